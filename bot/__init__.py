@@ -1,0 +1,1 @@
+"""Wiring: settings, storage, scheduler and extensions put together into the running bot."""

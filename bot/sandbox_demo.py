@@ -1,0 +1,153 @@
+"""``python -m bot --sandbox``: the real bot plays a whole game in a local sandbox, printed as a channel.
+
+The sandbox (``sandbox/``) is a Discord-compatible server on 127.0.0.1; the bot connects to it with the
+unmodified discord.py client, exactly as it would to Discord. Simulated players run slash commands and
+press buttons; this module prints what the channel shows them. No Discord application is needed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from sandbox.transcript import render_message
+
+from bot.bot import CardTableBot
+from bot.settings import load_settings
+from sandbox import SandboxServer
+
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
+TURN_OWNER = re.compile(r"Turn: \*\*(?P<name>[^*]+)\*\*")
+CARD_UP = re.compile(r"\*\*(?P<card>\d+)\*\* with (?P<tokens>\d+) tokens? on it")
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line for line in text.splitlines())
+
+
+class _Narrator:
+    """Prints the channel: whole messages at key moments, new log lines in between."""
+
+    def __init__(self) -> None:
+        self.log_lines: list[str] = []
+
+    def show(self, title: str, message: Any) -> None:
+        print(f"\n── {title} " + "─" * max(0, 60 - len(title)))
+        print(_indent(render_message(message)))
+
+    def new_log_lines(self, message: Any) -> list[str]:
+        description = (message.embeds[0].get("description") or "") if message.embeds else ""
+        lines = [line for line in description.splitlines() if line and not line.startswith("Turn:")]
+        overlap = 0
+        for size in range(min(len(lines), len(self.log_lines)), 0, -1):
+            if self.log_lines[-size:] == lines[:size]:
+                overlap = size
+                break
+        fresh = lines[overlap:]
+        self.log_lines = lines
+        return fresh
+
+
+def _button(message: Any, label: str) -> dict:
+    for button in message.buttons():
+        if button.get("label", "").startswith(label):
+            return button
+    raise LookupError(f"no {label!r} button")
+
+
+async def run_demo(players: int = 4, seed: int | None = None) -> int:
+    """Play one Foist game with ``players`` simulated players; return 0 if Discord's rules were kept."""
+    if not 3 <= players <= 7:
+        print("Foist needs 3 to 7 players.")
+        return 2
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory(prefix="cardtable-sandbox-") as folder:
+        async with SandboxServer() as server:
+            guild = server.add_guild("Sandbox Server")
+            channel = guild.add_channel("card-table")
+            members = [guild.add_member(name) for name in NAMES[:players]]
+            by_name = dict(zip(NAMES, members, strict=False))
+            settings = load_settings(
+                discord_token=server.bot_token,
+                discord_api_base=server.api_base,
+                database_url=f"sqlite:///{Path(folder) / 'sandbox.db'}",
+                dev_guild_id=guild.id,
+                log_level="WARNING",
+            )
+            bot = CardTableBot(settings)
+            runner = asyncio.create_task(bot.start(server.bot_token))
+            try:
+                await server.wait_for_bot(timeout=20)
+                await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=20)
+                print(
+                    f"Sandbox Discord at {server.api_base}; the bot logged in with discord.py and synced its commands."
+                )
+                print(f"Server 'Sandbox Server', channel #card-table, players: {', '.join(NAMES[:players])}.")
+                await _play_one_game(server, channel, members, by_name, rng)
+            finally:
+                await bot.close()
+                await runner
+            print(f"\n{len(server.violations)} violations of Discord's rules.")
+            for violation in server.violations:
+                print(f"  - {violation}")
+            return 1 if server.violations or server.unhandled_routes else 0
+
+
+async def _play_one_game(
+    server: SandboxServer, channel: Any, members: list, by_name: dict, rng: random.Random
+) -> None:
+    narrator = _Narrator()
+    host = members[0]
+    print(f"\n{NAMES[0]} runs /play game:Foist turn_seconds:60")
+    opened = await server.run_command(host, channel, "play", game="foist", turn_seconds=60)
+    table = opened.message
+    for member, name in zip(members[1:], NAMES[1:], strict=False):
+        await server.press(member, table, _button(table, "Join")["custom_id"])
+        print(f"{name} presses [Join]")
+    narrator.show("the lobby", _current(channel, table))
+    await server.press(host, table, _button(table, "Start")["custom_id"])
+    print(f"{NAMES[0]} presses [Start]")
+    table = _current(channel, table)
+    narrator.new_log_lines(table)
+    narrator.show("the table", table)
+
+    peeker = members[1]
+    hand = await server.press(peeker, table, _button(table, "My hand")["custom_id"])
+    narrator.show(f"{NAMES[1]} presses [My hand]: only {NAMES[1]} sees this", hand.message)
+
+    print("\n── the game " + "─" * 50)
+    moves = 0
+    while "final scores" not in table.embeds[0]["title"]:
+        actor_name = TURN_OWNER.search(table.text())["name"]
+        card_up = CARD_UP.search(table.text())
+        take = int(card_up["tokens"]) * 3 >= int(card_up["card"]) - 6 or rng.random() < 0.1
+        labels = [b["label"] for b in table.buttons() if ":a." in b["custom_id"]]
+        wanted = "Take" if take or len(labels) == 1 else "No thanks"
+        label = next(label for label in labels if label.startswith(wanted))
+        await server.press(by_name[actor_name], table, _button(table, label)["custom_id"])
+        moves += 1
+        table = _current(channel, table)
+        if "final scores" not in table.embeds[0]["title"]:
+            for line in narrator.new_log_lines(table):
+                print(f"    {line}")
+    narrator.show(f"the scoreboard, after {moves} moves", table)
+
+    for index, member in enumerate(members):
+        choice = "Leave" if index == len(members) - 1 else "Play again"
+        await server.press(member, table, _button(table, choice)["custom_id"])
+        print(f"{NAMES[index]} presses [{choice}]")
+    await asyncio.sleep(0.2)
+    narrator.show(
+        "a new lobby for those who stay", [m for m in channel.messages if m.ephemeral_for is None][-1]
+    )
+
+    board = await server.run_command(host, channel, "leaderboard")
+    narrator.show(f"{NAMES[0]} runs /leaderboard", board.message)
+
+
+def _current(channel: Any, message: Any) -> Any:
+    return next(m for m in channel.messages if m.id == message.id)

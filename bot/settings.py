@@ -1,0 +1,109 @@
+"""The bot's configuration, read from the environment and ``.env`` (pydantic-settings).
+
+Every setting is documented in ``.env.example``. :func:`load_settings` turns a missing or malformed
+setting into one :class:`ConfigurationError` line naming it; the token is a ``SecretStr`` and never
+appears in a message or a log.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from storage import database_path
+
+
+class ConfigurationError(Exception):
+    """A setting is missing or malformed. ``str(error)`` is one line naming the setting."""
+
+
+class Settings(BaseSettings):
+    """All settings. Environment variables take precedence over ``.env``; names are case-insensitive.
+
+    Times are in seconds.
+    """
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr = Field(description="The bot's token from the Discord developer portal.")
+    discord_api_base: str = Field(
+        "https://discord.com/api/v10",
+        description="REST base URL of Discord or a Discord-compatible server; the gateway URL is asked of it.",
+    )
+    database_url: str = Field(
+        "sqlite:///data/cardtable.db", description="sqlite:///relative or sqlite:////absolute"
+    )
+    dev_guild_id: int | None = Field(None, description="Sync slash commands to this server only (instant).")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+
+    default_turn_seconds: int = Field(60, ge=5, le=3600)
+    min_turn_seconds: int = Field(10, ge=1, le=3600, description="The shortest turn a /play may ask for.")
+    max_turn_seconds: int = Field(3600, ge=1, le=86400)
+    idle_after_timeouts: int = Field(2, ge=1, description="Timed-out turns in a row that mark a player idle.")
+    idle_turn_seconds: int = Field(10, ge=1, description="Turn length of a player marked idle.")
+    lobby_idle_seconds: int = Field(900, ge=5, description="An untouched lobby closes after this long.")
+    rematch_seconds: int = Field(180, ge=5, description="How long the Play again choice stays open.")
+
+    @field_validator("discord_token")
+    @classmethod
+    def _token_not_blank(cls, token: SecretStr) -> SecretStr:
+        if not token.get_secret_value().strip():
+            raise ValueError("is empty")
+        return token
+
+    @field_validator("discord_api_base")
+    @classmethod
+    def _api_base_is_http(cls, url: str) -> str:
+        if not url.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https://")
+        return url.rstrip("/")
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_url_is_sqlite(cls, url: str) -> str:
+        database_path(url)
+        return url
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _blank_guild_is_none(cls, value: object) -> object:
+        return None if value == "" else value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _log_level_upper(cls, value: object) -> object:
+        return value.upper() if isinstance(value, str) else value
+
+    @property
+    def database_path(self) -> Path:
+        """The SQLite file the ``database_url`` names."""
+        return database_path(self.database_url)
+
+    @property
+    def log_level_number(self) -> int:
+        """``log_level`` as a :mod:`logging` level number."""
+        return logging.getLevelName(self.log_level)
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read the settings (``overrides`` win over the environment and ``.env``).
+
+    Raises
+    ------
+    ConfigurationError
+        One line naming the first missing or malformed setting, e.g.
+        ``DISCORD_TOKEN is missing: set it in the environment or in .env``.
+    """
+    try:
+        return Settings(**overrides)
+    except ValidationError as error:
+        first = error.errors()[0]
+        name = str(first["loc"][0]).upper() if first["loc"] else "settings"
+        if first["type"] == "missing":
+            raise ConfigurationError(f"{name} is missing: set it in the environment or in .env") from None
+        reason = first["msg"].removeprefix("Value error, ")
+        raise ConfigurationError(f"{name} is not valid: {reason}") from None

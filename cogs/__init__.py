@@ -1,0 +1,1 @@
+"""Discord extensions: each maps slash commands and components to the bot's features."""

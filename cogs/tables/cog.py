@@ -1,0 +1,626 @@
+"""Tables in channels: ``/play``, ``/hand`` and every table button, between Discord and the sessions.
+
+One table per channel. Each press is answered once, within Discord's 3 seconds: the table message is
+updated through the press's own interaction response where the press was on it, and everything a
+player may not do gets an ephemeral answer that changes nothing. Turn clocks, the idle lobby and the
+"Play again" window are APScheduler jobs; DMs go out in supervised background tasks, so a game never
+waits on one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.tables import custom_ids as ids
+from cogs.tables import render
+from cogs.tables.components import COG_NAME
+from cogs.tables.session import Phase, TableError, TableSession, TableSettings
+from engine import GAMES, Event, IllegalAction, get_rules
+from engine.lobby import RematchChoice
+from storage import GameResult, SeatResult
+
+if TYPE_CHECKING:
+    from bot.bot import CardTableBot
+
+log = logging.getLogger(__name__)
+
+LOCK_WAIT_SECONDS = 2.0  # a press waits at most this long for the table, so it is still answered in time
+REMEMBER_GONE_TABLES = 5000
+
+GAME_CHOICES = [app_commands.Choice(name=rules.display_name, value=key) for key, rules in GAMES.items()]
+
+
+def _now() -> datetime:
+    return discord.utils.utcnow()
+
+
+class TablesCog(commands.Cog, name=COG_NAME):
+    """Hosts the tables of every channel the bot is in."""
+
+    def __init__(self, bot: "CardTableBot") -> None:
+        self.bot = bot
+        self.settings = bot.settings
+        self.tables: dict[str, TableSession] = {}
+        self.channel_tables: dict[int, str] = {}
+        self.gone: OrderedDict[str, str] = OrderedDict()
+        self._tasks: set[asyncio.Task] = set()
+
+    async def cog_unload(self) -> None:
+        for session in list(self.tables.values()):
+            self._disarm_all(session)
+        for task in list(self._tasks):
+            task.cancel()
+
+    # -- slash commands --------------------------------------------------------------------------
+
+    @app_commands.command(name="play")
+    @app_commands.describe(game="The game to play", turn_seconds="Seconds each player has per decision")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        turn_seconds: app_commands.Range[int, 1, 86400] | None = None,
+    ) -> None:
+        """Open a table for a card game in this channel."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await interaction.response.send_message(
+                "Tables are played in server channels: use `/play` in a channel of a server.", ephemeral=True
+            )
+            return
+        if game not in GAMES:
+            await interaction.response.send_message("I don't know that game.", ephemeral=True)
+            return
+        seconds = self.settings.default_turn_seconds if turn_seconds is None else turn_seconds
+        if not self.settings.min_turn_seconds <= seconds <= self.settings.max_turn_seconds:
+            await interaction.response.send_message(
+                f"Turns can last {self.settings.min_turn_seconds} to {self.settings.max_turn_seconds} seconds.",
+                ephemeral=True,
+            )
+            return
+        existing = self._channel_table(interaction.channel_id)
+        if existing is not None:
+            await interaction.response.send_message(
+                f"There is already a {existing.rules.display_name} table in this channel: "
+                f"{self._jump_url(existing)}",
+                ephemeral=True,
+            )
+            return
+        session = TableSession(
+            self._new_table_id(),
+            interaction.guild_id,
+            interaction.channel_id,
+            get_rules(game),
+            self._table_settings(seconds),
+            interaction.user.id,
+            interaction.user.display_name,
+        )
+        embed, view = render.lobby_message(session)
+        self._register(session)
+        try:
+            sent = await interaction.response.send_message(embed=embed, view=view)
+        except BaseException:
+            self._forget(session, "This table could not be opened.")
+            raise
+        session.message_id = sent.message_id
+        self._arm_lobby_clock(session)
+
+    @app_commands.command(name="hand")
+    @app_commands.describe(dm="Also send it by DM, now and whenever it becomes your turn")
+    async def hand(self, interaction: discord.Interaction, dm: bool = False) -> None:
+        """Show your hand at the table in this channel (only you can see it)."""
+        session = self._table_of_player(interaction)
+        if session is None:
+            await interaction.response.send_message(
+                "You are not playing at a table here. Join one with its **Join** button, or open one "
+                "with `/play`.",
+                ephemeral=True,
+            )
+            return
+        if dm:
+            await self._dm_hand(interaction, session)
+        else:
+            await self._show_hand(interaction, session)
+
+    # -- buttons ---------------------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer component presses that no :class:`TableButton` will receive.
+
+        discord.py hands a press to a DynamicItem only if its custom_id is among the message's components,
+        so a forged custom_id (or one from another bot version) would go unanswered without this.
+        """
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if ids.is_table_custom_id(custom_id) and _is_on_message(interaction.message, custom_id):
+            return  # the TableButton on that message handles it
+        target = ids.TableCustomId.parse(custom_id)
+        if target is not None:
+            await self.on_table_button(interaction, target)
+        elif not interaction.response.is_done():
+            await interaction.response.send_message(
+                "That button is not one of mine: nothing happened.", ephemeral=True
+            )
+
+    async def on_table_button(self, interaction: discord.Interaction, target: ids.TableCustomId) -> None:
+        """Handle a press on any table button: check it, apply it, answer it."""
+        session = self.tables.get(target.table_id)
+        if session is None:
+            reason = self.gone.get(target.table_id, "This table no longer exists.")
+            await _reply(interaction, reason)
+            return
+        try:
+            async with _locked(session):
+                await self._handle_press(interaction, session, target)
+        except (TableError, IllegalAction) as refusal:
+            await _reply(interaction, str(refusal))
+        except discord.HTTPException:
+            log.exception("Discord refused an answer for table %s", session.table_id)
+        except Exception:
+            log.exception("Bug while handling %s on table %s", target, session.table_id)
+            await _reply(interaction, "Something went wrong on my side. Please try again.")
+
+    async def _handle_press(
+        self, interaction: discord.Interaction, session: TableSession, target: ids.TableCustomId
+    ) -> None:
+        user = interaction.user
+        if target.action is not None:
+            await self._play_action(interaction, session, target)
+        elif target.verb == ids.JOIN:
+            session.join(user.id, user.display_name)
+            self._arm_lobby_clock(session)
+            await self._answer_with_table(interaction, session, "You joined the table.")
+        elif target.verb == ids.LEAVE:
+            session.leave(user.id)
+            if session.phase is Phase.CLOSED:
+                await self._close(session, "Everyone left, so the table closed.", interaction)
+            else:
+                self._arm_lobby_clock(session)
+                await self._answer_with_table(interaction, session, "You left the table.")
+        elif target.verb == ids.CANCEL:
+            session.cancel(user.id)
+            await self._close(session, "The host cancelled the table.", interaction)
+        elif target.verb == ids.START:
+            session.start(user.id, secrets.randbits(63), _now())
+            self._disarm(f"lobby:{session.table_id}")
+            await self._answer_with_table(interaction, session, "The game has started.")
+            self._after_move(session, before=set())
+        elif target.verb == ids.HAND:
+            await self._show_hand(interaction, session)
+        elif target.verb == ids.DM:
+            await self._dm_hand(interaction, session)
+        elif target.verb in (ids.AGAIN, ids.QUIT):
+            choice = RematchChoice.PLAY_AGAIN if target.verb == ids.AGAIN else RematchChoice.LEAVE
+            session.choose_rematch(user.id, choice)
+            assert session.rematch is not None
+            if session.rematch.everyone_chose:
+                await self._end_rematch(session, interaction)
+            else:
+                await self._answer_with_table(interaction, session, "Noted.")
+        else:
+            raise TableError("That button is not one I know: nothing happened.")
+
+    async def _play_action(
+        self, interaction: discord.Interaction, session: TableSession, target: ids.TableCustomId
+    ) -> None:
+        assert target.action is not None
+        before = set(session.users_to_act())
+        session.act(interaction.user.id, target.version, target.action, _now())
+        if session.phase is Phase.SCOREBOARD:
+            await self._record_result(session)
+        on_table_message = interaction.message is not None and interaction.message.id == session.message_id
+        if on_table_message or session.phase is not Phase.PLAYING:
+            await self._answer_with_table(interaction, session, "Done: the game is over.")
+        else:
+            # Pressed in a private view (ephemeral or DM): refresh that view, then the public table.
+            embed, view = render.private_message(
+                session, interaction.user.id, jump_url=self._jump_url(session)
+            )
+            await interaction.response.edit_message(embed=embed, view=view)
+            await self._refresh_table_message(session)
+        self._after_move(session, before)
+
+    # -- showing the table -----------------------------------------------------------------------
+
+    async def _answer_with_table(
+        self, interaction: discord.Interaction, session: TableSession, note: str
+    ) -> None:
+        """Answer a press with the new table: edit the pressed message if it is the table message,
+        else acknowledge ephemerally and edit the table message."""
+        if interaction.message is not None and interaction.message.id == session.message_id:
+            embed, view = render.current_message(session)
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(note, ephemeral=True)
+            await self._refresh_table_message(session)
+
+    async def _refresh_table_message(self, session: TableSession, embed: discord.Embed | None = None) -> None:
+        """Edit the table message with the current state (re-post it if it was deleted)."""
+        if embed is None:
+            embed, view = render.current_message(session)
+        else:
+            view = None
+        channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
+        try:
+            if session.message_id is not None:
+                try:
+                    await channel.get_partial_message(session.message_id).edit(embed=embed, view=view)
+                    return
+                except discord.NotFound:
+                    log.info("The table message of %s was deleted: posting it again", session.table_id)
+            message = await channel.send(embed=embed, view=view)
+            session.message_id = message.id
+        except discord.HTTPException:
+            log.warning("Could not update the table message of %s", session.table_id, exc_info=True)
+
+    async def _show_hand(self, interaction: discord.Interaction, session: TableSession) -> None:
+        self._check_private_view(session, interaction.user.id)
+        embed, view = render.private_message(session, interaction.user.id, jump_url=self._jump_url(session))
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    def _check_private_view(self, session: TableSession, user_id: int) -> None:
+        if session.phase is Phase.LOBBY:
+            if user_id not in session.lobby.players:
+                raise TableError("Join the table first.")
+            raise TableError("The game has not started yet: your hand comes when it starts.")
+        if session.seat_of(user_id) is None:
+            raise TableError("You are not playing at this table.")
+        if session.phase is not Phase.PLAYING:
+            raise TableError("This game is over: see the final scores on the table message.")
+
+    async def _dm_hand(self, interaction: discord.Interaction, session: TableSession) -> None:
+        """Turn on DMs for this player and send the private view (or, in the lobby, a confirmation).
+
+        A closed DM is explained ephemerally, with the private view shown there instead.
+        """
+        user_id = interaction.user.id
+        in_lobby = session.phase is Phase.LOBBY
+        if in_lobby and user_id in session.dm_wanted:
+            session.dm_wanted.discard(user_id)
+            await self._answer_with_table(interaction, session, "OK: I will not DM you your hand.")
+            return
+        if not in_lobby:
+            self._check_private_view(session, user_id)
+        elif user_id not in session.lobby.players:
+            raise TableError("Join the table first.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if in_lobby:
+            delivered = await self._send_dm(
+                user_id,
+                content=f"I will send your hand here when the {session.rules.display_name} game starts: "
+                f"{self._jump_url(session)}",
+            )
+        else:
+            delivered = await self._dm_private_view(session, user_id, "Your hand:")
+        if delivered:
+            session.dm_wanted.add(user_id)
+            await interaction.edit_original_response(
+                content="✉️ Check your DMs: I will also DM you whenever it is your turn."
+            )
+            if in_lobby:
+                await self._refresh_table_message(session)
+            return
+        session.dm_wanted.discard(user_id)
+        explanation = (
+            "📪 I can't DM you: your DMs are closed to me. Allow direct messages from server members "
+            "(Privacy settings) and press the button again."
+        )
+        if in_lobby:
+            await interaction.edit_original_response(content=explanation)
+            return
+        embed, view = render.private_message(session, user_id, jump_url=self._jump_url(session))
+        await interaction.edit_original_response(
+            content=explanation + " Here is your hand instead:", embed=embed, view=view
+        )
+
+    # -- after a move ----------------------------------------------------------------------------
+
+    def _after_move(self, session: TableSession, before: set[int]) -> None:
+        """Re-arm the clock and DM the players whose turn it now is; on the scoreboard, open "Play again"."""
+        if session.phase is Phase.PLAYING:
+            assert session.state is not None and session.deadline is not None
+            self._arm(
+                f"turn:{session.table_id}",
+                session.deadline,
+                self._turn_ran_out,
+                session.table_id,
+                session.state.version,
+            )
+            for user_id in session.users_to_act():
+                if user_id in session.dm_wanted and user_id not in before:
+                    self._spawn(self._dm_turn(session, user_id), f"turn DM for table {session.table_id}")
+            if not before:  # the game just started: everyone who asked gets their hand
+                for user_id in session.players:
+                    if user_id in session.dm_wanted and user_id not in session.users_to_act():
+                        self._spawn(
+                            self._dm_turn(session, user_id, intro="The game has started. Your hand:"),
+                            "start DM",
+                        )
+        elif session.phase is Phase.SCOREBOARD:
+            self._disarm(f"turn:{session.table_id}")
+            if self.channel_tables.get(session.channel_id) == session.table_id:
+                del self.channel_tables[session.channel_id]  # a new /play may open while the scoreboard shows
+            when = _now() + timedelta(seconds=self.settings.rematch_seconds)
+            self._arm(f"rematch:{session.table_id}", when, self._rematch_ran_out, session.table_id)
+
+    async def _turn_ran_out(self, table_id: str, version: int) -> None:
+        """The turn clock of ``version`` ran out: play the defaults (a stale clock does nothing)."""
+        session = self.tables.get(table_id)
+        if session is None:
+            return
+        async with session.lock:
+            before = set(session.users_to_act())
+            events = session.time_out(version, _now())
+            if not events:
+                return
+            if session.phase is Phase.SCOREBOARD:
+                await self._record_result(session)
+            await self._refresh_table_message(session)
+            self._after_move(session, before)
+
+    async def _dm_turn(self, session: TableSession, user_id: int, intro: str = "It is your turn.") -> None:
+        if session.phase is not Phase.PLAYING:
+            return
+        if not await self._dm_private_view(session, user_id, intro):
+            session.dm_wanted.discard(user_id)
+            session.events.append(
+                Event(session.seat_of(user_id), "can't get DMs from me: use **My hand** instead.")
+            )
+
+    async def _dm_private_view(self, session: TableSession, user_id: int, intro: str) -> bool:
+        embed, view = render.private_message(session, user_id, jump_url=self._jump_url(session))
+        return await self._send_dm(user_id, content=intro, embed=embed, view=view)
+
+    async def _send_dm(self, user_id: int, **message: object) -> bool:
+        """Send a DM; ``False`` if the user's DMs are closed (403) or the user is gone."""
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            await channel.send(**message)  # type: ignore[arg-type]
+        except (discord.Forbidden, discord.NotFound):
+            return False
+        return True
+
+    # -- the end ---------------------------------------------------------------------------------
+
+    async def _record_result(self, session: TableSession) -> None:
+        """Write the finished game to the leaderboard (exactly once per table)."""
+        assert (
+            session.state is not None and session.started_at is not None and session.finished_at is not None
+        )
+        standings = session.standings()
+        result = GameResult(
+            table_id=session.table_id,
+            guild_id=session.guild_id,
+            channel_id=session.channel_id,
+            game=session.rules.key,
+            options=session.state.options.model_dump(),
+            seed=session.state.seed,
+            actions=list(session.state.history),
+            started_at=session.started_at,
+            finished_at=session.finished_at,
+            seats=[
+                SeatResult(
+                    seat=standing.seat,
+                    user_id=session.players[standing.seat],
+                    display_name=session.name_of_seat(standing.seat),
+                    points=standing.points,
+                    rank=standing.rank,
+                )
+                for standing in standings
+            ],
+        )
+        try:
+            await self.bot.db.record_result(result)
+        except Exception:
+            log.exception("Could not store the result of table %s", session.table_id)
+            session.events.append(Event(None, "⚠️ I could not save this result to the leaderboard."))
+
+    async def _rematch_ran_out(self, table_id: str) -> None:
+        session = self.tables.get(table_id)
+        if session is None or session.phase is not Phase.SCOREBOARD:
+            return
+        async with session.lock:
+            if session.phase is Phase.SCOREBOARD:
+                await self._end_rematch(session, None)
+
+    async def _end_rematch(self, session: TableSession, interaction: discord.Interaction | None) -> None:
+        """Close the scoreboard; those who chose "Play again" go back to a new lobby in the channel."""
+        assert session.rematch is not None
+        lobby = session.rematch.next_lobby(session.rules.min_seats, session.rules.max_seats)
+        session.close()
+        self._forget(session, "This game is over: see the final scores on the table message.")
+        embed, _ = render.scoreboard_message(session)
+        if (
+            interaction is not None
+            and interaction.message is not None
+            and interaction.message.id == session.message_id
+        ):
+            await interaction.response.edit_message(embed=embed, view=None)
+        else:
+            if interaction is not None:
+                await interaction.response.send_message("Noted.", ephemeral=True)
+            await self._refresh_table_message(session, embed)
+        if lobby is None:
+            return
+        channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
+        if self._channel_table(session.channel_id) is not None:
+            await channel.send("A new table is already open in this channel, so no rematch table was opened.")
+            return
+        rematch = TableSession(
+            self._new_table_id(),
+            session.guild_id,
+            session.channel_id,
+            session.rules,
+            session.settings,
+            lobby.host_id,
+            session.names[lobby.host_id],
+            players=list(lobby.players),
+            names={user: session.names[user] for user in lobby.players},
+            dm_wanted=session.dm_wanted & set(lobby.players),
+        )
+        embed, view = render.lobby_message(rematch)
+        self._register(rematch)
+        message = await channel.send(content="Playing again:", embed=embed, view=view)
+        rematch.message_id = message.id
+        self._arm_lobby_clock(rematch)
+
+    async def _close(
+        self, session: TableSession, reason: str, interaction: discord.Interaction | None
+    ) -> None:
+        """Close a table that never finished a game, and turn its message into a closed notice."""
+        session.close()
+        self._forget(session, "This table is closed.")
+        embed = render.closed_message(session, reason)
+        if (
+            interaction is not None
+            and interaction.message is not None
+            and interaction.message.id == session.message_id
+        ):
+            await interaction.response.edit_message(embed=embed, view=None)
+        else:
+            if interaction is not None:
+                await interaction.response.send_message(reason, ephemeral=True)
+            await self._refresh_table_message(session, embed)
+
+    async def _lobby_ran_out(self, table_id: str) -> None:
+        session = self.tables.get(table_id)
+        if session is None:
+            return
+        async with session.lock:
+            if session.phase is Phase.LOBBY:
+                minutes = max(1, round(self.settings.lobby_idle_seconds / 60))
+                await self._close(
+                    session, f"Nobody started the game for {minutes} minutes, so the table closed.", None
+                )
+
+    # -- bookkeeping -----------------------------------------------------------------------------
+
+    def _table_settings(self, turn_seconds: int) -> TableSettings:
+        return TableSettings(
+            turn_seconds=turn_seconds,
+            idle_turn_seconds=min(turn_seconds, self.settings.idle_turn_seconds),
+            idle_after_timeouts=self.settings.idle_after_timeouts,
+        )
+
+    def _new_table_id(self) -> str:
+        while True:
+            table_id = secrets.token_hex(5)
+            if table_id not in self.tables and table_id not in self.gone:
+                return table_id
+
+    def _register(self, session: TableSession) -> None:
+        self.tables[session.table_id] = session
+        self.channel_tables[session.channel_id] = session.table_id
+
+    def _forget(self, session: TableSession, reason: str) -> None:
+        self.tables.pop(session.table_id, None)
+        if self.channel_tables.get(session.channel_id) == session.table_id:
+            del self.channel_tables[session.channel_id]
+        self.gone[session.table_id] = reason
+        while len(self.gone) > REMEMBER_GONE_TABLES:
+            self.gone.popitem(last=False)
+        self._disarm_all(session)
+
+    def _channel_table(self, channel_id: int) -> TableSession | None:
+        table_id = self.channel_tables.get(channel_id)
+        return self.tables.get(table_id) if table_id else None
+
+    def _table_of_player(self, interaction: discord.Interaction) -> TableSession | None:
+        """The table of this channel; in a DM, the running table where the user plays (their turn first)."""
+        user_id = interaction.user.id
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            session = self._channel_table(interaction.channel_id)
+            if session is None:
+                return None
+            if user_id in session.seated_users():
+                return session
+            return None
+        playing = [
+            s for s in self.tables.values() if s.phase is Phase.PLAYING and s.seat_of(user_id) is not None
+        ]
+        playing.sort(key=lambda s: user_id not in s.users_to_act())
+        return playing[0] if playing else None
+
+    def _jump_url(self, session: TableSession) -> str:
+        return f"https://discord.com/channels/{session.guild_id}/{session.channel_id}/{session.message_id or ''}".rstrip(
+            "/"
+        )
+
+    def _arm_lobby_clock(self, session: TableSession) -> None:
+        when = _now() + timedelta(seconds=self.settings.lobby_idle_seconds)
+        self._arm(f"lobby:{session.table_id}", when, self._lobby_ran_out, session.table_id)
+
+    def _arm(self, job_id: str, when: datetime, job: Callable[..., Awaitable[None]], *args: object) -> None:
+        self.bot.scheduler.add_job(
+            job, "date", run_date=when, id=job_id, args=args, replace_existing=True, misfire_grace_time=None
+        )
+
+    def _disarm(self, job_id: str) -> None:
+        if self.bot.scheduler.get_job(job_id) is not None:
+            self.bot.scheduler.remove_job(job_id)
+
+    def _disarm_all(self, session: TableSession) -> None:
+        for kind in ("turn", "lobby", "rematch"):
+            self._disarm(f"{kind}:{session.table_id}")
+
+    def _spawn(self, coroutine: Awaitable[None], what: str) -> None:
+        """Run background work (a DM) supervised: a bug is logged, never lost silently."""
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+
+        def done(finished: asyncio.Task) -> None:
+            self._tasks.discard(finished)
+            if finished.cancelled():
+                return
+            error = finished.exception()
+            if isinstance(error, discord.HTTPException):
+                log.warning("Discord refused %s: %s", what, error)
+            elif error is not None:
+                log.error("Bug in %s", what, exc_info=error)
+
+        task.add_done_callback(done)
+
+
+def _is_on_message(message: discord.Message | None, custom_id: str) -> bool:
+    """True if a component with ``custom_id`` is on ``message``."""
+    if message is None:
+        return False
+    for row in message.components:
+        for component in getattr(row, "children", [row]):
+            if getattr(component, "custom_id", None) == custom_id:
+                return True
+    return False
+
+
+@asynccontextmanager
+async def _locked(session: TableSession) -> AsyncIterator[None]:
+    """Hold the table's lock; refuse (politely) if another action holds it too long."""
+    try:
+        await asyncio.wait_for(session.lock.acquire(), timeout=LOCK_WAIT_SECONDS)
+    except TimeoutError:
+        raise TableError("The table is busy: press again in a moment.") from None
+    try:
+        yield
+    finally:
+        session.lock.release()
+
+
+async def _reply(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer, as the response or, if the interaction was answered already, a followup."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

@@ -1,0 +1,51 @@
+"""The one component class of every table: a button whose custom_id names table, version and verb.
+
+It is a :class:`discord.ui.DynamicItem`, so presses are routed by custom_id alone: buttons keep working on
+any message, however old, and a press is answered even when the table is gone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.tables import custom_ids as ids
+
+if TYPE_CHECKING:
+    from cogs.tables.cog import TablesCog
+
+COG_NAME = "Tables"
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPLATE):
+    """A table button. ``target`` is its parsed custom_id (``None`` for a malformed one)."""
+
+    def __init__(
+        self,
+        target: ids.TableCustomId,
+        *,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=str(target), row=row, disabled=disabled)
+        )
+        self.target = target
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> "TableButton":
+        target = ids.TableCustomId(match["table"], int(match["version"]), match["verb"])
+        return cls(target, label=item.label or "…", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog: TablesCog | None = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+        if cog is None:
+            await interaction.response.send_message("The tables are not running right now.", ephemeral=True)
+            return
+        await cog.on_table_button(interaction, self.target)

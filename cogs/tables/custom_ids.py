@@ -1,0 +1,64 @@
+"""The custom_id of every table component: ``ct:<table>:<version>:<verb>``, within Discord's 100 chars.
+
+``table`` is the table id, ``version`` the game state's version when the component was drawn (so a press
+on an older message is refused), and ``verb`` what the press asks for: a lobby or scoreboard verb, or
+``a.<code>`` for a game action (the engine's stable action string).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PREFIX = "ct:"
+TEMPLATE = (
+    r"ct:(?P<table>[a-z0-9]{4,16}):(?P<version>\d{1,7}):(?P<verb>[a-z]{2,10}|a\.[A-Za-z0-9_.,+\-]{1,60})"
+)
+_PATTERN = re.compile(TEMPLATE)
+ACTION_PREFIX = "a."
+
+JOIN, LEAVE, START, CANCEL = "join", "leave", "start", "cancel"
+HAND, DM = "hand", "dm"
+AGAIN, QUIT = "again", "quit"
+VERBS = frozenset({JOIN, LEAVE, START, CANCEL, HAND, DM, AGAIN, QUIT})
+
+
+def is_table_custom_id(custom_id: str) -> bool:
+    """True if ``custom_id`` has the shape of a table custom_id (a :class:`TableButton` receives it)."""
+    return _PATTERN.fullmatch(custom_id) is not None
+
+
+@dataclass(frozen=True)
+class TableCustomId:
+    """A parsed table custom_id. ``action`` is the game action code for ``a.`` verbs, else ``None``."""
+
+    table_id: str
+    version: int
+    verb: str
+
+    @property
+    def action(self) -> str | None:
+        """The engine action code of a game-action press, or ``None``."""
+        return self.verb[len(ACTION_PREFIX) :] if self.verb.startswith(ACTION_PREFIX) else None
+
+    @classmethod
+    def for_action(cls, table_id: str, version: int, code: str) -> "TableCustomId":
+        """The custom_id of a game action button."""
+        return cls(table_id, version, ACTION_PREFIX + code)
+
+    @classmethod
+    def parse(cls, custom_id: str) -> "TableCustomId | None":
+        """Parse a custom_id; ``None`` if it is not a well-formed table custom_id with a known verb."""
+        match = _PATTERN.fullmatch(custom_id)
+        if match is None:
+            return None
+        parsed = cls(match["table"], int(match["version"]), match["verb"])
+        if parsed.action is None and parsed.verb not in VERBS:
+            return None
+        return parsed
+
+    def __str__(self) -> str:
+        text = f"{PREFIX}{self.table_id}:{self.version}:{self.verb}"
+        if len(text) > 100:
+            raise ValueError(f"custom_id longer than 100 characters: {text!r}")
+        return text

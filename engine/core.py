@@ -1,0 +1,301 @@
+"""The one engine API every game implements, and the plain data it hands to the Discord layer.
+
+A game is two objects, in the spirit of OpenSpiel: an immutable :class:`GameRules` (metadata, the options
+model, and a ``new_game`` factory) and a mutable :class:`GameState` (everything that changes). The state
+is fully determined by ``(options, seat count, seed, action log)``: :func:`replay` rebuilds it.
+
+The Discord layer never reads a state's internals. It asks for a :class:`SeatView` (one seat's view, or
+the public view) built from an allow-list of what that seat may see, and renders it generically.
+Actions are short stable strings (``"take"``, ``"pay"``) that go into the action log and into
+custom_ids.
+
+Nothing here does I/O, asyncio or Discord; randomness comes from a ``random.Random(seed)`` that the
+game creates itself and never from the module-level ``random``.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+
+class IllegalAction(Exception):
+    """An action that the rules refuse. The state is unchanged.
+
+    ``str(error)`` is written for the player (e.g. "You have no tokens left to pay with.").
+    """
+
+
+class GameOptions(BaseModel):
+    """Base of every game's options model: immutable and strict about unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    """One action a seat may take now.
+
+    Attributes
+    ----------
+    code:
+        The stable string form, used in the action log and in custom_ids (at most 40 characters).
+    label:
+        What the button says (at most 80 characters), e.g. "Take 17 (+3 tokens)".
+    style:
+        A hint for the renderer: ``"primary"``, ``"secondary"``, ``"success"`` or ``"danger"``.
+    secret:
+        ``False``: the action and its label reveal nothing, so it may be offered on the public table
+        message. ``True``: it reveals the seat's secrets (e.g. a card in hand) and is offered only in that
+        seat's private view.
+    """
+
+    code: str
+    label: str
+    style: str = "secondary"
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class Field:
+    """A named piece of text in a view, e.g. ``Field("Card up", "**17** with 3 tokens")``."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """What a view shows about one seat: its index, public summary and flags.
+
+    ``summary`` holds only what the viewer may see (another seat's secret never appears here).
+    """
+
+    seat: int
+    summary: str
+    to_act: bool = False
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything one seat (or a spectator, ``seat=None``) may see, ready for generic rendering.
+
+    Attributes
+    ----------
+    seat:
+        The viewing seat's index, or ``None`` for the public view.
+    title:
+        A one-line headline (e.g. "Foist: 14 cards left").
+    table:
+        Public fields about the shared table (card up, piles).
+    seats:
+        One line per seat, in seat order.
+    private:
+        The viewer's own secret fields (empty in the public view).
+    legal_actions:
+        What the viewer may do now (empty if it is not the viewer's decision, and in the public view).
+    """
+
+    seat: int | None
+    title: str
+    table: tuple[Field, ...]
+    seats: tuple[SeatLine, ...]
+    private: tuple[Field, ...] = ()
+    legal_actions: tuple[LegalAction, ...] = ()
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the table's log: ``seat`` did ``text`` (``seat=None``: the game).
+
+    The renderer writes the seat's display name before ``text``.
+    """
+
+    seat: int | None
+    text: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A seat's final result: ``points`` (lower or higher is better per game) and ``rank`` (1 = won).
+
+    Tied seats share a rank (standard competition ranking: 1, 1, 3).
+    """
+
+    seat: int
+    points: int
+    rank: int
+    detail: str = ""
+
+
+OptionsT = TypeVar("OptionsT", bound=GameOptions)
+
+
+class GameState(abc.ABC, Generic[OptionsT]):
+    """The changing part of one game. Subclasses keep all their fields private to the engine.
+
+    Attributes
+    ----------
+    num_seats:
+        Number of seats, indexed ``0 .. num_seats - 1``.
+    options:
+        The validated options the game was created with.
+    seed:
+        The seed of the game's own random generator.
+    history:
+        Every applied action as ``(seat, code)``, oldest first.
+    """
+
+    def __init__(self, num_seats: int, seed: int, options: OptionsT) -> None:
+        self.num_seats = num_seats
+        self.seed = seed
+        self.options = options
+        self.history: list[tuple[int, str]] = []
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied; a custom_id carries it to refuse stale presses."""
+        return len(self.history)
+
+    @abc.abstractmethod
+    def seats_to_act(self) -> tuple[int, ...]:
+        """Seats whose decision it is now (empty when the game is over)."""
+
+    @abc.abstractmethod
+    def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
+        """The actions ``seat`` may take now; empty if it is not that seat's decision."""
+
+    @abc.abstractmethod
+    def _apply(self, seat: int, code: str) -> list[Event]:
+        """Apply an action already checked to be legal; return what happened."""
+
+    @abc.abstractmethod
+    def view(self, seat: int | None) -> SeatView:
+        """The view of ``seat`` (``None``: the public view), with every other seat's secrets removed."""
+
+    @abc.abstractmethod
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+
+    @abc.abstractmethod
+    def standings(self) -> tuple[Standing, ...]:
+        """Final points and ranks, one per seat in seat order.
+
+        Raises
+        ------
+        RuntimeError
+            If the game is not over.
+        """
+
+    @abc.abstractmethod
+    def default_action(self, seat: int) -> str:
+        """The legal action played for ``seat`` when its turn clock runs out."""
+
+    def apply(self, seat: int, code: str) -> list[Event]:
+        """Apply ``seat``'s action ``code`` and return the events it caused.
+
+        Raises
+        ------
+        IllegalAction
+            If the game is over, it is not ``seat``'s decision, or ``code`` is not a legal action now.
+            Nothing changes.
+        """
+        if self.is_terminal():
+            raise IllegalAction("This game is over.")
+        if not 0 <= seat < self.num_seats:
+            raise IllegalAction("You are not seated in this game.")
+        if seat not in self.seats_to_act():
+            raise IllegalAction("It is not your turn.")
+        if code not in {action.code for action in self.legal_actions(seat)}:
+            raise IllegalAction("That move is not allowed right now.")
+        events = self._apply(seat, code)
+        self.history.append((seat, code))
+        return events
+
+
+class GameRules(abc.ABC, Generic[OptionsT]):
+    """A game's fixed rules and metadata, read by the lobby and the generic renderer.
+
+    Class attributes
+    ----------------
+    key:
+        Stable identifier used in storage and custom_ids (e.g. ``"foist"``).
+    display_name:
+        Shown to players.
+    min_seats, max_seats:
+        Seat range, inclusive.
+    options_model:
+        The pydantic model of the game's options.
+    """
+
+    key: ClassVar[str]
+    display_name: ClassVar[str]
+    summary: ClassVar[str] = ""
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    options_model: ClassVar[type[GameOptions]] = GameOptions
+
+    def new_game(self, num_seats: int, seed: int, options: GameOptions | dict | None = None) -> GameState:
+        """Deal a new game.
+
+        Parameters
+        ----------
+        num_seats:
+            Players at the table, within ``min_seats .. max_seats``.
+        seed:
+            Seed of the game's random generator (shuffles, turn order).
+        options:
+            An options model instance or a dict validated against ``options_model``.
+
+        Raises
+        ------
+        ValueError
+            If ``num_seats`` is outside the seat range or the options are invalid.
+        """
+        if not self.min_seats <= num_seats <= self.max_seats:
+            raise ValueError(
+                f"{self.display_name} needs {self.min_seats} to {self.max_seats} players, not {num_seats}."
+            )
+        if options is None:
+            options = self.options_model()
+        elif isinstance(options, dict):
+            options = self.options_model.model_validate(options)
+        return self._deal(num_seats, seed, options)
+
+    @abc.abstractmethod
+    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> GameState:
+        """Create the state of a fresh game (seat count and options already validated)."""
+
+
+def replay(
+    rules: GameRules,
+    num_seats: int,
+    seed: int,
+    options: GameOptions | dict | None,
+    actions: Sequence[tuple[int, str]],
+) -> GameState:
+    """Rebuild a game from its seed and action log.
+
+    Raises
+    ------
+    IllegalAction
+        If an action in the log is not legal at its point (a corrupt log).
+    """
+    state = rules.new_game(num_seats, seed, options)
+    for seat, code in actions:
+        state.apply(seat, code)
+    return state
+
+
+def competition_ranks(points: Sequence[int], *, lower_is_better: bool = True) -> list[int]:
+    """Ranks for ``points`` per seat, ties sharing a rank (1, 1, 3).
+
+    >>> competition_ranks([10, 4, 10, 2])
+    [3, 2, 3, 1]
+    """
+    sign = 1 if lower_is_better else -1
+    return [1 + sum(1 for other in points if sign * other < sign * mine) for mine in points]

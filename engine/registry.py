@@ -1,0 +1,19 @@
+"""The games this bot hosts, by their stable key (the key stored in the database and in custom_ids)."""
+
+from __future__ import annotations
+
+from engine.core import GameRules
+from engine.foist import Foist
+
+GAMES: dict[str, GameRules] = {rules.key: rules for rules in (Foist(),)}
+
+
+def get_rules(key: str) -> GameRules:
+    """The rules of the game with this key.
+
+    Raises
+    ------
+    KeyError
+        If no game has that key.
+    """
+    return GAMES[key]

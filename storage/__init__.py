@@ -1,0 +1,5 @@
+"""Everything the bot keeps on disk, in SQLite through aiosqlite. All SQL of the project lives here."""
+
+from storage.database import Database, GameResult, LeaderboardRow, SeatResult, database_path
+
+__all__ = ["Database", "GameResult", "LeaderboardRow", "SeatResult", "database_path"]

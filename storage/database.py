@@ -1,0 +1,248 @@
+"""The SQLite database: opening it, migrating it, writing game results and reading leaderboards.
+
+Migrations are the numbered files ``storage/migrations/V<NNN>__<name>.sql``; the applied version is
+SQLite's ``PRAGMA user_version``. Each pending migration runs in one transaction together with the
+version bump, so a crash leaves the database at the old or the new version, never between.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from importlib import resources
+from pathlib import Path
+
+import aiosqlite
+
+_MIGRATION_NAME = re.compile(r"^V(?P<version>\d{3})__\w+\.sql$")
+
+
+def database_path(database_url: str) -> Path:
+    """The file path of a ``sqlite:///relative.db`` or ``sqlite:////absolute.db`` URL.
+
+    Raises
+    ------
+    ValueError
+        If the URL is not a ``sqlite:///`` URL with a file path.
+    """
+    prefix = "sqlite:///"
+    if not database_url.startswith(prefix) or len(database_url) == len(prefix):
+        raise ValueError("must look like sqlite:///data/cardtable.db (relative) or sqlite:////abs/path.db")
+    return Path(database_url[len(prefix) :])
+
+
+def _migrations() -> list[tuple[int, str, str]]:
+    """``(version, file name, SQL)`` of every migration file, in version order."""
+    found = []
+    for entry in resources.files("storage.migrations").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append((int(match["version"]), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    versions = [version for version, _, _ in found]
+    if versions != list(range(1, len(found) + 1)):
+        raise RuntimeError(f"migrations must be numbered 1, 2, 3, ... without gaps, found {versions}")
+    return found
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat of a finished game: who sat there, their points and rank (1 = won)."""
+
+    seat: int
+    user_id: int
+    display_name: str
+    points: int
+    rank: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game as stored. ``actions`` is the action log ``[(seat, code), ...]``."""
+
+    table_id: str
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict
+    seed: int
+    actions: Sequence[tuple[int, str]]
+    started_at: datetime
+    finished_at: datetime
+    seats: Sequence[SeatResult]
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    """A player's record in one server: games played, games won (rank 1, ties included), win rate 0..1."""
+
+    user_id: int
+    display_name: str
+    played: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        """Wins divided by games played (0.0 with no games)."""
+        return self.wins / self.played if self.played else 0.0
+
+
+class Database:
+    """The bot's SQLite database over one aiosqlite connection.
+
+    Use :meth:`open` to create one; it applies pending migrations.
+    """
+
+    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+        self._db = connection
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: Path | str) -> "Database":
+        """Open (creating folders and file if needed) and migrate the database at ``path``.
+
+        Raises
+        ------
+        RuntimeError
+            If the database's version is newer than this code knows (a downgrade).
+        aiosqlite.Error
+            If the file cannot be opened or a migration fails (the failed migration is rolled back).
+        """
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        database = cls(connection, path)
+        try:
+            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            await connection.execute("PRAGMA busy_timeout = 5000")
+            await database._migrate()
+        except BaseException:
+            await connection.close()
+            raise
+        return database
+
+    async def close(self) -> None:
+        """Close the connection."""
+        await self._db.close()
+
+    async def schema_version(self) -> int:
+        """The applied migration version (``PRAGMA user_version``)."""
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            (version,) = await cursor.fetchone()
+        return int(version)
+
+    async def _migrate(self) -> None:
+        current = await self.schema_version()
+        migrations = _migrations()
+        if current > len(migrations):
+            raise RuntimeError(
+                f"the database is at version {current}, newer than this bot's {len(migrations)}"
+            )
+        for version, _name, sql in migrations[current:]:
+            # executescript would commit on its own; run the statements in one explicit transaction.
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _split_statements(sql):
+                    await self._db.execute(statement)
+                await self._db.execute(f"PRAGMA user_version = {int(version)}")
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+
+    async def record_result(self, result: GameResult) -> bool:
+        """Store a finished game and its seats in one transaction.
+
+        Returns
+        -------
+        bool
+            ``True`` if stored now, ``False`` if this table's result was already stored (nothing changes).
+        """
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            cursor = await self._db.execute(
+                "INSERT INTO games (table_id, guild_id, channel_id, game, options, seed, actions,"
+                " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (table_id) DO NOTHING",
+                (
+                    result.table_id,
+                    result.guild_id,
+                    result.channel_id,
+                    result.game,
+                    json.dumps(result.options, sort_keys=True),
+                    result.seed,
+                    json.dumps([list(action) for action in result.actions]),
+                    _iso(result.started_at),
+                    _iso(result.finished_at),
+                ),
+            )
+            if cursor.rowcount == 0:
+                await self._db.execute("ROLLBACK")
+                return False
+            game_id = cursor.lastrowid
+            await self._db.executemany(
+                "INSERT INTO game_seats (game_id, seat, user_id, display_name, points, rank)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (game_id, seat.seat, seat.user_id, seat.display_name, seat.points, seat.rank)
+                    for seat in result.seats
+                ],
+            )
+            await self._db.execute("COMMIT")
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        return True
+
+    async def result_count(self, table_id: str) -> int:
+        """How many results are stored for ``table_id`` (0 or 1)."""
+        async with self._db.execute("SELECT COUNT(*) FROM games WHERE table_id = ?", (table_id,)) as cursor:
+            (count,) = await cursor.fetchone()
+        return int(count)
+
+    async def leaderboard(
+        self, guild_id: int, game: str | None = None, limit: int = 10
+    ) -> list[LeaderboardRow]:
+        """This server's top players: most wins, then best win rate, then most games.
+
+        Parameters
+        ----------
+        guild_id:
+            The server.
+        game:
+            An engine key to count only that game, or ``None`` for all games.
+        limit:
+            At most this many rows.
+        """
+        async with self._db.execute(
+            """
+            SELECT s.user_id,
+                   (SELECT s2.display_name FROM game_seats s2 JOIN games g2 ON g2.id = s2.game_id
+                     WHERE s2.user_id = s.user_id AND g2.guild_id = :guild
+                     ORDER BY g2.finished_at DESC LIMIT 1) AS display_name,
+                   COUNT(*) AS played,
+                   SUM(s.rank = 1) AS wins
+              FROM game_seats s JOIN games g ON g.id = s.game_id
+             WHERE g.guild_id = :guild AND (:game IS NULL OR g.game = :game)
+             GROUP BY s.user_id
+             ORDER BY wins DESC, CAST(wins AS REAL) / played DESC, played DESC, s.user_id
+             LIMIT :limit
+            """,
+            {"guild": guild_id, "game": game, "limit": limit},
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [LeaderboardRow(int(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def _split_statements(sql: str) -> list[str]:
+    """Statements of a migration file (split at ``;`` ending a line; migrations hold no triggers)."""
+    without_comments = "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
+    return [statement.strip() for statement in without_comments.split(";") if statement.strip()]

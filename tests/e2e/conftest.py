@@ -1,0 +1,120 @@
+"""End-to-end fixtures: the real bot (real discord.py client) against the sandbox, with a real SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.bot import CardTableBot
+from bot.settings import load_settings
+from sandbox import SandboxServer
+
+PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin")
+TURN_OWNER = re.compile(r"Turn: \*\*(?P<name>[^*]+)\*\*")
+
+
+@dataclass
+class World:
+    """A sandbox server with one guild, a bot connected to it, and simulated members."""
+
+    server: SandboxServer
+    guild: Any
+    channel: Any
+    other_channel: Any
+    players: dict[str, Any]
+    outsider: Any
+    bot: CardTableBot
+    database_path: Path
+    tasks: list[asyncio.Task] = field(default_factory=list)
+
+    # -- reading what the channel shows -------------------------------------------------------------
+
+    def message(self, message_id: int) -> Any:
+        """The channel message with this id, as the sandbox stores it now."""
+        for message in self.channel.messages:
+            if message.id == message_id:
+                return message
+        raise LookupError(f"no message {message_id} in #{self.channel.name}")
+
+    def public_messages(self) -> list[Any]:
+        """The channel's non-ephemeral messages, oldest first."""
+        return [message for message in self.channel.messages if message.ephemeral_for is None]
+
+    def turn_owner(self, table_message: Any) -> Any | None:
+        """The member whose turn the table message shows, or ``None``."""
+        match = TURN_OWNER.search(table_message.text())
+        return self.players[match["name"]] if match else None
+
+    # -- acting ----------------------------------------------------------------------------------
+
+    async def play(self, user: Any, **options: Any) -> Any:
+        """``/play`` in the test channel; returns the interaction result."""
+        return await self.server.run_command(user, self.channel, "play", **options)
+
+    async def press(self, user: Any, message: Any, label: str) -> Any:
+        """Press the button labelled ``label`` (prefix match) on ``message`` as ``user``."""
+        current = (
+            self.message(message.id)
+            if message.ephemeral_for is None and message.channel_id == self.channel.id
+            else message
+        )
+        for button in current.buttons():
+            if button.get("label", "").startswith(label):
+                return await self.server.press(user, current, button["custom_id"])
+        labels = [button.get("label") for button in current.buttons()]
+        raise LookupError(f"no button {label!r} on the message; it has {labels}")
+
+    async def open_table(
+        self, host: str = "alice", seated: tuple[str, ...] = ("bob", "carol"), **options: Any
+    ) -> Any:
+        """Open a Foist table, seat ``seated`` and start it; returns the table message."""
+        result = await self.play(self.players[host], game="foist", **options)
+        assert result.ok and not result.ephemeral, result
+        table = result.message
+        for name in seated:
+            joined = await self.press(self.players[name], table, "Join")
+            assert joined.ok and joined.response_type == 7, joined
+        started = await self.press(self.players[host], table, "Start")
+        assert started.ok and started.response_type == 7, started
+        return self.message(table.id)
+
+
+@pytest.fixture
+async def world(tmp_path: Path, request: pytest.FixtureRequest):
+    """A running sandbox + bot. Mark a test ``@pytest.mark.bot_settings(**overrides)`` to change settings."""
+    marker = request.node.get_closest_marker("bot_settings")
+    overrides = dict(marker.kwargs) if marker else {}
+    async with SandboxServer(interaction_deadline=3.0) as server:
+        guild = server.add_guild("Card Club")
+        channel = guild.add_channel("cards")
+        other_channel = guild.add_channel("lounge")
+        players = {name: guild.add_member(name) for name in PLAYER_NAMES}
+        outsider = guild.add_member("mallory")
+        database_path = tmp_path / "data" / "bot.db"
+        settings = load_settings(
+            **{
+                "discord_token": server.bot_token,
+                "discord_api_base": server.api_base,
+                "database_url": f"sqlite:///{database_path}",
+                "dev_guild_id": guild.id,
+                "min_turn_seconds": 1,
+                "idle_turn_seconds": 1,
+                **overrides,
+            }
+        )
+        bot = CardTableBot(settings)
+        runner = asyncio.create_task(bot.start(server.bot_token))
+        world = World(server, guild, channel, other_channel, players, outsider, bot, database_path)
+        try:
+            await server.wait_for_bot(timeout=15)
+            await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=15)
+            yield world
+        finally:
+            await bot.close()
+            await asyncio.wait_for(runner, timeout=10)
+        assert server.unhandled_routes == [], server.unhandled_routes

@@ -1,0 +1,135 @@
+"""A whole Foist game through the sandbox with the real discord.py client: /play to /leaderboard."""
+
+from __future__ import annotations
+
+import random
+import re
+import sqlite3
+from typing import Any
+
+from tests.e2e.conftest import World
+
+CARD_UP = re.compile(r"\*\*(?P<card>\d+)\*\* with (?P<tokens>\d+) tokens? on it")
+SCORE = re.compile(r"\*\*(?P<points>-?\d+)\*\* points")
+
+
+def action_labels(message: Any) -> list[str]:
+    """Labels of the game-action buttons (custom_id verb ``a.<code>``) on a message."""
+    return [
+        button["label"]
+        for button in message.buttons()
+        if button["custom_id"].rsplit(":", 1)[1].startswith("a.")
+    ]
+
+
+async def play_to_the_end(world: World, table: Any, rng: random.Random, *, max_moves: int = 400) -> Any:
+    """The player whose turn the table shows presses Take or No thanks until the scoreboard shows.
+
+    Every press must be answered by updating the table message itself (response type 7).
+    """
+    for _ in range(max_moves):
+        table = world.message(table.id)
+        if "final scores" in table.embeds[0]["title"]:
+            return table
+        actor = world.turn_owner(table)
+        assert actor is not None, table.text()
+        card_up = CARD_UP.search(table.text())
+        assert card_up is not None, table.text()
+        labels = action_labels(table)
+        wants = int(card_up["tokens"]) * 3 >= int(card_up["card"]) - 6 or rng.random() < 0.1
+        label = next(
+            label
+            for label in labels
+            if label.startswith("Take" if wants or len(labels) == 1 else "No thanks")
+        )
+        result = await world.press(actor, table, label)
+        assert result.ok and result.response_type == 7 and not result.ephemeral, result
+    raise AssertionError("the game did not end")
+
+
+async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
+    alice, bob, carol = (world.players[name] for name in ("alice", "bob", "carol"))
+    table = await world.open_table()
+    assert "Foist" in table.embeds[0]["title"]
+    assert world.turn_owner(table) in (alice, bob, carol)
+    assert "clock runs out <t:" in table.text()
+
+    for name, player in (("alice", alice), ("bob", bob), ("carol", carol)):
+        hand = await world.press(player, table, "My hand")
+        assert hand.ok and hand.ephemeral and hand.message.ephemeral_for == player.id
+        assert "Your tokens" in hand.message.text() and f"Private to {name}" in hand.message.text()
+
+    table = await play_to_the_end(world, table, random.Random(7))
+
+    # The scoreboard: ascending points, and the result stored once.
+    points = [int(match["points"]) for match in SCORE.finditer(table.embeds[0]["description"])]
+    assert len(points) == 3 and points == sorted(points)
+    with sqlite3.connect(world.database_path) as db:
+        games = db.execute("SELECT id, game, guild_id FROM games").fetchall()
+        seats = db.execute("SELECT user_id, points, rank FROM game_seats ORDER BY points").fetchall()
+    assert [(game, guild) for _, game, guild in games] == [("foist", world.guild.id)]
+    assert [stored_points for _, stored_points, _ in seats] == points
+    winners = [user for user, _, rank in seats if rank == 1]
+    assert winners and all(points[0] == stored for _, stored, rank in seats if rank == 1)
+
+    # Play again: ✅ for those who stay, leavers struck through, then a fresh lobby with those who stay.
+    assert (await world.press(alice, table, "Play again")).ok
+    assert "alice ✅" in world.message(table.id).text()
+    assert (await world.press(bob, table, "Leave")).ok
+    assert "~~bob~~" in world.message(table.id).text()
+    messages_before = len(world.public_messages())
+    assert (await world.press(carol, table, "Play again")).ok
+    await world.server.wait_for(lambda: len(world.public_messages()) > messages_before, timeout=5)
+    assert world.message(table.id).buttons() == []
+    lobby = world.public_messages()[-1]
+    assert "table open" in lobby.embeds[0]["title"]
+    assert "alice (host)" in lobby.text() and "carol" in lobby.text() and "bob" not in lobby.text()
+
+    # The leaderboard shows the result to everyone.
+    board = await world.server.run_command(bob, world.channel, "leaderboard")
+    assert board.ok and not board.ephemeral
+    winner_name = next(name for name, member in world.players.items() if member.id == winners[0])
+    assert re.search(rf"{winner_name}\*\*: 1 win in 1 game \(100%\)", board.message.text()), (
+        board.message.text()
+    )
+    only_foist = await world.server.run_command(bob, world.channel, "leaderboard", game="foist")
+    assert "1 game" in only_foist.message.text()
+
+    assert world.server.violations == []
+
+
+async def test_no_player_ever_sees_another_players_secret(world: World) -> None:
+    """Every version of every message each member could see: private views only ever their own."""
+    bob = world.players["bob"]
+    lobby = (await world.play(world.players["alice"], game="foist")).message
+    for name in ("bob", "carol"):
+        assert (await world.press(world.players[name], lobby, "Join")).ok
+    assert (await world.press(bob, lobby, "DM me my hand")).ok  # DMs count as seen too
+    assert (await world.press(world.players["alice"], lobby, "Start")).ok
+    table = world.message(lobby.id)
+    rng = random.Random(3)
+    for _ in range(12):
+        for name in ("alice", "bob", "carol"):
+            if rng.random() < 0.3:
+                await world.press(world.players[name], table, "My hand")
+        current = world.message(table.id)
+        actor = world.turn_owner(current)
+        labels = action_labels(current)
+        await world.press(actor, current, rng.choice(labels))
+    await play_to_the_end(world, table, rng)
+
+    names = ("alice", "bob", "carol")
+    for viewer in names:
+        seen = world.server.seen_texts(world.players[viewer])
+        assert seen, viewer
+        for text in seen:
+            for other in names:
+                if other != viewer:
+                    assert f"Private to {other}" not in text, (viewer, text)
+            if "Your tokens" in text:
+                assert f"Private to {viewer}" in text, (viewer, text)
+    # The public table, in every version it ever had, shows no token count of any player while playing.
+    for version in world.message(table.id).versions[:-1]:
+        assert "Your tokens" not in str(version)
+    assert any("Private to bob" in text for text in world.server.seen_texts(bob))
+    assert world.server.violations == []

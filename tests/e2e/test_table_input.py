@@ -1,0 +1,187 @@
+"""Bad input, timed turns and DMs through the sandbox: every press answered in time, nothing corrupted."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import World
+from tests.e2e.test_foist_game import action_labels, play_to_the_end
+
+
+def snapshot(message: Any) -> tuple[int, str, list]:
+    """What a message shows now, and how many versions it had."""
+    return len(message.versions), message.text(), message.buttons()
+
+
+async def refused(world: World, result: Any, words: str) -> None:
+    """The press was answered in time, ephemerally, to its presser only, with ``words`` in it."""
+    assert result.ok, result
+    assert result.ephemeral, result
+    assert words.lower() in result.message.text().lower(), result.message.text()
+
+
+async def answered_with(world: World, result: Any, words: str) -> None:
+    """A deferred ephemeral answer whose later edit says ``words``."""
+    assert result.ok and result.ephemeral, result
+    await world.server.wait_for(
+        lambda: result.message is not None and words in result.message.text(), timeout=5
+    )
+
+
+async def test_lobby_bad_input_is_refused_ephemerally_and_changes_nothing(world: World) -> None:
+    alice, bob = world.players["alice"], world.players["bob"]
+    lobby = (await world.play(alice, game="foist")).message
+    await world.press(bob, lobby, "Join")
+    before = snapshot(world.message(lobby.id))
+
+    await refused(world, await world.press(bob, lobby, "Join"), "already joined")
+    await refused(world, await world.press(bob, lobby, "Start"), "Only the host")
+    await refused(world, await world.press(alice, lobby, "Start"), "at least 3 players")
+    await refused(world, await world.press(bob, lobby, "Cancel"), "Only the host")
+    await refused(world, await world.press(world.outsider, lobby, "Leave"), "not at this table")
+    await refused(world, await world.server.run_command(world.outsider, world.channel, "hand"), "not playing")
+    second = await world.play(bob, game="foist")
+    await refused(world, second, "already a Foist table in this channel")
+    assert snapshot(world.message(lobby.id)) == before
+
+    elsewhere = await world.server.run_command(bob, world.other_channel, "play", game="foist")
+    assert elsewhere.ok and not elsewhere.ephemeral  # one table per channel, not per server
+    assert world.server.violations == []
+
+
+@pytest.mark.bot_settings(dev_guild_id=None)  # commands synced globally, so they exist in DMs too
+async def test_play_in_a_dm_and_out_of_range_turns_are_refused(world: World) -> None:
+    alice = world.players["alice"]
+    await refused(world, await world.server.run_command(alice, None, "play", game="foist"), "server channels")
+    await refused(world, await world.server.run_command(alice, None, "leaderboard"), "in a server")
+    await refused(world, await world.play(alice, game="foist", turn_seconds=5000), "Turns can last")
+    assert [message for message in world.public_messages()] == []
+
+
+async def test_play_bad_input_is_refused_and_changes_nothing(world: World) -> None:
+    alice = world.players["alice"]
+    table = await world.open_table()
+    actor = world.turn_owner(table)
+    waiting = next(
+        player for player in (world.players[n] for n in ("alice", "bob", "carol")) if player is not actor
+    )
+    before = snapshot(world.message(table.id))
+    labels = action_labels(table)
+
+    await refused(world, await world.press(waiting, table, labels[0]), "not your turn")
+    await refused(world, await world.press(world.outsider, table, labels[0]), "not playing at this table")
+    await refused(world, await world.press(world.outsider, table, "My hand"), "not playing at this table")
+    await refused(world, await world.server.run_command(world.outsider, world.channel, "hand"), "not playing")
+    take = next(button for button in table.buttons() if button["label"].startswith("Take"))
+    table_id = take["custom_id"].split(":")[1]
+    forged = {
+        "evil:1": "not one of mine",
+        f"ct:{table_id}:0:a.steal": "not allowed",
+        f"ct:{table_id}:0:bogus": "not one of mine",
+        f"ct:{table_id}:0:join": "not taking players",
+        "ct:zzzz9999:0:join": "no longer exists",
+        f"ct:{table_id}:7:a.take": "earlier turn",
+    }
+    for custom_id, words in forged.items():
+        result = await world.server.press(actor, table, custom_id, forged=True)
+        await refused(world, result, words)
+    assert snapshot(world.message(table.id)) == before
+
+    # A private view from an earlier turn: its buttons are refused once the table has moved on.
+    old_hand = (await world.press(actor, table, "My hand")).message
+    moved = await world.press(actor, table, "No thanks")
+    assert moved.ok and moved.response_type == 7
+    await refused(world, await world.press(actor, old_hand, "Take"), "earlier turn")
+    assert world.server.violations == []
+
+
+async def test_presses_on_a_finished_table_are_refused(world: World) -> None:
+    table = await world.open_table()
+    action_custom_id = next(b["custom_id"] for b in table.buttons() if ":a." in b["custom_id"])
+    table = await play_to_the_end(world, table, random.Random(1))
+    await refused(
+        world,
+        await world.server.press(world.players["alice"], table, action_custom_id, forged=True),
+        "game is over",
+    )
+    for name in ("alice", "bob", "carol"):
+        assert (await world.press(world.players[name], table, "Leave")).ok
+    assert world.message(table.id).buttons() == []
+    await refused(
+        world, await world.server.press(world.players["bob"], table, action_custom_id, forged=True), "game is over"
+    )
+    await refused(
+        world, await world.server.run_command(world.players["alice"], world.channel, "hand"), "not playing"
+    )
+    assert world.server.violations == []
+
+
+@pytest.mark.bot_settings(idle_after_timeouts=2)
+async def test_a_timed_out_turn_plays_the_default_and_idles_the_player(world: World) -> None:
+    table = await world.open_table(turn_seconds=1)
+    first = world.turn_owner(table)
+    name = next(n for n, member in world.players.items() if member is first)
+
+    def table_text() -> str:
+        return world.message(table.id).text()
+
+    await world.server.wait_for(lambda: "ran out of time" in table_text(), timeout=10)
+    text = table_text()
+    assert f"**{name}** ran out of time." in text
+    assert f"**{name}** said no thanks" in text  # the default: pay a token while you have one
+    await world.server.wait_for(lambda: f"**{name}** is marked idle" in table_text(), timeout=20)
+    assert f"**{name}** 💤" in table_text()
+    assert world.server.violations == []
+
+
+async def test_hand_by_dm_with_open_and_closed_dms(world: World) -> None:
+    alice, bob, carol = (world.players[name] for name in ("alice", "bob", "carol"))
+    carol.dms_open = False
+    lobby = (await world.play(alice, game="foist", turn_seconds=600)).message
+    for player in (bob, carol):
+        await world.press(player, lobby, "Join")
+
+    asked = await world.press(bob, lobby, "DM me my hand")
+    await answered_with(world, asked, "Check your DMs")
+    assert asked.message.ephemeral_for == bob.id
+    assert world.server.dm_messages(bob), "bob got a DM"
+    await world.server.wait_for(lambda: "bob ✉️" in world.message(lobby.id).text(), timeout=5)
+
+    closed = await world.press(carol, lobby, "DM me my hand")
+    await answered_with(world, closed, "can't DM you")
+    assert world.server.dm_messages(carol) == []
+
+    await world.press(alice, lobby, "Start")
+    table = world.message(lobby.id)
+    await world.server.wait_for(lambda: len(world.server.dm_messages(bob)) >= 2, timeout=5)
+    assert "Private to bob" in world.server.dm_messages(bob)[-1].text()
+
+    # Play until it is bob's turn: he gets a DM saying so, and can act from the DM.
+    for _ in range(40):
+        current = world.message(table.id)
+        if world.turn_owner(current) is bob:
+            break
+        await world.press(world.turn_owner(current), current, "No thanks")
+    else:
+        raise AssertionError("bob never got the turn")
+    await world.server.wait_for(
+        lambda: (
+            "It is your turn" in world.server.dm_messages(bob)[-1].text()
+            or "It is your turn" in (world.server.dm_messages(bob)[-1].content or "")
+        ),
+        timeout=5,
+    )
+    dm = world.server.dm_messages(bob)[-1]
+    pressed = await world.press(bob, dm, "No thanks")
+    assert pressed.ok and pressed.response_type == 7
+    await world.server.wait_for(lambda: world.turn_owner(world.message(table.id)) is not bob, timeout=5)
+
+    # /hand dm:true with closed DMs: an explanation and the hand, ephemerally.
+    closed_hand = await world.server.run_command(carol, world.channel, "hand", dm=True)
+    await answered_with(world, closed_hand, "can't DM you")
+    assert "Private to carol" in closed_hand.message.text() and "Your tokens" in closed_hand.message.text()
+    assert closed_hand.message.ephemeral_for == carol.id
+    assert world.server.violations == []

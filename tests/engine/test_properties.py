@@ -1,0 +1,135 @@
+"""Invariants over random legal play (hypothesis): for every registered game, and Foist's own.
+
+A "random legal play" is a seed plus a list of choice indices: at each step the seat to act takes the
+legal action at ``index % len(legal)``. Hypothesis shrinks failures to short, readable games.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import GAMES, GameRules, IllegalAction, replay
+from engine.foist import HIGHEST_CARD, LOWEST_CARD, FoistState, card_points, starting_tokens
+
+MAX_STEPS = 2_000
+
+
+@st.composite
+def games_in_play(draw, rules: GameRules | None = None, *, finish: bool = False):
+    """A game of ``rules`` (or any registered game) after random legal play."""
+    if rules is None:
+        rules = GAMES[draw(st.sampled_from(sorted(GAMES)))]
+    seats = draw(st.integers(rules.min_seats, rules.max_seats))
+    seed = draw(st.integers(0, 2**63 - 1))
+    choices = draw(st.lists(st.integers(0, 50), max_size=MAX_STEPS if finish else 120))
+    state = rules.new_game(seats, seed)
+    picker = random.Random(seed)
+    steps = 0
+    while not state.is_terminal() and (finish or steps < len(choices)):
+        seat = picker.choice(state.seats_to_act())
+        legal = state.legal_actions(seat)
+        choice = choices[steps] if steps < len(choices) else picker.randrange(len(legal))
+        state.apply(seat, legal[choice % len(legal)].code)
+        steps += 1
+        assert steps <= MAX_STEPS, "the game did not end"
+    return rules, state
+
+
+@settings(max_examples=60, deadline=None)
+@given(games_in_play(finish=True))
+def test_every_game_ends_and_replays_exactly(game) -> None:
+    rules, state = game
+    assert state.is_terminal()
+    assert state.seats_to_act() == ()
+    standings = state.standings()
+    assert sorted(standing.seat for standing in standings) == list(range(state.num_seats))
+    assert min(standing.rank for standing in standings) == 1
+    again = replay(rules, state.num_seats, state.seed, state.options, state.history)
+    assert again.standings() == standings
+    assert again.view(None) == state.view(None)
+
+
+@settings(max_examples=80, deadline=None)
+@given(games_in_play(), st.text(max_size=12))
+def test_only_the_seats_to_act_have_actions_and_illegal_ones_change_nothing(game, junk: str) -> None:
+    _, state = game
+    to_act = set(state.seats_to_act())
+    for seat in range(state.num_seats):
+        view = state.view(seat)
+        assert view.seat == seat
+        assert view.legal_actions == state.legal_actions(seat)
+        assert bool(view.legal_actions) == (seat in to_act)
+    public = state.view(None)
+    assert public.private == () and public.legal_actions == ()
+    before = [state.view(seat) for seat in range(state.num_seats)], state.version
+    codes = {action.code for seat in to_act for action in state.legal_actions(seat)}
+    for seat in range(-1, state.num_seats + 1):
+        if junk in codes and seat in to_act:
+            continue
+        try:
+            state.apply(seat, junk)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{junk!r} by seat {seat} was accepted")
+    assert ([state.view(seat) for seat in range(state.num_seats)], state.version) == before
+
+
+# -- Foist ----------------------------------------------------------------------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(games_in_play(GAMES["foist"]))
+def test_foist_cards_and_tokens_are_conserved(game) -> None:
+    _, state = game
+    assert isinstance(state, FoistState)
+    in_hands = [card for seat in range(state.num_seats) for card in state.cards(seat)]
+    up = [] if state._card_up is None else [state._card_up]
+    everything = in_hands + up + state._draw_pile + state._removed
+    assert sorted(everything) == list(range(LOWEST_CARD, HIGHEST_CARD + 1))
+    assert len(state._removed) == 9
+    tokens = sum(state.tokens(seat) for seat in range(state.num_seats)) + state._tokens_on_card
+    assert tokens == starting_tokens(state.num_seats) * state.num_seats
+    assert all(state.tokens(seat) >= 0 for seat in range(state.num_seats))
+
+
+def _recount(cards: tuple[int, ...]) -> int:
+    """Points recounted the slow way: a card counts unless the card one lower is also held."""
+    held = set(cards)
+    return sum(card for card in held if card - 1 not in held)
+
+
+@settings(max_examples=60, deadline=None)
+@given(games_in_play(GAMES["foist"], finish=True))
+def test_foist_scores_match_an_independent_recount(game) -> None:
+    _, state = game
+    points = {}
+    for seat in range(state.num_seats):
+        points[seat] = _recount(state.cards(seat)) - state.tokens(seat)
+        assert card_points(state.cards(seat)) == _recount(state.cards(seat))
+    for standing in state.standings():
+        assert standing.points == points[standing.seat]
+        assert standing.rank == 1 + sum(1 for other in points.values() if other < standing.points)
+
+
+@settings(max_examples=80, deadline=None)
+@given(games_in_play(GAMES["foist"]), st.randoms(use_true_random=False))
+def test_foist_views_reveal_no_other_seats_secret(game, rng: random.Random) -> None:
+    """A seat's view must not change when only what it may not know changes: other seats' token counts,
+    the removed cards and the draw pile's order (the page and the seeds README)."""
+    _, state = game
+    if state.is_terminal():
+        return
+    for viewer in [None, *range(state.num_seats)]:
+        other = copy.deepcopy(state)
+        for seat in range(state.num_seats):
+            if seat != viewer:
+                other._tokens[seat] = rng.randrange(0, 40)
+        hidden = other._draw_pile + other._removed
+        rng.shuffle(hidden)
+        other._draw_pile, other._removed = hidden[: len(other._draw_pile)], hidden[len(other._draw_pile) :]
+        assert other.view(viewer) == state.view(viewer)

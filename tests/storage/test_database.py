@@ -1,0 +1,112 @@
+"""The SQLite store on a real file: migrations, results written once, leaderboards."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from storage import Database, GameResult, SeatResult, database_path
+from storage.database import _migrations
+
+START = datetime(2026, 11, 1, 20, 0, tzinfo=timezone.utc)
+
+
+def result(
+    table_id: str, guild: int, ranks: dict[int, int], *, game: str = "foist", minutes: int = 0
+) -> GameResult:
+    """A finished game where user ``u`` got rank ``ranks[u]`` (points = rank * 10)."""
+    return GameResult(
+        table_id=table_id,
+        guild_id=guild,
+        channel_id=7,
+        game=game,
+        options={},
+        seed=1,
+        actions=[(0, "take")],
+        started_at=START + timedelta(minutes=minutes),
+        finished_at=START + timedelta(minutes=minutes + 20),
+        seats=[
+            SeatResult(seat=i, user_id=user, display_name=f"user{user}", points=rank * 10, rank=rank)
+            for i, (user, rank) in enumerate(ranks.items())
+        ],
+    )
+
+
+@pytest.fixture
+async def db(tmp_path: Path):
+    database = await Database.open(tmp_path / "data" / "bot.db")
+    yield database
+    await database.close()
+
+
+async def test_open_creates_file_migrates_and_uses_wal(tmp_path: Path) -> None:
+    path = tmp_path / "new" / "bot.db"
+    database = await Database.open(path)
+    assert await database.schema_version() == len(_migrations()) >= 1
+    await database.close()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"games", "game_seats"} <= tables
+    again = await Database.open(path)  # reopening applies nothing twice
+    assert await again.schema_version() == len(_migrations())
+    await again.close()
+
+
+async def test_a_newer_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    with sqlite3.connect(path) as raw:
+        raw.execute("PRAGMA user_version = 999")
+    with pytest.raises(RuntimeError, match="newer"):
+        await Database.open(path)
+
+
+async def test_result_is_written_exactly_once(db: Database) -> None:
+    first = result("t1", 100, {1: 1, 2: 2, 3: 3})
+    assert await db.record_result(first) is True
+    assert await db.record_result(first) is False
+    assert await db.result_count("t1") == 1
+    rows = await db.leaderboard(100)
+    assert sum(row.played for row in rows) == 3
+
+
+async def test_leaderboard_orders_by_wins_then_rate_and_is_per_guild(db: Database) -> None:
+    await db.record_result(result("a", 100, {1: 1, 2: 2, 3: 3}, minutes=0))
+    await db.record_result(result("b", 100, {1: 1, 2: 1, 3: 3}, minutes=30))  # a tie for first: both win
+    await db.record_result(result("c", 100, {2: 2, 3: 1, 4: 3}, minutes=60))
+    await db.record_result(result("d", 200, {9: 1, 2: 2, 3: 3}))  # another server
+    await db.record_result(result("e", 100, {4: 1, 1: 2, 2: 3}, game="other", minutes=90))
+    rows = await db.leaderboard(100, game="foist")
+    assert [(r.user_id, r.wins, r.played) for r in rows] == [(1, 2, 2), (2, 1, 3), (3, 1, 3), (4, 0, 1)]
+    assert rows[0].win_rate == 1.0 and rows[3].win_rate == 0.0
+    everything = await db.leaderboard(100)
+    assert [(r.user_id, r.wins, r.played) for r in everything] == [(1, 2, 3), (4, 1, 2), (3, 1, 3), (2, 1, 4)]
+    assert [r.user_id for r in await db.leaderboard(200)] == [9, 2, 3]
+    assert await db.leaderboard(300) == []
+    assert len(await db.leaderboard(100, limit=2)) == 2
+
+
+async def test_a_failed_write_leaves_nothing_behind(db: Database) -> None:
+    broken = result("x", 100, {1: 1, 2: 2})
+    duplicate_seat = GameResult(**{**broken.__dict__, "seats": [broken.seats[0], broken.seats[0]]})
+    with pytest.raises(sqlite3.IntegrityError):
+        await db.record_result(duplicate_seat)
+    assert await db.result_count("x") == 0
+    assert await db.record_result(broken) is True
+
+
+@pytest.mark.parametrize(
+    ("url", "path"),
+    [("sqlite:///data/bot.db", Path("data/bot.db")), ("sqlite:////var/lib/bot.db", Path("/var/lib/bot.db"))],
+)
+def test_database_path(url: str, path: Path) -> None:
+    assert database_path(url) == path
+
+
+@pytest.mark.parametrize("url", ["postgres://x", "sqlite:///", "data/bot.db"])
+def test_database_path_refuses_other_urls(url: str) -> None:
+    with pytest.raises(ValueError):
+        database_path(url)
