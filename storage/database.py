@@ -7,9 +7,12 @@ version bump, so a crash leaves the database at the old or the new version, neve
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Sequence
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from importlib import resources
@@ -99,6 +102,21 @@ class Database:
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self._db = connection
         self.path = path
+        # One connection serves every coroutine: a transaction spans several awaits, so two must never
+        # interleave on it (two games finishing at once would otherwise nest BEGINs and lose a result).
+        self._transaction_lock = asyncio.Lock()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error, one at a time."""
+        async with self._transaction_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
 
     @classmethod
     async def open(cls, path: Path | str) -> "Database":
@@ -144,15 +162,10 @@ class Database:
             )
         for version, _name, sql in migrations[current:]:
             # executescript would commit on its own; run the statements in one explicit transaction.
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
+            async with self._transaction() as db:
                 for statement in _split_statements(sql):
-                    await self._db.execute(statement)
-                await self._db.execute(f"PRAGMA user_version = {int(version)}")
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {int(version)}")
 
     async def record_result(self, result: GameResult) -> bool:
         """Store a finished game and its seats in one transaction.
@@ -162,9 +175,8 @@ class Database:
         bool
             ``True`` if stored now, ``False`` if this table's result was already stored (nothing changes).
         """
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            cursor = await self._db.execute(
+        async with self._transaction() as db:
+            cursor = await db.execute(
                 "INSERT INTO games (table_id, guild_id, channel_id, game, options, seed, actions,"
                 " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (table_id) DO NOTHING",
@@ -181,21 +193,15 @@ class Database:
                 ),
             )
             if cursor.rowcount == 0:
-                await self._db.execute("ROLLBACK")
                 return False
-            game_id = cursor.lastrowid
-            await self._db.executemany(
+            await db.executemany(
                 "INSERT INTO game_seats (game_id, seat, user_id, display_name, points, rank)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    (game_id, seat.seat, seat.user_id, seat.display_name, seat.points, seat.rank)
+                    (cursor.lastrowid, seat.seat, seat.user_id, seat.display_name, seat.points, seat.rank)
                     for seat in result.seats
                 ],
             )
-            await self._db.execute("COMMIT")
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
         return True
 
     async def result_count(self, table_id: str) -> int:
