@@ -14,11 +14,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from sandbox.transcript import render_message
-
 from bot.bot import CardTableBot
 from bot.settings import load_settings
 from sandbox import SandboxServer
+from sandbox.transcript import render_message
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
 TURN_OWNER = re.compile(r"Turn: \*\*(?P<name>[^*]+)\*\*")
@@ -83,9 +82,7 @@ async def run_demo(players: int = 4, seed: int | None = None) -> int:
             try:
                 await server.wait_for_bot(timeout=20)
                 await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=20)
-                print(
-                    f"Sandbox Discord at {server.api_base}; the bot logged in with discord.py and synced its commands."
-                )
+                print(f"Sandbox Discord at {server.api_base}: the bot logged in with discord.py and synced.")
                 print(f"Server 'Sandbox Server', channel #card-table, players: {', '.join(NAMES[:players])}.")
                 await _play_one_game(server, channel, members, by_name, rng)
             finally:

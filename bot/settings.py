@@ -32,7 +32,7 @@ class Settings(BaseSettings):
     discord_token: SecretStr = Field(description="The bot's token from the Discord developer portal.")
     discord_api_base: str = Field(
         "https://discord.com/api/v10",
-        description="REST base URL of Discord or a Discord-compatible server; the gateway URL is asked of it.",
+        description="REST base URL of Discord or a Discord-compatible server (asked for the gateway URL).",
     )
     database_url: str = Field(
         "sqlite:///data/cardtable.db", description="sqlite:///relative or sqlite:////absolute"

@@ -262,7 +262,8 @@ class FoistState(GameState[FoistOptions]):
             Field("Your tokens", str(self._tokens[seat])),
             Field(
                 "Your score now",
-                f"cards {card_points(self._cards[seat])} − tokens {self._tokens[seat]} = **{self.score(seat)}**",
+                f"cards {card_points(self._cards[seat])} − tokens {self._tokens[seat]}"
+                f" = **{self.score(seat)}**",
             ),
         ]
         if self._card_up is not None:

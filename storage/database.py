@@ -10,8 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Sequence
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone

@@ -85,7 +85,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
         seconds = self.settings.default_turn_seconds if turn_seconds is None else turn_seconds
         if not self.settings.min_turn_seconds <= seconds <= self.settings.max_turn_seconds:
             await interaction.response.send_message(
-                f"Turns can last {self.settings.min_turn_seconds} to {self.settings.max_turn_seconds} seconds.",
+                f"Turns can last {self.settings.min_turn_seconds} to "
+                f"{self.settings.max_turn_seconds} seconds.",
                 ephemeral=True,
             )
             return
@@ -555,9 +556,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
         return playing[0] if playing else None
 
     def _jump_url(self, session: TableSession) -> str:
-        return f"https://discord.com/channels/{session.guild_id}/{session.channel_id}/{session.message_id or ''}".rstrip(
-            "/"
-        )
+        channel_url = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
+        return channel_url if session.message_id is None else f"{channel_url}/{session.message_id}"
 
     def _arm_lobby_clock(self, session: TableSession) -> None:
         when = _now() + timedelta(seconds=self.settings.lobby_idle_seconds)

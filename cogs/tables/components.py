@@ -49,3 +49,16 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPLA
             await interaction.response.send_message("The tables are not running right now.", ephemeral=True)
             return
         await cog.on_table_button(interaction, self.target)
+
+
+class TableView(discord.ui.View):
+    """The buttons of a table message: a rendering only, holding no state.
+
+    Presses reach :class:`TableButton` by custom_id (registered once with ``bot.add_dynamic_items``), so
+    discord.py need not keep the view. It is stopped from birth: discord.py stores no finished view, and
+    so starts none of the 15-minute timeout tasks it would give every ephemeral view it stores.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.stop()

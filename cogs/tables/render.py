@@ -11,7 +11,7 @@ import discord
 from discord.utils import escape_markdown, format_dt
 
 from cogs.tables import custom_ids as ids
-from cogs.tables.components import TableButton
+from cogs.tables.components import TableButton, TableView
 from cogs.tables.session import Phase, TableSession
 from engine import Event, LegalAction, SeatView
 from engine.lobby import RematchChoice
@@ -91,7 +91,7 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     if missing > 0:
         embed.add_field(name="Waiting for", value=f"{missing} more player{'s' if missing > 1 else ''}")
     embed.set_footer(text=_footer(session))
-    view = discord.ui.View(timeout=None)
+    view = TableView()
     view.add_item(_button(session, ids.JOIN, "Join", discord.ButtonStyle.success, row=0))
     view.add_item(_button(session, ids.LEAVE, "Leave", discord.ButtonStyle.secondary, row=0))
     view.add_item(_button(session, ids.START, "Start", discord.ButtonStyle.primary, row=0))
@@ -154,7 +154,7 @@ def table_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     public = session.state.view(None)
     embed = _view_embed(session, public, PLAYING_COLOUR)
     embed.set_footer(text=f"{_footer(session)} · move {session.state.version + 1}")
-    view = discord.ui.View(timeout=None)
+    view = TableView()
     public_actions: list[LegalAction] = []
     for seat in session.state.seats_to_act():
         for action in session.state.legal_actions(seat):
@@ -185,7 +185,7 @@ def private_message(
     if jump_url:
         embed.add_field(name="Table", value=f"[Back to the table]({jump_url})", inline=False)
     embed.set_footer(text=f"Private to {session.names.get(user_id, 'you')} · {_footer(session)}")
-    components = discord.ui.View(timeout=None)
+    components = TableView()
     for button in _action_buttons(session, view.legal_actions):
         components.add_item(button)
     return embed, components
@@ -232,7 +232,7 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
         embed.set_footer(text=f"{_footer(session)} · lowest score wins")
         return embed, None
     embed.set_footer(text=f"{_footer(session)} · lowest score wins · play again?")
-    view = discord.ui.View(timeout=None)
+    view = TableView()
     view.add_item(_button(session, ids.AGAIN, "Play again", discord.ButtonStyle.success))
     view.add_item(_button(session, ids.QUIT, "Leave", discord.ButtonStyle.secondary))
     return embed, view

@@ -62,7 +62,6 @@ async def test_play_in_a_dm_and_out_of_range_turns_are_refused(world: World) -> 
 
 
 async def test_play_bad_input_is_refused_and_changes_nothing(world: World) -> None:
-    alice = world.players["alice"]
     table = await world.open_table()
     actor = world.turn_owner(table)
     waiting = next(
@@ -111,7 +110,9 @@ async def test_presses_on_a_finished_table_are_refused(world: World) -> None:
         assert (await world.press(world.players[name], table, "Leave")).ok
     assert world.message(table.id).buttons() == []
     await refused(
-        world, await world.server.press(world.players["bob"], table, action_custom_id, forged=True), "game is over"
+        world,
+        await world.server.press(world.players["bob"], table, action_custom_id, forged=True),
+        "game is over",
     )
     await refused(
         world, await world.server.run_command(world.players["alice"], world.channel, "hand"), "not playing"
@@ -153,6 +154,7 @@ async def test_hand_by_dm_with_open_and_closed_dms(world: World) -> None:
     closed = await world.press(carol, lobby, "DM me my hand")
     await answered_with(world, closed, "can't DM you")
     assert world.server.dm_messages(carol) == []
+    assert world.server.refused_dms == [carol.id]  # asked once, by carol herself
 
     await world.press(alice, lobby, "Start")
     table = world.message(lobby.id)
@@ -185,3 +187,16 @@ async def test_hand_by_dm_with_open_and_closed_dms(world: World) -> None:
     assert "Private to carol" in closed_hand.message.text() and "Your tokens" in closed_hand.message.text()
     assert closed_hand.message.ephemeral_for == carol.id
     assert world.server.violations == []
+
+
+async def test_private_views_leave_no_background_tasks_behind(world: World) -> None:
+    """Table views are renderings routed by custom_id: discord.py must not keep them (or a 15-minute
+    timeout task for each ephemeral one) alive after they are sent."""
+    import asyncio
+
+    table = await world.open_table()
+    for _ in range(5):
+        for name in ("alice", "bob", "carol"):
+            assert (await world.press(world.players[name], table, "My hand")).ephemeral
+    view_tasks = [task for task in asyncio.all_tasks() if "timeout_task" in repr(task.get_coro())]
+    assert view_tasks == []

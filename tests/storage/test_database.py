@@ -116,6 +116,8 @@ async def test_results_finishing_at_the_same_moment_are_all_stored(db: Database)
     """Many tables finishing at once share one connection: no transaction may interleave."""
     import asyncio
 
-    stored = await asyncio.gather(*(db.record_result(result(f"t{i}", 100, {i: 1, 1000 + i: 2})) for i in range(30)))
+    stored = await asyncio.gather(
+        *(db.record_result(result(f"t{i}", 100, {i: 1, 1000 + i: 2})) for i in range(30))
+    )
     assert stored == [True] * 30
     assert sum(row.played for row in await db.leaderboard(100, limit=100)) == 60

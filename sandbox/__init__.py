@@ -1,0 +1,54 @@
+"""A local Discord-compatible server for end-to-end tests and demos.
+
+The real, unmodified discord.py client connects to a :class:`SandboxServer`
+(an in-process aiohttp server speaking the gateway and the REST routes a
+slash-command/button bot uses). Simulated users run slash commands, press
+buttons, pick select options and submit modals; the server enforces Discord's
+documented rules and records every breach in ``server.violations``.
+
+Modules
+-------
+server
+    :class:`SandboxServer`: lifecycle, the world, observation, message logic.
+simulation
+    Simulated users: ``run_command``, ``press``, ``select``, ``submit_modal``...
+handlers
+    What each REST call does (messages, interaction answers, followups, commands).
+gateway
+    The websocket gateway (HELLO, IDENTIFY, READY, GUILD_CREATE, RESUME, heartbeats).
+rest
+    Routing, authentication, body parsing, error answers, failure injection hook.
+models
+    Users, guilds, channels and messages as stored by the sandbox.
+interactions
+    Interaction records and the :class:`InteractionResult` users get back.
+limits
+    Discord's size and shape limits.
+transcript
+    Plain-text rendering of messages and a live activity printer.
+"""
+
+from .errors import SandboxError, SandboxUsageError
+from .interactions import InteractionRecord, InteractionResult, ModalView
+from .models import Channel, Guild, Message, Permissions, Role, SimUser
+from .server import SandboxServer, discord_endpoints
+from .transcript import print_activity, render_channel, render_message
+
+__all__ = [
+    "SandboxServer",
+    "discord_endpoints",
+    "SandboxError",
+    "SandboxUsageError",
+    "InteractionRecord",
+    "InteractionResult",
+    "ModalView",
+    "Channel",
+    "Guild",
+    "Message",
+    "Permissions",
+    "Role",
+    "SimUser",
+    "print_activity",
+    "render_channel",
+    "render_message",
+]

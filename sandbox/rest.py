@@ -1,0 +1,302 @@
+"""The sandbox's REST API: routing, authentication, body parsing, error answers.
+
+Routes are matched against the path after the API prefix (``/api/v10``). The
+domain logic (what a message edit or an interaction answer does) lives in
+:mod:`sandbox.server`; handlers here parse requests and shape answers.
+
+Every JSON answer carries exactly ``Content-Type: application/json`` (with a
+``charset`` parameter discord.py would treat the body as text). Unknown routes
+answer ``404 {"message": "404: Not Found", "code": 0}`` and are recorded in
+``SandboxServer.unhandled_routes``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from re import Pattern
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .server import SandboxServer
+
+__all__ = ["ApiError", "RestRequest", "RestApi", "json_response"]
+
+_log = logging.getLogger(__name__)
+
+API_PREFIX_RE = re.compile(r"^/api(?:/v\d+)?")
+
+
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    """Return a response with a JSON body and the exact ``application/json`` content type."""
+    all_headers = {"Content-Type": "application/json"}
+    if headers:
+        all_headers.update(headers)
+    return web.Response(body=json.dumps(body).encode(), status=status, headers=all_headers)
+
+
+class ApiError(Exception):
+    """An error answer, raised by handlers.
+
+    Parameters
+    ----------
+    status : int
+        HTTP status.
+    code : int
+        Discord JSON error code.
+    message : str
+        Discord's error message.
+    violation : str, optional
+        When given, recorded in ``SandboxServer.violations`` (the bot broke a rule).
+    errors : dict, optional
+        Nested ``errors`` object (for 50035).
+    """
+
+    def __init__(
+        self,
+        status: int,
+        code: int,
+        message: str,
+        *,
+        violation: str | None = None,
+        errors: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(f"{status} {code} {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+        self.violation = violation
+        self.errors = errors
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body of the answer."""
+        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        if self.errors is not None:
+            body["errors"] = self.errors
+        return body
+
+
+class RestRequest:
+    """A parsed REST request handed to route handlers.
+
+    Attributes
+    ----------
+    method, path : str
+        ``path`` is relative to the API prefix.
+    params : dict
+        Named groups of the route pattern.
+    query : mapping
+    json : Any
+        Parsed JSON body, or the ``payload_json`` part of a multipart body.
+    files : list of (field name, filename, size)
+    """
+
+    def __init__(
+        self,
+        method: str,
+        path: str,
+        params: dict[str, str],
+        query: Any,
+        body: Any,
+        files: list[tuple[str, str, int]],
+    ) -> None:
+        self.method = method
+        self.path = path
+        self.params = params
+        self.query = query
+        self.json = body
+        self.files = files
+
+
+Handler = Callable[[RestRequest], Awaitable[Any]]
+
+
+class _Route:
+    def __init__(self, method: str, pattern: str, handler: Handler, auth: bool) -> None:
+        self.method = method
+        self.regex: Pattern[str] = re.compile("^" + pattern + "$")
+        self.handler = handler
+        self.auth = auth
+
+
+class _Response:
+    """A non-200 success answer (for example 204 No Content)."""
+
+    def __init__(self, status: int, body: Any = None) -> None:
+        self.status = status
+        self.body = body
+
+
+NO_CONTENT = _Response(204)
+
+
+class RestApi:
+    """Route table and aiohttp entry point of the REST API.
+
+    Parameters
+    ----------
+    server : SandboxServer
+    """
+
+    def __init__(self, server: "SandboxServer") -> None:
+        self.server = server
+        self.routes: list[_Route] = []
+        self._install()
+
+    def add(self, method: str, pattern: str, handler: Handler, *, auth: bool = True) -> None:
+        """Register a handler; ``pattern`` is a regex with named groups (``(?P<cid>\\d+)``)."""
+        self.routes.append(_Route(method, pattern, handler, auth))
+
+    # -- aiohttp entry point ------------------------------------------------------------
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        """Answer one HTTP request (the catch-all aiohttp handler)."""
+        server = self.server
+        method = request.method.upper()
+        match = API_PREFIX_RE.match(request.path)
+        path = request.path[match.end() :] if match else request.path
+        path = path or "/"
+        label = f"{method} {path}"
+        try:
+            response = await self._handle(request, method, path)
+        except ApiError as exc:
+            if exc.violation:
+                server._record_violation(str(exc.code), exc.violation)
+            server.request_log.append((method, path, exc.status))
+            return json_response(exc.body(), exc.status)
+        server.request_log.append((method, path, response.status))
+        _log.debug("%s -> %s", label, response.status)
+        return response
+
+    async def _handle(self, request: web.Request, method: str, path: str) -> web.StreamResponse:
+        server = self.server
+        server._note_rate("global", 50, 1.0, "requests overall")
+        failure = server._take_failure(method, path)
+        if failure is not None:
+            return failure
+        path_matched = False
+        for route in self.routes:
+            found = route.regex.match(path)
+            if not found:
+                continue
+            path_matched = True
+            if route.method != method:
+                continue
+            if route.auth:
+                auth = request.headers.get("Authorization", "")
+                if auth != f"Bot {server.bot_token}":
+                    raise ApiError(401, 0, "401: Unauthorized")
+            body, files = await self._read_body(request)
+            req = RestRequest(method, path, found.groupdict(), request.query, body, files)
+            result = await route.handler(req)
+            if isinstance(result, _Response):
+                if result.body is None:
+                    return web.Response(status=result.status)
+                return json_response(result.body, result.status)
+            return json_response(result)
+        if path_matched:
+            server.unhandled_routes.append(f"{method} {path}")
+            raise ApiError(405, 0, "405: Method Not Allowed")
+        server.unhandled_routes.append(f"{method} {path}")
+        raise ApiError(404, 0, "404: Not Found")
+
+    @staticmethod
+    async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, str, int]]]:
+        files: list[tuple[str, str, int]] = []
+        if not request.can_read_body:
+            return None, files
+        ctype = request.content_type
+        if ctype.startswith("multipart/"):
+            body: Any = None
+            reader = await request.multipart()
+            while True:
+                part = await reader.next()
+                if part is None:
+                    break
+                raw = await part.read()  # type: ignore[union-attr]
+                name = getattr(part, "name", None)
+                filename = getattr(part, "filename", None)
+                if name == "payload_json":
+                    body = json.loads(raw.decode() or "null")
+                elif filename is not None:
+                    files.append((name or "", filename, len(raw)))
+            return body, files
+        raw_text = await request.text()
+        if not raw_text:
+            return None, files
+        try:
+            return json.loads(raw_text), files
+        except ValueError as exc:
+            raise ApiError(400, 50109, "The request body contains invalid JSON.") from exc
+
+    # -- route table --------------------------------------------------------------------
+
+    def _install(self) -> None:
+        s = self.server
+        app = r"(?P<app>\d+)"
+        gid = r"(?P<gid>\d+)"
+        cid = r"(?P<cid>\d+)"
+        mid = r"(?P<mid>\d+)"
+        cmd = r"(?P<cmd>\d+)"
+        token = r"(?P<token>[^/]+)"
+        add = self.add
+
+        add("GET", r"/users/@me", s._rest_get_me)
+        add("GET", r"/users/(?P<uid>\d+)", s._rest_get_user)
+        add("POST", r"/users/@me/channels", s._rest_open_dm)
+        add("GET", r"/gateway/bot", s._rest_gateway_bot)
+        add("GET", r"/gateway", s._rest_gateway, auth=False)
+        add("GET", r"/oauth2/applications/@me", s._rest_app_info)
+        add("GET", r"/applications/@me", s._rest_app_info)
+
+        add("GET", rf"/applications/{app}/commands", s._rest_get_commands)
+        add("PUT", rf"/applications/{app}/commands", s._rest_put_commands)
+        add("POST", rf"/applications/{app}/commands", s._rest_post_command)
+        add("GET", rf"/applications/{app}/commands/{cmd}", s._rest_get_command)
+        add("PATCH", rf"/applications/{app}/commands/{cmd}", s._rest_patch_command)
+        add("DELETE", rf"/applications/{app}/commands/{cmd}", s._rest_delete_command)
+        add("GET", rf"/applications/{app}/guilds/{gid}/commands", s._rest_get_commands)
+        add("PUT", rf"/applications/{app}/guilds/{gid}/commands", s._rest_put_commands)
+        add("POST", rf"/applications/{app}/guilds/{gid}/commands", s._rest_post_command)
+        add("GET", rf"/applications/{app}/guilds/{gid}/commands/{cmd}", s._rest_get_command)
+        add("PATCH", rf"/applications/{app}/guilds/{gid}/commands/{cmd}", s._rest_patch_command)
+        add("DELETE", rf"/applications/{app}/guilds/{gid}/commands/{cmd}", s._rest_delete_command)
+
+        add("GET", rf"/guilds/{gid}", s._rest_get_guild)
+        add("GET", rf"/guilds/{gid}/channels", s._rest_get_guild_channels)
+        add("GET", rf"/guilds/{gid}/roles", s._rest_get_guild_roles)
+        add("GET", rf"/guilds/{gid}/members", s._rest_get_guild_members)
+        add("GET", rf"/guilds/{gid}/members/(?P<uid>\d+)", s._rest_get_guild_member)
+
+        add("GET", rf"/channels/{cid}", s._rest_get_channel)
+        add("POST", rf"/channels/{cid}/typing", s._rest_typing)
+        add("GET", rf"/channels/{cid}/messages", s._rest_channel_history)
+        add("POST", rf"/channels/{cid}/messages", s._rest_create_message)
+        add("GET", rf"/channels/{cid}/messages/{mid}", s._rest_get_message)
+        add("PATCH", rf"/channels/{cid}/messages/{mid}", s._rest_edit_message)
+        add("DELETE", rf"/channels/{cid}/messages/{mid}", s._rest_delete_message)
+
+        add("POST", rf"/interactions/(?P<iid>\d+)/{token}/callback", s._rest_interaction_callback, auth=False)
+        add("POST", rf"/webhooks/{app}/{token}", s._rest_followup, auth=False)
+        add(
+            "GET",
+            rf"/webhooks/{app}/{token}/messages/(?P<wmid>@original|\d+)",
+            s._rest_webhook_get,
+            auth=False,
+        )
+        add(
+            "PATCH",
+            rf"/webhooks/{app}/{token}/messages/(?P<wmid>@original|\d+)",
+            s._rest_webhook_edit,
+            auth=False,
+        )
+        add(
+            "DELETE",
+            rf"/webhooks/{app}/{token}/messages/(?P<wmid>@original|\d+)",
+            s._rest_webhook_delete,
+            auth=False,
+        )

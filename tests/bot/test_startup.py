@@ -1,0 +1,107 @@
+"""Starting the bot: settings errors are one clear line, the README's commands are the ones CI runs."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.settings import ConfigurationError, load_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+SETTING_NAMES = ("DISCORD_TOKEN", "DISCORD_API_BASE", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL")
+
+
+@pytest.fixture
+def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """No settings in the environment, and a working folder without a .env."""
+    for name in SETTING_NAMES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("overrides", "line"),
+    [
+        ({}, "DISCORD_TOKEN is missing: set it in the environment or in .env"),
+        ({"discord_token": "  "}, "DISCORD_TOKEN is not valid: is empty"),
+        ({"discord_token": "t", "dev_guild_id": "abc"}, "DEV_GUILD_ID is not valid"),
+        (
+            {"discord_token": "t", "database_url": "postgres://db"},
+            "DATABASE_URL is not valid: must look like",
+        ),
+        ({"discord_token": "t", "discord_api_base": "discord.com"}, "DISCORD_API_BASE is not valid"),
+        ({"discord_token": "t", "log_level": "loud"}, "LOG_LEVEL is not valid"),
+    ],
+)
+def test_bad_settings_name_the_setting_in_one_line(
+    clean_environment: Path, overrides: dict, line: str
+) -> None:
+    with pytest.raises(ConfigurationError) as error:
+        load_settings(**overrides)
+    assert str(error.value).startswith(line)
+    assert "\n" not in str(error.value)
+
+
+def test_settings_come_from_dotenv_and_the_environment_wins(
+    clean_environment: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (clean_environment / ".env").write_text("DISCORD_TOKEN=from-file\nDEV_GUILD_ID=42\nLOG_LEVEL=debug\n")
+    settings = load_settings()
+    assert settings.discord_token.get_secret_value() == "from-file"
+    assert settings.dev_guild_id == 42 and settings.log_level == "DEBUG"
+    assert settings.database_path == Path("data/cardtable.db")
+    monkeypatch.setenv("DISCORD_TOKEN", "from-env")
+    assert load_settings().discord_token.get_secret_value() == "from-env"
+    assert "from-env" not in repr(load_settings()) and "from-env" not in str(load_settings())
+
+
+def test_python_m_bot_stops_with_one_line_and_no_traceback(clean_environment: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if key not in SETTING_NAMES}
+    env["PYTHONPATH"] = str(ROOT)
+    env["DEV_GUILD_ID"] = "not-a-number"
+    env["DISCORD_TOKEN"] = "secret-token-value"
+    run = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=clean_environment,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr.strip().splitlines() == [
+        "cardtable: configuration error: DEV_GUILD_ID is not valid: "
+        "Input should be a valid integer, unable to parse string as an integer"
+    ]
+    assert "secret-token-value" not in run.stderr
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    readme = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"```bash\n(.*?)\n```", readme, flags=re.S)
+    test_command = next(block for block in blocks if "pytest" in block)
+    ci_script = (ROOT / ".ci" / "run").read_text()
+    assert test_command in ci_script.splitlines()
+
+
+def test_the_sandbox_demo_plays_a_whole_game() -> None:
+    """``python -m bot --sandbox``, the README's first command, in a fresh process."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    run = subprocess.run(
+        [sys.executable, "-m", "bot", "--sandbox", "--seed", "2", "--players", "3"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    for expected in ("table open", "Your hand", "final scores", "a new lobby", "Leaderboard", "0 violations"):
+        assert expected in run.stdout, expected
