@@ -45,8 +45,8 @@ class Settings(BaseSettings):
     max_turn_seconds: int = Field(3600, ge=1, le=86400)
     idle_after_timeouts: int = Field(2, ge=1, description="Timed-out turns in a row that mark a player idle.")
     idle_turn_seconds: int = Field(10, ge=1, description="Turn length of a player marked idle.")
-    lobby_idle_seconds: int = Field(900, ge=5, description="An untouched lobby closes after this long.")
-    rematch_seconds: int = Field(180, ge=5, description="How long the Play again choice stays open.")
+    lobby_idle_seconds: int = Field(900, ge=1, description="An untouched lobby closes after this long.")
+    rematch_seconds: int = Field(180, ge=1, description="How long the Play again choice stays open.")
 
     @field_validator("discord_token")
     @classmethod

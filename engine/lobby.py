@@ -125,6 +125,12 @@ class Rematch:
             raise LobbyError("Everyone has chosen already.")
         self.choices[user_id] = choice
 
+    def close(self) -> None:
+        """End the choice: whoever has not chosen leaves (ruling: docs/rules/foist.md, "Play again")."""
+        for player, choice in self.choices.items():
+            if choice is RematchChoice.UNDECIDED:
+                self.choices[player] = RematchChoice.LEAVE
+
     @property
     def everyone_chose(self) -> bool:
         """True when no player is undecided."""

@@ -269,7 +269,9 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
     async def _show_hand(self, interaction: discord.Interaction, session: TableSession) -> None:
         self._check_private_view(session, interaction.user.id)
-        embed, view = render.private_message(session, interaction.user.id, jump_url=self._jump_url(session))
+        embed, view = render.private_message(
+            session, interaction.user.id, jump_url=self._jump_url(session), offer_dm=True
+        )
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     def _check_private_view(self, session: TableSession, user_id: int) -> None:
@@ -440,6 +442,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
     async def _end_rematch(self, session: TableSession, interaction: discord.Interaction | None) -> None:
         """Close the scoreboard; those who chose "Play again" go back to a new lobby in the channel."""
         assert session.rematch is not None
+        session.rematch.close()
         lobby = session.rematch.next_lobby(session.rules.min_seats, session.rules.max_seats)
         session.close()
         self._forget(session, "This game is over: see the final scores on the table message.")

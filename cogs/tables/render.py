@@ -168,11 +168,12 @@ def table_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
 
 
 def private_message(
-    session: TableSession, user_id: int, *, jump_url: str | None = None
+    session: TableSession, user_id: int, *, jump_url: str | None = None, offer_dm: bool = False
 ) -> tuple[discord.Embed, discord.ui.View]:
     """A seat's private view (for an ephemeral message or a DM): its secrets and all its legal actions.
 
-    The footer names the player ("Private to <name>"), which the leak tests look for.
+    ``offer_dm`` adds a "DM me my hand" button (for the ephemeral view; a DM needs none). The footer names
+    the player ("Private to <name>"), which the leak tests look for.
     """
     assert session.state is not None
     seat = session.seat_of(user_id)
@@ -188,6 +189,8 @@ def private_message(
     components = TableView()
     for button in _action_buttons(session, view.legal_actions):
         components.add_item(button)
+    if offer_dm:
+        components.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
     return embed, components
 
 

@@ -59,6 +59,16 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
         assert hand.ok and hand.ephemeral and hand.message.ephemeral_for == player.id
         assert "Your tokens" in hand.message.text() and f"Private to {name}" in hand.message.text()
 
+    # A press on the table message costs exactly one request: its own interaction answer, which carries
+    # the new table (no extra REST edit).
+    for _ in range(5):
+        current = world.message(table.id)
+        sent_before = len(world.server.request_log)
+        result = await world.press(world.turn_owner(current), current, "No thanks")
+        assert result.ok and result.response_type == 7
+        requests = list(world.server.request_log)[sent_before:]
+        assert [(method, "/callback" in path) for method, path, _ in requests] == [("POST", True)], requests
+
     table = await play_to_the_end(world, table, random.Random(7))
 
     # The scoreboard: ascending points, and the result stored once.

@@ -158,6 +158,12 @@ async def test_hand_by_dm_with_open_and_closed_dms(world: World) -> None:
 
     await world.press(alice, lobby, "Start")
     table = world.message(lobby.id)
+
+    # The ephemeral hand view offers DMs too: alice turns them on from there.
+    hand = (await world.press(alice, table, "My hand")).message
+    from_hand = await world.press(alice, hand, "DM me my hand")
+    await answered_with(world, from_hand, "Check your DMs")
+    assert "Private to alice" in world.server.dm_messages(alice)[-1].text()
     await world.server.wait_for(lambda: len(world.server.dm_messages(bob)) >= 2, timeout=5)
     assert "Private to bob" in world.server.dm_messages(bob)[-1].text()
 
@@ -200,3 +206,31 @@ async def test_private_views_leave_no_background_tasks_behind(world: World) -> N
             assert (await world.press(world.players[name], table, "My hand")).ephemeral
     view_tasks = [task for task in asyncio.all_tasks() if "timeout_task" in repr(task.get_coro())]
     assert view_tasks == []
+
+
+@pytest.mark.bot_settings(lobby_idle_seconds=1)
+async def test_an_idle_lobby_closes_by_itself_and_frees_the_channel(world: World) -> None:
+    lobby = (await world.play(world.players["alice"], game="foist")).message
+    join_custom_id = lobby.buttons()[0]["custom_id"]
+    await world.server.wait_for(lambda: "table closed" in world.message(lobby.id).text(), timeout=10)
+    closed = world.message(lobby.id)
+    assert "Nobody started the game" in closed.text() and closed.buttons() == []
+    late_join = await world.server.press(world.players["bob"], lobby, join_custom_id, forged=True)
+    await refused(world, late_join, "closed")
+    again = await world.play(world.players["bob"], game="foist")
+    assert again.ok and not again.ephemeral
+    assert world.server.violations == []
+
+
+@pytest.mark.bot_settings(rematch_seconds=1)
+async def test_play_again_closes_after_its_window_with_those_who_opted_in(world: World) -> None:
+    table = await world.open_table()
+    table = await play_to_the_end(world, table, random.Random(5))
+    assert (await world.press(world.players["carol"], table, "Play again")).ok
+    await world.server.wait_for(lambda: len(world.public_messages()) == 2, timeout=10)
+    final = world.message(table.id)
+    assert final.buttons() == []
+    assert "carol ✅" in final.text() and "~~alice~~" in final.text() and "~~bob~~" in final.text()
+    lobby = world.public_messages()[-1]
+    assert "1. carol (host)" in lobby.text() and "Players (1 of 3–7)" in lobby.text()
+    assert world.server.violations == []

@@ -179,6 +179,14 @@ def test_rematch_host_passes_when_the_host_leaves_and_nobody_means_no_lobby() ->
     assert empty.next_lobby(3, 7) is None
 
 
+def test_closing_the_rematch_makes_the_undecided_leave() -> None:
+    rematch = Rematch(players=[1, 2, 3], host_id=1)
+    rematch.choose(2, RematchChoice.PLAY_AGAIN)
+    rematch.close()
+    assert rematch.choices == {1: RematchChoice.LEAVE, 2: RematchChoice.PLAY_AGAIN, 3: RematchChoice.LEAVE}
+    assert rematch.next_lobby(3, 7).players == [2]
+
+
 def test_lobby_players_can_change_their_mind_before_everyone_chose() -> None:
     rematch = Rematch(players=[1, 2], host_id=1)
     rematch.choose(1, RematchChoice.LEAVE)
