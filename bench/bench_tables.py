@@ -21,8 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.bot import CardTableBot  # noqa: E402
-from bot.settings import load_settings  # noqa: E402
+from bot.sandbox_demo import sandbox_bot  # noqa: E402
 from engine import get_rules, replay  # noqa: E402
 from sandbox import SandboxServer  # noqa: E402
 
@@ -62,61 +61,54 @@ async def bench_bot(tables: int, moves_per_table: int) -> None:
             guild = server.add_guild("Bench")
             channels = [guild.add_channel(f"t{i}") for i in range(tables)]
             members = [guild.add_member(f"p{i}") for i in range(tables * 3)]
-            settings = load_settings(
-                discord_token=server.bot_token,
-                discord_api_base=server.api_base,
-                database_url=f"sqlite:///{Path(folder) / 'bench.db'}",
-                dev_guild_id=guild.id,
-                log_level="WARNING",
-            )
-            bot = CardTableBot(settings)
-            runner = asyncio.create_task(bot.start(server.bot_token))
-            await server.wait_for_bot(timeout=20)
-            await server.wait_for_commands(["play"], timeout=20)
-            rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-            latencies: list[float] = []
+            async with sandbox_bot(server, guild.id, Path(folder) / "bench.db"):
+                await measure_presses(server, channels, members, moves_per_table)
 
-            async def one_table(index: int) -> None:
-                channel = channels[index]
-                seated = members[index * 3 : index * 3 + 3]
-                table = (await server.run_command(seated[0], channel, "play", game="foist")).message
-                for player in seated[1:]:
-                    await server.press(
-                        player, table, next(b for b in table.buttons() if b["label"] == "Join")["custom_id"]
-                    )
-                await server.press(
-                    seated[0], table, next(b for b in table.buttons() if b["label"] == "Start")["custom_id"]
-                )
-                by_name = {member.username: member for member in seated}
-                for _ in range(moves_per_table):
-                    current = next(m for m in channel.messages if m.id == table.id)
-                    if "final scores" in current.embeds[0]["title"]:
-                        break
-                    name = current.text().split("Turn: **", 1)[1].split("**", 1)[0]
-                    actions = [b for b in current.buttons() if ":a." in b["custom_id"]]
-                    started = time.perf_counter()
-                    result = await server.press(by_name[name], current, random.choice(actions)["custom_id"])
-                    latencies.append(time.perf_counter() - started)
-                    assert result.ok
 
+def _custom_id(message, label: str) -> str:
+    return next(button for button in message.buttons() if button["label"] == label)["custom_id"]
+
+
+async def measure_presses(server: SandboxServer, channels: list, members: list, moves_per_table: int) -> None:
+    """Play one table per channel at once, three players each; print latencies and memory."""
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    latencies: list[float] = []
+
+    async def one_table(channel, seated: list) -> None:
+        table = (await server.run_command(seated[0], channel, "play", game="foist")).message
+        for player in seated[1:]:
+            await server.press(player, table, _custom_id(table, "Join"))
+        await server.press(seated[0], table, _custom_id(table, "Start"))
+        by_name = {member.username: member for member in seated}
+        for _ in range(moves_per_table):
+            current = server.message(table.id)
+            if "final scores" in current.embeds[0]["title"]:
+                break
+            name = current.text().split("Turn: **", 1)[1].split("**", 1)[0]
+            actions = [button for button in current.buttons() if ":a." in button["custom_id"]]
             started = time.perf_counter()
-            await asyncio.gather(*(one_table(i) for i in range(tables)))
-            elapsed = time.perf_counter() - started
-            rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-            await bot.close()
-            await runner
-            latencies.sort()
-            p50 = statistics.median(latencies) * 1e3
-            p95 = latencies[int(len(latencies) * 0.95) - 1] * 1e3
-            print(
-                f"| bot via sandbox: {tables} tables at once, {len(latencies)} presses | "
-                f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {latencies[-1] * 1e3:.1f} ms | "
-                f"{len(latencies) / elapsed:,.0f} presses/s |"
-            )
-            print(
-                f"| process peak RSS (bot + sandbox in one process) | {rss_before / 1024:.0f} MiB before, "
-                f"{rss_after / 1024:.0f} MiB after | violations: {len(server.violations)} |"
-            )
+            result = await server.press(by_name[name], current, random.choice(actions)["custom_id"])
+            latencies.append(time.perf_counter() - started)
+            assert result.ok
+
+    started = time.perf_counter()
+    await asyncio.gather(
+        *(one_table(channel, members[index * 3 : index * 3 + 3]) for index, channel in enumerate(channels))
+    )
+    elapsed = time.perf_counter() - started
+    rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    latencies.sort()
+    p50 = statistics.median(latencies) * 1e3
+    p95 = latencies[int(len(latencies) * 0.95) - 1] * 1e3
+    print(
+        f"| bot via sandbox: {len(channels)} tables at once, {len(latencies)} presses | "
+        f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {latencies[-1] * 1e3:.1f} ms | "
+        f"{len(latencies) / elapsed:,.0f} presses/s |"
+    )
+    print(
+        f"| process peak RSS (bot + sandbox in one process) | {rss_before / 1024:.0f} MiB before, "
+        f"{rss_after / 1024:.0f} MiB after | violations: {len(server.violations)} |"
+    )
 
 
 def main() -> None:

@@ -11,6 +11,8 @@ import asyncio
 import random
 import re
 import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,50 @@ from sandbox.transcript import render_message
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
 TURN_OWNER = re.compile(r"Turn: \*\*(?P<name>[^*]+)\*\*")
 CARD_UP = re.compile(r"\*\*(?P<card>\d+)\*\* with (?P<tokens>\d+) tokens? on it")
+
+
+@asynccontextmanager
+async def sandbox_bot(
+    server: SandboxServer, guild_id: int, database_path: Path, **settings: Any
+) -> AsyncIterator[CardTableBot]:
+    """The real bot, connected to ``server`` and ready for interactions, closed on exit.
+
+    Parameters
+    ----------
+    server:
+        A started sandbox.
+    guild_id:
+        The guild to sync slash commands to (``settings`` may set ``dev_guild_id=None`` for a global sync).
+    database_path:
+        The SQLite file to use.
+    settings:
+        Overrides of :class:`bot.settings.Settings` (e.g. ``min_turn_seconds=1``).
+
+    Raises
+    ------
+    TimeoutError
+        If the bot does not connect and sync its commands within 20 seconds.
+    """
+    bot = CardTableBot(
+        load_settings(
+            **{
+                "discord_token": server.bot_token,
+                "discord_api_base": server.api_base,
+                "database_url": f"sqlite:///{database_path}",
+                "dev_guild_id": guild_id,
+                "log_level": "WARNING",
+                **settings,
+            }
+        )
+    )
+    runner = asyncio.create_task(bot.start(server.bot_token))
+    try:
+        await server.wait_for_bot(timeout=20)
+        await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=20)
+        yield bot
+    finally:
+        await bot.close()
+        await asyncio.wait_for(runner, timeout=10)
 
 
 def _indent(text: str) -> str:
@@ -70,24 +116,10 @@ async def run_demo(players: int = 4, seed: int | None = None) -> int:
             channel = guild.add_channel("card-table")
             members = [guild.add_member(name) for name in NAMES[:players]]
             by_name = dict(zip(NAMES, members, strict=False))
-            settings = load_settings(
-                discord_token=server.bot_token,
-                discord_api_base=server.api_base,
-                database_url=f"sqlite:///{Path(folder) / 'sandbox.db'}",
-                dev_guild_id=guild.id,
-                log_level="WARNING",
-            )
-            bot = CardTableBot(settings)
-            runner = asyncio.create_task(bot.start(server.bot_token))
-            try:
-                await server.wait_for_bot(timeout=20)
-                await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=20)
+            async with sandbox_bot(server, guild.id, Path(folder) / "sandbox.db"):
                 print(f"Sandbox Discord at {server.api_base}: the bot logged in with discord.py and synced.")
                 print(f"Server 'Sandbox Server', channel #card-table, players: {', '.join(NAMES[:players])}.")
                 await _play_one_game(server, channel, members, by_name, rng)
-            finally:
-                await bot.close()
-                await runner
             print(f"\n{len(server.violations)} violations of Discord's rules.")
             for violation in server.violations:
                 print(f"  - {violation}")

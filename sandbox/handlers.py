@@ -444,6 +444,27 @@ class RestHandlers:
 
     # -- interaction answers --------------------------------------------------------------------
 
+    def _create_answer_message(
+        self,
+        record: InteractionRecord,
+        payload: dict[str, Any],
+        files: Sequence[tuple[str, str, int]],
+        *,
+        message_type: int = 0,
+    ) -> Message:
+        """A message sent as an interaction's answer or followup; flag 64 makes it the user's alone."""
+        flags = int(payload.get("flags") or 0) & _CREATE_FLAGS
+        return self._create_message(
+            record.channel,
+            self.bot_user,
+            payload,
+            files,
+            flags=flags,
+            ephemeral_for=record.user.id if flags & FLAG_EPHEMERAL else None,
+            record=record,
+            message_type=message_type,
+        )
+
     async def _rest_interaction_callback(self, req: RestRequest) -> Any:
         iid = int(req.params["iid"])
         record = self.interactions.get(iid)
@@ -493,16 +514,8 @@ class RestHandlers:
             errors = validate_message(data, require_content=not req.files)
             if errors:
                 raise self._form_error(errors, f"answer to {record.describe()}")
-            flags = int(data.get("flags") or 0) & _CREATE_FLAGS
-            msg = self._create_message(
-                record.channel,
-                self.bot_user,
-                data,
-                req.files,
-                flags=flags,
-                ephemeral_for=record.user.id if flags & FLAG_EPHEMERAL else None,
-                record=record,
-                message_type=20 if record.type == COMMAND else 0,
+            msg = self._create_answer_message(
+                record, data, req.files, message_type=20 if record.type == COMMAND else 0
             )
             record.original = msg
         elif rtype == 5:
@@ -646,16 +659,7 @@ class RestHandlers:
             msg = original
             self._edit_message(msg, payload, req.files, clear_loading=True)
         else:
-            flags = int(payload.get("flags") or 0) & _CREATE_FLAGS
-            msg = self._create_message(
-                record.channel,
-                self.bot_user,
-                payload,
-                req.files,
-                flags=flags,
-                ephemeral_for=record.user.id if flags & FLAG_EPHEMERAL else None,
-                record=record,
-            )
+            msg = self._create_answer_message(record, payload, req.files)
         record.followups.append(msg)
         self._changed()
         if req.query.get("wait", "true").lower() in ("0", "false"):

@@ -222,8 +222,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         session.act(interaction.user.id, target.version, target.action, _now())
         if session.phase is Phase.SCOREBOARD:
             await self._record_result(session)
-        on_table_message = interaction.message is not None and interaction.message.id == session.message_id
-        if on_table_message or session.phase is not Phase.PLAYING:
+        if _is_table_message(interaction, session) or session.phase is not Phase.PLAYING:
             await self._answer_with_table(interaction, session, "Done: the game is over.")
         else:
             # Pressed in a private view (ephemeral or DM): refresh that view, then the public table.
@@ -237,16 +236,25 @@ class TablesCog(commands.Cog, name=COG_NAME):
     # -- showing the table -----------------------------------------------------------------------
 
     async def _answer_with_table(
-        self, interaction: discord.Interaction, session: TableSession, note: str
+        self,
+        interaction: discord.Interaction | None,
+        session: TableSession,
+        note: str,
+        *,
+        final_embed: discord.Embed | None = None,
     ) -> None:
-        """Answer a press with the new table: edit the pressed message if it is the table message,
-        else acknowledge ephemerally and edit the table message."""
-        if interaction.message is not None and interaction.message.id == session.message_id:
-            embed, view = render.current_message(session)
+        """Show the new table: through the press's own answer if it was on the table message, else by an
+        ephemeral ``note`` to the presser (if any) and an edit of the table message.
+
+        ``final_embed`` replaces the table message for good, without buttons (a closed table).
+        """
+        if interaction is not None and _is_table_message(interaction, session):
+            embed, view = (final_embed, None) if final_embed is not None else render.current_message(session)
             await interaction.response.edit_message(embed=embed, view=view)
-        else:
+            return
+        if interaction is not None:
             await interaction.response.send_message(note, ephemeral=True)
-            await self._refresh_table_message(session)
+        await self._refresh_table_message(session, final_embed)
 
     async def _refresh_table_message(self, session: TableSession, embed: discord.Embed | None = None) -> None:
         """Edit the table message with the current state (re-post it if it was deleted)."""
@@ -446,17 +454,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
         lobby = session.rematch.next_lobby(session.rules.min_seats, session.rules.max_seats)
         session.close()
         self._forget(session, "This game is over: see the final scores on the table message.")
-        embed, _ = render.scoreboard_message(session)
-        if (
-            interaction is not None
-            and interaction.message is not None
-            and interaction.message.id == session.message_id
-        ):
-            await interaction.response.edit_message(embed=embed, view=None)
-        else:
-            if interaction is not None:
-                await interaction.response.send_message("Noted.", ephemeral=True)
-            await self._refresh_table_message(session, embed)
+        final_scores, _ = render.scoreboard_message(session)
+        await self._answer_with_table(interaction, session, "Noted.", final_embed=final_scores)
         if lobby is None:
             return
         channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
@@ -487,17 +486,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
         """Close a table that never finished a game, and turn its message into a closed notice."""
         session.close()
         self._forget(session, "This table is closed.")
-        embed = render.closed_message(session, reason)
-        if (
-            interaction is not None
-            and interaction.message is not None
-            and interaction.message.id == session.message_id
-        ):
-            await interaction.response.edit_message(embed=embed, view=None)
-        else:
-            if interaction is not None:
-                await interaction.response.send_message(reason, ephemeral=True)
-            await self._refresh_table_message(session, embed)
+        closed = render.closed_message(session, reason)
+        await self._answer_with_table(interaction, session, reason, final_embed=closed)
 
     async def _lobby_ran_out(self, table_id: str) -> None:
         session = self.tables.get(table_id)
@@ -595,6 +585,11 @@ class TablesCog(commands.Cog, name=COG_NAME):
                 log.error("Bug in %s", what, exc_info=error)
 
         task.add_done_callback(done)
+
+
+def _is_table_message(interaction: discord.Interaction, session: TableSession) -> bool:
+    """True if the interaction's component is on the table's public message."""
+    return interaction.message is not None and interaction.message.id == session.message_id
 
 
 def _is_on_message(message: discord.Message | None, custom_id: str) -> bool:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.bot import CardTableBot
-from bot.settings import load_settings
+from bot.sandbox_demo import sandbox_bot
 from sandbox import SandboxServer
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin")
@@ -30,7 +29,6 @@ class World:
     outsider: Any
     bot: CardTableBot
     database_path: Path
-    tasks: list[asyncio.Task] = field(default_factory=list)
 
     # -- reading what the channel shows -------------------------------------------------------------
 
@@ -96,25 +94,7 @@ async def world(tmp_path: Path, request: pytest.FixtureRequest):
         players = {name: guild.add_member(name) for name in PLAYER_NAMES}
         outsider = guild.add_member("mallory")
         database_path = tmp_path / "data" / "bot.db"
-        settings = load_settings(
-            **{
-                "discord_token": server.bot_token,
-                "discord_api_base": server.api_base,
-                "database_url": f"sqlite:///{database_path}",
-                "dev_guild_id": guild.id,
-                "min_turn_seconds": 1,
-                "idle_turn_seconds": 1,
-                **overrides,
-            }
-        )
-        bot = CardTableBot(settings)
-        runner = asyncio.create_task(bot.start(server.bot_token))
-        world = World(server, guild, channel, other_channel, players, outsider, bot, database_path)
-        try:
-            await server.wait_for_bot(timeout=15)
-            await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=15)
-            yield world
-        finally:
-            await bot.close()
-            await asyncio.wait_for(runner, timeout=10)
+        settings = {"min_turn_seconds": 1, "idle_turn_seconds": 1, "log_level": "INFO", **overrides}
+        async with sandbox_bot(server, guild.id, database_path, **settings) as bot:
+            yield World(server, guild, channel, other_channel, players, outsider, bot, database_path)
         assert server.unhandled_routes == [], server.unhandled_routes
