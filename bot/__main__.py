@@ -7,9 +7,12 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
+import aiosqlite
 import discord
 
-from bot.settings import ConfigurationError, load_settings
+from bot.settings import ConfigurationError, Settings, load_settings
+from storage import Database
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,22 +42,35 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.log_level_number, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
 
+    try:
+        return asyncio.run(_run_bot(settings))
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _run_bot(settings: Settings) -> int:
+    """Open the database, then run the bot until it stops. Failures at start are one line on stderr."""
     from bot.bot import CardTableBot
 
-    async def run() -> None:
-        async with CardTableBot(settings) as bot:
-            await bot.start(settings.discord_token.get_secret_value())
-
     try:
-        asyncio.run(run())
+        database = await Database.open(settings.database_path)
+    except (OSError, aiosqlite.Error, RuntimeError) as error:
+        print(f"cardtable: cannot open the database {settings.database_path}: {error}", file=sys.stderr)
+        return 1
+    try:
+        async with CardTableBot(settings, database) as bot:
+            await bot.start(settings.discord_token.get_secret_value())
     except discord.LoginFailure:
         print(
             "cardtable: DISCORD_TOKEN was refused: check the token in the environment or .env",
             file=sys.stderr,
         )
         return 1
-    except KeyboardInterrupt:
-        return 0
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as error:
+        print(f"cardtable: cannot reach {settings.discord_api_base}: {error}", file=sys.stderr)
+        return 1
+    finally:
+        await database.close()
     return 0
 
 

@@ -34,6 +34,9 @@ class CardTableBot(commands.Bot):
     """
 
     def __init__(self, settings: Settings, database: Database | None = None) -> None:
+        # A card table never joins voice: skip discord.py's start-up warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,  # no prefix commands: slash commands and buttons only
             intents=discord.Intents.default(),
