@@ -197,8 +197,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
         elif target.verb == ids.START:
             session.start(user.id, secrets.randbits(63), _now())
             self._disarm(f"lobby:{session.table_id}")
-            await self._answer_with_table(interaction, session, "The game has started.")
             self._after_move(session, before=set())
+            await self._answer_with_table(interaction, session, "The game has started.")
         elif target.verb == ids.HAND:
             await self._show_hand(interaction, session)
         elif target.verb == ids.DM:
@@ -222,16 +222,18 @@ class TablesCog(commands.Cog, name=COG_NAME):
         session.act(interaction.user.id, target.version, target.action, _now())
         if session.phase is Phase.SCOREBOARD:
             await self._record_result(session)
+        # The move stands whatever happens to the answer below: clocks and DMs first.
+        self._after_move(session, before)
         if _is_table_message(interaction, session) or session.phase is not Phase.PLAYING:
             await self._answer_with_table(interaction, session, "Done: the game is over.")
-        else:
-            # Pressed in a private view (ephemeral or DM): refresh that view, then the public table.
-            embed, view = render.private_message(
-                session, interaction.user.id, jump_url=self._jump_url(session)
-            )
+            return
+        # Pressed in a private view (ephemeral or DM): refresh that view, then the public table.
+        embed, view = render.private_message(session, interaction.user.id, jump_url=self._jump_url(session))
+        try:
             await interaction.response.edit_message(embed=embed, view=view)
-            await self._refresh_table_message(session)
-        self._after_move(session, before)
+        except discord.HTTPException as error:
+            log.warning("Could not refresh a private view of table %s: %s", session.table_id, error)
+        await self._refresh_table_message(session)
 
     # -- showing the table -----------------------------------------------------------------------
 
@@ -248,12 +250,18 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
         ``final_embed`` replaces the table message for good, without buttons (a closed table).
         """
-        if interaction is not None and _is_table_message(interaction, session):
-            embed, view = (final_embed, None) if final_embed is not None else render.current_message(session)
-            await interaction.response.edit_message(embed=embed, view=view)
-            return
-        if interaction is not None:
-            await interaction.response.send_message(note, ephemeral=True)
+        try:
+            if interaction is not None and _is_table_message(interaction, session):
+                embed, view = (
+                    (final_embed, None) if final_embed is not None else render.current_message(session)
+                )
+                await interaction.response.edit_message(embed=embed, view=view)
+                return
+            if interaction is not None:
+                await interaction.response.send_message(note, ephemeral=True)
+        except discord.HTTPException as error:
+            # The change stands; show it through a plain edit (the player may see "This interaction failed").
+            log.warning("Could not answer a press on table %s: %s", session.table_id, error)
         await self._refresh_table_message(session, final_embed)
 
     async def _refresh_table_message(self, session: TableSession, embed: discord.Embed | None = None) -> None:

@@ -234,3 +234,17 @@ async def test_play_again_closes_after_its_window_with_those_who_opted_in(world:
     lobby = world.public_messages()[-1]
     assert "1. carol (host)" in lobby.text() and "Players (1 of 3–7)" in lobby.text()
     assert world.server.violations == []
+
+
+async def test_a_failed_answer_still_shows_the_move_and_keeps_the_clock(world: World) -> None:
+    """Discord may refuse an answer (here: "Unknown interaction"). The move stands, the table message
+    is updated by a plain edit, and the next player's clock runs."""
+    table = await world.open_table(turn_seconds=2)
+    actor = world.turn_owner(table)
+    world.server.inject_failure(
+        method="POST", path_regex=r"/interactions/\d+/[^/]+/callback", status=404, code=10062
+    )
+    await world.press(actor, table, "No thanks")
+    await world.server.wait_for(lambda: "said no thanks" in world.message(table.id).text(), timeout=5)
+    assert world.turn_owner(world.message(table.id)) is not actor
+    await world.server.wait_for(lambda: "ran out of time" in world.message(table.id).text(), timeout=10)
