@@ -226,6 +226,10 @@ class GameRules(abc.ABC, Generic[OptionsT]):
         Stable identifier used in storage and custom_ids (e.g. ``"foist"``).
     display_name:
         Shown to players.
+    summary:
+        One line on how the game plays, for the lobby.
+    winning_rule:
+        Who wins, in a few words, for the scoreboard (e.g. "lowest score wins").
     min_seats, max_seats:
         Seat range, inclusive.
     options_model:
@@ -235,6 +239,7 @@ class GameRules(abc.ABC, Generic[OptionsT]):
     key: ClassVar[str]
     display_name: ClassVar[str]
     summary: ClassVar[str] = ""
+    winning_rule: ClassVar[str] = ""
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     options_model: ClassVar[type[GameOptions]] = GameOptions

@@ -306,6 +306,7 @@ class Foist(GameRules[FoistOptions]):
     key: ClassVar[str] = "foist"
     display_name: ClassVar[str] = "Foist"
     summary: ClassVar[str] = "Take the card or pay a token to pass it on. Runs count only their lowest card."
+    winning_rule: ClassVar[str] = "lowest score wins"
     min_seats: ClassVar[int] = 3
     max_seats: ClassVar[int] = 7
     options_model: ClassVar[type[GameOptions]] = FoistOptions

@@ -387,8 +387,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
                 return
             if session.phase is Phase.SCOREBOARD:
                 await self._record_result(session)
-            await self._refresh_table_message(session)
             self._after_move(session, before)
+            await self._refresh_table_message(session)
 
     async def _dm_turn(self, session: TableSession, user_id: int, intro: str = "It is your turn.") -> None:
         if session.phase is not Phase.PLAYING:

@@ -198,12 +198,12 @@ def private_message(
 
 
 def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The scoreboard in ascending order of points, with ✅ for "Play again" and ~~struck~~ leavers.
+    """The scoreboard in rank order, with ✅ for "Play again" and ~~struck~~ leavers.
 
-    "players will be taken immediately to the scoreboard, with the scores listed in ascending order"
-    (Foist page, "Scoreboard"). Buttons are shown while the choice is open.
+    Rank order is the game's own: for Foist, "the scores listed in ascending order" (Foist page,
+    "Scoreboard"). Buttons are shown while the choice is open.
     """
-    standings = sorted(session.standings(), key=lambda standing: (standing.points, standing.seat))
+    standings = sorted(session.standings(), key=lambda standing: (standing.rank, standing.seat))
     rematch = session.rematch
     lines = []
     for standing in standings:
@@ -232,9 +232,11 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
             inline=False,
         )
     if session.phase is not Phase.SCOREBOARD:
-        embed.set_footer(text=f"{_footer(session)} · lowest score wins")
+        embed.set_footer(text=" · ".join(filter(None, (_footer(session), session.rules.winning_rule))))
         return embed, None
-    embed.set_footer(text=f"{_footer(session)} · lowest score wins · play again?")
+    embed.set_footer(
+        text=" · ".join(filter(None, (_footer(session), session.rules.winning_rule, "play again?")))
+    )
     view = TableView()
     view.add_item(_button(session, ids.AGAIN, "Play again", discord.ButtonStyle.success))
     view.add_item(_button(session, ids.QUIT, "Leave", discord.ButtonStyle.secondary))
