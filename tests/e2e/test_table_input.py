@@ -248,3 +248,16 @@ async def test_a_failed_answer_still_shows_the_move_and_keeps_the_clock(world: W
     await world.server.wait_for(lambda: "said no thanks" in world.message(table.id).text(), timeout=5)
     assert world.turn_owner(world.message(table.id)) is not actor
     await world.server.wait_for(lambda: "ran out of time" in world.message(table.id).text(), timeout=10)
+
+
+@pytest.mark.bot_settings(dev_guild_id=None)
+async def test_hand_in_a_dm_finds_the_players_running_table(world: World) -> None:
+    bob = world.players["bob"]
+    lonely = await world.server.run_command(bob, None, "hand")
+    await refused(world, lonely, "not playing at a table")
+    await world.open_table()
+    in_dm = await world.server.run_command(bob, None, "hand")
+    assert in_dm.ok and in_dm.ephemeral
+    assert "Private to bob" in in_dm.message.text() and "Your tokens" in in_dm.message.text()
+    await refused(world, await world.server.run_command(world.outsider, None, "hand"), "not playing")
+    assert world.server.violations == []
