@@ -154,10 +154,13 @@ async def _play_one_game(
         actor_name = TURN_OWNER.search(table.text())["name"]
         card_up = CARD_UP.search(table.text())
         take = int(card_up["tokens"]) * 3 >= int(card_up["card"]) - 6 or rng.random() < 0.1
-        labels = [b["label"] for b in table.buttons() if ":a." in b["custom_id"]]
-        wanted = "Take" if take or len(labels) == 1 else "No thanks"
-        label = next(label for label in labels if label.startswith(wanted))
-        await server.press(by_name[actor_name], table, _button(table, label)["custom_id"])
+        actor = by_name[actor_name]
+        pressed = await server.press(
+            actor, table, _button(table, "Take" if take else "No thanks")["custom_id"]
+        )
+        if pressed.ephemeral:  # refused privately: no tokens left
+            print(f"    (only {actor_name} sees: {pressed.message.text()})")
+            await server.press(actor, table, _button(table, "Take")["custom_id"])
         moves += 1
         table = _current(channel, table)
         if "final scores" not in table.embeds[0]["title"]:

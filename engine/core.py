@@ -191,6 +191,25 @@ class GameState(abc.ABC, Generic[OptionsT]):
             If the game is not over.
         """
 
+    def public_actions(self) -> tuple[LegalAction, ...]:
+        """The actions offered on the public table message to the seats to act.
+
+        Everyone sees these, so which actions appear must not depend on any seat's secret. The default is
+        the non-secret legal actions of the seats to act; a game whose legal set depends on a secret
+        overrides this with a fixed set (Foist: "No thanks" shows even for a player without tokens, who is
+        then refused privately with :meth:`refusal`).
+        """
+        offered: list[LegalAction] = []
+        for seat in self.seats_to_act():
+            for action in self.legal_actions(seat):
+                if not action.secret and action not in offered:
+                    offered.append(action)
+        return tuple(offered)
+
+    def refusal(self, seat: int, code: str) -> str:
+        """Words for a seat whose action ``code`` is not legal now (it is that seat's decision)."""
+        return "That move is not allowed right now."
+
     @abc.abstractmethod
     def default_action(self, seat: int) -> str:
         """The legal action played for ``seat`` when its turn clock runs out."""
@@ -211,7 +230,7 @@ class GameState(abc.ABC, Generic[OptionsT]):
         if seat not in self.seats_to_act():
             raise IllegalAction("It is not your turn.")
         if code not in {action.code for action in self.legal_actions(seat)}:
-            raise IllegalAction("That move is not allowed right now.")
+            raise IllegalAction(self.refusal(seat, code))
         events = self._apply(seat, code)
         self.history.append((seat, code))
         return events

@@ -170,17 +170,30 @@ class FoistState(GameState[FoistOptions]):
         """Card points minus tokens ("Cards add points to your score. Tokens take points off")."""
         return card_points(self._cards[seat]) - self._tokens[seat]
 
+    def _take_and_pay(self) -> tuple[LegalAction, LegalAction]:
+        assert self._card_up is not None
+        take = LegalAction(TAKE, f"Take {self._card_up} (+{_tokens_text(self._tokens_on_card)})", "success")
+        pay = LegalAction(PAY, "No thanks! (pay a token)", "primary")
+        return take, pay
+
     def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
         if seat not in self.seats_to_act():
             return ()
-        assert self._card_up is not None
-        take = LegalAction(TAKE, f"Take {self._card_up} (+{_tokens_text(self._tokens_on_card)})", "success")
+        take, pay = self._take_and_pay()
         if self._tokens[seat] == 0:
             # "You cannot choose to place a token if you have no tokens remaining."
             return (take,)
-        # Labels show on the public table message: they must not reveal the seat's token count.
-        pay = LegalAction(PAY, "No thanks! (pay a token)", "primary")
         return (take, pay)
+
+    def public_actions(self) -> tuple[LegalAction, ...]:
+        """Take and No thanks, always: hiding "No thanks" would tell everyone the player has no tokens
+        (token counts are secret). Paying without tokens is then refused privately."""
+        return () if self.is_terminal() else self._take_and_pay()
+
+    def refusal(self, seat: int, code: str) -> str:
+        if code == PAY and self._tokens[seat] == 0:
+            return "You have no tokens left, so you must take the card."
+        return super().refusal(seat, code)
 
     def default_action(self, seat: int) -> str:
         """On a timeout: pay a token if possible, else take the card (issue #2)."""

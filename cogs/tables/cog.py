@@ -3,13 +3,14 @@
 One table per channel. Each press is answered once, within Discord's 3 seconds: the table message is
 updated through the press's own interaction response where the press was on it, and everything a
 player may not do gets an ephemeral answer that changes nothing. Turn clocks, the idle lobby and the
-"Play again" window are APScheduler jobs; DMs go out in supervised background tasks, so a game never
-waits on one.
+"Play again" window are APScheduler jobs; DMs and plain edits of the table message go out in supervised
+background tasks, outside the table's lock, so neither a game nor a press ever waits on them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections import OrderedDict
@@ -55,6 +56,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self.channel_tables: dict[int, str] = {}
         self.gone: OrderedDict[str, str] = OrderedDict()
         self._tasks: set[asyncio.Task] = set()
+        self._refreshers: dict[str, _TableMessageRefresher] = {}
+        self._turn_jobs: dict[str, str] = {}
 
     async def cog_unload(self) -> None:
         for session in list(self.tables.values()):
@@ -129,10 +132,13 @@ class TablesCog(commands.Cog, name=COG_NAME):
                 ephemeral=True,
             )
             return
-        if dm:
-            await self._dm_hand(interaction, session)
-        else:
-            await self._show_hand(interaction, session)
+        try:
+            if dm:
+                await self._dm_hand(interaction, session)
+            else:
+                await self._show_hand(interaction, session)
+        except TableError as refusal:
+            await _reply(interaction, str(refusal))
 
     # -- buttons ---------------------------------------------------------------------------------
 
@@ -164,8 +170,11 @@ class TablesCog(commands.Cog, name=COG_NAME):
             await _reply(interaction, reason)
             return
         try:
-            async with _locked(session):
-                await self._handle_press(interaction, session, target)
+            if target.verb == ids.DM:
+                await self._dm_hand(interaction, session)  # DM I/O may be slow: never under the lock
+            else:
+                async with _locked(session):
+                    await self._handle_press(interaction, session, target)
         except (TableError, IllegalAction) as refusal:
             await _reply(interaction, str(refusal))
         except discord.HTTPException:
@@ -201,8 +210,6 @@ class TablesCog(commands.Cog, name=COG_NAME):
             await self._answer_with_table(interaction, session, "The game has started.")
         elif target.verb == ids.HAND:
             await self._show_hand(interaction, session)
-        elif target.verb == ids.DM:
-            await self._dm_hand(interaction, session)
         elif target.verb in (ids.AGAIN, ids.QUIT):
             choice = RematchChoice.PLAY_AGAIN if target.verb == ids.AGAIN else RematchChoice.LEAVE
             session.choose_rematch(user.id, choice)
@@ -220,20 +227,22 @@ class TablesCog(commands.Cog, name=COG_NAME):
         assert target.action is not None
         before = set(session.users_to_act())
         session.act(interaction.user.id, target.version, target.action, _now())
-        if session.phase is Phase.SCOREBOARD:
-            await self._record_result(session)
         # The move stands whatever happens to the answer below: clocks and DMs first.
         self._after_move(session, before)
         if _is_table_message(interaction, session) or session.phase is not Phase.PLAYING:
             await self._answer_with_table(interaction, session, "Done: the game is over.")
-            return
-        # Pressed in a private view (ephemeral or DM): refresh that view, then the public table.
-        embed, view = render.private_message(session, interaction.user.id, jump_url=self._jump_url(session))
-        try:
-            await interaction.response.edit_message(embed=embed, view=view)
-        except discord.HTTPException as error:
-            log.warning("Could not refresh a private view of table %s: %s", session.table_id, error)
-        await self._refresh_table_message(session)
+        else:
+            # Pressed in a private view (ephemeral or DM): refresh that view, then the public table.
+            embed, view = render.private_message(
+                session, interaction.user.id, jump_url=self._jump_url(session)
+            )
+            try:
+                await interaction.response.edit_message(embed=embed, view=view)
+            except discord.HTTPException as error:
+                log.warning("Could not refresh a private view of table %s: %s", session.table_id, error)
+            self._refresh_table_message(session)
+        if session.phase is Phase.SCOREBOARD:
+            await self._record_result(session)  # after the answer: a slow disk must not make it late
 
     # -- showing the table -----------------------------------------------------------------------
 
@@ -262,9 +271,19 @@ class TablesCog(commands.Cog, name=COG_NAME):
         except discord.HTTPException as error:
             # The change stands; show it through a plain edit (the player may see "This interaction failed").
             log.warning("Could not answer a press on table %s: %s", session.table_id, error)
-        await self._refresh_table_message(session, final_embed)
+        self._refresh_table_message(session, final_embed)
 
-    async def _refresh_table_message(self, session: TableSession, embed: discord.Embed | None = None) -> None:
+    def _refresh_table_message(self, session: TableSession, final_embed: discord.Embed | None = None) -> None:
+        """Bring the table message up to date in the background (see :class:`_TableMessageRefresher`).
+
+        ``final_embed`` replaces the message for good, without buttons (a closed table).
+        """
+        refresher = self._refreshers.get(session.table_id)
+        if refresher is None:
+            refresher = self._refreshers[session.table_id] = _TableMessageRefresher(self, session)
+        refresher.request(final_embed)
+
+    async def _edit_table_message(self, session: TableSession, embed: discord.Embed | None = None) -> None:
         """Edit the table message with the current state (re-post it if it was deleted)."""
         if embed is None:
             embed, view = render.current_message(session)
@@ -303,7 +322,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
     async def _dm_hand(self, interaction: discord.Interaction, session: TableSession) -> None:
         """Turn on DMs for this player and send the private view (or, in the lobby, a confirmation).
 
-        A closed DM is explained ephemerally, with the private view shown there instead.
+        Runs outside the table's lock (DMs may be slow). An undelivered DM is explained ephemerally,
+        with the private view shown there instead.
         """
         user_id = interaction.user.id
         in_lobby = session.phase is Phase.LOBBY
@@ -317,32 +337,28 @@ class TablesCog(commands.Cog, name=COG_NAME):
             raise TableError("Join the table first.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         if in_lobby:
-            delivered = await self._send_dm(
+            why_not = await self._send_dm(
                 user_id,
                 content=f"I will send your hand here when the {session.rules.display_name} game starts: "
                 f"{self._jump_url(session)}",
             )
         else:
-            delivered = await self._dm_private_view(session, user_id, "Your hand:")
-        if delivered:
+            why_not = await self._dm_private_view(session, user_id, "Your hand:")
+        if why_not is None:
             session.dm_wanted.add(user_id)
             await interaction.edit_original_response(
                 content="✉️ Check your DMs: I will also DM you whenever it is your turn."
             )
             if in_lobby:
-                await self._refresh_table_message(session)
+                self._refresh_table_message(session)
             return
         session.dm_wanted.discard(user_id)
-        explanation = (
-            "📪 I can't DM you: your DMs are closed to me. Allow direct messages from server members "
-            "(Privacy settings) and press the button again."
-        )
-        if in_lobby:
-            await interaction.edit_original_response(content=explanation)
+        if in_lobby or session.phase is not Phase.PLAYING:
+            await interaction.edit_original_response(content=why_not)
             return
         embed, view = render.private_message(session, user_id, jump_url=self._jump_url(session))
         await interaction.edit_original_response(
-            content=explanation + " Here is your hand instead:", embed=embed, view=view
+            content=f"{why_not} Here is your hand instead:", embed=embed, view=view
         )
 
     # -- after a move ----------------------------------------------------------------------------
@@ -350,14 +366,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
     def _after_move(self, session: TableSession, before: set[int]) -> None:
         """Re-arm the clock and DM the players whose turn it now is; on the scoreboard, open "Play again"."""
         if session.phase is Phase.PLAYING:
-            assert session.state is not None and session.deadline is not None
-            self._arm(
-                f"turn:{session.table_id}",
-                session.deadline,
-                self._turn_ran_out,
-                session.table_id,
-                session.state.version,
-            )
+            self._arm_turn_clock(session)
             for user_id in session.users_to_act():
                 if user_id in session.dm_wanted and user_id not in before:
                     self._spawn(self._dm_turn(session, user_id), f"turn DM for table {session.table_id}")
@@ -369,7 +378,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
                             "start DM",
                         )
         elif session.phase is Phase.SCOREBOARD:
-            self._disarm(f"turn:{session.table_id}")
+            self._disarm_turn_clock(session)
             if self.channel_tables.get(session.channel_id) == session.table_id:
                 del self.channel_tables[session.channel_id]  # a new /play may open while the scoreboard shows
             when = _now() + timedelta(seconds=self.settings.rematch_seconds)
@@ -385,32 +394,38 @@ class TablesCog(commands.Cog, name=COG_NAME):
             events = session.time_out(version, _now())
             if not events:
                 return
+            self._after_move(session, before)
+            self._refresh_table_message(session)
             if session.phase is Phase.SCOREBOARD:
                 await self._record_result(session)
-            self._after_move(session, before)
-            await self._refresh_table_message(session)
 
     async def _dm_turn(self, session: TableSession, user_id: int, intro: str = "It is your turn.") -> None:
         if session.phase is not Phase.PLAYING:
             return
-        if not await self._dm_private_view(session, user_id, intro):
+        if await self._dm_private_view(session, user_id, intro) is not None:
             session.dm_wanted.discard(user_id)
             session.events.append(
                 Event(session.seat_of(user_id), "can't get DMs from me: use **My hand** instead.")
             )
 
-    async def _dm_private_view(self, session: TableSession, user_id: int, intro: str) -> bool:
+    async def _dm_private_view(self, session: TableSession, user_id: int, intro: str) -> str | None:
         embed, view = render.private_message(session, user_id, jump_url=self._jump_url(session))
         return await self._send_dm(user_id, content=intro, embed=embed, view=view)
 
-    async def _send_dm(self, user_id: int, **message: object) -> bool:
-        """Send a DM; ``False`` if the user's DMs are closed (403) or the user is gone."""
+    async def _send_dm(self, user_id: int, **message: object) -> str | None:
+        """Send a DM. Returns ``None`` once delivered, else why not, in words for the player."""
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
             await channel.send(**message)  # type: ignore[arg-type]
         except (discord.Forbidden, discord.NotFound):
-            return False
-        return True
+            return (
+                "📪 I can't DM you: your DMs are closed to me. Allow direct messages from server members "
+                "(Privacy settings) and press the button again."
+            )
+        except discord.HTTPException as error:
+            log.warning("A DM to %s failed: %s", user_id, error)
+            return "📪 Discord did not deliver my DM just now. Try again in a moment."
+        return None
 
     # -- the end ---------------------------------------------------------------------------------
 
@@ -446,6 +461,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         except Exception:
             log.exception("Could not store the result of table %s", session.table_id)
             session.events.append(Event(None, "⚠️ I could not save this result to the leaderboard."))
+            self._refresh_table_message(session)
 
     async def _rematch_ran_out(self, table_id: str) -> None:
         session = self.tables.get(table_id)
@@ -468,7 +484,10 @@ class TablesCog(commands.Cog, name=COG_NAME):
             return
         channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
         if self._channel_table(session.channel_id) is not None:
-            await channel.send("A new table is already open in this channel, so no rematch table was opened.")
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(
+                    "A new table is already open in this channel, so no rematch table was opened."
+                )
             return
         rematch = TableSession(
             self._new_table_id(),
@@ -484,9 +503,14 @@ class TablesCog(commands.Cog, name=COG_NAME):
         )
         embed, view = render.lobby_message(rematch)
         self._register(rematch)
-        message = await channel.send(content="Playing again:", embed=embed, view=view)
-        rematch.message_id = message.id
         self._arm_lobby_clock(rematch)
+        try:
+            message = await channel.send(content="Playing again:", embed=embed, view=view)
+        except discord.HTTPException as error:
+            log.warning("Could not open the rematch table in channel %s: %s", session.channel_id, error)
+            self._forget(rematch, "This table could not be opened.")  # never leave the channel blocked
+            return
+        rematch.message_id = message.id
 
     async def _close(
         self, session: TableSession, reason: str, interaction: discord.Interaction | None
@@ -573,12 +597,33 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if self.bot.scheduler.get_job(job_id) is not None:
             self.bot.scheduler.remove_job(job_id)
 
+    def _arm_turn_clock(self, session: TableSession) -> None:
+        """Arm the clock of the current decision, and drop the previous one.
+
+        Each state version has its own job id: APScheduler skips (and, for a one-off job, deletes) a job
+        that comes due while another run of the same id is still going, which would stop the clock.
+        """
+        assert session.state is not None and session.deadline is not None
+        version = session.state.version
+        job_id = f"turn:{session.table_id}:{version}"
+        previous = self._turn_jobs.get(session.table_id)
+        if previous is not None and previous != job_id:
+            self._disarm(previous)
+        self._turn_jobs[session.table_id] = job_id
+        self._arm(job_id, session.deadline, self._turn_ran_out, session.table_id, version)
+
+    def _disarm_turn_clock(self, session: TableSession) -> None:
+        turn_job = self._turn_jobs.pop(session.table_id, None)
+        if turn_job is not None:
+            self._disarm(turn_job)
+
     def _disarm_all(self, session: TableSession) -> None:
-        for kind in ("turn", "lobby", "rematch"):
+        self._disarm_turn_clock(session)
+        for kind in ("lobby", "rematch"):
             self._disarm(f"{kind}:{session.table_id}")
 
-    def _spawn(self, coroutine: Awaitable[None], what: str) -> None:
-        """Run background work (a DM) supervised: a bug is logged, never lost silently."""
+    def _spawn(self, coroutine: Awaitable[None], what: str) -> asyncio.Task:
+        """Run background work (a DM, a message edit) supervised: a bug is logged, never lost silently."""
         task = asyncio.ensure_future(coroutine)
         self._tasks.add(task)
 
@@ -593,6 +638,40 @@ class TablesCog(commands.Cog, name=COG_NAME):
                 log.error("Bug in %s", what, exc_info=error)
 
         task.add_done_callback(done)
+        return task
+
+
+class _TableMessageRefresher:
+    """Keeps one table's public message up to date with plain edits (no interaction to answer).
+
+    Edits run one at a time in a background task, outside the table's lock, and each renders the state
+    as it is when it runs: requests made while an edit is under way collapse into one more edit, so the
+    message never goes back to an older state and a slow or rate-limited edit never blocks the game.
+    """
+
+    def __init__(self, cog: TablesCog, session: TableSession) -> None:
+        self.cog = cog
+        self.session = session
+        self.final_embed: discord.Embed | None = None
+        self.wanted = False
+        self.task: asyncio.Task | None = None
+
+    def request(self, final_embed: discord.Embed | None = None) -> None:
+        """Ask for an edit (``final_embed``: the table is closed; show this for good)."""
+        if final_embed is not None:
+            self.final_embed = final_embed
+        self.wanted = True
+        if self.task is None or self.task.done():
+            self.task = self.cog._spawn(self._run(), f"table message edit of {self.session.table_id}")
+
+    async def _run(self) -> None:
+        try:
+            while self.wanted:
+                self.wanted = False
+                await self.cog._edit_table_message(self.session, self.final_embed)
+        finally:
+            if self.session.table_id not in self.cog.tables and not self.wanted:
+                self.cog._refreshers.pop(self.session.table_id, None)
 
 
 def _is_table_message(interaction: discord.Interaction, session: TableSession) -> bool:

@@ -148,19 +148,14 @@ def _action_buttons(session: TableSession, actions: tuple[LegalAction, ...]) -> 
 def table_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View]:
     """The public table while playing: public view, log, whose turn and its deadline, and buttons.
 
-    The buttons are the public (non-secret) actions of the seats to act, plus "My hand" and "DM me".
+    The buttons are the engine's public actions (which reveal no secret), plus "My hand" and "DM me".
     """
     assert session.state is not None
     public = session.state.view(None)
     embed = _view_embed(session, public, PLAYING_COLOUR)
     embed.set_footer(text=f"{_footer(session)} · move {session.state.version + 1}")
     view = TableView()
-    public_actions: list[LegalAction] = []
-    for seat in session.state.seats_to_act():
-        for action in session.state.legal_actions(seat):
-            if not action.secret and action not in public_actions:
-                public_actions.append(action)
-    for button in _action_buttons(session, tuple(public_actions)):
+    for button in _action_buttons(session, session.state.public_actions()):
         view.add_item(button)
     view.add_item(_button(session, ids.HAND, "My hand", discord.ButtonStyle.secondary, row=4))
     view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))

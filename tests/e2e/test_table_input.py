@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -133,8 +134,8 @@ async def test_a_timed_out_turn_plays_the_default_and_idles_the_player(world: Wo
     text = table_text()
     assert f"**{name}** ran out of time." in text
     assert f"**{name}** said no thanks" in text  # the default: pay a token while you have one
-    await world.server.wait_for(lambda: f"**{name}** is marked idle" in table_text(), timeout=20)
-    assert f"**{name}** 💤" in table_text()
+    # The idle marker stays on the seat (the log line saying so may scroll out between edits).
+    await world.server.wait_for(lambda: f"**{name}** 💤" in table_text(), timeout=20)
     assert world.server.violations == []
 
 
@@ -228,8 +229,8 @@ async def test_play_again_closes_after_its_window_with_those_who_opted_in(world:
     table = await play_to_the_end(world, table, random.Random(5))
     assert (await world.press(world.players["carol"], table, "Play again")).ok
     await world.server.wait_for(lambda: len(world.public_messages()) == 2, timeout=10)
+    await world.server.wait_for(lambda: world.message(table.id).buttons() == [], timeout=5)
     final = world.message(table.id)
-    assert final.buttons() == []
     assert "carol ✅" in final.text() and "~~alice~~" in final.text() and "~~bob~~" in final.text()
     lobby = world.public_messages()[-1]
     assert "1. carol (host)" in lobby.text() and "Players (1 of 3–7)" in lobby.text()
@@ -261,3 +262,44 @@ async def test_hand_in_a_dm_finds_the_players_running_table(world: World) -> Non
     assert "Private to bob" in in_dm.message.text() and "Your tokens" in in_dm.message.text()
     await refused(world, await world.server.run_command(world.outsider, None, "hand"), "not playing")
     assert world.server.violations == []
+
+
+async def test_slow_table_edits_do_not_stop_the_turn_clock(world: World) -> None:
+    """Rate-limited edits of the table message (2.5 s each) must not make the clock skip a turn."""
+    table = await world.open_table(turn_seconds=1)
+    first = world.turn_owner(table)
+    name = next(n for n, member in world.players.items() if member is first)
+    world.server.inject_failure("PATCH", r"/channels/\d+/messages/\d+", 429, times=2, retry_after=2.5)
+    await world.server.wait_for(lambda: f"**{name}** 💤" in world.message(table.id).text(), timeout=20)
+
+
+async def test_a_refused_rematch_lobby_does_not_block_the_channel(world: World) -> None:
+    table = await world.open_table()
+    table = await play_to_the_end(world, table, random.Random(2))
+    world.server.inject_failure("POST", r"/channels/\d+/messages$", 403, times=1, code=50013)
+    for name in ("alice", "bob", "carol"):
+        assert (await world.press(world.players[name], table, "Play again")).ok
+    await world.server.wait_for(lambda: any(status == 403 for _, _, status in world.server.request_log))
+    opened = await world.play(world.players["bob"], game="foist")
+    assert opened.ok and not opened.ephemeral and "table open" in opened.message.text()
+
+
+async def test_a_slow_dm_does_not_hold_up_the_table(world: World) -> None:
+    """Discord fails the DM twice (discord.py retries it for seconds): the game goes on meanwhile."""
+    table = await world.open_table(turn_seconds=600)
+    actor = world.turn_owner(table)
+    bob = world.players["bob"]
+    world.server.inject_failure("POST", r"/channels/\d+/messages$", 500, times=2)
+    asking = asyncio.create_task(world.press(bob, table, "DM me my hand"))
+    await asyncio.sleep(0.3)
+    moved = await world.press(actor, table, "No thanks")
+    assert moved.ok and moved.response_type == 7, moved
+    asked = await asking
+    await answered_with(world, asked, "Check your DMs")
+
+
+async def test_hand_in_the_lobby_says_the_game_has_not_started(world: World) -> None:
+    await world.play(world.players["alice"], game="foist")
+    await refused(
+        world, await world.server.run_command(world.players["alice"], world.channel, "hand"), "not started"
+    )

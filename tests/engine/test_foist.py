@@ -85,9 +85,18 @@ def test_cannot_pay_without_tokens() -> None:
     state = FoistState.scripted(3, [30, 31])
     state._tokens[0] = 0
     assert [action.code for action in state.legal_actions(0)] == [TAKE]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="no tokens left, so you must take the card"):
         state.apply(0, PAY)
     assert state.default_action(0) == TAKE
+
+
+def test_the_public_table_offers_no_thanks_even_to_a_player_without_tokens() -> None:
+    """Token counts are secret (seeds README): the public buttons must not change when a player runs out."""
+    with_tokens = FoistState.scripted(3, [30, 31])
+    without = FoistState.scripted(3, [30, 31])
+    without._tokens[0] = 0
+    assert [action.code for action in without.public_actions()] == [TAKE, PAY]
+    assert without.public_actions() == with_tokens.public_actions()
 
 
 def test_game_ends_when_the_last_card_is_taken() -> None:

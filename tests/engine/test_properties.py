@@ -133,3 +133,7 @@ def test_foist_views_reveal_no_other_seats_secret(game, rng: random.Random) -> N
         rng.shuffle(hidden)
         other._draw_pile, other._removed = hidden[: len(other._draw_pile)], hidden[len(other._draw_pile) :]
         assert other.view(viewer) == state.view(viewer)
+    # The public buttons are seen by everyone: no seat's tokens may change them.
+    everyone_changed = copy.deepcopy(state)
+    everyone_changed._tokens = [rng.randrange(0, 40) for _ in range(state.num_seats)]
+    assert everyone_changed.public_actions() == state.public_actions()
