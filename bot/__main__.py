@@ -38,9 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigurationError as error:
         print(f"cardtable: configuration error: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level_number, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(settings.log_level_number)
 
     try:
         return asyncio.run(_run_bot(settings))
@@ -48,9 +46,19 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+def configure_logging(level: int) -> None:
+    """Log at ``level``, but never below INFO for discord.py's HTTP, gateway and webhook loggers: at DEBUG
+    they write request bodies and interaction URLs, which hold players' private views and interaction
+    tokens."""
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger().setLevel(level)
+    for name in ("discord.http", "discord.gateway", "discord.webhook"):
+        logging.getLogger(name).setLevel(max(level, logging.INFO))
+
+
 async def _run_bot(settings: Settings) -> int:
     """Open the database, then run the bot until it stops. Failures at start are one line on stderr."""
-    from bot.bot import CardTableBot
+    from bot.bot import CardTableBot, StartupError
 
     try:
         database = await Database.open(settings.database_path)
@@ -66,8 +74,14 @@ async def _run_bot(settings: Settings) -> int:
             file=sys.stderr,
         )
         return 1
-    except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as error:
+    except (aiohttp.ClientError, discord.GatewayNotFound) as error:
         print(f"cardtable: cannot reach {settings.discord_api_base}: {error}", file=sys.stderr)
+        return 1
+    except StartupError as error:
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 1
+    except discord.HTTPException as error:
+        print(f"cardtable: Discord refused a request while starting: {error}", file=sys.stderr)
         return 1
     finally:
         await database.close()

@@ -22,6 +22,10 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("cogs.tables", "cogs.leaderboard")
 
 
+class StartupError(Exception):
+    """The bot cannot start as configured; ``str(error)`` is one line for the admin."""
+
+
 class CardTableBot(commands.Bot):
     """The card-table bot.
 
@@ -85,7 +89,13 @@ class CardTableBot(commands.Bot):
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden as error:
+                raise StartupError(
+                    f"cannot sync slash commands to DEV_GUILD_ID {self.settings.dev_guild_id}: the bot is "
+                    f"not in that server, or was invited without the applications.commands scope ({error})"
+                ) from None
         else:
             synced = await self.tree.sync()
         log.info("Synced %d slash commands", len(synced))

@@ -11,7 +11,8 @@ import logging
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+import yarl
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from storage import database_path
@@ -60,7 +61,23 @@ class Settings(BaseSettings):
     def _api_base_is_http(cls, url: str) -> str:
         if not url.startswith(("http://", "https://")):
             raise ValueError("must start with http:// or https://")
+        try:
+            parsed = yarl.URL(url)
+            parsed.port  # noqa: B018 - yarl checks the port range when it is read
+        except ValueError as error:
+            raise ValueError(str(error)) from None
+        if not parsed.host:
+            raise ValueError("needs a host, e.g. https://discord.com/api/v10")
         return url.rstrip("/")
+
+    @model_validator(mode="after")
+    def _turn_lengths_agree(self) -> Settings:
+        if not self.min_turn_seconds <= self.default_turn_seconds <= self.max_turn_seconds:
+            raise ValueError(
+                "DEFAULT_TURN_SECONDS must lie between MIN_TURN_SECONDS and MAX_TURN_SECONDS "
+                f"(now {self.default_turn_seconds}, {self.min_turn_seconds} and {self.max_turn_seconds})"
+            )
+        return self
 
     @field_validator("database_url")
     @classmethod
@@ -100,10 +117,14 @@ def load_settings(**overrides: object) -> Settings:
     """
     try:
         return Settings(**overrides)
+    except (UnicodeDecodeError, OSError) as error:
+        raise ConfigurationError(f".env could not be read: {error}") from None
     except ValidationError as error:
         first = error.errors()[0]
-        name = str(first["loc"][0]).upper() if first["loc"] else "settings"
+        reason = first["msg"].removeprefix("Value error, ")
+        if not first["loc"]:  # a rule across settings: its text names them
+            raise ConfigurationError(reason) from None
+        name = str(first["loc"][0]).upper()
         if first["type"] == "missing":
             raise ConfigurationError(f"{name} is missing: set it in the environment or in .env") from None
-        reason = first["msg"].removeprefix("Value error, ")
         raise ConfigurationError(f"{name} is not valid: {reason}") from None

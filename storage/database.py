@@ -8,8 +8,10 @@ version bump, so a crash leaves the database at the old or the new version, neve
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -112,10 +114,13 @@ class Database:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
+                await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                # A failed COMMIT (disk full, I/O error) must not leave the connection inside a
+                # transaction, or every later write fails; after some failures there is nothing to undo.
+                with contextlib.suppress(sqlite3.Error):
+                    await self._db.execute("ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
 
     @classmethod
     async def open(cls, path: Path | str) -> "Database":

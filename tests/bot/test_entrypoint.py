@@ -56,6 +56,8 @@ async def test_python_m_bot_connects_plays_and_stops_cleanly(tmp_path: Path) -> 
         assert process.returncode == 0, output[-3000:]
         assert "Traceback" not in output
         assert server.bot_token not in output  # not even at DEBUG
+        interaction_tokens = [path.split("/")[3] for _, path, _ in server.request_log if "/callback" in path]
+        assert interaction_tokens and not any(token in output for token in interaction_tokens)
         assert "Synced 3 slash commands" in output
         assert (tmp_path / "bot.db").exists()
         assert server.violations == []
@@ -95,4 +97,18 @@ async def test_an_unreachable_api_and_an_unusable_database_are_one_line(tmp_path
     assert process.returncode == 1
     last_line = stderr.decode().strip().splitlines()[-1]
     assert last_line.startswith(f"cardtable: cannot open the database {blocker / 'bot.db'}")
+    assert "Traceback" not in stderr.decode()
+
+
+async def test_a_dev_guild_the_bot_is_not_in_is_one_line(tmp_path: Path) -> None:
+    async with SandboxServer() as server:
+        server.add_guild("Somewhere")
+        env = bot_environment(
+            tmp_path, DISCORD_TOKEN=server.bot_token, DISCORD_API_BASE=server.api_base, DEV_GUILD_ID="4242"
+        )
+        process = await run_bot(env, tmp_path)
+        _, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
+    assert process.returncode == 1
+    last_line = stderr.decode().strip().splitlines()[-1]
+    assert last_line.startswith("cardtable: cannot sync slash commands to DEV_GUILD_ID 4242"), stderr.decode()
     assert "Traceback" not in stderr.decode()

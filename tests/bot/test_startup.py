@@ -37,6 +37,15 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
         ),
         ({"discord_token": "t", "discord_api_base": "discord.com"}, "DISCORD_API_BASE is not valid"),
         ({"discord_token": "t", "log_level": "loud"}, "LOG_LEVEL is not valid"),
+        (
+            {"discord_token": "t", "discord_api_base": "http://127.0.0.1:99999/api"},
+            "DISCORD_API_BASE is not valid",
+        ),
+        (
+            {"discord_token": "t", "discord_api_base": "http:///api"},
+            "DISCORD_API_BASE is not valid: needs a host",
+        ),
+        ({"discord_token": "t", "min_turn_seconds": 120}, "DEFAULT_TURN_SECONDS must lie between"),
     ],
 )
 def test_bad_settings_name_the_setting_in_one_line(
@@ -59,6 +68,30 @@ def test_settings_come_from_dotenv_and_the_environment_wins(
     monkeypatch.setenv("DISCORD_TOKEN", "from-env")
     assert load_settings().discord_token.get_secret_value() == "from-env"
     assert "from-env" not in repr(load_settings()) and "from-env" not in str(load_settings())
+
+
+def test_an_unreadable_env_file_is_one_line(clean_environment: Path) -> None:
+    (clean_environment / ".env").write_bytes(b"DISCORD_TOKEN=\xff\xfe\n")
+    with pytest.raises(ConfigurationError, match=r"^\.env could not be read"):
+        load_settings()
+
+
+def test_discord_py_request_logs_stay_above_debug() -> None:
+    """At DEBUG discord.py logs request bodies and interaction URLs (private views, interaction tokens)."""
+    import logging
+
+    from bot.__main__ import configure_logging
+
+    touched = ("", "discord.http", "discord.gateway", "discord.webhook")
+    saved = {name: logging.getLogger(name).level for name in touched}
+    try:
+        configure_logging(logging.DEBUG)
+        for name in ("discord.http", "discord.gateway", "discord.webhook.async_"):
+            assert logging.getLogger(name).getEffectiveLevel() == logging.INFO
+        assert logging.getLogger("cogs.tables.cog").getEffectiveLevel() == logging.DEBUG
+    finally:
+        for name, level in saved.items():
+            logging.getLogger(name).setLevel(level)
 
 
 def test_python_m_bot_stops_with_one_line_and_no_traceback(clean_environment: Path) -> None:

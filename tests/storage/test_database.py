@@ -121,3 +121,24 @@ async def test_results_finishing_at_the_same_moment_are_all_stored(db: Database)
     )
     assert stored == [True] * 30
     assert sum(row.played for row in await db.leaderboard(100, limit=100)) == 60
+
+
+async def test_a_failed_commit_does_not_wedge_the_connection(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A COMMIT that fails (disk full, I/O error) is rolled back, so later results are still stored."""
+    connection = db._db
+    real_execute = connection.execute
+    failures = {"COMMIT": 1}
+
+    def failing_execute(sql: str, *args: object):
+        if failures.get(sql):
+            failures[sql] -= 1
+            raise sqlite3.OperationalError("disk I/O error")
+        return real_execute(sql, *args)
+
+    monkeypatch.setattr(connection, "execute", failing_execute)
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
+        await db.record_result(result("lost", 100, {1: 1, 2: 2}))
+    assert await db.record_result(result("next", 100, {1: 1, 2: 2})) is True
+    assert await db.result_count("lost") == 0 and await db.result_count("next") == 1
