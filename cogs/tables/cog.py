@@ -265,6 +265,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
                     (final_embed, None) if final_embed is not None else render.current_message(session)
                 )
                 await interaction.response.edit_message(embed=embed, view=view)
+                self._refresh_if_editing(session, final_embed)
                 return
             if interaction is not None:
                 await interaction.response.send_message(note, ephemeral=True)
@@ -282,6 +283,13 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if refresher is None:
             refresher = self._refreshers[session.table_id] = _TableMessageRefresher(self, session)
         refresher.request(final_embed)
+
+    def _refresh_if_editing(self, session: TableSession, final_embed: discord.Embed | None) -> None:
+        """After answering a press with the new table: a plain edit still in flight would land after the
+        answer with an older state, so follow it with one more."""
+        refresher = self._refreshers.get(session.table_id)
+        if refresher is not None and refresher.editing:
+            refresher.request(final_embed)
 
     async def _edit_table_message(self, session: TableSession, embed: discord.Embed | None = None) -> None:
         """Edit the table message with the current state (re-post it if it was deleted)."""
@@ -656,12 +664,17 @@ class _TableMessageRefresher:
         self.wanted = False
         self.task: asyncio.Task | None = None
 
+    @property
+    def editing(self) -> bool:
+        """True while an edit is under way."""
+        return self.task is not None and not self.task.done()
+
     def request(self, final_embed: discord.Embed | None = None) -> None:
         """Ask for an edit (``final_embed``: the table is closed; show this for good)."""
         if final_embed is not None:
             self.final_embed = final_embed
         self.wanted = True
-        if self.task is None or self.task.done():
+        if not self.editing:
             self.task = self.cog._spawn(self._run(), f"table message edit of {self.session.table_id}")
 
     async def _run(self) -> None:

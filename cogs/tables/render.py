@@ -251,4 +251,6 @@ def current_message(session: TableSession) -> tuple[discord.Embed, discord.ui.Vi
         return lobby_message(session)
     if session.phase is Phase.PLAYING:
         return table_message(session)
+    if session.state is None:  # closed before a game was played
+        return closed_message(session, "This table is closed."), None
     return scoreboard_message(session)

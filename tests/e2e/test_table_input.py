@@ -303,3 +303,19 @@ async def test_hand_in_the_lobby_says_the_game_has_not_started(world: World) -> 
     await refused(
         world, await world.server.run_command(world.players["alice"], world.channel, "hand"), "not started"
     )
+
+
+async def test_a_delayed_plain_edit_never_leaves_an_older_table_showing(world: World) -> None:
+    """Bob's DM toggle refreshes the lobby with a plain edit that Discord rate-limits for a second;
+    meanwhile Carol joins (answered at once). The delayed edit must not leave the lobby without Carol."""
+    alice, bob, carol = (world.players[name] for name in ("alice", "bob", "carol"))
+    lobby = (await world.play(alice, game="foist")).message
+    await world.press(bob, lobby, "Join")
+    world.server.inject_failure("PATCH", r"/channels/\d+/messages/\d+", 429, times=1, retry_after=1.0)
+    asked = await world.press(bob, lobby, "DM me my hand")
+    await answered_with(world, asked, "Check your DMs")
+    joined = await world.press(carol, lobby, "Join")
+    assert joined.ok and joined.response_type == 7
+    await asyncio.sleep(2.0)  # the rate-limited edit lands, and whatever follows it
+    text = world.message(lobby.id).text()
+    assert "3. carol" in text and "bob ✉️" in text, text
