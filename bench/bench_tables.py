@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.sandbox_demo import sandbox_bot  # noqa: E402
+from bot.sandbox_demo import TURN_OWNER, sandbox_bot  # noqa: E402
 from engine import get_rules, replay  # noqa: E402
 from sandbox import SandboxServer  # noqa: E402
 
@@ -84,7 +84,7 @@ async def measure_presses(server: SandboxServer, channels: list, members: list, 
             current = server.message(table.id)
             if "final scores" in current.embeds[0]["title"]:
                 break
-            name = current.text().split("Turn: **", 1)[1].split("**", 1)[0]
+            name = TURN_OWNER.search(current.text())["name"]
             actions = [button for button in current.buttons() if ":a." in button["custom_id"]]
             started = time.perf_counter()
             result = await server.press(by_name[name], current, random.choice(actions)["custom_id"])

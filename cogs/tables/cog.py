@@ -233,9 +233,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             await self._answer_with_table(interaction, session, "Done: the game is over.")
         else:
             # Pressed in a private view (ephemeral or DM): refresh that view, then the public table.
-            embed, view = render.private_message(
-                session, interaction.user.id, jump_url=self._jump_url(session)
-            )
+            embed, view = self._private_message(session, interaction.user.id)
             try:
                 await interaction.response.edit_message(embed=embed, view=view)
             except discord.HTTPException as error:
@@ -312,10 +310,14 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
     async def _show_hand(self, interaction: discord.Interaction, session: TableSession) -> None:
         self._check_private_view(session, interaction.user.id)
-        embed, view = render.private_message(
-            session, interaction.user.id, jump_url=self._jump_url(session), offer_dm=True
-        )
+        embed, view = self._private_message(session, interaction.user.id, offer_dm=True)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    def _private_message(
+        self, session: TableSession, user_id: int, *, offer_dm: bool = False
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        """A player's private view, with the link back to the table message."""
+        return render.private_message(session, user_id, jump_url=self._jump_url(session), offer_dm=offer_dm)
 
     def _check_private_view(self, session: TableSession, user_id: int) -> None:
         if session.phase is Phase.LOBBY:
@@ -364,7 +366,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if in_lobby or session.phase is not Phase.PLAYING:
             await interaction.edit_original_response(content=why_not)
             return
-        embed, view = render.private_message(session, user_id, jump_url=self._jump_url(session))
+        embed, view = self._private_message(session, user_id)
         await interaction.edit_original_response(
             content=f"{why_not} Here is your hand instead:", embed=embed, view=view
         )
@@ -417,7 +419,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             )
 
     async def _dm_private_view(self, session: TableSession, user_id: int, intro: str) -> str | None:
-        embed, view = render.private_message(session, user_id, jump_url=self._jump_url(session))
+        embed, view = self._private_message(session, user_id)
         return await self._send_dm(user_id, content=intro, embed=embed, view=view)
 
     async def _send_dm(self, user_id: int, **message: object) -> str | None:
