@@ -1,6 +1,8 @@
 """Pure game logic: rules, deals, legal actions, views and scores. No Discord, asyncio or I/O here."""
 
 from engine.core import (
+    Board,
+    Cell,
     Event,
     Field,
     GameOptions,
@@ -16,6 +18,8 @@ from engine.core import (
 from engine.registry import GAMES, get_rules
 
 __all__ = [
+    "Board",
+    "Cell",
     "Event",
     "Field",
     "GAMES",

@@ -52,12 +52,21 @@ class LegalAction:
         ``False``: the action and its label reveal nothing, so it may be offered on the public table
         message. ``True``: it reveals the seat's secrets (e.g. a card in hand) and is offered only in that
         seat's private view.
+    group:
+        ``""``: offered as a button. Otherwise actions sharing a group are offered together in one select
+        menu whose placeholder is the group (at most 150 characters, e.g. "Throw cards…"), 25 options per
+        menu. Use a group whenever a decision can have more than a handful of choices (cards in hand,
+        grid positions): Discord fits at most 25 buttons on a message.
+    description:
+        A second line for a select option (at most 100 characters), e.g. "sheds 14 points".
     """
 
     code: str
     label: str
     style: str = "secondary"
     secret: bool = False
+    group: str = ""
+    description: str = ""
 
 
 @dataclass(frozen=True)
@@ -81,6 +90,34 @@ class SeatLine:
 
 
 @dataclass(frozen=True)
+class Cell:
+    """One position of a :class:`Board`: a card face-up (``text`` such as ``"7♥"``) or face-down.
+
+    ``red`` draws the text in red; ``highlight`` marks a position the viewer should notice (a card just
+    revealed, a card being looked at).
+    """
+
+    text: str = ""
+    face_up: bool = False
+    red: bool = False
+    highlight: bool = False
+
+
+@dataclass(frozen=True)
+class Board:
+    """A grid of card positions that the Discord layer draws as a picture (Deluxe Memory's layout).
+
+    ``cells[row][column]`` is a :class:`Cell`, or ``None`` where no card lies (a corner, a removed card).
+    ``row_labels`` and ``column_labels`` name the rows and columns (e.g. "A".."G" and "1".."8"); players
+    choose positions by those names.
+    """
+
+    row_labels: tuple[str, ...]
+    column_labels: tuple[str, ...]
+    cells: tuple[tuple[Cell | None, ...], ...]
+
+
+@dataclass(frozen=True)
 class SeatView:
     """Everything one seat (or a spectator, ``seat=None``) may see, ready for generic rendering.
 
@@ -97,7 +134,9 @@ class SeatView:
     private:
         The viewer's own secret fields (empty in the public view).
     legal_actions:
-        What the viewer may do now (empty if it is not the viewer's decision, and in the public view).
+        What the viewer may do now (empty if the viewer has no decision, and in the public view).
+    board:
+        A grid of cards to draw as a picture, as this viewer may see it, or ``None``.
     """
 
     seat: int | None
@@ -106,6 +145,7 @@ class SeatView:
     seats: tuple[SeatLine, ...]
     private: tuple[Field, ...] = ()
     legal_actions: tuple[LegalAction, ...] = ()
+    board: Board | None = None
 
 
 @dataclass(frozen=True)
@@ -123,11 +163,12 @@ class Event:
 class Standing:
     """A seat's final result: ``points`` (lower or higher is better per game) and ``rank`` (1 = won).
 
-    Tied seats share a rank (standard competition ranking: 1, 1, 3).
+    Tied seats share a rank (standard competition ranking: 1, 1, 3). ``points`` is an ``int``, or a
+    ``float`` in a game whose scores can be fractional (Minimize: Declare halves hand totals).
     """
 
     seat: int
-    points: int
+    points: int | float
     rank: int
     detail: str = ""
 
@@ -163,11 +204,24 @@ class GameState(abc.ABC, Generic[OptionsT]):
 
     @abc.abstractmethod
     def seats_to_act(self) -> tuple[int, ...]:
-        """Seats whose decision it is now (empty when the game is over)."""
+        """Seats whose decision the game waits for now, each on its turn clock (empty when it is over).
+
+        Several seats at once means simultaneous decisions (everyone picks a card at the same time).
+        """
 
     @abc.abstractmethod
     def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
-        """The actions ``seat`` may take now; empty if it is not that seat's decision."""
+        """The actions ``seat`` may take now.
+
+        Every seat in :meth:`seats_to_act` has at least one. A seat *not* in it may also have some:
+        optional actions it may take at any moment without the game waiting for it (TOKENIZE's sets
+        declared during someone else's turn, a quick throw-back). Empty otherwise.
+        """
+
+    def decision_seconds(self, seat: int) -> float | None:
+        """Seconds on the clock for ``seat``'s current decision when the game fixes it (Deluxe Memory,
+        Jokin' Around: one minute to rearrange), or ``None`` for the table's turn length."""
+        return None
 
     @abc.abstractmethod
     def _apply(self, seat: int, code: str) -> list[Event]:
@@ -220,16 +274,17 @@ class GameState(abc.ABC, Generic[OptionsT]):
         Raises
         ------
         IllegalAction
-            If the game is over, it is not ``seat``'s decision, or ``code`` is not a legal action now.
+            If the game is over, ``seat`` has no decision, or ``code`` is not a legal action now.
             Nothing changes.
         """
         if self.is_terminal():
             raise IllegalAction("This game is over.")
         if not 0 <= seat < self.num_seats:
             raise IllegalAction("You are not seated in this game.")
-        if seat not in self.seats_to_act():
+        legal = self.legal_actions(seat)
+        if seat not in self.seats_to_act() and not legal:
             raise IllegalAction("It is not your turn.")
-        if code not in {action.code for action in self.legal_actions(seat)}:
+        if code not in {action.code for action in legal}:
             raise IllegalAction(self.refusal(seat, code))
         events = self._apply(seat, code)
         self.history.append((seat, code))

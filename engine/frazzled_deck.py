@@ -1,0 +1,128 @@
+"""The Frazzled Wool 78-card deck shared by MINIMIZE, TOKENIZE and ERADICIZE.
+
+Facts (seeds README, "Facts from outside the texts"): 13 numbers (the 14/1 card and 2-13), 13 colours and
+13 shapes; each number, each colour and each shape is on exactly 6 cards, and no two cards share a
+number/colour/shape combination. We read the last fact in its strongest form: no two cards share a
+number *and* a colour, a number *and* a shape, or a colour *and* a shape.
+
+Construction (ours; the publisher's exact card list is not in the texts): for each number index
+``n`` (0..12) and each ``k`` (0..5) there is one card with colour ``(n + k) mod 13`` and shape
+``(n + 2k) mod 13``. Each colour and shape then appears once per ``k`` (6 times); the colour and the shape
+offsets ``k`` and ``2k`` are distinct, and so is their difference ``k``, so every pair of attributes is
+unique.
+
+Colours and shapes have names and symbols so that a card never relies on colour alone (colour-blind
+players read the name): a card's label is e.g. ``"7 Red ★"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+FOURTEEN_ONE = 14
+"""The number of the 14/1 card. It counts as 14 or as 1 per each game's rules."""
+
+NUMBERS: tuple[int, ...] = (FOURTEEN_ONE, *range(2, 14))
+"""The 13 numbers, the 14/1 card first (it is the deck's "1" in the construction)."""
+
+COLOURS: tuple[str, ...] = (
+    "Red",
+    "Orange",
+    "Yellow",
+    "Lime",
+    "Green",
+    "Teal",
+    "Sky",
+    "Blue",
+    "Navy",
+    "Purple",
+    "Pink",
+    "Brown",
+    "Grey",
+)
+"""The 13 colour names, shown in full on every card so no one depends on seeing the colour."""
+
+SHAPES: tuple[str, ...] = (
+    "Circle",
+    "Square",
+    "Triangle",
+    "Diamond",
+    "Star",
+    "Heart",
+    "Spade",
+    "Club",
+    "Cross",
+    "Moon",
+    "Hexagon",
+    "Flower",
+    "Bolt",
+)
+"""The 13 shape names."""
+
+SHAPE_SYMBOLS: tuple[str, ...] = ("●", "■", "▲", "◆", "★", "♥", "♠", "♣", "✚", "☾", "⬢", "✿", "ϟ")
+"""One distinct symbol per shape, in the order of :data:`SHAPES`."""
+
+CARDS_PER_VALUE = 6
+DECK_SIZE = len(NUMBERS) * CARDS_PER_VALUE  # 78
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card: ``number`` (2..13, or 14 for the 14/1 card), ``colour`` and ``shape`` indices (0..12).
+
+    ``id`` (0..77) is the card's place in :func:`build_deck` order, stable across games, for action codes.
+    """
+
+    id: int
+    number: int
+    colour: int
+    shape: int
+
+    @property
+    def number_text(self) -> str:
+        """``"14/1"`` for the 14/1 card, else the number."""
+        return "14/1" if self.number == FOURTEEN_ONE else str(self.number)
+
+    @property
+    def colour_name(self) -> str:
+        return COLOURS[self.colour]
+
+    @property
+    def shape_name(self) -> str:
+        return SHAPES[self.shape]
+
+    @property
+    def label(self) -> str:
+        """Short text for buttons and lists, e.g. ``"7 Red ★"``."""
+        return f"{self.number_text} {self.colour_name} {SHAPE_SYMBOLS[self.shape]}"
+
+    @property
+    def long_label(self) -> str:
+        """Full text, e.g. ``"7 Red Star ★"``."""
+        return f"{self.number_text} {self.colour_name} {self.shape_name} {SHAPE_SYMBOLS[self.shape]}"
+
+
+def build_deck() -> tuple[Card, ...]:
+    """The 78 cards in a fixed order (``card.id == index``), before any shuffle."""
+    cards: list[Card] = []
+    for number_index, number in enumerate(NUMBERS):
+        for k in range(CARDS_PER_VALUE):
+            colour = (number_index + k) % len(COLOURS)
+            shape = (number_index + 2 * k) % len(SHAPES)
+            cards.append(Card(len(cards), number, colour, shape))
+    return tuple(cards)
+
+
+DECK: tuple[Card, ...] = build_deck()
+"""The deck, built once; index it by card id."""
+
+
+def colour_token_label(colour: int) -> str:
+    """A colour token's text, e.g. ``"Red"`` (names, not colour swatches: 13 colours are too many to tell
+    apart by sight, and names serve colour-blind players)."""
+    return COLOURS[colour]
+
+
+def shape_token_label(shape: int) -> str:
+    """A shape token's text, e.g. ``"★ Star"``."""
+    return f"{SHAPE_SYMBOLS[shape]} {SHAPES[shape]}"
