@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+PRIVATE_VIEW_LIVE_SECONDS = 14 * 60  # Discord allows edits of an interaction's message for 15 minutes
 LOCK_WAIT_SECONDS = 2.0  # a press waits at most this long for the table, so it is still answered in time
 REMEMBER_GONE_TABLES = 5000
 
@@ -57,6 +58,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self.gone: OrderedDict[str, str] = OrderedDict()
         self._tasks: set[asyncio.Task] = set()
         self._refreshers: dict[str, _TableMessageRefresher] = {}
+        self._private_views: dict[tuple[str, int], _LivePrivateView] = {}
         self._turn_jobs: dict[str, str] = {}
 
     async def cog_unload(self) -> None:
@@ -162,6 +164,32 @@ class TablesCog(commands.Cog, name=COG_NAME):
                 "That button is not one of mine: nothing happened.", ephemeral=True
             )
 
+    async def on_option_select(
+        self, interaction: discord.Interaction, table_id: str, field: str, values: list[str]
+    ) -> None:
+        """The host chose option values in the lobby: check them, store them, show the new lobby."""
+        session = self.tables.get(table_id)
+        if session is None:
+            await _reply(interaction, self.gone.get(table_id, "This table no longer exists."))
+            return
+        try:
+            async with _locked(session):
+                if field == ids.RULES_MENU:
+                    switches = [c for c in render.option_choices(session) if c.kind == "bool"]
+                    if not set(values) <= {choice.name for choice in switches}:
+                        raise TableError("That option is not one of this game's.")
+                    for choice in switches:
+                        session.set_option(interaction.user.id, choice.name, choice.name in values)
+                else:
+                    try:
+                        value = render.option_value(session, field, values[0] if values else "")
+                    except KeyError:
+                        raise TableError("That value is not allowed for this option.") from None
+                    session.set_option(interaction.user.id, field, value)
+                await self._answer_with_table(interaction, session, "Option set.")
+        except TableError as refusal:
+            await _reply(interaction, str(refusal))
+
     async def on_table_button(self, interaction: discord.Interaction, target: ids.TableCustomId) -> None:
         """Handle a press on any table button: check it, apply it, answer it."""
         session = self.tables.get(target.table_id)
@@ -225,7 +253,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self, interaction: discord.Interaction, session: TableSession, target: ids.TableCustomId
     ) -> None:
         assert target.action is not None
-        before = set(session.users_to_act())
+        before = set(session.users_with_actions())
         session.act(interaction.user.id, target.version, target.action, _now())
         # The move stands whatever happens to the answer below: clocks and DMs first.
         self._after_move(session, before)
@@ -233,11 +261,16 @@ class TablesCog(commands.Cog, name=COG_NAME):
             await self._answer_with_table(interaction, session, "Done: the game is over.")
         else:
             # Pressed in a private view (ephemeral or DM): refresh that view, then the public table.
-            embed, view = self._private_message(session, interaction.user.id)
+            user_id = interaction.user.id
+            embed, view = self._private_message(session, user_id, offer_dm=interaction.guild_id is not None)
             try:
-                await interaction.response.edit_message(embed=embed, view=view)
+                await interaction.response.edit_message(
+                    embed=embed, view=view, attachments=render.table_files(session, user_id)
+                )
             except discord.HTTPException as error:
                 log.warning("Could not refresh a private view of table %s: %s", session.table_id, error)
+            else:
+                self._track_private_view(session, interaction)
             self._refresh_table_message(session)
         if session.phase is Phase.SCOREBOARD:
             await self._record_result(session)  # after the answer: a slow disk must not make it late
@@ -262,7 +295,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
                 embed, view = (
                     (final_embed, None) if final_embed is not None else render.current_message(session)
                 )
-                await interaction.response.edit_message(embed=embed, view=view)
+                files = [] if final_embed is not None else render.table_files(session)
+                await interaction.response.edit_message(embed=embed, view=view, attachments=files)
                 self._refresh_if_editing(session, final_embed)
                 return
             if interaction is not None:
@@ -293,25 +327,33 @@ class TablesCog(commands.Cog, name=COG_NAME):
         """Edit the table message with the current state (re-post it if it was deleted)."""
         if embed is None:
             embed, view = render.current_message(session)
+            files = render.table_files(session)
         else:
-            view = None
+            view, files = None, []
         channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
         try:
             if session.message_id is not None:
                 try:
-                    await channel.get_partial_message(session.message_id).edit(embed=embed, view=view)
+                    await channel.get_partial_message(session.message_id).edit(
+                        embed=embed, view=view, attachments=files
+                    )
                     return
                 except discord.NotFound:
                     log.info("The table message of %s was deleted: posting it again", session.table_id)
-            message = await channel.send(embed=embed, view=view)
+                    files = render.table_files(session) if files else []  # a File is read once
+            message = await channel.send(embed=embed, view=view, files=files)
             session.message_id = message.id
         except discord.HTTPException:
             log.warning("Could not update the table message of %s", session.table_id, exc_info=True)
 
     async def _show_hand(self, interaction: discord.Interaction, session: TableSession) -> None:
-        self._check_private_view(session, interaction.user.id)
-        embed, view = self._private_message(session, interaction.user.id, offer_dm=True)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        user_id = interaction.user.id
+        self._check_private_view(session, user_id)
+        embed, view = self._private_message(session, user_id, offer_dm=True)
+        await interaction.response.send_message(
+            embed=embed, view=view, files=render.table_files(session, user_id), ephemeral=True
+        )
+        self._track_private_view(session, interaction)
 
     def _private_message(
         self, session: TableSession, user_id: int, *, offer_dm: bool = False
@@ -328,6 +370,40 @@ class TablesCog(commands.Cog, name=COG_NAME):
             raise TableError("You are not playing at this table.")
         if session.phase is not Phase.PLAYING:
             raise TableError("This game is over: see the final scores on the table message.")
+
+    def _track_private_view(self, session: TableSession, interaction: discord.Interaction) -> None:
+        """Remember the ephemeral message that now shows this player's private view, to keep it live.
+
+        Only ephemeral views in the server count (a DM is a new message each turn). Discord lets the bot
+        edit an interaction's message for 15 minutes; after that the view is no longer kept up to date.
+        """
+        if interaction.guild_id is None:
+            return
+        key = (session.table_id, interaction.user.id)
+        live = self._private_views.get(key)
+        if live is None:
+            live = self._private_views[key] = _LivePrivateView(self, session, interaction.user.id)
+        live.interaction = interaction
+        live.shown_at = asyncio.get_running_loop().time()
+        live.shown = live.signature()
+
+    def _refresh_private_views(self, session: TableSession) -> None:
+        """After a move: edit every live private view of this table whose content changed (hands, actions
+        offered out of turn), in the background, coalesced per player."""
+        now = asyncio.get_running_loop().time()
+        for key, live in list(self._private_views.items()):
+            if key[0] != session.table_id:
+                continue
+            if now - live.shown_at > PRIVATE_VIEW_LIVE_SECONDS or session.phase not in (
+                Phase.PLAYING,
+                Phase.SCOREBOARD,
+            ):
+                del self._private_views[key]
+                continue
+            if live.signature() != live.shown:
+                live.request()
+            if session.phase is Phase.SCOREBOARD:
+                del self._private_views[key]
 
     async def _dm_hand(self, interaction: discord.Interaction, session: TableSession) -> None:
         """Turn on DMs for this player and send the private view (or, in the lobby, a confirmation).
@@ -368,7 +444,10 @@ class TablesCog(commands.Cog, name=COG_NAME):
             return
         embed, view = self._private_message(session, user_id)
         await interaction.edit_original_response(
-            content=f"{why_not} Here is your hand instead:", embed=embed, view=view
+            content=f"{why_not} Here is your hand instead:",
+            embed=embed,
+            view=view,
+            attachments=render.table_files(session, user_id),
         )
 
     # -- after a move ----------------------------------------------------------------------------
@@ -377,17 +456,22 @@ class TablesCog(commands.Cog, name=COG_NAME):
         """Re-arm the clock and DM the players whose turn it now is; on the scoreboard, open "Play again"."""
         if session.phase is Phase.PLAYING:
             self._arm_turn_clock(session)
-            for user_id in session.users_to_act():
+            waited_for = set(session.users_to_act())
+            for user_id in session.users_with_actions():
                 if user_id in session.dm_wanted and user_id not in before:
-                    self._spawn(self._dm_turn(session, user_id), f"turn DM for table {session.table_id}")
+                    intro = "It is your turn." if user_id in waited_for else "You can act now, if you wish."
+                    self._spawn(
+                        self._dm_turn(session, user_id, intro), f"turn DM for table {session.table_id}"
+                    )
             if not before:  # the game just started: everyone who asked gets their hand
                 for user_id in session.players:
-                    if user_id in session.dm_wanted and user_id not in session.users_to_act():
+                    if user_id in session.dm_wanted and user_id not in session.users_with_actions():
                         self._spawn(
                             self._dm_turn(session, user_id, intro="The game has started. Your hand:"),
                             "start DM",
                         )
-        elif session.phase is Phase.SCOREBOARD:
+        self._refresh_private_views(session)
+        if session.phase is Phase.SCOREBOARD:
             self._disarm_turn_clock(session)
             if self.channel_tables.get(session.channel_id) == session.table_id:
                 del self.channel_tables[session.channel_id]  # a new /play may open while the scoreboard shows
@@ -400,7 +484,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if session is None:
             return
         async with session.lock:
-            before = set(session.users_to_act())
+            before = set(session.users_with_actions())
             events = session.time_out(version, _now())
             if not events:
                 return
@@ -420,7 +504,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
     async def _dm_private_view(self, session: TableSession, user_id: int, intro: str) -> str | None:
         embed, view = self._private_message(session, user_id)
-        return await self._send_dm(user_id, content=intro, embed=embed, view=view)
+        files = render.table_files(session, user_id)
+        return await self._send_dm(user_id, content=intro, embed=embed, view=view, files=files)
 
     async def _send_dm(self, user_id: int, **message: object) -> str | None:
         """Send a DM. Returns ``None`` once delivered, else why not, in words for the player."""
@@ -563,6 +648,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
     def _forget(self, session: TableSession, reason: str) -> None:
         self.tables.pop(session.table_id, None)
+        for key in [key for key in self._private_views if key[0] == session.table_id]:
+            del self._private_views[key]
         if self.channel_tables.get(session.channel_id) == session.table_id:
             del self.channel_tables[session.channel_id]
         self.gone[session.table_id] = reason
@@ -687,6 +774,46 @@ class _TableMessageRefresher:
         finally:
             if self.session.table_id not in self.cog.tables and not self.wanted:
                 self.cog._refreshers.pop(self.session.table_id, None)
+
+
+class _LivePrivateView:
+    """A player's ephemeral private view that follows the game: edited in the background when the
+    player's view changes, one edit at a time, each showing the state as it is when it runs."""
+
+    def __init__(self, cog: TablesCog, session: TableSession, user_id: int) -> None:
+        self.cog = cog
+        self.session = session
+        self.user_id = user_id
+        self.interaction: discord.Interaction | None = None
+        self.shown_at = 0.0
+        self.shown: object = None
+        self.wanted = False
+        self.task: asyncio.Task | None = None
+
+    def signature(self) -> object:
+        """What the view shows, to tell whether it changed."""
+        seat = self.session.seat_of(self.user_id)
+        if self.session.state is None or seat is None:
+            return None
+        return (self.session.phase, self.session.state.view(seat), self.session.seat_versions[seat])
+
+    def request(self) -> None:
+        self.wanted = True
+        if self.task is None or self.task.done():
+            self.task = self.cog._spawn(self._run(), f"private view edit on table {self.session.table_id}")
+
+    async def _run(self) -> None:
+        while self.wanted and self.interaction is not None:
+            self.wanted = False
+            signature = self.signature()
+            embed, view = self.cog._private_message(self.session, self.user_id, offer_dm=True)
+            files = render.table_files(self.session, self.user_id)
+            try:
+                await self.interaction.edit_original_response(embed=embed, view=view, attachments=files)
+            except discord.NotFound:  # dismissed by the player, or too old
+                self.cog._private_views.pop((self.session.table_id, self.user_id), None)
+                return
+            self.shown = signature
 
 
 def _is_table_message(interaction: discord.Interaction, session: TableSession) -> bool:

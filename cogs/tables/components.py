@@ -51,6 +51,61 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPLA
         await cog.on_table_button(interaction, self.target)
 
 
+class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.SELECT_TEMPLATE):
+    """A select menu of game actions (cards in hand, grid positions): each option's value is an action
+    code, and choosing one is the same as pressing that action's button."""
+
+    def __init__(
+        self,
+        custom_id: str,
+        *,
+        placeholder: str = "Choose…",
+        options: list[discord.SelectOption] | None = None,
+        row: int | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id,
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label="…")],
+                row=row,
+                min_values=min_values,
+                max_values=max_values,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> "TableSelect":
+        return cls(
+            item.custom_id or "",
+            placeholder=item.placeholder or "Choose…",
+            options=list(item.options),
+            min_values=item.min_values,
+            max_values=item.max_values,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog: TablesCog | None = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+        values = self.item.values
+        custom_id = self.item.custom_id or ""
+        option = ids.parse_option_select(custom_id)
+        target = ids.parse_select(custom_id, values[0]) if len(values) == 1 else None
+        if cog is None:
+            await interaction.response.send_message("The tables are not running right now.", ephemeral=True)
+        elif option is not None:
+            await cog.on_option_select(interaction, option[0], option[1], list(values))
+        elif target is None:
+            await interaction.response.send_message(
+                "That choice is not one of mine: nothing happened.", ephemeral=True
+            )
+        else:
+            await cog.on_table_button(interaction, target)
+
+
 class TableView(discord.ui.View):
     """The buttons of a table message: a rendering only, holding no state.
 

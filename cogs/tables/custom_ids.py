@@ -15,7 +15,15 @@ TEMPLATE = (
     r"ct:(?P<table>[a-z0-9]{4,16}):(?P<version>\d{1,7}):(?P<verb>[a-z]{2,10}|a\.[A-Za-z0-9_.,+\-]{1,60})"
 )
 _PATTERN = re.compile(TEMPLATE)
+SELECT_TEMPLATE = (
+    r"ct:(?P<table>[a-z0-9]{4,16}):(?P<version>\d{1,7}):(?P<kind>[so])\.(?P<name>[a-z0-9_]{1,40})"
+)
+"""A select menu: ``s.<n>``, the n-th game-action menu of its message, whose chosen value is an action code;
+or ``o.<field>``, a lobby menu setting the game option ``field`` (``o.rules``: the on/off options)."""
+RULES_MENU = "rules"
+_SELECT_PATTERN = re.compile(SELECT_TEMPLATE)
 ACTION_PREFIX = "a."
+ACTION_CODE = re.compile(r"[A-Za-z0-9_.,+\-]{1,60}")
 
 JOIN, LEAVE, START, CANCEL = "join", "leave", "start", "cancel"
 HAND, DM = "hand", "dm"
@@ -24,8 +32,35 @@ VERBS = frozenset({JOIN, LEAVE, START, CANCEL, HAND, DM, AGAIN, QUIT})
 
 
 def is_table_custom_id(custom_id: str) -> bool:
-    """True if ``custom_id`` has the shape of a table custom_id (a :class:`TableButton` receives it)."""
-    return _PATTERN.fullmatch(custom_id) is not None
+    """True if ``custom_id`` has the shape of a table button's or select menu's custom_id."""
+    return _PATTERN.fullmatch(custom_id) is not None or _SELECT_PATTERN.fullmatch(custom_id) is not None
+
+
+def select_custom_id(table_id: str, version: int, menu: int) -> str:
+    """The custom_id of the ``menu``-th action select menu (0..9) of a message drawn at ``version``."""
+    return f"{PREFIX}{table_id}:{version}:s.{menu}"
+
+
+def parse_select(custom_id: str, value: str) -> "TableCustomId | None":
+    """The action press that choosing ``value`` in select menu ``custom_id`` means, or ``None`` if either
+    is malformed (a forged option value included)."""
+    match = _SELECT_PATTERN.fullmatch(custom_id)
+    if match is None or match["kind"] != "s" or ACTION_CODE.fullmatch(value) is None:
+        return None
+    return TableCustomId.for_action(match["table"], int(match["version"]), value)
+
+
+def option_custom_id(table_id: str, field: str) -> str:
+    """The custom_id of the lobby menu for option ``field`` (or :data:`RULES_MENU`)."""
+    return f"{PREFIX}{table_id}:0:o.{field}"
+
+
+def parse_option_select(custom_id: str) -> tuple[str, str] | None:
+    """``(table_id, field)`` of a lobby option menu's custom_id, else ``None``."""
+    match = _SELECT_PATTERN.fullmatch(custom_id)
+    if match is None or match["kind"] != "o":
+        return None
+    return match["table"], match["name"]
 
 
 @dataclass(frozen=True)

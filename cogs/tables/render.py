@@ -7,11 +7,16 @@ seat's private view, and the scoreboard. Every text stays within Discord's limit
 
 from __future__ import annotations
 
+import io
+import math
+import typing
+
 import discord
 from discord.utils import escape_markdown, format_dt
 
 from cogs.tables import custom_ids as ids
-from cogs.tables.components import TableButton, TableView
+from cogs.tables.board_image import board_png
+from cogs.tables.components import TableButton, TableSelect, TableView
 from cogs.tables.session import Phase, TableSession
 from engine import Event, LegalAction, SeatView
 from engine.lobby import RematchChoice
@@ -21,7 +26,9 @@ PLAYING_COLOUR = discord.Colour.green()
 FINISHED_COLOUR = discord.Colour.gold()
 CLOSED_COLOUR = discord.Colour.dark_grey()
 PRIVATE_COLOUR = discord.Colour.dark_teal()
-MAX_ACTION_BUTTONS = 20  # four rows of five; the fifth row holds "My hand" and "DM me"
+ACTION_ROWS = 4  # rows 0-3 hold actions; the fifth row holds "My hand" and "DM me"
+OPTIONS_PER_MENU = 25
+BOARD_FILENAME = "board.png"
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -90,14 +97,126 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     missing = rules.min_seats - len(players)
     if missing > 0:
         embed.add_field(name="Waiting for", value=f"{missing} more player{'s' if missing > 1 else ''}")
+    settings = [f"{choice.description}: **{choice.current_label}**" for choice in option_choices(session)]
+    if settings:
+        embed.add_field(
+            name="Options (the host sets them below)", value=_clip("\n".join(settings), 1024), inline=False
+        )
     embed.set_footer(text=_footer(session))
     view = TableView()
     view.add_item(_button(session, ids.JOIN, "Join", discord.ButtonStyle.success, row=0))
     view.add_item(_button(session, ids.LEAVE, "Leave", discord.ButtonStyle.secondary, row=0))
     view.add_item(_button(session, ids.START, "Start", discord.ButtonStyle.primary, row=0))
     view.add_item(_button(session, ids.CANCEL, "Cancel", discord.ButtonStyle.danger, row=0))
-    view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=1))
+    view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=0))
+    for row, menu in enumerate(option_menus(session)[:4], start=1):
+        menu.row = row
+        view.add_item(menu)
     return embed, view
+
+
+class OptionChoice(typing.NamedTuple):
+    """One game option as the lobby offers it: ``values`` are ``(label, value)`` pairs (value as text)."""
+
+    name: str
+    description: str
+    kind: str  # "bool", "choice"
+    values: list[tuple[str, str]]
+    current: object
+    current_label: str
+
+
+def option_choices(session: TableSession) -> list[OptionChoice]:
+    """The game's options the lobby can offer, from its pydantic model: on/off (``bool``), a fixed set of
+    values (``Literal``) or a bounded ``int`` with at most 25 values; other kinds keep their default."""
+    choices = []
+    for name, info in session.rules.options_model.model_fields.items():
+        current = session.options.get(name, info.default)
+        description = _clip(info.description or name.replace("_", " ").capitalize(), 100)
+        annotation = info.annotation
+        if annotation is bool:
+            label = "on" if current else "off"
+            choices.append(
+                OptionChoice(name, description, "bool", [("on", "1"), ("off", "0")], current, label)
+            )
+            continue
+        if typing.get_origin(annotation) is typing.Literal:
+            values = [(str(value), str(value)) for value in typing.get_args(annotation)]
+        elif annotation is int:
+            low = next(
+                (getattr(m, "ge", None) for m in info.metadata if getattr(m, "ge", None) is not None), None
+            )
+            high = next(
+                (getattr(m, "le", None) for m in info.metadata if getattr(m, "le", None) is not None), None
+            )
+            if low is None or high is None or high - low >= OPTIONS_PER_MENU:
+                continue
+            values = [(str(value), str(value)) for value in range(low, high + 1)]
+        else:
+            continue
+        if len(values) > OPTIONS_PER_MENU:
+            continue
+        choices.append(OptionChoice(name, description, "choice", values, current, str(current)))
+    return choices
+
+
+def option_menus(session: TableSession) -> list[TableSelect]:
+    """The lobby's option menus: one multi-select for every on/off option, one menu per other option."""
+    choices = option_choices(session)
+    menus = []
+    switches = [choice for choice in choices if choice.kind == "bool"]
+    if switches:
+        menus.append(
+            TableSelect(
+                ids.option_custom_id(session.table_id, ids.RULES_MENU),
+                placeholder="Optional rules: pick the ones to play with",
+                options=[
+                    discord.SelectOption(
+                        label=choice.description, value=choice.name, default=bool(choice.current)
+                    )
+                    for choice in switches
+                ],
+                min_values=0,
+                max_values=len(switches),
+            )
+        )
+    for choice in choices:
+        if choice.kind != "choice":
+            continue
+        menus.append(
+            TableSelect(
+                ids.option_custom_id(session.table_id, choice.name),
+                placeholder=_clip(choice.description, 150),
+                options=[
+                    discord.SelectOption(
+                        label=_clip(f"{choice.description}: {label}", 100),
+                        value=value,
+                        default=value == str(choice.current),
+                    )
+                    for label, value in choice.values
+                ],
+            )
+        )
+    return menus
+
+
+def option_value(session: TableSession, name: str, text: str) -> object:
+    """The typed value of option ``name`` chosen as ``text`` in its menu.
+
+    Raises
+    ------
+    KeyError
+        If ``name`` is not an offered option or ``text`` not one of its values.
+    """
+    for choice in option_choices(session):
+        if choice.name == name and choice.kind == "choice":
+            info = session.rules.options_model.model_fields[name]
+            for value in typing.get_args(info.annotation) or range(
+                int(choice.values[0][1]), int(choice.values[-1][1]) + 1
+            ):
+                if str(value) == text:
+                    return value
+    raise KeyError(name)
 
 
 # -- the game ----------------------------------------------------------------------------------------
@@ -129,20 +248,83 @@ def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -
     return embed
 
 
-def _action_buttons(session: TableSession, actions: tuple[LegalAction, ...]) -> list[TableButton]:
+def _menus(actions: list[LegalAction], placeholder: str | None = None) -> list[tuple[str, list[LegalAction]]]:
+    """Actions grouped into select menus of at most 25 options, in order of first appearance."""
+    groups: dict[str, list[LegalAction]] = {}
+    for action in actions:
+        groups.setdefault(placeholder or action.group, []).append(action)
+    menus = []
+    for group, members in groups.items():
+        chunks = [
+            members[start : start + OPTIONS_PER_MENU] for start in range(0, len(members), OPTIONS_PER_MENU)
+        ]
+        for number, chunk in enumerate(chunks, start=1):
+            menus.append((group if len(chunks) == 1 else f"{group} ({number}/{len(chunks)})", chunk))
+    return menus
+
+
+def action_components(session: TableSession, actions: tuple[LegalAction, ...]) -> list[discord.ui.Item]:
+    """Buttons for ungrouped actions and one select menu per group (25 options each), in rows 0-3.
+
+    If buttons and menus together need more than four rows, the buttons go into a menu of their own.
+
+    Raises
+    ------
+    ValueError
+        If even then the actions need more than four menus (more than 100 choices at once).
+    """
     assert session.state is not None
     version = session.state.version
-    if len(actions) > MAX_ACTION_BUTTONS:
-        raise ValueError(f"{len(actions)} actions do not fit in buttons; this game needs a select menu")
-    return [
+    buttons = [action for action in actions if not action.group]
+    menus = _menus([action for action in actions if action.group])
+    if math.ceil(len(buttons) / 5) + len(menus) > ACTION_ROWS:
+        menus = _menus(buttons, "Choose…") + menus
+        buttons = []
+    if len(menus) > ACTION_ROWS:
+        raise ValueError(f"{len(actions)} actions need {len(menus)} select menus; at most {ACTION_ROWS} fit")
+    items: list[discord.ui.Item] = [
         TableButton(
             ids.TableCustomId.for_action(session.table_id, version, action.code),
             label=_clip(action.label, 80),
             style=_STYLES.get(action.style, discord.ButtonStyle.secondary),
             row=index // 5,
         )
-        for index, action in enumerate(actions)
+        for index, action in enumerate(buttons)
     ]
+    first_menu_row = math.ceil(len(buttons) / 5)
+    for number, (placeholder, members) in enumerate(menus):
+        items.append(
+            TableSelect(
+                ids.select_custom_id(session.table_id, version, number),
+                placeholder=_clip(placeholder, 150),
+                options=[
+                    discord.SelectOption(
+                        label=_clip(action.label, 100),
+                        value=action.code,
+                        description=_clip(action.description, 100) or None,
+                    )
+                    for action in members
+                ],
+                row=first_menu_row + number,
+            )
+        )
+    return items
+
+
+def board_file(view: SeatView) -> discord.File | None:
+    """The view's board drawn as a picture, to attach to the message whose embed shows it."""
+    if view.board is None:
+        return None
+    return discord.File(io.BytesIO(board_png(view.board)), filename=BOARD_FILENAME)
+
+
+def table_files(session: TableSession, user_id: int | None = None) -> list[discord.File]:
+    """Attachments of the table message (``user_id=None``) or of a player's private view: the board."""
+    if session.state is None or session.phase is Phase.LOBBY:
+        return []
+    seat = None if user_id is None else session.seat_of(user_id)
+    picture = board_file(session.state.view(seat))
+    return [picture] if picture is not None else []
 
 
 def table_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View]:
@@ -154,9 +336,11 @@ def table_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     public = session.state.view(None)
     embed = _view_embed(session, public, PLAYING_COLOUR)
     embed.set_footer(text=f"{_footer(session)} · move {session.state.version + 1}")
+    if public.board is not None:
+        embed.set_image(url=f"attachment://{BOARD_FILENAME}")
     view = TableView()
-    for button in _action_buttons(session, session.state.public_actions()):
-        view.add_item(button)
+    for item in action_components(session, session.state.public_actions()):
+        view.add_item(item)
     view.add_item(_button(session, ids.HAND, "My hand", discord.ButtonStyle.secondary, row=4))
     view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
     return embed, view
@@ -181,9 +365,11 @@ def private_message(
     if jump_url:
         embed.add_field(name="Table", value=f"[Back to the table]({jump_url})", inline=False)
     embed.set_footer(text=f"Private to {session.names.get(user_id, 'you')} · {_footer(session)}")
+    if view.board is not None:
+        embed.set_image(url=f"attachment://{BOARD_FILENAME}")
     components = TableView()
-    for button in _action_buttons(session, view.legal_actions):
-        components.add_item(button)
+    for item in action_components(session, view.legal_actions):
+        components.add_item(item)
     if offer_dm:
         components.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
     return embed, components

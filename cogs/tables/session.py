@@ -62,8 +62,18 @@ class TableSession:
         Users who asked for their private view by DM.
     events:
         The latest lines of the table's log, oldest first.
+    options:
+        The game options the host chose in the lobby (field name to value; unset fields take the game's
+        defaults).
     deadline:
-        When the current decision's clock runs out (UTC), while playing.
+        When the earliest running clock runs out (UTC), while playing.
+    seat_deadlines:
+        When each waiting seat's clock runs out (UTC). A seat's clock restarts only when its own decision
+        changes, so a simultaneous decision keeps one clock per seat.
+    seat_versions:
+        Per seat, the state version at which its decision last changed (it acted, or its legal actions
+        changed). A press drawn at ``version`` is current for a seat if ``seat_versions[seat] <= version``:
+        other seats' moves do not make its buttons stale, its own moves do.
     """
 
     def __init__(
@@ -94,7 +104,11 @@ class TableSession:
         self.state: GameState | None = None
         self.players: list[int] = []
         self.events: deque[Event] = deque(maxlen=EVENT_LOG_LENGTH)
+        self.options: dict[str, object] = {}
         self.deadline: datetime | None = None
+        self.seat_deadlines: dict[int, datetime] = {}
+        self.seat_versions: list[int] = []
+        self._seen_actions: list[tuple] = []
         self.started_at: datetime | None = None
         self.finished_at: datetime | None = None
         self.timeouts_in_row: dict[int, int] = {}
@@ -126,6 +140,12 @@ class TableSession:
         if self.phase is not Phase.PLAYING or self.state is None:
             return []
         return [self.players[seat] for seat in self.state.seats_to_act()]
+
+    def users_with_actions(self) -> list[int]:
+        """Users who may act now: those the game waits for, and any with an optional out-of-turn action."""
+        if self.phase is not Phase.PLAYING or self.state is None:
+            return []
+        return [user for seat, user in enumerate(self.players) if self.state.legal_actions(seat)]
 
     # -- lobby -----------------------------------------------------------------------------------
 
@@ -193,29 +213,62 @@ class TableSession:
             self.lobby.check_can_start(user_id)
         except LobbyError as error:
             raise TableError(str(error)) from None
-        self.players = list(self.lobby.players)
-        self.state = self.rules.new_game(len(self.players), seed)
+        players = list(self.lobby.players)
+        try:
+            state = self.rules.new_game(len(players), seed, dict(self.options))
+        except ValueError as error:
+            raise TableError(f"These options don't work together: {error}") from None
+        self.players = players
+        self.state = state
         self.phase = Phase.PLAYING
         self.started_at = now
         self.timeouts_in_row = {seat: 0 for seat in range(len(self.players))}
+        self.seat_versions = [0] * len(self.players)
+        self._seen_actions = [state.legal_actions(seat) for seat in range(len(self.players))]
         self.events.append(Event(None, f"The game begins with {len(self.players)} players."))
-        self._arm_deadline(now)
+        self._arm_deadline(now, changed=set(range(len(self.players))))
 
-    # -- play ------------------------------------------------------------------------------------
-
-    def check_version(self, version: int) -> None:
-        """Refuse a press from a message of an earlier turn.
+    def set_option(self, user_id: int, name: str, value: object) -> None:
+        """Set a game option in the lobby (host only); the value is checked against the options model.
 
         Raises
         ------
         TableError
-            If the game is not running or ``version`` is not the current state version.
+            Not in the lobby, not the host, an unknown option or a value the model refuses.
+        """
+        self._require(Phase.LOBBY, "Options can only be changed before the game starts.")
+        try:
+            self.lobby.check_host(user_id, "change the options")
+        except LobbyError as error:
+            raise TableError(str(error)) from None
+        fields = self.rules.options_model.model_fields
+        if name not in fields:
+            raise TableError("That option is not one of this game's.")
+        candidate = {**self.options, name: value}
+        try:
+            self.rules.options_model.model_validate(candidate)
+        except ValueError:
+            raise TableError("That value is not allowed for this option.") from None
+        self.options = candidate
+
+    # -- play ------------------------------------------------------------------------------------
+
+    def check_version(self, version: int, seat: int | None = None) -> None:
+        """Refuse a press from a message drawn before ``seat``'s decision last changed.
+
+        With ``seat=None`` only the current version is current.
+
+        Raises
+        ------
+        TableError
+            If the game is not running or the press is stale.
         """
         if self.phase is Phase.SCOREBOARD:
             raise TableError("This game is over: see the final scores on the table message.")
         self._require(Phase.PLAYING, "This game has not started yet.")
         assert self.state is not None
-        if version != self.state.version:
+        oldest = self.state.version if seat is None else self.seat_versions[seat]
+        if not oldest <= version <= self.state.version:
             raise TableError("That button is from an earlier turn: the table has moved on.")
 
     def act(self, user_id: int, version: int, code: str, now: datetime) -> list[Event]:
@@ -233,16 +286,17 @@ class TableSession:
         seat = self.seat_of(user_id)
         if seat is None or self.phase is Phase.LOBBY:
             raise TableError("You are not playing at this table.")
-        self.check_version(version)
+        self.check_version(version, seat)
         assert self.state is not None
         events = self.state.apply(seat, code)
         self.timeouts_in_row[seat] = 0
         self.idle_seats.discard(seat)
-        self._after_change(events, now)
+        self._after_change(events, now, acted={seat})
         return events
 
     def time_out(self, version: int, now: datetime) -> list[Event]:
-        """The clock ran out on state ``version``: play each waiting seat's default action.
+        """The clock ran out on state ``version``: play the default action of each seat whose own clock
+        has run out (within a second of ``now``).
 
         Returns the events, or ``[]`` when the state has moved on since (a stale timer: nothing changes).
         A seat that times out ``idle_after_timeouts`` times in a row is marked idle, and its later turns
@@ -251,9 +305,14 @@ class TableSession:
         if self.phase is not Phase.PLAYING or self.state is None or self.state.version != version:
             return []
         events: list[Event] = []
+        acted: set[int] = set()
+        due = now + timedelta(seconds=1)
         for seat in tuple(self.state.seats_to_act()):
             if seat not in self.state.seats_to_act():  # an earlier default may have settled it
                 continue
+            if self.seat_deadlines.get(seat, now) > due:
+                continue
+            acted.add(seat)
             code = self.state.default_action(seat)
             events.append(Event(seat, "ran out of time."))
             events.extend(self.state.apply(seat, code))
@@ -264,26 +323,60 @@ class TableSession:
             ):
                 self.idle_seats.add(seat)
                 events.append(Event(seat, "is marked idle: their turns are now played quickly for them."))
-        self._after_change(events, now)
+        if acted:
+            self._after_change(events, now, acted=acted)
         return events
 
-    def _after_change(self, events: list[Event], now: datetime) -> None:
+    def _after_change(self, events: list[Event], now: datetime, acted: set[int]) -> None:
         self.events.extend(events)
         assert self.state is not None
+        changed = self._note_changed_decisions(acted)
         if self.state.is_terminal():
             self.phase = Phase.SCOREBOARD
             self.finished_at = now
             self.deadline = None
+            self.seat_deadlines = {}
             self.rematch = Rematch(players=list(self.players), host_id=self.host_id)
         else:
-            self._arm_deadline(now)
+            self._arm_deadline(now, changed)
 
-    def _arm_deadline(self, now: datetime) -> None:
+    def _note_changed_decisions(self, acted: set[int]) -> set[int]:
+        """Bump the seat version of every seat that acted or whose legal actions changed; return them."""
+        assert self.state is not None
+        changed = set(acted)
+        for seat in range(len(self.players)):
+            actions = self.state.legal_actions(seat)
+            if actions != self._seen_actions[seat]:
+                changed.add(seat)
+                self._seen_actions[seat] = actions
+        for seat in changed:
+            self.seat_versions[seat] = self.state.version
+        return changed
+
+    def seats_with_changed_decisions(self, since: list[int]) -> list[int]:
+        """Seats whose version moved past ``since`` (a copy of :attr:`seat_versions` taken earlier)."""
+        return [seat for seat, version in enumerate(self.seat_versions) if version != since[seat]]
+
+    def _seconds_for(self, seat: int) -> float:
+        assert self.state is not None
+        fixed = self.state.decision_seconds(seat)
+        if fixed is not None:
+            return fixed
+        return self.settings.idle_turn_seconds if seat in self.idle_seats else self.settings.turn_seconds
+
+    def _arm_deadline(self, now: datetime, changed: set[int]) -> None:
+        """Start the clock of every seat that is newly waiting or whose decision changed; keep the rest."""
         assert self.state is not None
         waiting = self.state.seats_to_act()
-        all_idle = bool(waiting) and all(seat in self.idle_seats for seat in waiting)
-        seconds = self.settings.idle_turn_seconds if all_idle else self.settings.turn_seconds
-        self.deadline = now + timedelta(seconds=seconds)
+        self.seat_deadlines = {
+            seat: (
+                now + timedelta(seconds=self._seconds_for(seat))
+                if seat in changed or seat not in self.seat_deadlines
+                else self.seat_deadlines[seat]
+            )
+            for seat in waiting
+        }
+        self.deadline = min(self.seat_deadlines.values()) if self.seat_deadlines else None
 
     # -- end -------------------------------------------------------------------------------------
 

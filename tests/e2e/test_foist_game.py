@@ -58,15 +58,20 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
         assert hand.ok and hand.ephemeral and hand.message.ephemeral_for == player.id
         assert "Your tokens" in hand.message.text() and f"Private to {name}" in hand.message.text()
 
-    # A press on the table message costs exactly one request: its own interaction answer, which carries
-    # the new table (no extra REST edit).
+    # A press on the table message updates it with exactly one request: its own interaction answer,
+    # which carries the new table (no extra REST edit). The open private views follow the game through
+    # their own interaction webhooks.
     for _ in range(5):
         current = world.message(table.id)
         sent_before = len(world.server.request_log)
         result = await world.press(world.turn_owner(current), current, "No thanks")
         assert result.ok and result.response_type == 7
         requests = list(world.server.request_log)[sent_before:]
-        assert [(method, "/callback" in path) for method, path, _ in requests] == [("POST", True)], requests
+        table_requests = [(method, "/callback" in path) for method, path, _ in requests if "/webhooks/" not in path]
+        assert table_requests == [("POST", True)], requests
+    live_hand = hand.message
+    latest_move = world.message(table.id).embeds[0]["description"].splitlines()[-1]
+    await world.server.wait_for(lambda: latest_move in live_hand.text())  # the hand follows the game
 
     table = await play_to_the_end(world, table, random.Random(7))
 

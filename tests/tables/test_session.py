@@ -120,10 +120,10 @@ def test_timeout_plays_the_default_and_a_stale_clock_does_nothing() -> None:
     session = started()
     actor = user_to_act(session)
     seat = session.seat_of(actor)
-    events = session.time_out(0, NOW)
+    events = session.time_out(0, session.deadline or NOW)
     assert events[0].seat == seat and "ran out of time" in events[0].text
     assert session.state.history == [(seat, "pay")]  # pay a token if possible
-    assert session.time_out(0, NOW) == []
+    assert session.time_out(0, session.deadline or NOW) == []
     assert session.state.version == 1
 
 
@@ -132,13 +132,15 @@ def test_repeated_timeouts_mark_idle_shorten_turns_and_acting_clears_it() -> Non
     seat_of_first = session.seat_of(user_to_act(session))
     rounds = 0
     while seat_of_first not in session.idle_seats:
-        session.time_out(session.state.version, NOW)
+        session.time_out(session.state.version, session.deadline)
         rounds += 1
         assert rounds < 20
     assert session.timeouts_in_row[seat_of_first] == 2
+    when = NOW
     while session.seat_of(user_to_act(session)) != seat_of_first:
-        session.time_out(session.state.version, NOW)
-    assert session.deadline == NOW + timedelta(seconds=5)
+        when = session.deadline
+        session.time_out(session.state.version, when)
+    assert session.deadline == when + timedelta(seconds=5)
     session.act(session.players[seat_of_first], session.state.version, "pay", NOW)
     assert seat_of_first not in session.idle_seats
     assert session.timeouts_in_row[seat_of_first] == 0
