@@ -1,0 +1,133 @@
+"""The table runtime's generic features, on a toy game: simultaneous decisions with one clock and one
+version per seat, optional out-of-turn actions, fixed decision clocks, lobby options, select menus."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from cogs.tables import custom_ids as ids
+from cogs.tables import render
+from cogs.tables.components import TableButton, TableSelect
+from cogs.tables.session import Phase, TableError, TableSession, TableSettings
+from engine import IllegalAction, LegalAction
+from tests.tables.toy_game import PickAndCall
+
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
+HOST, BOB, CAROL = 1, 2, 3
+
+
+def lobby() -> TableSession:
+    session = TableSession("toy12345", 10, 20, PickAndCall(), TableSettings(30, 5, 2), HOST, "host")
+    session.join(BOB, "bob")
+    session.join(CAROL, "carol")
+    return session
+
+
+def started(**options: object) -> TableSession:
+    session = lobby()
+    for name, value in options.items():
+        session.set_option(HOST, name, value)
+    session.start(HOST, 1, NOW)
+    return session
+
+
+def test_simultaneous_picks_each_keep_their_own_version_and_clock() -> None:
+    session = started()
+    assert sorted(session.users_to_act()) == [HOST, BOB, CAROL]
+    drawn_at = session.state.version
+    later = NOW + timedelta(seconds=10)
+    session.act(BOB, drawn_at, "pick.3", later)
+    # Carol's buttons, drawn before Bob picked, are still current for her; her clock did not restart.
+    session.act(CAROL, drawn_at, "pick.9", later)
+    assert session.seat_deadlines[0] == NOW + timedelta(seconds=30)
+    # Bob's own double-click is stale: his decision changed when he acted.
+    with pytest.raises(TableError, match="earlier turn"):
+        session.act(BOB, drawn_at, "pick.4", later)
+    assert session.state.picks == {1: 3, 2: 9}
+
+
+def test_the_clock_plays_defaults_only_for_seats_whose_own_clock_ran_out() -> None:
+    session = started()
+    session.act(BOB, 0, "pick.3", NOW)
+    session.act(CAROL, 1, "pick.9", NOW + timedelta(seconds=20))
+    events = session.time_out(session.state.version, session.deadline)
+    assert [event.seat for event in events][:1] == [0] and session.state.picks[0] == 1
+    # Now seat 0 must call, on a fresh clock.
+    assert session.users_to_act() == [HOST]
+    assert session.deadline == NOW + timedelta(seconds=60)
+
+
+def test_out_of_turn_actions_are_taken_without_the_game_waiting() -> None:
+    session = started()
+    for user, pick in ((HOST, "pick.1"), (BOB, "pick.2"), (CAROL, "pick.3")):
+        session.act(user, session.state.version, pick, NOW)
+    assert session.users_to_act() == [HOST]
+    assert sorted(session.users_with_actions()) == [HOST, BOB, CAROL]
+    session.act(BOB, session.state.version, "shout", NOW)
+    with pytest.raises(IllegalAction):
+        session.act(BOB, session.state.version, "shout", NOW)  # once only
+    with pytest.raises(IllegalAction, match="not your turn"):
+        session.act(BOB, session.state.version, "call", NOW)
+    session.act(HOST, session.state.version, "call", NOW)
+    assert session.phase is Phase.SCOREBOARD
+
+
+def test_a_game_fixed_clock_overrides_the_table_turn_length() -> None:
+    session = started(slow_call=True)
+    for user, pick in ((HOST, "pick.1"), (BOB, "pick.2"), (CAROL, "pick.3")):
+        session.act(user, session.state.version, pick, NOW)
+    assert session.deadline == NOW + timedelta(seconds=90)
+
+
+def test_lobby_options_are_host_only_checked_and_used_by_the_deal() -> None:
+    session = lobby()
+    with pytest.raises(TableError, match="host"):
+        session.set_option(BOB, "slow_call", True)
+    with pytest.raises(TableError, match="not allowed"):
+        session.set_option(HOST, "rounds", 9)
+    with pytest.raises(TableError, match="not one of"):
+        session.set_option(HOST, "speed", 2)
+    assert session.options == {}
+    session.set_option(HOST, "rounds", 2)
+    session.set_option(HOST, "slow_call", True)
+    session.start(HOST, 1, NOW)
+    assert session.state.options.rounds == 2 and session.state.options.slow_call
+
+
+def test_lobby_menus_offer_switches_together_and_bounded_numbers() -> None:
+    session = lobby()
+    session.set_option(HOST, "slow_call", True)
+    menus = render.option_menus(session)
+    switches, rounds = (menu.item for menu in menus)
+    assert (switches.min_values, switches.max_values) == (0, 1)
+    assert [(o.value, o.default) for o in switches.options] == [("slow_call", True)]
+    assert [o.value for o in rounds.options] == ["1", "2", "3"]
+    assert ids.parse_option_select(rounds.custom_id) == ("toy12345", "rounds")
+    assert render.option_value(session, "rounds", "3") == 3
+    with pytest.raises(KeyError):
+        render.option_value(session, "rounds", "7")
+
+
+def test_grouped_actions_become_select_menus_of_25() -> None:
+    session = started()
+    _, view = render.private_message(session, BOB)
+    menus = [item.item for item in view.children if isinstance(item, TableSelect)]
+    assert [len(menu.options) for menu in menus] == [25, 5]
+    assert menus[0].placeholder == "Pick a number… (1/2)"
+    chosen = ids.parse_select(menus[1].custom_id, menus[1].options[0].value)
+    assert chosen == ids.TableCustomId.for_action("toy12345", 0, "pick.26")
+    assert ids.parse_select(menus[1].custom_id, "bad:value") is None
+
+
+def test_too_many_buttons_fold_into_a_menu_and_over_100_choices_are_refused() -> None:
+    session = started()
+    many_buttons = tuple(LegalAction(f"b{n}", f"B{n}") for n in range(21))
+    items = render.action_components(session, many_buttons)
+    assert all(isinstance(item, TableSelect) for item in items) and len(items) == 1
+    few = render.action_components(session, many_buttons[:7])
+    assert all(isinstance(item, TableButton) for item in few)
+    too_many = tuple(LegalAction(f"c{n}", f"C{n}", group="g") for n in range(101))
+    with pytest.raises(ValueError, match="select menus"):
+        render.action_components(session, too_many)

@@ -1,0 +1,109 @@
+"""A small game for testing the table runtime's generic features, not a real card game.
+
+"Pick and call": every seat picks a number 1..30 at the same time (a simultaneous decision with a select
+menu's worth of choices); then seat 0 alone must "call" (a single button), during which every other seat
+may optionally "shout" once (an out-of-turn action the game does not wait for). The game ends after the
+call. Option ``slow_call`` gives the call its own 90-second clock.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import Field as OptionField
+
+from engine import Event, Field, GameOptions, GameRules, GameState, LegalAction, SeatLine, SeatView, Standing
+from engine.core import competition_ranks
+
+PICKS = range(1, 31)
+
+
+class PickAndCallOptions(GameOptions):
+    slow_call: bool = OptionField(False, description="The call gets 90 seconds")
+    rounds: int = OptionField(1, ge=1, le=3, description="Rounds to play")
+
+
+class PickAndCallState(GameState[PickAndCallOptions]):
+    def __init__(self, num_seats: int, seed: int, options: PickAndCallOptions) -> None:
+        super().__init__(num_seats, seed, options)
+        self.picks: dict[int, int] = {}
+        self.shouted: set[int] = set()
+        self.called = False
+
+    def seats_to_act(self) -> tuple[int, ...]:
+        if self.called:
+            return ()
+        if len(self.picks) < self.num_seats:
+            return tuple(seat for seat in range(self.num_seats) if seat not in self.picks)
+        return (0,)
+
+    def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
+        if self.called:
+            return ()
+        if len(self.picks) < self.num_seats:
+            if seat in self.picks:
+                return ()
+            return tuple(
+                LegalAction(f"pick.{n}", f"Pick {n}", secret=True, group="Pick a number…") for n in PICKS
+            )
+        if seat == 0:
+            return (LegalAction("call", "Call", style="primary"),)
+        if seat not in self.shouted:
+            return (LegalAction("shout", "Shout"),)
+        return ()
+
+    def decision_seconds(self, seat: int) -> float | None:
+        if self.options.slow_call and len(self.picks) == self.num_seats and seat == 0:
+            return 90
+        return None
+
+    def _apply(self, seat: int, code: str) -> list[Event]:
+        if code.startswith("pick."):
+            self.picks[seat] = int(code.split(".")[1])
+            return [Event(seat, "picked a number.")]
+        if code == "shout":
+            self.shouted.add(seat)
+            return [Event(seat, "shouted!")]
+        self.called = True
+        return [Event(seat, "called.")]
+
+    def view(self, seat: int | None) -> SeatView:
+        private = (
+            () if seat is None or seat not in self.picks else (Field("Your pick", str(self.picks[seat])),)
+        )
+        return SeatView(
+            seat=seat,
+            title="Pick and call",
+            table=(Field("Picked", str(len(self.picks))),),
+            seats=tuple(
+                SeatLine(s, "picked" if s in self.picks else "thinking", s in self.seats_to_act())
+                for s in range(self.num_seats)
+            ),
+            private=private,
+            legal_actions=() if seat is None else self.legal_actions(seat),
+        )
+
+    def is_terminal(self) -> bool:
+        return self.called
+
+    def standings(self) -> tuple[Standing, ...]:
+        if not self.called:
+            raise RuntimeError("not over")
+        points = [self.picks[seat] for seat in range(self.num_seats)]
+        ranks = competition_ranks(points)
+        return tuple(Standing(seat, points[seat], ranks[seat]) for seat in range(self.num_seats))
+
+    def default_action(self, seat: int) -> str:
+        return self.legal_actions(seat)[0].code
+
+
+class PickAndCall(GameRules[PickAndCallOptions]):
+    key: ClassVar[str] = "pickcall"
+    display_name: ClassVar[str] = "Pick and call"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
+    options_model = PickAndCallOptions
+
+    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> PickAndCallState:
+        assert isinstance(options, PickAndCallOptions)
+        return PickAndCallState(num_seats, seed, options)
