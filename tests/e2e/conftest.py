@@ -13,8 +13,10 @@ from bot.bot import CardTableBot
 from bot.sandbox_demo import sandbox_bot
 from sandbox import SandboxServer
 
-PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin")
+PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
 TURN_OWNER = re.compile(r"Turn: \*\*(?P<name>[^*]+)\*\*")
+TURN_LINE = re.compile(r"Turn: (?P<names>.+?), clock runs out")
+NOT_ACTIONS = ("DM me my hand", "My hand")
 
 
 @dataclass
@@ -67,11 +69,65 @@ class World:
         labels = [button.get("label") for button in current.buttons()]
         raise LookupError(f"no button {label!r} on the message; it has {labels}")
 
+    def users_to_act(self, table_message: Any) -> list[Any]:
+        """Every member the table message says the game waits for."""
+        match = TURN_LINE.search(table_message.text())
+        if match is None:
+            return []
+        return [self.players[name] for name in re.findall(r"\*\*([^*]+)\*\*", match["names"])]
+
+    async def act_somehow(self, user: Any, table: Any, rng: Any, hands: dict[int, Any]) -> Any:
+        """Have ``user`` take one of the actions their private view offers (a random button or menu
+        option), opening the view with **My hand** when needed. Returns the accepted result, or ``None``
+        if they have nothing to do (the game moved on)."""
+        for attempt in range(4):
+            hand = hands.get(user.id)
+            if hand is None or attempt > 0:
+                opened = await self.press(user, table, "My hand")
+                if not (opened.ok and opened.ephemeral):
+                    return opened  # e.g. the game ended meanwhile
+                hand = hands[user.id] = opened.message
+            choices: list[tuple[str, str, str | None]] = [
+                ("button", button["custom_id"], None)
+                for button in hand.buttons()
+                if button.get("label") not in NOT_ACTIONS and not button.get("disabled")
+            ]
+            for menu in hand.selects():
+                choices.extend(("select", menu["custom_id"], option["value"]) for option in menu["options"])
+            if not choices:
+                if attempt > 0:
+                    return None
+                continue
+            kind, custom_id, value = rng.choice(choices)
+            if kind == "button":
+                result = await self.server.press(user, hand, custom_id)
+            else:
+                result = await self.server.select(user, hand, custom_id, [value])
+            if result.ok and result.response_type == 7:
+                return result
+        raise AssertionError(f"{user.name}'s moves were all refused at {table.text()}")
+
+    async def play_to_the_end(self, table: Any, rng: Any, max_moves: int = 3000) -> Any:
+        """Play random legal moves through private views until the scoreboard shows; returns it."""
+        hands: dict[int, Any] = {}
+        for _ in range(max_moves):
+            current = self.message(table.id)
+            if "final scores" in (current.embeds[0].get("title") or ""):
+                return current
+            waiting = self.users_to_act(current)
+            assert waiting, current.text()
+            await self.act_somehow(rng.choice(waiting), current, rng, hands)
+        raise AssertionError("the game did not end")
+
     async def open_table(
-        self, host: str = "alice", seated: tuple[str, ...] = ("bob", "carol"), **options: Any
+        self,
+        host: str = "alice",
+        seated: tuple[str, ...] = ("bob", "carol"),
+        game: str = "foist",
+        **options: Any,
     ) -> Any:
-        """Open a Foist table, seat ``seated`` and start it; returns the table message."""
-        result = await self.play(self.players[host], game="foist", **options)
+        """Open a table of ``game``, seat ``seated`` and start it; returns the table message."""
+        result = await self.play(self.players[host], game=game, **options)
         assert result.ok and not result.ephemeral, result
         table = result.message
         for name in seated:

@@ -67,7 +67,9 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
         result = await world.press(world.turn_owner(current), current, "No thanks")
         assert result.ok and result.response_type == 7
         requests = list(world.server.request_log)[sent_before:]
-        table_requests = [(method, "/callback" in path) for method, path, _ in requests if "/webhooks/" not in path]
+        table_requests = [
+            (method, "/callback" in path) for method, path, _ in requests if "/webhooks/" not in path
+        ]
         assert table_requests == [("POST", True)], requests
     live_hand = hand.message
     latest_move = world.message(table.id).embeds[0]["description"].splitlines()[-1]
@@ -151,4 +153,11 @@ async def test_no_player_ever_sees_another_players_secret(world: World) -> None:
     for version in world.message(table.id).versions[:-1]:
         assert "Your tokens" not in str(version)
     assert any("Private to bob" in text for text in world.server.seen_texts(bob))
+    assert world.server.violations == []
+
+
+async def test_the_generic_driver_plays_foist_through_private_views(world: World) -> None:
+    table = await world.open_table(seated=("bob", "carol", "dave"))
+    final = await world.play_to_the_end(table, random.Random(3))
+    assert "Foist: final scores" in final.text()
     assert world.server.violations == []
