@@ -8,6 +8,7 @@ one is logged and the rest still load.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import discord
 import yarl
@@ -79,7 +80,23 @@ class CardTableBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._database is None:
             self._database = await Database.open(self.settings.database_path)
+        problems = await self.db.integrity_problems()
+        if problems:
+            raise StartupError(
+                f"the database {self.settings.database_path} is damaged ({'; '.join(problems[:3])}): restore "
+                "the latest backup (see the README, 'Backups')"
+            )
         self.scheduler.start()
+        if self.settings.backup_interval_minutes > 0:
+            self.scheduler.add_job(
+                self.back_up_database,
+                "interval",
+                minutes=self.settings.backup_interval_minutes,
+                id="database-backup",
+                replace_existing=True,
+                coalesce=True,
+                max_instances=1,
+            )
         for extension in EXTENSIONS:
             try:
                 await self.load_extension(extension)
@@ -99,6 +116,23 @@ class CardTableBot(commands.Bot):
         else:
             synced = await self.tree.sync()
         log.info("Synced %d slash commands", len(synced))
+
+    async def back_up_database(self) -> Path | None:
+        """Write a consistent backup of the database into the backup folder and keep the newest
+        ``backup_keep`` of them. Returns the new file, or ``None`` if the backup failed (logged)."""
+        folder = self.settings.backup_path
+        stamp = discord.utils.utcnow().strftime("%Y%m%d-%H%M%S")
+        target = folder / f"cardtable-{stamp}.sqlite3"
+        try:
+            await self.db.backup_to(target)
+            backups = sorted(folder.glob("cardtable-*.sqlite3"))
+            for old in backups[: -self.settings.backup_keep]:
+                old.unlink(missing_ok=True)
+        except Exception:
+            log.exception("The database backup to %s failed", folder)
+            return None
+        log.info("Database backed up to %s", target)
+        return target
 
     async def on_ready(self) -> None:
         log.info("Ready as %s in %d servers", self.user, len(self.guilds))

@@ -48,6 +48,17 @@ class Settings(BaseSettings):
     idle_turn_seconds: int = Field(10, ge=1, description="Turn length of a player marked idle.")
     lobby_idle_seconds: int = Field(900, ge=1, description="An untouched lobby closes after this long.")
     rematch_seconds: int = Field(180, ge=1, description="How long the Play again choice stays open.")
+    backup_dir: Path | None = Field(
+        None, description="Folder for scheduled database backups; default: 'backups' next to the database."
+    )
+    backup_interval_minutes: int = Field(360, ge=0, description="Minutes between backups; 0 turns them off.")
+    backup_keep: int = Field(8, ge=1, description="How many backups to keep; older ones are deleted.")
+    table_message_max_age_seconds: int = Field(
+        3000,
+        ge=1,
+        description="A table message older than this moves to a fresh message (Discord throttles edits of "
+        "messages older than an hour).",
+    )
 
     @field_validator("discord_token")
     @classmethod
@@ -94,6 +105,11 @@ class Settings(BaseSettings):
     @classmethod
     def _log_level_upper(cls, value: object) -> object:
         return value.upper() if isinstance(value, str) else value
+
+    @property
+    def backup_path(self) -> Path:
+        """Where scheduled backups go."""
+        return self.backup_dir if self.backup_dir is not None else self.database_path.parent / "backups"
 
     @property
     def database_path(self) -> Path:

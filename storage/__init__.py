@@ -1,5 +1,21 @@
 """Everything the bot keeps on disk, in SQLite through aiosqlite. All SQL of the project lives here."""
 
-from storage.database import Database, GameResult, LeaderboardRow, SeatResult, database_path
+from storage.database import (
+    Database,
+    GameResult,
+    LeaderboardRow,
+    SeatResult,
+    StoredAction,
+    StoredTable,
+    database_path,
+)
 
-__all__ = ["Database", "GameResult", "LeaderboardRow", "SeatResult", "database_path"]
+__all__ = [
+    "Database",
+    "GameResult",
+    "LeaderboardRow",
+    "SeatResult",
+    "StoredAction",
+    "StoredTable",
+    "database_path",
+]

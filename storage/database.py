@@ -59,7 +59,7 @@ class SeatResult:
     seat: int
     user_id: int
     display_name: str
-    points: int
+    points: int | float
     rank: int
 
 
@@ -92,6 +92,29 @@ class LeaderboardRow:
     def win_rate(self) -> float:
         """Wins divided by games played (0.0 with no games)."""
         return self.wins / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    """One action of a live table's log: ``position`` in the log (from 0), ``seat``, ``code``, and whether
+    the turn clock played it."""
+
+    position: int
+    seat: int
+    code: str
+    timed_out: bool = False
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A live table as stored: its snapshot (JSON-ready dict) and its action log in order."""
+
+    table_id: str
+    guild_id: int
+    channel_id: int
+    game: str
+    snapshot: dict
+    actions: list[StoredAction]
 
 
 class Database:
@@ -141,6 +164,7 @@ class Database:
             await connection.execute("PRAGMA journal_mode = WAL")
             await connection.execute("PRAGMA foreign_keys = ON")
             await connection.execute("PRAGMA busy_timeout = 5000")
+            await connection.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss
             await database._migrate()
         except BaseException:
             await connection.close()
@@ -148,8 +172,9 @@ class Database:
         return database
 
     async def close(self) -> None:
-        """Close the connection."""
-        await self._db.close()
+        """Close the connection, after any transaction under way has finished."""
+        async with self._transaction_lock:
+            await self._db.close()
 
     async def schema_version(self) -> int:
         """The applied migration version (``PRAGMA user_version``)."""
@@ -180,33 +205,159 @@ class Database:
             ``True`` if stored now, ``False`` if this table's result was already stored (nothing changes).
         """
         async with self._transaction() as db:
-            cursor = await db.execute(
-                "INSERT INTO games (table_id, guild_id, channel_id, game, options, seed, actions,"
-                " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (table_id) DO NOTHING",
+            return await self._insert_result(db, result)
+
+    async def _insert_result(self, db: aiosqlite.Connection, result: GameResult) -> bool:
+        cursor = await db.execute(
+            "INSERT INTO games (table_id, guild_id, channel_id, game, options, seed, actions,"
+            " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (table_id) DO NOTHING",
+            (
+                result.table_id,
+                result.guild_id,
+                result.channel_id,
+                result.game,
+                json.dumps(result.options, sort_keys=True),
+                result.seed,
+                json.dumps([list(action) for action in result.actions]),
+                _iso(result.started_at),
+                _iso(result.finished_at),
+            ),
+        )
+        if cursor.rowcount == 0:
+            return False
+        await db.executemany(
+            "INSERT INTO game_seats (game_id, seat, user_id, display_name, points, rank)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (cursor.lastrowid, seat.seat, seat.user_id, seat.display_name, seat.points, seat.rank)
+                for seat in result.seats
+            ],
+        )
+        return True
+
+    # -- live tables -----------------------------------------------------------------------------
+
+    async def save_table(
+        self,
+        table_id: str,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        snapshot: dict,
+        new_actions: Sequence[StoredAction] = (),
+        result: GameResult | None = None,
+    ) -> None:
+        """Store a live table's new snapshot, the actions appended since the last save, and (when the game
+        just ended) its result, all in one transaction: after a crash the table is as it was before or
+        after the move, never between, and a result is stored exactly once.
+
+        Raises
+        ------
+        sqlite3.IntegrityError
+            If an action's position is already stored (the log would fork); nothing is written.
+        aiosqlite.Error
+            On any other database failure; nothing is written.
+        """
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO live_tables (table_id, guild_id, channel_id, game, snapshot, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
+                " snapshot = excluded.snapshot, updated_at = excluded.updated_at",
                 (
-                    result.table_id,
-                    result.guild_id,
-                    result.channel_id,
-                    result.game,
-                    json.dumps(result.options, sort_keys=True),
-                    result.seed,
-                    json.dumps([list(action) for action in result.actions]),
-                    _iso(result.started_at),
-                    _iso(result.finished_at),
+                    table_id,
+                    guild_id,
+                    channel_id,
+                    game,
+                    json.dumps(snapshot),
+                    _iso(datetime.now(timezone.utc)),
                 ),
             )
-            if cursor.rowcount == 0:
-                return False
             await db.executemany(
-                "INSERT INTO game_seats (game_id, seat, user_id, display_name, points, rank)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (cursor.lastrowid, seat.seat, seat.user_id, seat.display_name, seat.points, seat.rank)
-                    for seat in result.seats
-                ],
+                "INSERT INTO live_table_actions (table_id, position, seat, code, timed_out)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(table_id, a.position, a.seat, a.code, int(a.timed_out)) for a in new_actions],
             )
-        return True
+            if result is not None:
+                await self._insert_result(db, result)
+
+    async def delete_table(self, table_id: str) -> None:
+        """Forget a closed table (its result, if any, stays in the leaderboard)."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM live_tables WHERE table_id = ?", (table_id,))
+
+    async def load_tables(self) -> list[StoredTable]:
+        """Every live table with its action log, oldest table first."""
+        async with self._db.execute(
+            "SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables ORDER BY rowid"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        async with self._db.execute(
+            "SELECT table_id, position, seat, code, timed_out FROM live_table_actions"
+            " ORDER BY table_id, position"
+        ) as cursor:
+            action_rows = await cursor.fetchall()
+        actions: dict[str, list[StoredAction]] = {}
+        for table_id, position, seat, code, timed_out in action_rows:
+            actions.setdefault(table_id, []).append(StoredAction(position, seat, code, bool(timed_out)))
+        return [
+            StoredTable(table_id, guild_id, channel_id, game, json.loads(snapshot), actions.get(table_id, []))
+            for table_id, guild_id, channel_id, game, snapshot in rows
+        ]
+
+    async def load_table(self, table_id: str) -> StoredTable | None:
+        """One live table with its action log, or ``None`` if it is not stored."""
+        async with self._db.execute(
+            "SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables WHERE table_id = ?",
+            (table_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        async with self._db.execute(
+            "SELECT position, seat, code, timed_out FROM live_table_actions"
+            " WHERE table_id = ? ORDER BY position",
+            (table_id,),
+        ) as cursor:
+            actions = [StoredAction(p, seat, code, bool(t)) for p, seat, code, t in await cursor.fetchall()]
+        return StoredTable(row[0], row[1], row[2], row[3], json.loads(row[4]), actions)
+
+    # -- server settings -------------------------------------------------------------------------
+
+    async def guild_turn_seconds(self, guild_id: int) -> int | None:
+        """The server's default turn length in seconds, or ``None`` if its admins set none."""
+        async with self._db.execute(
+            "SELECT turn_seconds FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
+    async def set_guild_turn_seconds(self, guild_id: int, seconds: int | None) -> None:
+        """Set (or with ``None`` clear) the server's default turn length in seconds."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, turn_seconds) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds",
+                (guild_id, seconds),
+            )
+
+    # -- health and backups ----------------------------------------------------------------------
+
+    async def integrity_problems(self) -> list[str]:
+        """What ``PRAGMA integrity_check`` finds wrong (empty if the file is sound)."""
+        async with self._db.execute("PRAGMA integrity_check") as cursor:
+            rows = [str(row[0]) for row in await cursor.fetchall()]
+        return [] if rows == ["ok"] else rows
+
+    async def backup_to(self, target: Path) -> None:
+        """Write a consistent copy of the whole database to ``target`` (SQLite's online backup), through a
+        temporary file renamed into place, so a half-written backup never has the final name."""
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(target.name + ".partial")
+        partial.unlink(missing_ok=True)
+        async with aiosqlite.connect(partial) as copy:
+            await self._db.backup(copy)
+        partial.replace(target)
 
     async def result_count(self, table_id: str) -> int:
         """How many results are stored for ``table_id`` (0 or 1)."""

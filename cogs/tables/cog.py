@@ -29,7 +29,7 @@ from cogs.tables.components import COG_NAME
 from cogs.tables.session import Phase, TableError, TableSession, TableSettings
 from engine import GAMES, Event, IllegalAction, get_rules
 from engine.lobby import RematchChoice
-from storage import GameResult, SeatResult
+from storage import GameResult, SeatResult, StoredAction
 
 if TYPE_CHECKING:
     from bot.bot import CardTableBot
@@ -60,6 +60,45 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self._refreshers: dict[str, _TableMessageRefresher] = {}
         self._private_views: dict[tuple[str, int], _LivePrivateView] = {}
         self._turn_jobs: dict[str, str] = {}
+
+    async def cog_load(self) -> None:
+        """Bring back every table stored when the bot stopped (or crashed): replay each game from its log,
+        re-arm its clocks (a deadline that passed meanwhile is applied at once) and, once connected, redraw
+        its message so it shows the current state with working buttons."""
+        restored = []
+        for stored in await self.bot.db.load_tables():
+            try:
+                session = TableSession.restore(
+                    stored.snapshot, [(a.seat, a.code, a.timed_out) for a in stored.actions]
+                )
+            except Exception:
+                log.exception("Could not restore table %s: it stays stored but closed", stored.table_id)
+                self.gone[stored.table_id] = "This table could not be restored after a restart."
+                continue
+            self._register(session)
+            if session.phase is Phase.SCOREBOARD:
+                del self.channel_tables[session.channel_id]
+            restored.append(session)
+            self._rearm(session)
+        if restored:
+            log.info("Restored %d tables", len(restored))
+            self._spawn(self._redraw_when_ready(restored), "redraw of restored tables")
+
+    def _rearm(self, session: TableSession) -> None:
+        if session.phase is Phase.LOBBY:
+            self._arm_lobby_clock(session)
+        elif session.phase is Phase.PLAYING and session.deadline is not None:
+            self._arm_turn_clock(session)
+        elif session.phase is Phase.SCOREBOARD:
+            finished = session.finished_at or _now()
+            when = max(_now(), finished + timedelta(seconds=self.settings.rematch_seconds))
+            self._arm(f"rematch:{session.table_id}", when, self._rematch_ran_out, session.table_id)
+
+    async def _redraw_when_ready(self, sessions: list[TableSession]) -> None:
+        await self.bot.wait_until_ready()
+        for session in sessions:
+            if self.tables.get(session.table_id) is session:
+                self._refresh_table_message(session)
 
     async def cog_unload(self) -> None:
         for session in list(self.tables.values()):
@@ -115,11 +154,24 @@ class TablesCog(commands.Cog, name=COG_NAME):
         embed, view = render.lobby_message(session)
         self._register(session)
         try:
+            await self._persist(session)
+        except TableError:
+            self._forget(session, "This table could not be opened.")
+            await interaction.response.send_message(
+                "I could not save a new table just now, so none was opened. Please try again.", ephemeral=True
+            )
+            return
+        try:
             sent = await interaction.response.send_message(embed=embed, view=view)
         except BaseException:
             self._forget(session, "This table could not be opened.")
+            await self._delete_stored(session)
             raise
-        session.message_id = sent.message_id
+        async with session.lock:
+            session.message_id = sent.message_id
+            session.message_posted_at = _now()
+            with contextlib.suppress(TableError):
+                await self._persist(session)
         self._arm_lobby_clock(session)
 
     @app_commands.command(name="hand")
@@ -186,6 +238,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
                     except KeyError:
                         raise TableError("That value is not allowed for this option.") from None
                     session.set_option(interaction.user.id, field, value)
+                await self._persist(session)
                 await self._answer_with_table(interaction, session, "Option set.")
         except TableError as refusal:
             await _reply(interaction, str(refusal))
@@ -219,6 +272,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             await self._play_action(interaction, session, target)
         elif target.verb == ids.JOIN:
             session.join(user.id, user.display_name)
+            await self._persist(session)
             self._arm_lobby_clock(session)
             await self._answer_with_table(interaction, session, "You joined the table.")
         elif target.verb == ids.LEAVE:
@@ -226,6 +280,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             if session.phase is Phase.CLOSED:
                 await self._close(session, "Everyone left, so the table closed.", interaction)
             else:
+                await self._persist(session)
                 self._arm_lobby_clock(session)
                 await self._answer_with_table(interaction, session, "You left the table.")
         elif target.verb == ids.CANCEL:
@@ -233,6 +288,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             await self._close(session, "The host cancelled the table.", interaction)
         elif target.verb == ids.START:
             session.start(user.id, secrets.randbits(63), _now())
+            await self._persist(session)
             self._disarm(f"lobby:{session.table_id}")
             self._after_move(session, before=set())
             await self._answer_with_table(interaction, session, "The game has started.")
@@ -241,6 +297,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         elif target.verb in (ids.AGAIN, ids.QUIT):
             choice = RematchChoice.PLAY_AGAIN if target.verb == ids.AGAIN else RematchChoice.LEAVE
             session.choose_rematch(user.id, choice)
+            await self._persist(session)
             assert session.rematch is not None
             if session.rematch.everyone_chose:
                 await self._end_rematch(session, interaction)
@@ -255,6 +312,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         assert target.action is not None
         before = set(session.users_with_actions())
         session.act(interaction.user.id, target.version, target.action, _now())
+        await self._persist(session)  # stored before anyone sees it (a failed save undoes the move)
         # The move stands whatever happens to the answer below: clocks and DMs first.
         self._after_move(session, before)
         if _is_table_message(interaction, session) or session.phase is not Phase.PLAYING:
@@ -272,8 +330,6 @@ class TablesCog(commands.Cog, name=COG_NAME):
             else:
                 self._track_private_view(session, interaction)
             self._refresh_table_message(session)
-        if session.phase is Phase.SCOREBOARD:
-            await self._record_result(session)  # after the answer: a slow disk must not make it late
 
     # -- showing the table -----------------------------------------------------------------------
 
@@ -343,6 +399,9 @@ class TablesCog(commands.Cog, name=COG_NAME):
                     files = render.table_files(session) if files else []  # a File is read once
             message = await channel.send(embed=embed, view=view, files=files)
             session.message_id = message.id
+            session.message_posted_at = _now()
+            if session.phase is not Phase.CLOSED:
+                self._spawn(self._save_quietly(session), f"message id of table {session.table_id}")
         except discord.HTTPException:
             log.warning("Could not update the table message of %s", session.table_id, exc_info=True)
 
@@ -488,10 +547,19 @@ class TablesCog(commands.Cog, name=COG_NAME):
             events = session.time_out(version, _now())
             if not events:
                 return
+            try:
+                await self._persist(session)
+            except TableError:  # not saved, so undone: try again shortly
+                self._arm(
+                    f"turn:{table_id}:{version}",
+                    _now() + timedelta(seconds=5),
+                    self._turn_ran_out,
+                    table_id,
+                    version,
+                )
+                return
             self._after_move(session, before)
             self._refresh_table_message(session)
-            if session.phase is Phase.SCOREBOARD:
-                await self._record_result(session)
 
     async def _dm_turn(self, session: TableSession, user_id: int, intro: str = "It is your turn.") -> None:
         if session.phase is not Phase.PLAYING:
@@ -524,13 +592,12 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
     # -- the end ---------------------------------------------------------------------------------
 
-    async def _record_result(self, session: TableSession) -> None:
-        """Write the finished game to the leaderboard (exactly once per table)."""
+    def _game_result(self, session: TableSession) -> GameResult:
+        """The finished game as the leaderboard stores it."""
         assert (
             session.state is not None and session.started_at is not None and session.finished_at is not None
         )
-        standings = session.standings()
-        result = GameResult(
+        return GameResult(
             table_id=session.table_id,
             guild_id=session.guild_id,
             channel_id=session.channel_id,
@@ -548,15 +615,79 @@ class TablesCog(commands.Cog, name=COG_NAME):
                     points=standing.points,
                     rank=standing.rank,
                 )
-                for standing in standings
+                for standing in session.standings()
             ],
         )
+
+    async def _persist(self, session: TableSession) -> None:
+        """Store the table as it is now, in one transaction: its snapshot, the actions applied since the
+        last save and, once the game is over, its result (exactly once). Call it under the table's lock,
+        after a change and before anyone is shown it. A closed table is deleted instead.
+
+        Raises
+        ------
+        TableError
+            If the database refused: the table goes back to its stored state, so the change did not
+            happen, and the player is asked to try again.
+        """
+        if session.phase is Phase.CLOSED:
+            await self._delete_stored(session)
+            return
+        result = (
+            self._game_result(session)
+            if session.phase is Phase.SCOREBOARD and not session.result_saved
+            else None
+        )
+        snapshot = session.snapshot()
+        snapshot["result_saved"] = session.result_saved or result is not None
+        new_actions = [StoredAction(*action) for action in session.unsaved_actions()]
         try:
-            await self.bot.db.record_result(result)
+            await self.bot.db.save_table(
+                session.table_id,
+                session.guild_id,
+                session.channel_id,
+                session.rules.key,
+                snapshot,
+                new_actions,
+                result,
+            )
         except Exception:
-            log.exception("Could not store the result of table %s", session.table_id)
-            session.events.append(Event(None, "⚠️ I could not save this result to the leaderboard."))
-            self._refresh_table_message(session)
+            if self.bot.is_closed():  # shutting down: the table stays as last stored
+                log.warning("Table %s was not saved: the bot is shutting down", session.table_id)
+                raise TableError("I am restarting: please try again in a moment.") from None
+            log.exception("Could not save table %s: undoing the change", session.table_id)
+            await self._reload(session)
+            raise TableError(
+                "I could not save that just now, so it did not happen. Please try again."
+            ) from None
+        session.mark_saved()
+        if result is not None:
+            session.result_saved = True
+
+    async def _reload(self, session: TableSession) -> None:
+        """Put a table back to its stored state (after a failed save); forget it if it was never stored."""
+        try:
+            stored = await self.bot.db.load_table(session.table_id)
+        except Exception:
+            log.exception("Could not reload table %s either", session.table_id)
+            stored = None
+        if stored is None:
+            self._forget(session, "This table could not be saved, so it closed.")
+            return
+        session.load(stored.snapshot, [(a.seat, a.code, a.timed_out) for a in stored.actions])
+
+    async def _save_quietly(self, session: TableSession) -> None:
+        """Save a change that is not a move (a new message id), under the table's lock."""
+        async with session.lock:
+            if self.tables.get(session.table_id) is session:
+                with contextlib.suppress(TableError):
+                    await self._persist(session)
+
+    async def _delete_stored(self, session: TableSession) -> None:
+        try:
+            await self.bot.db.delete_table(session.table_id)
+        except Exception:
+            log.exception("Could not delete the closed table %s from the database", session.table_id)
 
     async def _rematch_ran_out(self, table_id: str) -> None:
         session = self.tables.get(table_id)
@@ -573,6 +704,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         lobby = session.rematch.next_lobby(session.rules.min_seats, session.rules.max_seats)
         session.close()
         self._forget(session, "This game is over: see the final scores on the table message.")
+        await self._delete_stored(session)
         final_scores, _ = render.scoreboard_message(session)
         await self._answer_with_table(interaction, session, "Noted.", final_embed=final_scores)
         if lobby is None:
@@ -598,14 +730,23 @@ class TablesCog(commands.Cog, name=COG_NAME):
         )
         embed, view = render.lobby_message(rematch)
         self._register(rematch)
+        try:
+            await self._persist(rematch)
+        except TableError:
+            return  # _persist forgot it: the channel stays free
         self._arm_lobby_clock(rematch)
         try:
             message = await channel.send(content="Playing again:", embed=embed, view=view)
         except discord.HTTPException as error:
             log.warning("Could not open the rematch table in channel %s: %s", session.channel_id, error)
             self._forget(rematch, "This table could not be opened.")  # never leave the channel blocked
+            await self._delete_stored(rematch)
             return
-        rematch.message_id = message.id
+        async with rematch.lock:
+            rematch.message_id = message.id
+            rematch.message_posted_at = _now()
+            with contextlib.suppress(TableError):
+                await self._persist(rematch)
 
     async def _close(
         self, session: TableSession, reason: str, interaction: discord.Interaction | None
@@ -613,6 +754,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         """Close a table that never finished a game, and turn its message into a closed notice."""
         session.close()
         self._forget(session, "This table is closed.")
+        await self._delete_stored(session)
         closed = render.closed_message(session, reason)
         await self._answer_with_table(interaction, session, reason, final_embed=closed)
 

@@ -1,0 +1,136 @@
+"""Durable tables through the sandbox: a bot restart loses nothing, old buttons work again, a deadline that
+passed while the bot was down is applied at once, and a failed save undoes the move it tried to store."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.sandbox_demo import sandbox_bot
+from sandbox import SandboxServer
+from tests.e2e.conftest import PLAYER_NAMES, World
+
+
+@asynccontextmanager
+async def restartable_world(tmp_path: Path, **settings: Any):
+    """A sandbox with one guild and players, and a function that (re)starts the bot on the same database."""
+    async with SandboxServer(interaction_deadline=3.0) as server:
+        guild = server.add_guild("Card Club")
+        channel = guild.add_channel("cards")
+        other = guild.add_channel("lounge")
+        players = {name: guild.add_member(name) for name in PLAYER_NAMES}
+        outsider = guild.add_member("mallory")
+        database_path = tmp_path / "data" / "bot.db"
+        options = {"min_turn_seconds": 1, "idle_turn_seconds": 1, **settings}
+
+        def start_bot():
+            return sandbox_bot(server, guild.id, database_path, **options)
+
+        def world_with(bot: Any) -> World:
+            return World(server, guild, channel, other, players, outsider, bot, database_path)
+
+        yield start_bot, world_with
+        assert server.unhandled_routes == [], server.unhandled_routes
+
+
+def stored(database_path: Path, sql: str) -> list:
+    with sqlite3.connect(database_path) as db:
+        return db.execute(sql).fetchall()
+
+
+async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(tmp_path: Path) -> None:
+    async with restartable_world(tmp_path, rematch_seconds=1) as (start_bot, world_with):
+        async with start_bot() as bot:
+            world = world_with(bot)
+            table = await world.open_table(seated=("bob", "carol"))
+            for _ in range(4):
+                current = world.message(table.id)
+                result = await world.press(world.turn_owner(current), current, "No thanks")
+                assert result.ok and result.response_type == 7
+            before = world.message(table.id).text()
+            history = stored(
+                world.database_path, "SELECT seat, code FROM live_table_actions ORDER BY position"
+            )
+            assert len(history) == 4
+        # The bot is gone; a press now goes unanswered. Then it comes back on the same database.
+        async with start_bot() as bot:
+            world = world_with(bot)
+            # The restored table redraws its message with the same state.
+            await world.server.wait_for(lambda: len(world.message(table.id).versions) > 5)
+            assert world.message(table.id).text() == before
+            # The buttons on the old message work again: play on from where it stopped.
+            current = world.message(table.id)
+            result = await world.press(world.turn_owner(current), current, "Take")
+            assert result.ok and result.response_type == 7, result
+            final = await world.play_to_the_end(world.message(table.id), random.Random(5))
+            assert "final scores" in final.text()
+            games = stored(world.database_path, "SELECT table_id, actions FROM games")
+            assert len(games) == 1
+            assert [tuple(action) for action in json.loads(games[0][1])][:4] == history
+            # After the Play again window, the table is no longer stored as live.
+            await world.server.wait_for(
+                lambda: stored(world.database_path, "SELECT COUNT(*) FROM live_tables") == [(0,)], timeout=10
+            )
+
+
+async def test_lobby_and_options_survive_a_restart(tmp_path: Path) -> None:
+    async with restartable_world(tmp_path) as (start_bot, world_with):
+        async with start_bot() as bot:
+            world = world_with(bot)
+            opened = await world.play(world.players["alice"], game="foist")
+            lobby = opened.message
+            joined = await world.press(world.players["bob"], lobby, "Join")
+            assert joined.ok
+        async with start_bot() as bot:
+            world = world_with(bot)
+            joined = await world.press(world.players["carol"], lobby, "Join")
+            assert joined.ok and joined.response_type == 7, joined
+            text = world.message(lobby.id).text()
+            assert "alice" in text and "bob" in text and "carol" in text
+            started = await world.press(world.players["alice"], lobby, "Start")
+            assert started.ok and started.response_type == 7
+
+
+async def test_a_deadline_that_passed_while_the_bot_was_down_is_applied_at_once(tmp_path: Path) -> None:
+    async with restartable_world(tmp_path) as (start_bot, world_with):
+        async with start_bot() as bot:
+            world = world_with(bot)
+            table = await world.open_table(seated=("bob", "carol"), turn_seconds=2)
+            waiting = world.turn_owner(table)
+        await asyncio.sleep(2.5)
+        async with start_bot() as bot:
+            world = world_with(bot)
+            await world.server.wait_for(
+                lambda: "ran out of time" in world.message(table.id).text(), timeout=5
+            )
+            assert f"{waiting.name}** ran out of time" in world.message(table.id).text()
+
+
+@pytest.mark.bot_settings()
+async def test_a_move_that_cannot_be_saved_does_not_happen(world: World, monkeypatch) -> None:
+    table = await world.open_table(seated=("bob", "carol"))
+    actor = world.turn_owner(table)
+    before = world.message(table.id).text()
+    real_save = world.bot.db.save_table
+    failures = {"left": 1}
+
+    async def failing_save(*args: Any, **kwargs: Any) -> None:
+        if failures["left"]:
+            failures["left"] -= 1
+            raise sqlite3.OperationalError("disk I/O error")
+        await real_save(*args, **kwargs)
+
+    monkeypatch.setattr(world.bot.db, "save_table", failing_save)
+    result = await world.press(actor, table, "No thanks")
+    assert result.ok and result.ephemeral and "could not save" in result.message.text()
+    assert world.message(table.id).text() == before
+    again = await world.press(actor, table, "No thanks")
+    assert again.ok and again.response_type == 7
+    assert len(stored(world.database_path, "SELECT * FROM live_table_actions")) == 1
