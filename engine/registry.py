@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engine.core import GameRules
 from engine.foist import Foist
+from engine.minimisere import Minimisere
 
-GAMES: dict[str, GameRules] = {rules.key: rules for rules in (Foist(),)}
+GAMES: dict[str, GameRules] = {rules.key: rules for rules in (Foist(), Minimisere())}
 
 
 def get_rules(key: str) -> GameRules:

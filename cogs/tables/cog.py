@@ -37,7 +37,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PRIVATE_VIEW_LIVE_SECONDS = 14 * 60  # Discord allows edits of an interaction's message for 15 minutes
-LOCK_WAIT_SECONDS = 2.0  # a press waits at most this long for the table, so it is still answered in time
+LOCK_WAIT_SECONDS = 2.0
+EDIT_ATTEMPTS = 3
+EDIT_RETRY_SECONDS = 1.0  # a press waits at most this long for the table, so it is still answered in time
 REMEMBER_GONE_TABLES = 5000
 
 GAME_CHOICES = [app_commands.Choice(name=rules.display_name, value=key) for key, rules in GAMES.items()]
@@ -126,6 +128,16 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if game not in GAMES:
             await interaction.response.send_message("I don't know that game.", ephemeral=True)
             return
+        missing = _missing_permissions(interaction.app_permissions)
+        if missing:
+            await interaction.response.send_message(
+                f"I can't run a table in this channel: I am missing the **{', '.join(missing)}** "
+                "permission here. A server admin can grant it in the channel's settings (Permissions).",
+                ephemeral=True,
+            )
+            return
+        if turn_seconds is None:
+            turn_seconds = await self.bot.db.guild_turn_seconds(interaction.guild_id)
         seconds = self.settings.default_turn_seconds if turn_seconds is None else turn_seconds
         if not self.settings.min_turn_seconds <= seconds <= self.settings.max_turn_seconds:
             await interaction.response.send_message(
@@ -174,6 +186,59 @@ class TablesCog(commands.Cog, name=COG_NAME):
                 await self._persist(session)
         self._arm_lobby_clock(session)
 
+    admin = app_commands.Group(
+        name="table",
+        description="Admin tools for the card tables of this server",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    @admin.command(name="end")
+    async def end_table(self, interaction: discord.Interaction) -> None:
+        """End the table in this channel (a stuck game is closed without a result)."""
+        if not await _check_manager(interaction):
+            return
+        session = self._channel_table(interaction.channel_id or 0)
+        if session is None:
+            await interaction.response.send_message("There is no table in this channel.", ephemeral=True)
+            return
+        async with session.lock:
+            if self.tables.get(session.table_id) is not session:
+                await interaction.response.send_message("That table has just closed.", ephemeral=True)
+                return
+            await self._close(
+                session,
+                f"An admin ({interaction.user.display_name}) ended this table; no result was recorded.",
+                None,
+            )
+        await interaction.response.send_message(
+            f"The {session.rules.display_name} table is closed.", ephemeral=True
+        )
+
+    @admin.command(name="defaults")
+    @app_commands.describe(turn_seconds="Seconds per decision when /play does not say (leave empty to reset)")
+    async def set_defaults(
+        self, interaction: discord.Interaction, turn_seconds: app_commands.Range[int, 1, 86400] | None = None
+    ) -> None:
+        """Set this server's default turn length for new tables."""
+        if not await _check_manager(interaction):
+            return
+        if turn_seconds is not None and not (
+            self.settings.min_turn_seconds <= turn_seconds <= self.settings.max_turn_seconds
+        ):
+            await interaction.response.send_message(
+                f"Turns can last {self.settings.min_turn_seconds} to "
+                f"{self.settings.max_turn_seconds} seconds.",
+                ephemeral=True,
+            )
+            return
+        assert interaction.guild_id is not None
+        await self.bot.db.set_guild_turn_seconds(interaction.guild_id, turn_seconds)
+        now = turn_seconds or self.settings.default_turn_seconds
+        await interaction.response.send_message(
+            f"New tables in this server now give {now} seconds per decision.", ephemeral=True
+        )
+
     @app_commands.command(name="hand")
     @app_commands.describe(dm="Also send it by DM, now and whenever it becomes your turn")
     async def hand(self, interaction: discord.Interaction, dm: bool = False) -> None:
@@ -215,6 +280,17 @@ class TablesCog(commands.Cog, name=COG_NAME):
             await interaction.response.send_message(
                 "That button is not one of mine: nothing happened.", ephemeral=True
             )
+
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """Someone deleted a table message: post the table again at once, so the game goes on."""
+        table_id = self.channel_tables.get(payload.channel_id)
+        session = self.tables.get(table_id) if table_id else None
+        if session is None or session.message_id != payload.message_id:
+            return
+        log.info("The table message of %s was deleted: posting it again", session.table_id)
+        session.message_id = None
+        self._refresh_table_message(session)
 
     async def on_option_select(
         self, interaction: discord.Interaction, table_id: str, field: str, values: list[str]
@@ -379,31 +455,109 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if refresher is not None and refresher.editing:
             refresher.request(final_embed)
 
-    async def _edit_table_message(self, session: TableSession, embed: discord.Embed | None = None) -> None:
-        """Edit the table message with the current state (re-post it if it was deleted)."""
-        if embed is None:
-            embed, view = render.current_message(session)
-            files = render.table_files(session)
-        else:
-            view, files = None, []
+    async def _edit_table_message(self, session: TableSession, final: discord.Embed | None = None) -> None:
+        """Bring the table message up to date with a plain edit.
+
+        A deleted message is posted again; an edit Discord keeps refusing (5xx, rate limits beyond
+        discord.py's own retries) is tried three times, then the table is posted again; a message older
+        than ``table_message_max_age_seconds`` moves to a fresh message (Discord throttles edits of
+        messages older than an hour) and the old one loses its buttons; a missing permission is told to the
+        host once, in plain words. None of this touches the game.
+        """
         channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
-        try:
-            if session.message_id is not None:
-                try:
+        age = (
+            None
+            if session.message_posted_at is None
+            else (_now() - session.message_posted_at).total_seconds()
+        )
+        if (
+            final is None
+            and session.message_id is not None
+            and age is not None
+            and age > self.settings.table_message_max_age_seconds
+            and session.phase is not Phase.CLOSED
+        ):
+            await self._move_table_message(session, channel)
+            return
+        for attempt in range(EDIT_ATTEMPTS):
+            if final is None:
+                embed, view = render.current_message(session)
+                files = render.table_files(session)
+            else:
+                embed, view, files = final, None, []
+            try:
+                if session.message_id is None:
+                    await self._post_table_message(session, channel, embed, view, files)
+                else:
                     await channel.get_partial_message(session.message_id).edit(
                         embed=embed, view=view, attachments=files
                     )
-                    return
-                except discord.NotFound:
-                    log.info("The table message of %s was deleted: posting it again", session.table_id)
-                    files = render.table_files(session) if files else []  # a File is read once
-            message = await channel.send(embed=embed, view=view, files=files)
-            session.message_id = message.id
-            session.message_posted_at = _now()
-            if session.phase is not Phase.CLOSED:
-                self._spawn(self._save_quietly(session), f"message id of table {session.table_id}")
+                return
+            except discord.NotFound:
+                log.info("The table message of %s was deleted: posting it again", session.table_id)
+                session.message_id = None
+            except discord.Forbidden as error:
+                await self._tell_host_about_permissions(session, error)
+                return
+            except discord.HTTPException as error:
+                log.warning("Editing the table message of %s failed (%s); retrying", session.table_id, error)
+                await asyncio.sleep(EDIT_RETRY_SECONDS * (attempt + 1))
+        if session.message_id is not None and final is None:
+            log.warning("Giving up editing the table message of %s: posting it again", session.table_id)
+            await self._move_table_message(session, channel)
+
+    async def _post_table_message(
+        self,
+        session: TableSession,
+        channel: discord.PartialMessageable,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        files: list[discord.File],
+    ) -> None:
+        message = await channel.send(embed=embed, view=view, files=files)
+        session.message_id = message.id
+        session.message_posted_at = _now()
+        if session.phase is not Phase.CLOSED:
+            self._spawn(self._save_quietly(session), f"message id of table {session.table_id}")
+
+    async def _move_table_message(self, session: TableSession, channel: discord.PartialMessageable) -> None:
+        """Post the table as a new message and leave the old one as a pointer without buttons."""
+        old_id = session.message_id
+        embed, view = render.current_message(session)
+        try:
+            await self._post_table_message(session, channel, embed, view, render.table_files(session))
+        except discord.Forbidden as error:
+            await self._tell_host_about_permissions(session, error)
+            return
         except discord.HTTPException:
-            log.warning("Could not update the table message of %s", session.table_id, exc_info=True)
+            log.warning("Could not move the table message of %s", session.table_id, exc_info=True)
+            return
+        if old_id is not None:
+            moved = discord.Embed(
+                title=f"{session.rules.display_name}: the table moved",
+                description=f"The game goes on in a fresh message: {self._jump_url(session)}",
+                colour=render.CLOSED_COLOUR,
+            )
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old_id).edit(embed=moved, view=None, attachments=[])
+
+    async def _tell_host_about_permissions(self, session: TableSession, error: discord.Forbidden) -> None:
+        """Tell the host once, by DM, that the bot lacks a permission in the table's channel."""
+        log.warning(
+            "Missing permission in channel %s for table %s: %s", session.channel_id, session.table_id, error
+        )
+        if session.permission_warned:
+            return
+        session.permission_warned = True
+        await self._send_dm(
+            session.host_id,
+            content=(
+                f"I can't update your {session.rules.display_name} table in <#{session.channel_id}>: "
+                f"Discord says I am missing a permission there ({error.text or 'Missing Permissions'}). "
+                "I need View Channel, Send Messages, Embed Links and Attach Files in that channel; a server "
+                "admin can grant them in the channel's settings. The game itself is safe and goes on."
+            ),
+        )
 
     async def _show_hand(self, interaction: discord.Interaction, session: TableSession) -> None:
         user_id = interaction.user.id
@@ -985,6 +1139,31 @@ async def _locked(session: TableSession) -> AsyncIterator[None]:
         yield
     finally:
         session.lock.release()
+
+
+REQUIRED_PERMISSIONS = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+}
+
+
+def _missing_permissions(permissions: discord.Permissions) -> list[str]:
+    """The names of the channel permissions a table needs that the bot lacks."""
+    return [name for flag, name in REQUIRED_PERMISSIONS.items() if not getattr(permissions, flag)]
+
+
+async def _check_manager(interaction: discord.Interaction) -> bool:
+    """True if the user has Manage Server here; otherwise they are told so (the command's default
+    permissions can be loosened by a server's admins, so it is checked again)."""
+    permissions = interaction.permissions
+    if interaction.guild_id is not None and (permissions.manage_guild or permissions.administrator):
+        return True
+    await interaction.response.send_message(
+        "Only members with the **Manage Server** permission can do that.", ephemeral=True
+    )
+    return False
 
 
 async def _reply(interaction: discord.Interaction, text: str) -> None:

@@ -116,6 +116,7 @@ class TableSession:
         self.rematch: Rematch | None = None
         self.message_posted_at: datetime | None = None
         self.result_saved = False
+        self.permission_warned = False
         self.timed_out_positions: set[int] = set()
         self.saved_actions = 0
         self.lock = asyncio.Lock()

@@ -1,0 +1,58 @@
+"""A full game of every hosted game through the sandbox: lobby with options, private views with buttons
+and select menus, the public table, and the scoreboard, with no breach of Discord's rules."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+
+import pytest
+
+from tests.e2e.conftest import World
+
+
+async def finish(world: World, game: str, seated: tuple[str, ...], seed: int, **options) -> str:
+    table = await world.open_table(seated=seated, game=game, **options)
+    final = await world.play_to_the_end(table, random.Random(seed))
+    assert world.server.violations == []
+    with sqlite3.connect(world.database_path) as db:
+        assert db.execute("SELECT game FROM games").fetchall() == [(game,)]
+    return final.text()
+
+
+async def set_lobby_option(world: World, lobby, placeholder_start: str, value: str) -> None:
+    """The host picks ``value`` in the lobby menu whose placeholder starts with ``placeholder_start``."""
+    current = world.message(lobby.id)
+    menu = next(m for m in current.selects() if (m.get("placeholder") or "").startswith(placeholder_start))
+    result = await world.server.select(world.players["alice"], current, menu["custom_id"], [value])
+    assert result.ok and result.response_type == 7, result
+
+
+async def test_minimisere_three_players_by_deals(world: World) -> None:
+    opened = await world.play(world.players["alice"], game="minimisere")
+    lobby = opened.message
+    for name in ("bob", "carol"):
+        assert (await world.press(world.players[name], lobby, "Join")).ok
+    # The host chooses to end after a number of deals, and two deals.
+    menus = world.message(lobby.id).selects()
+    assert menus, "the lobby offers Minimisère's options"
+    end_menu = next(m for m in menus if any(o["value"] == "deals" for o in m["options"]))
+    await world.server.select(
+        world.players["alice"], world.message(lobby.id), end_menu["custom_id"], ["deals"]
+    )
+    deals_menu = next(m for m in world.message(lobby.id).selects() if m["custom_id"].endswith(".deals"))
+    await world.server.select(world.players["alice"], world.message(lobby.id), deals_menu["custom_id"], ["1"])
+    refused = await world.server.select(
+        world.players["bob"], world.message(lobby.id), deals_menu["custom_id"], ["2"]
+    )
+    assert refused.ephemeral and "host" in refused.message.text().lower()
+    started = await world.press(world.players["alice"], lobby, "Start")
+    assert started.ok and started.response_type == 7
+    final = await world.play_to_the_end(world.message(lobby.id), random.Random(4))
+    assert "Minimisère: final scores" in final.text()
+    assert world.server.violations == []
+
+
+async def test_minimisere_five_players(world: World) -> None:
+    text = await finish(world, "minimisere", ("bob", "carol", "dave", "erin"), seed=1, turn_seconds=30)
+    assert "Minimisère: final scores" in text
