@@ -54,7 +54,9 @@ async def test_python_m_bot_connects_plays_and_stops_cleanly(tmp_path: Path) -> 
             stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
         output = (stdout + stderr).decode()
         assert process.returncode == 0, output[-3000:]
-        assert "Traceback" not in output, output[output.find("Traceback") - 600 : output.find("Traceback") + 1500]
+        assert "Traceback" not in output, output[
+            output.find("Traceback") - 600 : output.find("Traceback") + 1500
+        ]
         assert server.bot_token not in output  # not even at DEBUG
         interaction_tokens = [path.split("/")[3] for _, path, _ in server.request_log if "/callback" in path]
         assert interaction_tokens and not any(token in output for token in interaction_tokens)

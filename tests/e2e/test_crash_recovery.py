@@ -11,7 +11,6 @@ import random
 import signal
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 from engine import get_rules, replay
 from sandbox import SandboxServer

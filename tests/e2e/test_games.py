@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 import sqlite3
 
-import pytest
-
 from tests.e2e.conftest import World
 
 
