@@ -9,6 +9,9 @@ the public view) built from an allow-list of what that seat may see, and renders
 Actions are short stable strings (``"take"``, ``"pay"``) that go into the action log and into
 custom_ids.
 
+Engines name players in any text (fields, summaries, events, labels) as ``{seat:N}`` (``N`` the seat
+index); the Discord layer writes the player's display name there.
+
 Nothing here does I/O, asyncio or Discord; randomness comes from a ``random.Random(seed)`` that the
 game creates itself and never from the module-level ``random``.
 """

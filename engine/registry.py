@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from engine.core import GameRules
+from engine.declare import MinimizeDeclare
+from engine.eradicize import Eradicize
 from engine.foist import Foist
 from engine.minimisere import Minimisere
+from engine.minimize import Minimize
+from engine.tokenize_game import Tokenize
 
-GAMES: dict[str, GameRules] = {rules.key: rules for rules in (Foist(), Minimisere())}
+GAMES: dict[str, GameRules] = {
+    rules.key: rules
+    for rules in (Foist(), Minimize(), Tokenize(), Eradicize(), MinimizeDeclare(), Minimisere())
+}
 
 
 def get_rules(key: str) -> GameRules:

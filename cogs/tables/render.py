@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import typing
 
 import discord
@@ -46,6 +47,25 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+SEAT_PLACEHOLDER = re.compile(r"\{seat:(\d{1,2})\}")
+
+
+def with_names(session: TableSession, text: str) -> str:
+    """Engine text with each ``{seat:N}`` (N = seat index) replaced by that player's display name.
+
+    Engines name players this way in fields, summaries, events and labels ("{seat:2} won the trick")."""
+    if "{seat:" not in text:
+        return text
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match[1])
+        if 0 <= seat < len(session.players):
+            return escape_markdown(session.name_of_seat(seat))
+        return f"Seat {seat + 1}"
+
+    return SEAT_PLACEHOLDER.sub(name, text)
+
+
 def _button(
     session: TableSession,
     verb: str,
@@ -63,8 +83,8 @@ def _button(
 def event_line(session: TableSession, event: Event) -> str:
     """One log line: the seat's name, then what happened."""
     if event.seat is None:
-        return event.text
-    return f"**{escape_markdown(session.name_of_seat(event.seat))}** {event.text}"
+        return with_names(session, event.text)
+    return f"**{escape_markdown(session.name_of_seat(event.seat))}** {with_names(session, event.text)}"
 
 
 def _footer(session: TableSession) -> str:
@@ -227,7 +247,8 @@ def _seat_lines(session: TableSession, view: SeatView) -> str:
     for line in view.seats:
         marker = "▶️" if line.to_act else "▫️"
         idle = " 💤" if line.seat in session.idle_seats else ""
-        lines.append(f"{marker} **{escape_markdown(session.name_of_seat(line.seat))}**{idle}: {line.summary}")
+        name = escape_markdown(session.name_of_seat(line.seat))
+        lines.append(f"{marker} **{name}**{idle}: {with_names(session, line.summary)}")
     return _clip("\n".join(lines), 1024)
 
 
@@ -240,10 +261,16 @@ def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -
     if session.events:
         description.append("\n".join(event_line(session, event) for event in session.events))
     embed = discord.Embed(
-        title=_clip(view.title, 256), description=_clip("\n\n".join(description), 4096), colour=colour
+        title=_clip(with_names(session, view.title), 256),
+        description=_clip("\n\n".join(description), 4096),
+        colour=colour,
     )
     for field in view.table[:20]:
-        embed.add_field(name=_clip(field.name, 256), value=_clip(field.value, 1024), inline=True)
+        embed.add_field(
+            name=_clip(with_names(session, field.name), 256),
+            value=_clip(with_names(session, field.value), 1024),
+            inline=True,
+        )
     embed.add_field(name="Players", value=_seat_lines(session, view) or "—", inline=False)
     return embed
 
@@ -285,7 +312,7 @@ def action_components(session: TableSession, actions: tuple[LegalAction, ...]) -
     items: list[discord.ui.Item] = [
         TableButton(
             ids.TableCustomId.for_action(session.table_id, version, action.code),
-            label=_clip(action.label, 80),
+            label=_clip(with_names(session, action.label), 80),
             style=_STYLES.get(action.style, discord.ButtonStyle.secondary),
             row=index // 5,
         )
@@ -299,9 +326,9 @@ def action_components(session: TableSession, actions: tuple[LegalAction, ...]) -
                 placeholder=_clip(placeholder, 150),
                 options=[
                     discord.SelectOption(
-                        label=_clip(action.label, 100),
+                        label=_clip(with_names(session, action.label), 100),
                         value=action.code,
-                        description=_clip(action.description, 100) or None,
+                        description=_clip(with_names(session, action.description), 100) or None,
                     )
                     for action in members
                 ],
@@ -359,9 +386,14 @@ def private_message(
     assert seat is not None
     view = session.state.view(seat)
     embed = _view_embed(session, view, PRIVATE_COLOUR)
-    embed.title = _clip(f"Your hand · {view.title}", 256)
+    embed.title = _clip(f"Your hand · {with_names(session, view.title)}", 256)
     for index, field in enumerate(view.private[:20]):
-        embed.insert_field_at(index, name=_clip(field.name, 256), value=_clip(field.value, 1024), inline=True)
+        embed.insert_field_at(
+            index,
+            name=_clip(with_names(session, field.name), 256),
+            value=_clip(with_names(session, field.value), 1024),
+            inline=True,
+        )
     if jump_url:
         embed.add_field(name="Table", value=f"[Back to the table]({jump_url})", inline=False)
     embed.set_footer(text=f"Private to {session.names.get(user_id, 'you')} · {_footer(session)}")
@@ -405,7 +437,11 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
     )
     public = session.state.view(None)
     for field in public.table[:10]:
-        embed.add_field(name=_clip(field.name, 256), value=_clip(field.value, 1024), inline=False)
+        embed.add_field(
+            name=_clip(with_names(session, field.name), 256),
+            value=_clip(with_names(session, field.value), 1024),
+            inline=False,
+        )
     if session.events:
         embed.add_field(
             name="Last moves",

@@ -76,7 +76,9 @@ class World:
             return []
         return [self.players[name] for name in re.findall(r"\*\*([^*]+)\*\*", match["names"])]
 
-    async def act_somehow(self, user: Any, table: Any, rng: Any, hands: dict[int, Any]) -> Any:
+    async def act_somehow(
+        self, user: Any, table: Any, rng: Any, hands: dict[int, Any], prefer: tuple[str, ...] = ()
+    ) -> Any:
         """Have ``user`` take one of the actions their private view offers (a random button or menu
         option), opening the view with **My hand** when needed. Returns the accepted result, or ``None``
         if they have nothing to do (the game moved on)."""
@@ -87,18 +89,29 @@ class World:
                 if not (opened.ok and opened.ephemeral):
                     return opened  # e.g. the game ended meanwhile
                 hand = hands[user.id] = opened.message
-            choices: list[tuple[str, str, str | None]] = [
-                ("button", button["custom_id"], None)
+            choices: list[tuple[str, str, str | None, str]] = [
+                ("button", button["custom_id"], None, button.get("label", ""))
                 for button in hand.buttons()
                 if button.get("label") not in NOT_ACTIONS and not button.get("disabled")
             ]
             for menu in hand.selects():
-                choices.extend(("select", menu["custom_id"], option["value"]) for option in menu["options"])
+                choices.extend(
+                    ("select", menu["custom_id"], option["value"], option["label"])
+                    for option in menu["options"]
+                )
             if not choices:
                 if attempt > 0:
                     return None
                 continue
-            kind, custom_id, value = rng.choice(choices)
+            preferred = next(
+                (
+                    [choice for choice in choices if choice[3].startswith(prefix)]
+                    for prefix in prefer
+                    if any(choice[3].startswith(prefix) for choice in choices)
+                ),
+                choices,
+            )
+            kind, custom_id, value, _ = preferred[0] if prefer and attempt == 0 else rng.choice(preferred)
             if kind == "button":
                 result = await self.server.press(user, hand, custom_id)
             else:
@@ -107,8 +120,13 @@ class World:
                 return result
         raise AssertionError(f"{user.name}'s moves were all refused at {table.text()}")
 
-    async def play_to_the_end(self, table: Any, rng: Any, max_moves: int = 3000) -> Any:
-        """Play random legal moves through private views until the scoreboard shows; returns it."""
+    async def play_to_the_end(
+        self, table: Any, rng: Any, max_moves: int = 3000, prefer: tuple[str, ...] = ()
+    ) -> Any:
+        """Play legal moves through private views until the scoreboard shows; returns it.
+
+        Moves are random, unless ``prefer`` lists label prefixes: then the first choice whose label starts
+        with the first matching prefix is taken (a quick strategy that shortens long games)."""
         hands: dict[int, Any] = {}
         for _ in range(max_moves):
             current = self.message(table.id)
@@ -116,7 +134,7 @@ class World:
                 return current
             waiting = self.users_to_act(current)
             assert waiting, current.text()
-            await self.act_somehow(rng.choice(waiting), current, rng, hands)
+            await self.act_somehow(rng.choice(waiting), current, rng, hands, prefer)
         raise AssertionError("the game did not end")
 
     async def open_table(

@@ -131,6 +131,6 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Pat
             assert [(s.seat, s.points, s.rank) for s in uninterrupted.standings()] == stored_standings[
                 table_id
             ]
-        # Zero lost: every acknowledged move is logged; extra logged moves only from presses cut off by a kill.
+        # Zero lost: every acknowledged move is logged; extra ones only from presses cut off by a kill.
         assert total_acknowledged <= total_logged <= total_acknowledged + sum(recorder.unanswered.values())
         assert kills >= 20

@@ -9,9 +9,11 @@ import sqlite3
 from tests.e2e.conftest import World
 
 
-async def finish(world: World, game: str, seated: tuple[str, ...], seed: int, **options) -> str:
+async def finish(
+    world: World, game: str, seated: tuple[str, ...], seed: int, prefer: tuple[str, ...] = (), **options
+) -> str:
     table = await world.open_table(seated=seated, game=game, **options)
-    final = await world.play_to_the_end(table, random.Random(seed))
+    final = await world.play_to_the_end(table, random.Random(seed), prefer=prefer)
     assert world.server.violations == []
     with sqlite3.connect(world.database_path) as db:
         assert db.execute("SELECT game FROM games").fetchall() == [(game,)]
@@ -54,3 +56,25 @@ async def test_minimisere_three_players_by_deals(world: World) -> None:
 async def test_minimisere_five_players(world: World) -> None:
     text = await finish(world, "minimisere", ("bob", "carol", "dave", "erin"), seed=1, turn_seconds=30)
     assert "Minimisère: final scores" in text
+
+
+async def test_minimize_declare_two_players(world: World) -> None:
+    # Declare when allowed; otherwise the first throw offered (the one shedding most points), then draw.
+    text = await finish(world, "declare", ("bob",), seed=2, prefer=("Declare", ""))
+    assert "Minimize: Declare: final scores" in text
+
+
+async def test_minimize_four_players(world: World) -> None:
+    text = await finish(world, "minimize", ("bob", "carol", "dave"), seed=3)
+    assert "MINIMIZE: final scores" in text
+
+
+async def test_tokenize_three_players(world: World) -> None:
+    # Declare a set whenever one is offered (also out of turn), otherwise play at random.
+    text = await finish(world, "tokenize", ("bob", "carol"), seed=4)
+    assert "TOKENIZE: final scores" in text
+
+
+async def test_eradicize_three_players(world: World) -> None:
+    text = await finish(world, "eradicize", ("bob", "carol"), seed=5)
+    assert "ERADICIZE: final scores" in text

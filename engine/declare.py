@@ -1,0 +1,1138 @@
+"""Minimize: Declare, the IVAK MINIMIZE™ "Declare" game, for 2 to 10 players.
+
+Rules source: ``shared/seeds/001_faa9b8d9abeda876.txt`` (the MINIMIZE™ instruction manual) and the IVAK
+facts in ``shared/seeds/README.md`` (the 108-card deck; declare with 7 points or less). Rulings where the
+text is silent are numbered in ``docs/rules/declare.md``; the code cites them as "ruling N".
+
+Cards are short codes, which is also how they appear in action codes:
+
+* number cards: a rank character from ``"123456789ABC"`` (A = 10, B = 11, C = 12) and a colour from
+  ``"rygb"`` (red ♥, yellow ★, green ♣, blue ♦), e.g. ``"5r"`` is 5♥ and ``"Cb"`` is 12♦;
+* ``"jk"``: a Joker; ``"hv"``, ``"dn"``, ``"np"``, ``"dv"``: the power cards My Half Value, I Declare Now,
+  I Don't Pick and I Discover Now.
+
+Points are kept internally in quarter points (``int``): My Half Value halves a hand total once or twice
+("In case he/she has 2 of such cards then point total will be 2.5 points"), so every score is a multiple
+of ¼ and quarter points keep all arithmetic exact.
+
+Action codes: ``declare``; ``t<cards>`` (throw, cards in thrown order, e.g. ``t5r6rjk8r``); ``f1``, ``f3`` ..
+``f7`` and ``fback`` (choose a family of throws first, only for hands with more than 96 throws); ``draw``,
+``take<card>``, ``nopick``, ``disc<card>``, ``nocard`` (the pick); ``tb<card>`` (quick throw-back) and
+``declarenow`` (I Declare Now), the optional out-of-turn actions of the player who just finished a turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar
+
+from pydantic import Field as OptionField
+
+from engine.core import (
+    Event,
+    Field,
+    GameOptions,
+    GameRules,
+    GameState,
+    IllegalAction,
+    LegalAction,
+    SeatLine,
+    SeatView,
+    Standing,
+)
+
+RANKS = "123456789ABC"
+COLOURS = "rygb"
+SYMBOLS = {"r": "♥", "y": "★", "g": "♣", "b": "♦"}
+COLOUR_NAMES = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
+JOKER = "jk"
+HALF_VALUE = "hv"
+DECLARE_NOW = "dn"
+NO_PICK = "np"
+DISCOVER = "dv"
+POWER_CARDS = (HALF_VALUE, DECLARE_NOW, NO_PICK, DISCOVER)
+POWER_NAMES = {
+    HALF_VALUE: "My Half Value",
+    DECLARE_NOW: "I Declare Now",
+    NO_PICK: "I Don't Pick",
+    DISCOVER: "I Discover Now",
+}
+HAND_SIZE = 7
+DECLARE_LIMIT_Q = 7 * 4  # seeds README: declare with 7 points or less (in quarter points)
+PENALTY_Q = 25 * 4  # "the caller scores 25 penalty points"
+ELIMINATION_Q = 100 * 4  # "more than 100 points is eliminated"; exactly 100 is reduced to 50
+FLAT_THROW_LIMIT = 96  # more legal throws than this: choose a family first (≤ 100 actions a decision)
+MENU_SIZE = 25
+
+DECLARE = "declare"
+DECLARE_NOW_CODE = "declarenow"
+DRAW = "draw"
+NO_PICK_CODE = "nopick"
+NO_CARD = "nocard"
+FAMILY_BACK = "fback"
+
+FULL_DECK: tuple[str, ...] = tuple(
+    [rank + colour for rank in RANKS for colour in COLOURS] * 2
+    + [JOKER] * 4
+    + [power for power in POWER_CARDS for _ in range(2)]
+)
+
+
+# -- cards ------------------------------------------------------------------------------------------
+
+
+_RANK_OF = {char: index + 1 for index, char in enumerate(RANKS)}
+
+
+def is_number(card: str) -> bool:
+    """True for a number card (``"5r"``), False for a Joker or a power card."""
+    return card[0] in RANKS
+
+
+def rank_of(card: str) -> int:
+    """The number of a number card, 1..12.
+
+    Raises
+    ------
+    ValueError
+        For a Joker or a power card, which have no number.
+    """
+    try:
+        return _RANK_OF[card[0]]
+    except KeyError:
+        raise ValueError(f"{card!r} has no number") from None
+
+
+def card_points(card: str) -> int:
+    """Points of one card: its face value; "The Power Cards and the Jokers are worth zero points"."""
+    return _RANK_OF.get(card[0], 0)
+
+
+def card_text(card: str) -> str:
+    """Plain Unicode for players: ``"5♥"``, ``"12♦"``, ``"Joker"``, ``"My Half Value"``."""
+    if is_number(card):
+        return f"{rank_of(card)}{SYMBOLS[card[1]]}"
+    if card == JOKER:
+        return "Joker"
+    return POWER_NAMES[card]
+
+
+def cards_text(cards: Sequence[str]) -> str:
+    """Cards in the given order separated by spaces, or ``"no cards"``."""
+    return " ".join(card_text(card) for card in cards) if cards else "no cards"
+
+
+def card_sort_key(card: str) -> tuple[int, int, int]:
+    """Hand order: number cards by rank then colour (♥ ★ ♣ ♦), then Jokers, then power cards."""
+    if is_number(card):
+        return (0, rank_of(card), COLOURS.index(card[1]))
+    if card == JOKER:
+        return (1, 0, 0)
+    return (2, POWER_CARDS.index(card), 0)
+
+
+def is_card(card: str) -> bool:
+    """True for any valid card code."""
+    return card in POWER_CARDS or card == JOKER or (len(card) == 2 and is_number(card) and card[1] in COLOURS)
+
+
+def hand_quarters(hand: Sequence[str]) -> int:
+    """A hand's total in quarter points: face values summed, halved once per My Half Value held
+    ("his point value will be taken as 5 points. In case he/she has 2 of such cards … 2.5 points")."""
+    total = sum(card_points(card) for card in hand) * 4
+    return total >> min(hand.count(HALF_VALUE), 2)
+
+
+def format_points(quarters: int) -> str:
+    """Quarter points as players read them: ``"12"``, ``"3.5"``, ``"2.25"``."""
+    if quarters % 4 == 0:
+        return str(quarters // 4)
+    return f"{quarters / 4:g}"
+
+
+def points_value(quarters: int) -> int | float:
+    """Quarter points as a number: an ``int`` when whole, else a ``float`` (exact: quarters are binary)."""
+    return quarters // 4 if quarters % 4 == 0 else quarters / 4
+
+
+# -- throws -----------------------------------------------------------------------------------------
+
+SINGLE, SET, PURE, IMPURE = "single", "set", "pure", "impure"
+
+
+@dataclass(frozen=True)
+class Throw:
+    """One legal throw: ``cards`` in thrown order (so ``cards[0]`` and ``cards[-1]`` are the ends the next
+    player may pick), its ``kind`` (``"single"``, ``"set"``, ``"pure"`` or ``"impure"`` sequence) and the
+    ``points`` it sheds."""
+
+    cards: tuple[str, ...]
+    kind: str
+    points: int
+
+    @property
+    def code(self) -> str:
+        return "t" + "".join(self.cards)
+
+    @property
+    def family(self) -> int:
+        """1 for a single card or a set, else the sequence's length (3..7): the first step of a split
+        throw decision."""
+        return 1 if self.kind in (SINGLE, SET) else len(self.cards)
+
+    def describe(self) -> str:
+        """E.g. ``"pure sequence of 3 · sheds 12 points"``."""
+        size = len(self.cards)
+        what = {
+            SINGLE: "one card",
+            SET: f"set of {size}",
+            PURE: f"pure sequence of {size}",
+            IMPURE: f"sequence of {size}, mixed colours",
+        }[self.kind]
+        return f"{what} · sheds {self.points} point{'s' if self.points != 1 else ''}"
+
+
+def sequence_start(cards: Sequence[str]) -> int:
+    """The number the first card of a sequence stands for (a leading Joker stands for the card below).
+
+    Raises
+    ------
+    ValueError
+        If the cards hold no number card.
+    """
+    for index, card in enumerate(cards):
+        if is_number(card):
+            return rank_of(card) - index
+    raise ValueError("a sequence needs a number card")
+
+
+def classify(cards: Sequence[str]) -> str | None:
+    """The kind of throw ``cards`` (in thrown order) make, or ``None`` if they are not a legal throw.
+
+    "Any one card" (a number card or a Joker, not a power card: ruling 6); "a set of two or more cards of
+    the same rank" (number cards only: ruling 7); "a sequence of three (minimum) or more consecutive cards
+    of a single colour" (pure) or "four (minimum) or more … of different colours" (impure), ascending,
+    Jokers standing in for any card (ruling 8: at least one number card; a sequence is pure when its number
+    cards share a colour).
+    """
+    if not cards or any(card in POWER_CARDS or not is_card(card) for card in cards):
+        return None
+    if len(cards) == 1:
+        return SINGLE
+    numbers = [card for card in cards if is_number(card)]
+    if not numbers:
+        return None
+    if len(numbers) == len(cards) and len({rank_of(card) for card in numbers}) == 1:
+        return SET
+    if len(cards) < 3:
+        return None
+    start = sequence_start(cards)
+    if start < 1 or start + len(cards) - 1 > 12:
+        return None
+    for index, card in enumerate(cards):
+        if is_number(card) and rank_of(card) != start + index:
+            return None
+    colours = {card[1] for card in numbers}
+    if len(colours) == 1:
+        return PURE
+    return IMPURE if len(cards) >= 4 else None
+
+
+@lru_cache(maxsize=8192)
+def legal_throws(hand: tuple[str, ...]) -> tuple[Throw, ...]:
+    """Every legal throw from ``hand`` (ruling 9: sets in colour order ♥ ★ ♣ ♦; sequences ascending, each
+    distinct Joker position a distinct throw), most points shed first.
+
+    >>> [t.code for t in legal_throws(("5r", "6r", "7r"))][:2]
+    ['t5r6r7r', 't7r']
+    """
+    counts = Counter(hand)
+    jokers = counts[JOKER]
+    by_rank: dict[int, Counter[str]] = {}
+    for card, count in counts.items():
+        if is_number(card):
+            by_rank.setdefault(rank_of(card), Counter())[card[1]] = count
+    found: dict[tuple[str, ...], str] = {}
+    for card in counts:
+        if card not in POWER_CARDS:
+            found[(card,)] = SINGLE
+    for rank, colours in by_rank.items():
+        if sum(colours.values()) < 2:
+            continue
+        _sets(RANKS[rank - 1], colours, 0, [], found)
+    if by_rank and sum(len(colours) for colours in by_rank.values()) + jokers >= 3:
+        for start in range(1, 11):
+            _sequences(start, by_rank, jokers, [], None, False, found)
+    throws = [Throw(cards, kind, sum(card_points(card) for card in cards)) for cards, kind in found.items()]
+    kind_order = {SINGLE: 0, SET: 1, PURE: 2, IMPURE: 3}
+    throws.sort(
+        key=lambda t: (-t.points, kind_order[t.kind], len(t.cards), [card_sort_key(c) for c in t.cards])
+    )
+    return tuple(throws)
+
+
+def _sets(rank: str, colours: Counter[str], index: int, chosen: list[str], found: dict) -> None:
+    if index == len(COLOURS):
+        if len(chosen) >= 2:
+            found[tuple(chosen)] = SET
+        return
+    colour = COLOURS[index]
+    for count in range(colours.get(colour, 0) + 1):
+        _sets(rank, colours, index + 1, chosen + [rank + colour] * count, found)
+
+
+def _sequences(
+    start: int,
+    by_rank: dict[int, Counter[str]],
+    jokers: int,
+    chosen: list[str],
+    colour: str | None,
+    mixed: bool,
+    found: dict,
+) -> None:
+    """Grow every sequence starting at ``start`` one card at a time, recording each legal length."""
+    length = len(chosen)
+    if length >= 3 and colour is not None and (not mixed or length >= 4):
+        found[tuple(chosen)] = IMPURE if mixed else PURE
+    rank = start + length
+    if rank > 12:
+        return
+    if jokers:
+        _sequences(start, by_rank, jokers - 1, chosen + [JOKER], colour, mixed, found)
+    for card_colour in by_rank.get(rank, {}):
+        _sequences(
+            start,
+            by_rank,
+            jokers,
+            chosen + [RANKS[rank - 1] + card_colour],
+            card_colour if colour is None else colour,
+            mixed or (colour is not None and card_colour != colour),
+            found,
+        )
+
+
+def throw_back_fits(throw: Sequence[str], card: str) -> int | None:
+    """Where a just-drawn ``card`` may be thrown back onto ``throw`` (the manual's Note: "a match to the
+    single card discarded …, the set discarded or the sequence discarded"; additional rule 1).
+
+    Returns ``1`` to add it at the end (same number as a single or set, or one above a sequence), ``0`` to
+    add it at the start (one below a sequence), or ``None`` if it does not match (ruling 13: Jokers and
+    power cards never match; a thrown Joker alone matches nothing).
+    """
+    if not throw or not is_number(card):
+        return None
+    kind = classify(throw)
+    number = rank_of(card)
+    if kind in (SINGLE, SET):
+        if not is_number(throw[0]):
+            return None
+        return 1 if rank_of(throw[0]) == number else None
+    if kind in (PURE, IMPURE):
+        start = sequence_start(throw)
+        if number == start - 1:
+            return 0
+        if number == start + len(throw):
+            return 1
+    return None
+
+
+# -- options ----------------------------------------------------------------------------------------
+
+
+class DeclareOptions(GameOptions):
+    """The manual's three "ADDITIONAL RULES" ("decided mutually by the players and are not mandatory")."""
+
+    quick_throw_back: bool = OptionField(
+        True, description="Throw back a just-drawn card that matches your throw (manual's Note, rule 1)"
+    )
+    triplet_skips: bool = OptionField(
+        False, description="Throwing exactly three of a number skips the next player (rule 2)"
+    )
+    pure_three_reverses: bool = OptionField(
+        False, description="A pure sequence of exactly three cards reverses the direction of play (rule 3)"
+    )
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended, for the public view: ``hands`` and ``hand_q`` (quarter points) per seat that
+    played it (``None`` for seats already out), ``scored_q`` added per seat, and notes per seat."""
+
+    number: int
+    caller: int
+    caller_q: int
+    succeeded: bool
+    hands: tuple[tuple[str, ...] | None, ...]
+    hand_q: tuple[int | None, ...]
+    scored_q: tuple[int, ...]
+    notes: tuple[str, ...]
+
+
+# -- the state --------------------------------------------------------------------------------------
+
+
+class DeclareState(GameState[DeclareOptions]):
+    """A game of Minimize: Declare in progress: rounds until one player is left at 100 points or less.
+
+    Secret information: each seat's hand (secret to all but its owner until a declare reveals every hand)
+    and the draw pile's order. Public: the discard pile, hand sizes, running totals, the direction of play.
+    """
+
+    def __init__(self, num_seats: int, seed: int, options: DeclareOptions) -> None:
+        super().__init__(num_seats, seed, options)
+        self._rng = random.Random(seed)
+        self._totals_q = [0] * num_seats
+        self._out_round: list[int | None] = [None] * num_seats
+        self._round = 0
+        self._over = False
+        self._last: RoundResult | None = None
+        self._hands: list[list[str]] = [[] for _ in range(num_seats)]
+        self._draw: list[str] = []  # the top card is the END of the list
+        self._discard: list[str] = []  # older discards, power cards played: never pickable
+        self._prev_throw: list[str] = []  # the previous player's throw: its ends are pickable
+        self._this_throw: list[str] = []  # the current player's throw this turn
+        self._turn = 0
+        self._phase = "throw"  # "throw" or "pick" of seat self._turn
+        self._family: int | None = None  # chosen family of throws in a split throw decision
+        self._direction = 1  # +1 clockwise (seat order), -1 anticlockwise
+        self._skip_next = False
+        self._window_seat: int | None = None  # who just finished a turn (throw-back / I Declare Now)
+        self._window_card: str | None = None  # the just-drawn card, if it may be thrown back
+        self._drawn: list[str | None] = [None] * num_seats  # last card each seat drew (its private view)
+        # "The person next to the dealer plays the 1st turn": the first dealer is drawn by the seed.
+        self._dealer = self._rng.randrange(num_seats)
+        self._start_round(self._next_alive(self._dealer, 1))
+
+    @classmethod
+    def scripted(
+        cls,
+        hands: Sequence[Sequence[str]],
+        draw: Sequence[str] = (),
+        *,
+        dealer: int | None = None,
+        starter: int | None = None,
+        totals: Sequence[float] | None = None,
+        options: DeclareOptions | dict | None = None,
+        seed: int = 0,
+    ) -> "DeclareState":
+        """A round with a known deal, for rule scenarios (tests only).
+
+        Parameters
+        ----------
+        hands:
+            One hand per seat (2..10 seats), card codes such as ``"5r"``; any size up to 7.
+        draw:
+            The draw pile from the top down; the rest of the deck lies under it in a fixed order.
+        dealer:
+            The dealer (default: the last seat).
+        starter:
+            Who plays first (default: the dealer's left).
+        totals:
+            Running totals in points before this round (default all 0); a total above 100 means that
+            seat is already out (its hand must be empty).
+        options:
+            Table options.
+        seed:
+            Seeds later deals and reshuffles.
+
+        Raises
+        ------
+        ValueError
+            For an invalid seat count, an unknown card, more copies of a card than the deck holds, a
+            hand over 7 cards, or cards for a seat already out.
+        """
+        num_seats = len(hands)
+        if not 2 <= num_seats <= 10:
+            raise ValueError("Minimize: Declare needs 2 to 10 players")
+        chosen = [card for hand in hands for card in hand] + list(draw)
+        if not all(is_card(card) for card in chosen):
+            raise ValueError("unknown card code")
+        if any(len(hand) > HAND_SIZE for hand in hands):
+            raise ValueError("a hand holds at most 7 cards")
+        rest = Counter(FULL_DECK)
+        rest.subtract(Counter(chosen))
+        if any(count < 0 for count in rest.values()):
+            raise ValueError("more copies of a card than the deck holds")
+        if isinstance(options, dict):
+            options = DeclareOptions.model_validate(options)
+        state = cls(num_seats, seed, options or DeclareOptions())
+        if totals is not None:
+            state._totals_q = [round(total * 4) for total in totals]
+            state._out_round = [0 if q > ELIMINATION_Q else None for q in state._totals_q]
+            if any(hands[seat] for seat in range(num_seats) if not state.alive(seat)):
+                raise ValueError("a seat already out holds no cards")
+        state._dealer = num_seats - 1 if dealer is None else dealer
+        state._hands = [sorted(hand, key=card_sort_key) for hand in hands]
+        remaining = sorted(rest.elements(), key=card_sort_key)
+        state._draw = remaining + list(reversed(draw))
+        state._turn = state._next_alive(state._dealer, 1) if starter is None else starter
+        state._drawn = [None] * num_seats
+        return state
+
+    # -- seats and turns ------------------------------------------------------------------------------
+
+    def alive(self, seat: int) -> bool:
+        """True while ``seat`` is still in the game (100 points or less)."""
+        return self._out_round[seat] is None
+
+    def _alive_seats(self) -> list[int]:
+        return [seat for seat in range(self.num_seats) if self.alive(seat)]
+
+    def _next_alive(self, seat: int, direction: int) -> int:
+        """The next seat still in the game from ``seat`` in ``direction`` (``seat`` itself if alone)."""
+        for step in range(1, self.num_seats + 1):
+            other = (seat + direction * step) % self.num_seats
+            if self.alive(other):
+                return other
+        return seat
+
+    def seats_to_act(self) -> tuple[int, ...]:
+        return () if self._over else (self._turn,)
+
+    def is_terminal(self) -> bool:
+        return self._over
+
+    def hand(self, seat: int) -> tuple[str, ...]:
+        """``seat``'s cards in hand order (its secret: for tests and scoring, never another seat's view)."""
+        return tuple(self._hands[seat])
+
+    def total(self, seat: int) -> int | float:
+        """``seat``'s running game total in points."""
+        return points_value(self._totals_q[seat])
+
+    @property
+    def round_number(self) -> int:
+        return self._round
+
+    @property
+    def direction(self) -> int:
+        """+1 while play goes clockwise (up the seat order), -1 after a reversal (additional rule 3)."""
+        return self._direction
+
+    def can_declare(self, seat: int) -> bool:
+        """7 points or less in hand, halvings counted (seeds README; "This card can also be used to
+        'Declare' if the player holds cards with point value of greater than 7 along with 'My Half
+        Value'")."""
+        return hand_quarters(self._hands[seat]) <= DECLARE_LIMIT_Q
+
+    # -- legal actions --------------------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
+        if self._over or not 0 <= seat < self.num_seats:
+            return ()
+        actions: list[LegalAction] = []
+        if seat == self._turn:
+            if self._phase == "throw":
+                actions.extend(self._throw_actions(seat))
+            else:
+                actions.extend(self._pick_actions(seat))
+        actions.extend(self._window_actions(seat))
+        return tuple(actions)
+
+    def _throw_actions(self, seat: int) -> list[LegalAction]:
+        hand = self._hands[seat]
+        actions: list[LegalAction] = []
+        if self.can_declare(seat):
+            # "call 'Declare'" at the start of your turn; secret: it would tell the table you hold ≤ 7.
+            actions.append(
+                LegalAction(
+                    DECLARE,
+                    f"Declare ({format_points(hand_quarters(hand))} points)",
+                    "danger",
+                    secret=True,
+                    description="End the round: lowest hand wins",
+                )
+            )
+        # Ruling 5: with nothing to throw, declaring is the only move (the hand counts 0).
+        actions.extend(throw_choices(tuple(hand), self._family))
+        return actions
+
+    def _pick_actions(self, seat: int) -> list[LegalAction]:
+        actions: list[LegalAction] = []
+        if self._draw:
+            actions.append(LegalAction(DRAW, "Draw from the pile", "primary"))
+        for card in _pickable(self._prev_throw):
+            actions.append(LegalAction(f"take{card}", f"Take {card_text(card)}", "success"))
+        if not actions:
+            # Ruling 16: neither pile can supply a card (it cannot happen with 108 cards, see the doc).
+            actions.append(LegalAction(NO_CARD, "No card to pick: end turn"))
+        hand = self._hands[seat]
+        if NO_PICK in hand:
+            actions.append(
+                LegalAction(
+                    NO_PICK_CODE,
+                    "Play I Don't Pick (pick nothing)",
+                    secret=True,
+                    description="Throw the power card instead of picking a card",
+                )
+            )
+        if DISCOVER in hand:
+            for card in self._discoverable():
+                actions.append(
+                    LegalAction(
+                        f"disc{card}",
+                        f"Discover {card_text(card)}",
+                        secret=True,
+                        group="Play I Discover Now: take any number card from the discard pile…",
+                        description=f"{card_points(card)} points",
+                    )
+                )
+        return actions
+
+    def _discoverable(self) -> list[str]:
+        """Number cards "anywhere in the Discard Pile" except the picker's own throw this turn (ruling 11);
+        never a Joker or power card ("You cannot pick a Joker or any other Power Card")."""
+        cards = {card for card in self._discard + self._prev_throw if is_number(card)}
+        return sorted(cards, key=card_sort_key)
+
+    def _window_actions(self, seat: int) -> list[LegalAction]:
+        """Optional out-of-turn actions of the player who just finished a turn, until the next player's
+        first action (the Note: "before the next player has discarded his own cards")."""
+        if seat != self._window_seat:
+            return []
+        actions: list[LegalAction] = []
+        hand = self._hands[seat]
+        card = self._window_card
+        if card is not None and card in hand:
+            actions.append(
+                LegalAction(
+                    f"tb{card}",
+                    f"Throw back {card_text(card)} (quick, before the next player acts!)",
+                    "success",
+                    secret=True,
+                )
+            )
+        if DECLARE_NOW in hand and self.can_declare(seat):
+            actions.append(
+                LegalAction(
+                    DECLARE_NOW_CODE,
+                    f"I Declare Now ({format_points(hand_quarters(hand))} points)",
+                    "danger",
+                    secret=True,
+                    description="Throw I Declare Now and declare before your next turn",
+                )
+            )
+        return actions
+
+    def refusal(self, seat: int, code: str) -> str:
+        if seat == self._turn and not self._over:
+            if code == DECLARE and not self.can_declare(seat):
+                return "You may declare only with 7 points or less in hand."
+            if code.startswith("t") and not code.startswith(("take", "tb")) and self._phase == "pick":
+                return "You have thrown this turn: now pick a card."
+            if code in (DRAW, NO_PICK_CODE) or code.startswith(("take", "disc")):
+                if self._phase == "throw":
+                    return "Throw first, then pick: you always discard before you pick up."
+        return super().refusal(seat, code)
+
+    def default_action(self, seat: int) -> str:
+        """On a timeout (ruling 17): at the throw, the throw that sheds the most points (never a declare,
+        unless it is the only move); at a family choice, the family holding that throw; at the pick, draw
+        from the pile (else take the first pickable card). Power cards are never played for an idle seat.
+
+        Raises
+        ------
+        IllegalAction
+            If it is not ``seat``'s turn.
+        """
+        if seat not in self.seats_to_act():
+            raise IllegalAction("It is not your turn.")
+        legal = [action.code for action in self.legal_actions(seat)]
+        if self._phase == "pick":
+            for code in legal:
+                if code == DRAW or code.startswith("take") or code == NO_CARD:
+                    return code
+        throws = legal_throws(tuple(self._hands[seat]))
+        if self._family is not None:
+            throws = tuple(throw for throw in throws if throw.family == self._family)
+        if throws:
+            best = throws[0]  # legal_throws lists the most points shed first
+            return best.code if best.code in legal else f"f{best.family}"
+        return DECLARE
+
+    # -- changes --------------------------------------------------------------------------------------
+
+    def _apply(self, seat: int, code: str) -> list[Event]:
+        if seat == self._window_seat and code in {action.code for action in self._window_actions(seat)}:
+            if code == DECLARE_NOW_CODE:
+                self._hands[seat].remove(DECLARE_NOW)
+                self._discard.append(DECLARE_NOW)
+                events = [Event(seat, "throws **I Declare Now**!")]
+                return events + self._declare(seat)
+            return self._throw_back(seat)
+        if code.startswith("f"):
+            # A private step of a split throw decision: not yet an action the table sees, so the previous
+            # player's window stays open (closing it would tell that player about this hand).
+            self._family = None if code == FAMILY_BACK else int(code[1:])
+            return []
+        # Any other action is the next player's first: the window of the previous turn closes.
+        self._window_seat = None
+        self._window_card = None
+        if code == DECLARE:
+            return self._declare(seat)
+        if self._phase == "throw":
+            return self._throw(seat, code)
+        return self._pick(seat, code)
+
+    def _throw(self, seat: int, code: str) -> list[Event]:
+        cards = _split_cards(code[1:])
+        hand = self._hands[seat]
+        for card in cards:
+            hand.remove(card)
+        kind = classify(cards)
+        self._this_throw = list(cards)
+        self._family = None
+        self._drawn[seat] = None
+        self._phase = "pick"
+        points = sum(card_points(card) for card in cards)
+        events = [Event(seat, f"throws **{cards_text(cards)}** ({points} point{'s' if points != 1 else ''})")]
+        if self.options.triplet_skips and kind == SET and len(cards) == 3:
+            self._skip_next = True  # additional rule 2 (ruling 14: exactly three)
+            events.append(Event(None, "A triplet: the next player misses their turn."))
+        if self.options.pure_three_reverses and kind == PURE and len(cards) == 3:
+            self._direction = -self._direction  # additional rule 3
+            way = "clockwise ↻" if self._direction == 1 else "anticlockwise ↺"
+            events.append(Event(None, f"A pure sequence of three: play now goes {way}."))
+        if not self._draw and self._discard:
+            # "all the cards of the Discard pile except for the last player's discard are shuffled and
+            # stacked face down to make a new drawing deck" (ruling 15: the live throws stay).
+            self._draw = self._discard
+            self._discard = []
+            self._rng.shuffle(self._draw)
+            events.append(
+                Event(None, f"The discard pile is shuffled into a new draw pile ({len(self._draw)}).")
+            )
+        return events
+
+    def _pick(self, seat: int, code: str) -> list[Event]:
+        hand = self._hands[seat]
+        window_card: str | None = None
+        if code == DRAW:
+            card = self._draw.pop()
+            hand.append(card)
+            self._drawn[seat] = card
+            events = [Event(seat, "draws from the pile")]
+            if self.options.quick_throw_back and throw_back_fits(self._this_throw, card) is not None:
+                window_card = card
+        elif code.startswith("take"):
+            card = code[4:]
+            if self._prev_throw[-1] == card:
+                self._prev_throw.pop()
+            else:
+                self._prev_throw.pop(0)
+            hand.append(card)
+            events = [Event(seat, f"takes **{card_text(card)}** from the last throw")]
+        elif code == NO_PICK_CODE:
+            hand.remove(NO_PICK)
+            self._discard.append(NO_PICK)
+            events = [Event(seat, "throws **I Don't Pick** and picks nothing")]
+        elif code.startswith("disc"):
+            card = code[4:]
+            hand.remove(DISCOVER)
+            if card in self._discard:
+                self._discard.remove(card)
+            else:
+                self._prev_throw.remove(card)
+            self._discard.append(DISCOVER)
+            hand.append(card)
+            events = [
+                Event(
+                    seat, f"throws **I Discover Now** and takes **{card_text(card)}** from the discard pile"
+                )
+            ]
+        else:  # NO_CARD
+            events = [Event(seat, "finds no card to pick")]
+        hand.sort(key=card_sort_key)
+        self._end_turn(seat)
+        self._window_seat = seat
+        self._window_card = window_card
+        return events
+
+    def _throw_back(self, seat: int) -> list[Event]:
+        card = self._window_card
+        assert card is not None
+        self._hands[seat].remove(card)
+        self._window_card = None
+        # The turn has passed: the thrower's throw is now the pickable one (ruling 12: the card joins it).
+        if throw_back_fits(self._prev_throw, card) == 0:
+            self._prev_throw.insert(0, card)
+        else:
+            self._prev_throw.append(card)
+        return [Event(seat, f"quickly throws back **{card_text(card)}**, a match just drawn")]
+
+    def _end_turn(self, seat: int) -> None:
+        self._discard.extend(self._prev_throw)
+        self._prev_throw = self._this_throw
+        self._this_throw = []
+        following = self._next_alive(seat, self._direction)
+        if self._skip_next:
+            following = self._next_alive(following, self._direction)
+            self._skip_next = False
+        self._turn = following
+        self._phase = "throw"
+        self._family = None
+
+    # -- rounds ---------------------------------------------------------------------------------------
+
+    def _start_round(self, starter: int) -> None:
+        self._round += 1
+        deck = list(FULL_DECK)
+        self._rng.shuffle(deck)
+        self._hands = [[] for _ in range(self.num_seats)]
+        for _ in range(HAND_SIZE):  # "Every player starts with seven cards … dealt face down"
+            for step in range(1, self.num_seats + 1):
+                seat = (self._dealer + step) % self.num_seats
+                if self.alive(seat):
+                    self._hands[seat].append(deck.pop())
+        for hand in self._hands:
+            hand.sort(key=card_sort_key)
+        self._draw = deck
+        self._discard = []
+        self._prev_throw = []
+        self._this_throw = []
+        self._turn = starter
+        self._phase = "throw"
+        self._family = None
+        self._direction = 1
+        self._skip_next = False
+        self._window_seat = None
+        self._window_card = None
+        self._drawn = [None] * self.num_seats
+
+    def _declare(self, caller: int) -> list[Event]:
+        """Reveal all hands and score the round ("Scoring"), then deal the next round or end the game."""
+        self._window_seat = None
+        self._window_card = None
+        players = self._alive_seats()
+        hand_q: list[int | None] = [None] * self.num_seats
+        for seat in players:
+            hand_q[seat] = hand_quarters(self._hands[seat])
+        caller_q = hand_q[caller]
+        assert caller_q is not None
+        # "If any other player has the same number of points or fewer points than the caller, the caller
+        # scores 25 penalty points".
+        beaten = any(hand_q[seat] <= caller_q for seat in players if seat != caller)  # type: ignore[operator]
+        scored = [0] * self.num_seats
+        for seat in players:
+            own = hand_q[seat]
+            assert own is not None
+            if seat == caller:
+                scored[seat] = PENALTY_Q if beaten else 0
+            elif not beaten or own > caller_q:
+                scored[seat] = own
+            # else: equal to or below a failed caller scores 0 (ruling 2)
+        events = [
+            Event(
+                caller,
+                f"declares with {format_points(caller_q)} points"
+                + (" and is beaten: 25 penalty points!" if beaten else ": lowest hand, scores 0!"),
+            )
+        ]
+        notes = [""] * self.num_seats
+        for seat in players:
+            self._totals_q[seat] += scored[seat]
+            note = ""
+            if self._totals_q[seat] == ELIMINATION_Q:
+                self._totals_q[seat] = ELIMINATION_Q // 2  # "If a player's score is exactly 100 … 50"
+                note = "exactly 100: back to 50"
+            elif self._totals_q[seat] > ELIMINATION_Q:
+                self._out_round[seat] = self._round  # "more than 100 points is eliminated"
+                note = "over 100: out"
+            notes[seat] = note
+            own = hand_q[seat]
+            assert own is not None
+            text = (
+                f"shows {cards_text(self._hands[seat])} = {format_points(own)}: "
+                f"+{format_points(scored[seat])}, total {format_points(self._totals_q[seat])}"
+            )
+            events.append(Event(seat, text + (f" ({note})" if note else "")))
+        self._last = RoundResult(
+            number=self._round,
+            caller=caller,
+            caller_q=caller_q,
+            succeeded=not beaten,
+            hands=tuple(
+                tuple(self._hands[seat]) if hand_q[seat] is not None else None
+                for seat in range(self.num_seats)
+            ),
+            hand_q=tuple(hand_q),
+            scored_q=tuple(scored),
+            notes=tuple(notes),
+        )
+        survivors = self._alive_seats()
+        if len(survivors) <= 1:
+            self._over = True
+            if survivors:
+                events.append(Event(survivors[0], "is the last player standing and wins!"))
+            else:  # unreachable (ruling 18: a round always leaves someone at 0 added), kept for safety
+                events.append(Event(None, "Everyone left went over 100: the game is over."))
+            return events
+        # "The player with the lowest card point total for that round starts the next round. If two or
+        # more players had the equally low totals, the starter … will be the first of them, counting
+        # clockwise starting to the left of the caller." (ruling 3: among players still in the game)
+        order = [(caller + step) % self.num_seats for step in range(1, self.num_seats + 1)]
+        candidates = [seat for seat in order if seat in survivors]
+        low = min(hand_q[seat] for seat in candidates)  # type: ignore[type-var]
+        starter = next(seat for seat in candidates if hand_q[seat] == low)
+        self._dealer = self._next_alive(self._dealer, 1)  # ruling 4: the deal passes clockwise
+        self._start_round(starter)
+        events.append(Event(starter, f"has the lowest hand and starts round {self._round}"))
+        return events
+
+    # -- views ----------------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> SeatView:
+        title = f"Minimize: Declare · round {self._round}"
+        if self._over:
+            title = f"Minimize: Declare · game over after {self._round} rounds"
+        table: list[Field] = []
+        if not self._over:
+            table.extend(self._throw_fields())
+            pile = f"{_count(len(self._draw), 'card')} · discard pile {_count(self._discard_size(), 'card')}"
+            way = "clockwise ↻" if self._direction == 1 else "anticlockwise ↺"
+            table.append(Field("Draw pile", pile))
+            table.append(Field("Play goes", way))
+        if self._last is not None:
+            table.append(Field(f"Round {self._last.number} result", self._last_round_text()))
+        closest = self._closest_to_100()
+        if closest and not self._over:
+            table.append(
+                Field(
+                    "Closest to 100", f"{format_points(self._totals_q[closest[0]])} points (marked ⚠ below)"
+                )
+            )
+        table.append(
+            Field(
+                "Cards",
+                "♥ red · ★ yellow · ♣ green · ♦ blue. Jokers and power cards count 0. "
+                "Declare with 7 or less.",
+            )
+        )
+        rules = [
+            name
+            for name, on in (
+                ("quick throw-back", self.options.quick_throw_back),
+                ("triplet skips", self.options.triplet_skips),
+                ("pure three reverses", self.options.pure_three_reverses),
+            )
+            if on
+        ]
+        table.append(Field("Additional rules", ", ".join(rules) if rules else "none"))
+        to_act = self.seats_to_act()
+        seats = tuple(
+            SeatLine(seat=other, summary=self._seat_summary(other, other in closest), to_act=other in to_act)
+            for other in range(self.num_seats)
+        )
+        private: tuple[Field, ...] = ()
+        legal: tuple[LegalAction, ...] = ()
+        if seat is not None:
+            private = self._private_fields(seat)
+            legal = self.legal_actions(seat)
+        return SeatView(
+            seat=seat, title=title, table=tuple(table), seats=seats, private=private, legal_actions=legal
+        )
+
+    def _discard_size(self) -> int:
+        return len(self._discard) + len(self._prev_throw) + len(self._this_throw)
+
+    def _throw_fields(self) -> list[Field]:
+        prev = self._prev_throw
+        ends = _pickable(prev)
+        if prev:
+            prev_text = f"{_marked(prev)} — may take {' or '.join(card_text(card) for card in ends)}"
+        else:
+            prev_text = "nothing yet: draw from the pile"
+        if self._phase == "pick":
+            return [
+                Field("Take from (last throw)", prev_text),
+                Field("Just thrown", cards_text(self._this_throw)),
+            ]
+        return [Field("Last throw (take from it after you throw)", prev_text)]
+
+    def _closest_to_100(self) -> list[int]:
+        alive = self._alive_seats()
+        if not alive:
+            return []
+        high = max(self._totals_q[seat] for seat in alive)
+        if high == 0:
+            return []
+        return [seat for seat in alive if self._totals_q[seat] == high]
+
+    def _last_round_text(self) -> str:
+        last = self._last
+        assert last is not None
+        outcome = "won it: scores 0" if last.succeeded else "was beaten: 25 penalty"
+        return (
+            f"📣 caller declared {format_points(last.caller_q)} points and {outcome}. "
+            "Each player's hand total and points scored are on their line below; the hands are in the log."
+        )
+
+    def _seat_summary(self, seat: int, closest: bool) -> str:
+        total = format_points(self._totals_q[seat])
+        if not self.alive(seat):
+            parts = [f"out in round {self._out_round[seat]} · {total} pts"]
+        elif self._over:
+            parts = [f"**{total}** pts · last one standing"]
+        else:
+            parts = [f"{len(self._hands[seat])} cards · **{total}** pts"]
+            if seat == self._dealer:
+                parts.append("dealer")
+        last = self._last
+        if last is not None and last.hand_q[seat] is not None:
+            hand_q = last.hand_q[seat]
+            assert hand_q is not None
+            mark = "📣 " if seat == last.caller else ""
+            parts.append(
+                f"{mark}R{last.number}: held {format_points(hand_q)} → +{format_points(last.scored_q[seat])}"
+                + (f" ({last.notes[seat]})" if last.notes[seat] else "")
+            )
+        if closest and not self._over:
+            parts.append("⚠ closest to 100")
+        return " · ".join(parts)
+
+    def _private_fields(self, seat: int) -> tuple[Field, ...]:
+        if self._over or not self.alive(seat):
+            return ()
+        hand = self._hands[seat]
+        quarters = hand_quarters(hand)
+        raw = sum(card_points(card) for card in hand)
+        halves = min(hand.count(HALF_VALUE), 2)
+        if halves:
+            worth = (
+                f"{raw} halved {'once' if halves == 1 else 'twice'} = **{format_points(quarters)}** points"
+            )
+        else:
+            worth = f"**{raw}** points"
+        worth += " — you may declare" if quarters <= DECLARE_LIMIT_Q else " — declare at 7 or less"
+        fields = [Field("Your hand", cards_text(hand)), Field("Your hand counts", worth)]
+        drawn = self._drawn[seat]
+        if drawn is not None:
+            fields.append(Field("You drew", card_text(drawn)))
+        return tuple(fields)
+
+    # -- end ------------------------------------------------------------------------------------------
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Last player standing first; the others by how late they went out, then by lower total, ties
+        sharing a rank (ruling 18). Points are the final totals (fractional when halving made them so).
+
+        Raises
+        ------
+        RuntimeError
+            If the game is not over.
+        """
+        if not self._over:
+            raise RuntimeError("The game is not over.")
+        last_round = self._round + 1
+
+        def key(seat: int) -> tuple[int, int]:
+            out = self._out_round[seat]
+            return (-(last_round if out is None else out), self._totals_q[seat])
+
+        keys = [key(seat) for seat in range(self.num_seats)]
+        return tuple(
+            Standing(
+                seat=seat,
+                points=points_value(self._totals_q[seat]),
+                rank=1 + sum(1 for other in keys if other < keys[seat]),
+                detail="last one standing" if self.alive(seat) else f"out in round {self._out_round[seat]}",
+            )
+            for seat in range(self.num_seats)
+        )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _split_cards(text: str) -> tuple[str, ...]:
+    return tuple(text[index : index + 2] for index in range(0, len(text), 2))
+
+
+def _pickable(throw: Sequence[str]) -> list[str]:
+    """The first and last card of a throw ("only the first or last card of the set or sequence can be
+    picked up"), once each if they are the same card."""
+    if not throw:
+        return []
+    ends = [throw[0]]
+    if len(throw) > 1 and throw[-1] != throw[0]:
+        ends.append(throw[-1])
+    return ends
+
+
+def _marked(throw: Sequence[str]) -> str:
+    """A throw with its pickable ends in bold: ``"**5♥** 6♥ Joker **8♥**"``."""
+    texts = [card_text(card) for card in throw]
+    texts[0] = f"**{texts[0]}**"
+    if len(texts) > 1:
+        texts[-1] = f"**{texts[-1]}**"
+    return " ".join(texts)
+
+
+@lru_cache(maxsize=8192)
+def throw_choices(hand: tuple[str, ...], family: int | None) -> tuple[LegalAction, ...]:
+    """The throw decision for ``hand``: every legal throw as a select-menu option when there are at most
+    96 of them; otherwise first a choice of family (one card or a set, or a sequence of N cards), then,
+    with ``family`` chosen, that family's throws and a "◀ Other throws" button. Keeps a decision ≤ 100
+    actions (the worst hand found has 117 throws; its largest family 53)."""
+    throws = legal_throws(hand)
+    if len(throws) > FLAT_THROW_LIMIT and family is None:
+        families = Counter(throw.family for throw in throws)
+        return tuple(
+            LegalAction(
+                f"f{number}",
+                "Throw one card or a set…" if number == 1 else f"Throw a sequence of {number} cards…",
+                "primary",
+                secret=True,
+                description=f"{families[number]} choices",
+            )
+            for number in sorted(families)
+        )
+    if family is None:
+        return tuple(_throw_menu(throws))
+    chosen = [throw for throw in throws if throw.family == family]
+    return (LegalAction(FAMILY_BACK, "◀ Other throws", secret=True), *_throw_menu(chosen))
+
+
+def _throw_menu(throws: Sequence[Throw]) -> list[LegalAction]:
+    """Throws as select-menu options: one menu per kind when that fits in 4 menus, else one "Throw…"."""
+    by_kind: dict[str, list[Throw]] = {}
+    for throw in throws:
+        by_kind.setdefault("seq" if throw.kind in (PURE, IMPURE) else throw.kind, []).append(throw)
+    menus = sum(-(-len(group) // MENU_SIZE) for group in by_kind.values())
+    names = {SINGLE: "Throw one card…", SET: "Throw a set…", "seq": "Throw a sequence…"}
+    actions = []
+    for throw in throws:
+        kind = "seq" if throw.kind in (PURE, IMPURE) else throw.kind
+        actions.append(
+            LegalAction(
+                throw.code,
+                cards_text(throw.cards),
+                secret=True,
+                group=names[kind] if menus <= 4 else "Throw…",
+                description=throw.describe(),
+            )
+        )
+    return actions
+
+
+class MinimizeDeclare(GameRules[DeclareOptions]):
+    """Minimize: Declare (IVAK MINIMIZE™): throw high cards, pick one, declare at 7 or less."""
+
+    key: ClassVar[str] = "declare"
+    display_name: ClassVar[str] = "Minimize: Declare"
+    summary: ClassVar[str] = (
+        "Throw a card, set or sequence, pick one card; declare with 7 or less. Over 100 points: you're out."
+    )
+    winning_rule: ClassVar[str] = "last player at 100 points or less wins"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 10
+    options_model: ClassVar[type[GameOptions]] = DeclareOptions
+
+    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> DeclareState:
+        assert isinstance(options, DeclareOptions)
+        return DeclareState(num_seats, seed, options)

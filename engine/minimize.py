@@ -1,0 +1,1008 @@
+"""MINIMIZE (Frazzled Wool, 2021), for 3 to 8 players: keep the lowest score and get through each round.
+
+Rules source: ``shared/seeds/000_d97c66fde1b75dcf.txt`` (MINIMIZE, with the turn as the TOKENIZE text
+describes it) and the facts in ``shared/seeds/README.md``. The deck is :mod:`engine.frazzled_deck`, the
+rule cards are :mod:`engine.frazzled_rules`. Rulings where the text is silent are numbered in
+``docs/rules/minimize.md``; the code cites them as "ruling N".
+
+Seats sit clockwise in seat order: the player on seat ``s``'s *left* is the next seat still playing
+(``s + 1``, wrapping), and play passes to the left (ruling 1).
+
+A round: every player still in the game holds six cards; on a turn a player may first challenge (spending
+their challenge token), then draws the top card of a face-up draw pile and discards a different card,
+whose action (per the actions card side in play) is then performed. A challenge sends the lowest score
+(and any Perfect Zero) through; when one player is left playing, that player is out and a new round is
+dealt to the others. With two players left, the final decides the winner.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from pydantic import Field as OptionField
+
+from engine.core import (
+    Event,
+    Field,
+    GameOptions,
+    GameRules,
+    GameState,
+    IllegalAction,
+    LegalAction,
+    SeatLine,
+    SeatView,
+    Standing,
+    competition_ranks,
+)
+from engine.frazzled_deck import DECK, FOURTEEN_ONE, Card
+from engine.frazzled_rules import (
+    ACTIONS_CARD,
+    BONUS_BY_ID,
+    BONUS_CARDS,
+    CHANGE_RULE,
+    EXTRA_TURN,
+    GIVE_ONE,
+    GIVE_TWO,
+    PASS_LEFT,
+    PASS_RIGHT,
+    SHAPE_OR_COLOUR,
+    SKIP_NEXT,
+    TAKE_ONE,
+    TAKE_TWO,
+    ActionsSide,
+    BonusCard,
+    card_values,
+    duplicate_points,
+)
+
+HAND_SIZE = 6
+DRAW_PILES = 3
+BONUS_IN_PLAY = 2
+FINAL_TURNS = 3
+PILE_NAMES = ("A", "B", "C")
+
+CHALLENGE = "challenge"
+DRAW = "draw."  # + pile index 0..2
+DISCARD = "discard."  # + card id
+FAN = "fan."  # + fan position 0..5
+GIVE = "give."  # + card id
+FLIP_DUPLICATES = "flip.dup"
+FLIP_ACTIONS = "flip.act"
+SWAP_BONUS = "swap."  # + index of the bonus card in play
+
+ACTION_SHORT = {
+    TAKE_ONE: "everyone takes 1 card blind from the player on their right",
+    TAKE_TWO: "everyone takes 2 cards blind from the player on their right",
+    PASS_LEFT: "everyone passes their whole hand left",
+    CHANGE_RULE: "you change a rule",
+    EXTRA_TURN: "you take another turn",
+    GIVE_ONE: "everyone passes 1 chosen card left",
+    GIVE_TWO: "everyone passes 2 chosen cards left",
+    PASS_RIGHT: "everyone passes their whole hand right",
+    SKIP_NEXT: "the next player misses a turn",
+}
+"""Short action texts for select-menu descriptions (at most 100 characters)."""
+
+START, DISCARDING, CHANGING, EXCHANGING, OVER = "start", "discard", "rule", "exchange", "over"
+
+
+class MinimizeOptions(GameOptions):
+    """Which side of each double-sided card starts face up (the text does not say: ruling 14)."""
+
+    duplicates_side: Literal["random", "colour", "shape"] = OptionField(
+        "random", description="Shape or Colour card: the side face up at the start"
+    )
+    actions_side: Literal["random", "A", "B"] = OptionField(
+        "random", description="Actions card: the side face up at the start (A: blind swap, B: pass it on)"
+    )
+
+
+# -- scoring -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Score:
+    """A hand's MINIMIZE score and how it is made ("Aim and Scoring").
+
+    Attributes
+    ----------
+    total:
+        ``spread - pro - sum(benefits)``; lower is better.
+    low, high:
+        The lowest and highest numbers (the 14/1 cards read per ``low_aces``); ``spread = high - low``.
+    pro:
+        Pro points for duplicate numbers (two 1, three 3, four or more 5, per number).
+    bonuses:
+        ``(title, benefit)`` per bonus rule in play; a benefit lowers the score, a penalty (negative)
+        raises it.
+    low_aces:
+        ``None`` without a 14/1 card, else ``True`` if they count as 1 and ``False`` as 14 (the reading
+        that gives the lower total, 14 on a tie: "The 14/1 Cards", ruling 7).
+    perfect_zero:
+        A total of exactly 0 from six cards that are exactly three distinct pairs ("Sneaking Through").
+    """
+
+    total: int
+    low: int
+    high: int
+    pro: int
+    bonuses: tuple[tuple[str, int], ...]
+    low_aces: bool | None
+    perfect_zero: bool
+
+    @property
+    def spread(self) -> int:
+        """The range: highest number minus lowest."""
+        return self.high - self.low
+
+    def describe(self) -> str:
+        """One line, e.g. ``"range 9−2 = 7 · pro −1 · Lucky Sixes −5 → 1"``."""
+        parts = [f"range {self.high}−{self.low} = {self.spread}"]
+        if self.low_aces is not None:
+            parts[0] += f" (14/1 as {1 if self.low_aces else 14})"
+        if self.pro:
+            parts.append(f"pro −{self.pro}")
+        for title, benefit in self.bonuses:
+            if benefit:
+                parts.append(f"{title} {-benefit:+d}")
+        text = " · ".join(parts) + f" → {self.total}"
+        if self.perfect_zero:
+            text += " (Perfect Zero)"
+        return text
+
+
+def _score_with(cards: Sequence[Card], rules: Sequence[BonusCard], low_aces: bool, has_aces: bool) -> Score:
+    values = card_values(cards, low_aces=low_aces)
+    counts = Counter(card.number for card in cards)
+    pro = sum(duplicate_points(count) for count in counts.values())
+    bonuses = tuple((rule.title, rule.points(cards, low_aces=low_aces)) for rule in rules)
+    low, high = min(values), max(values)
+    total = high - low - pro - sum(benefit for _, benefit in bonuses)
+    three_pairs = len(cards) == HAND_SIZE and sorted(counts.values()) == [2, 2, 2]
+    return Score(
+        total=total,
+        low=low,
+        high=high,
+        pro=pro,
+        bonuses=bonuses,
+        low_aces=low_aces if has_aces else None,
+        perfect_zero=three_pairs and total == 0,
+    )
+
+
+def score_hand(cards: Sequence[Card], rules: Sequence[BonusCard]) -> Score:
+    """The MINIMIZE score of ``cards`` under the bonus ``rules`` in play (the two single-sided cards and
+    the face-up side of the Shape or Colour card).
+
+    The 14/1 cards count all as 14 or all as 1, whichever gives the lower total (14 on a tie).
+
+    Raises
+    ------
+    ValueError
+        For no cards.
+    """
+    if not cards:
+        raise ValueError("A hand without cards has no MINIMIZE score.")
+    if not any(card.number == FOURTEEN_ONE for card in cards):
+        return _score_with(cards, rules, False, False)
+    high = _score_with(cards, rules, False, True)
+    low = _score_with(cards, rules, True, True)
+    return low if low.total < high.total else high
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return ", ".join(card.label for card in sorted(cards, key=lambda card: (card.number, card.id))) or "none"
+
+
+def _side_name(side: int) -> str:
+    return ("Colour", "Shape")[side]
+
+
+# -- the state ---------------------------------------------------------------------------------------
+
+
+class MinimizeState(GameState[MinimizeOptions]):
+    """A game of MINIMIZE in progress, every round of it.
+
+    Secret information: each player's hand (to all others), the cards under the top of each draw pile,
+    the order of the face-down bonus pile, where cards lie in a face-down fan, and which cards changed
+    hands in an exchange (each player sees only what it received and gave). Everything else is public:
+    the top of each draw pile (face up), pile sizes, the discard pile, the rule cards in play, challenge
+    tokens, hand sizes, who is still playing, and every score announced at a challenge.
+    """
+
+    def __init__(self, num_seats: int, seed: int, options: MinimizeOptions, *, deal: bool = True) -> None:
+        super().__init__(num_seats, seed, options)
+        self._rng = random.Random(seed)
+        self._round = 1
+        self._in_game = [True] * num_seats
+        self._eliminated: list[int] = []  # in order of elimination
+        self._winner: int | None = None
+        self._finalist: int | None = None
+        self._playing = [True] * num_seats  # still playing this round (not through)
+        self._through: list[int] = []  # this round, in order
+        self._hands: list[list[Card]] = [[] for _ in range(num_seats)]
+        self._piles: list[list[Card]] = [[] for _ in range(DRAW_PILES)]  # top = last
+        self._discard: list[Card] = []  # top = last
+        self._set_aside: list[Card] = []  # cards out of this round (scripted deals only)
+        self._bonus: list[BonusCard] = []
+        self._bonus_pile: list[BonusCard] = []  # top = first
+        self._dup_side = {"colour": 0, "shape": 1}.get(options.duplicates_side, -1)
+        self._actions_side = {"A": 0, "B": 1}.get(options.actions_side, -1)
+        self._tokens = [1] * num_seats
+        self._middle = 0
+        self._turn = 0
+        self._phase = START
+        self._drawn: Card | None = None
+        self._turns_taken = [0] * num_seats
+        self._auto_pending: int | None = None  # the seat that emptied the draw piles
+        self._next_mode = ""  # "again" (13: another turn) or "skip" (13: next player misses a turn)
+        self._exchange_kind = ""
+        self._picks_needed: dict[int, int] = {}
+        self._picks: dict[int, list[int]] = {}  # fan positions (take) or card ids (give)
+        self._last_exchange: dict[int, str] = {}
+        self._last_scores: dict[int, int] = {}
+        self._last_challenge = ""
+        self._last_round_result = ""
+        self._round_changed = False  # set by a challenge that ended the round or the game
+        if self._dup_side < 0:
+            self._dup_side = self._rng.randrange(2)
+        if self._actions_side < 0:
+            self._actions_side = self._rng.randrange(2)
+        if deal:
+            self._deal_round(first=self._rng.randrange(num_seats))
+
+    # -- set-up ------------------------------------------------------------------------------------
+
+    def _deal_round(self, first: int) -> None:
+        """Shuffle the 78 cards, deal six to each player still in the game, split the rest into three
+        face-up draw piles, one token each, two fresh bonus cards ("Setup"; new round: "Challenging")."""
+        deck = list(DECK)
+        self._rng.shuffle(deck)
+        players = [seat for seat in range(self.num_seats) if self._in_game[seat]]
+        self._hands = [[] for _ in range(self.num_seats)]
+        for seat in players:
+            self._hands[seat] = [deck.pop() for _ in range(HAND_SIZE)]
+        self._piles = [deck[index::DRAW_PILES] for index in range(DRAW_PILES)]
+        self._discard = []
+        self._set_aside = []
+        bonus = list(BONUS_CARDS)
+        self._rng.shuffle(bonus)
+        self._bonus, self._bonus_pile = bonus[:BONUS_IN_PLAY], bonus[BONUS_IN_PLAY:]
+        self._playing = list(self._in_game)
+        self._through = []
+        self._tokens = [1 if self._in_game[seat] else 0 for seat in range(self.num_seats)]
+        self._middle = 0
+        self._turn = first
+        self._phase = START
+        self._drawn = None
+        self._turns_taken = [0] * self.num_seats
+        self._auto_pending = None
+        self._next_mode = ""
+        self._last_exchange = {}
+
+    @classmethod
+    def scripted(
+        cls,
+        hands: Sequence[Sequence[Card] | None],
+        piles: Sequence[Sequence[Card]],
+        *,
+        bonus: Sequence[str] = ("rainbow", "cold"),
+        bonus_pile: Sequence[str] | None = None,
+        duplicates_side: int = 0,
+        actions_side: int = 0,
+        first: int = 0,
+        discard: Sequence[Card] = (),
+        eliminated: Sequence[int] = (),
+        seed: int = 0,
+    ) -> "MinimizeState":
+        """A round with a known deal, for rule scenarios (tests only).
+
+        Parameters
+        ----------
+        hands:
+            One entry per seat: its six cards, or ``None`` for a seat already out of the game.
+        piles:
+            The three draw piles, each listed top card FIRST.
+        bonus, bonus_pile:
+            Ids of the two bonus cards in play, and of the face-down pile top first (default: the other
+            single-sided cards in :data:`BONUS_CARDS` order).
+        duplicates_side, actions_side:
+            0 (Colour / A) or 1 (Shape / B).
+        first:
+            The seat to play first.
+        discard:
+            The discard pile, bottom first.
+        eliminated:
+            The seats with ``None`` hands in order of elimination (default: seat order).
+        seed:
+            Seed for what comes later (fan shuffles, the next rounds' deals).
+
+        Raises
+        ------
+        ValueError
+            If a card appears twice, a hand is not six cards, or the seats and piles do not fit.
+        """
+        placed = [card for hand in hands if hand for card in hand] + [c for p in piles for c in p]
+        placed += list(discard)
+        if len(set(placed)) != len(placed):
+            raise ValueError("a card appears twice in the scripted deal")
+        if len(piles) != DRAW_PILES or any(hand is not None and len(hand) != HAND_SIZE for hand in hands):
+            raise ValueError("three piles and six cards per hand, please")
+        state = cls(len(hands), seed, MinimizeOptions(duplicates_side="colour", actions_side="A"), deal=False)
+        state._in_game = [hand is not None for hand in hands]
+        out = [seat for seat in range(len(hands)) if hands[seat] is None]
+        state._eliminated = list(eliminated) if eliminated else out
+        if sorted(state._eliminated) != out or sum(state._in_game) < 2:
+            raise ValueError("eliminated must list exactly the seats without a hand; two must play")
+        state._round = len(out) + 1
+        state._deal_round(first)
+        state._hands = [list(hand) if hand else [] for hand in hands]
+        state._piles = [list(reversed(pile)) for pile in piles]
+        state._discard = list(discard)
+        state._set_aside = [card for card in DECK if card not in set(placed)]
+        state._bonus = [BONUS_BY_ID[key] for key in bonus]
+        rest = [card.id for card in BONUS_CARDS if card.id not in bonus]
+        state._bonus_pile = [BONUS_BY_ID[key] for key in (bonus_pile if bonus_pile is not None else rest)]
+        state._dup_side = duplicates_side
+        state._actions_side = actions_side
+        return state
+
+    # -- queries -----------------------------------------------------------------------------------
+
+    @property
+    def round(self) -> int:
+        """The round number, 1 first."""
+        return self._round
+
+    @property
+    def is_final(self) -> bool:
+        """True in the final round: only two players are left in the game ("Final Round")."""
+        return sum(self._in_game) == 2
+
+    @property
+    def actions_side(self) -> ActionsSide:
+        side = ACTIONS_CARD.sides[self._actions_side]
+        assert isinstance(side, ActionsSide)
+        return side
+
+    @property
+    def duplicates_rule(self) -> BonusCard:
+        side = SHAPE_OR_COLOUR.sides[self._dup_side]
+        assert isinstance(side, BonusCard)
+        return side
+
+    def rules_in_play(self) -> tuple[BonusCard, ...]:
+        """The bonus rules that score every hand: the two single-sided cards, then the Shape or Colour
+        card's face-up side."""
+        return (*self._bonus, self.duplicates_rule)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s cards (its secret: for tests and scoring, never another seat's view)."""
+        return tuple(self._hands[seat])
+
+    def score(self, seat: int) -> Score:
+        """``seat``'s MINIMIZE score now (its secret until announced at a challenge)."""
+        return score_hand(self._hands[seat], self.rules_in_play())
+
+    def playing(self) -> tuple[int, ...]:
+        """Seats still playing this round (in the game and not yet through), in seat order."""
+        return tuple(seat for seat in range(self.num_seats) if self._playing[seat])
+
+    def _left(self, seat: int) -> int:
+        """The next seat still playing to the left (clockwise, ``seat + 1`` onwards)."""
+        for step in range(1, self.num_seats + 1):
+            other = (seat + step) % self.num_seats
+            if self._playing[other]:
+                return other
+        return seat
+
+    def _right(self, seat: int) -> int:
+        for step in range(1, self.num_seats + 1):
+            other = (seat - step) % self.num_seats
+            if self._playing[other]:
+                return other
+        return seat
+
+    def is_terminal(self) -> bool:
+        return self._phase == OVER
+
+    def seats_to_act(self) -> tuple[int, ...]:
+        if self._phase == OVER:
+            return ()
+        if self._phase == EXCHANGING:
+            return tuple(seat for seat in self.playing() if len(self._picks[seat]) < self._picks_needed[seat])
+        return (self._turn,)
+
+    def may_challenge(self, seat: int) -> bool:
+        """Whether ``seat`` may say 'challenge' now: at the start of its turn, with a token, and in the
+        final only once each player has taken three turns ("Challenging", "Final Round")."""
+        if self._phase != START or seat != self._turn or self._tokens[seat] < 1:
+            return False
+        if self.is_final:
+            return all(self._turns_taken[other] >= FINAL_TURNS for other in self.playing())
+        return True
+
+    def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
+        if seat not in self.seats_to_act():
+            return ()
+        if self._phase == START:
+            actions = [
+                LegalAction(
+                    f"{DRAW}{index}",
+                    f"Draw {pile[-1].label} from pile {PILE_NAMES[index]}",
+                    "primary",
+                )
+                for index, pile in enumerate(self._piles)
+                if pile
+            ]
+            if self.may_challenge(seat):
+                actions.append(LegalAction(CHALLENGE, "Challenge! (spend your token)", "danger"))
+            return tuple(actions)
+        if self._phase == DISCARDING:
+            assert self._drawn is not None
+            group = f"Discard a card (then {self._drawn.label} goes into your hand)…"
+            return tuple(
+                LegalAction(
+                    f"{DISCARD}{card.id}",
+                    f"Discard {card.long_label}",
+                    secret=True,
+                    group=group,
+                    description=self._action_note(card.number),
+                )
+                for card in self._sorted_hand(seat)
+            )
+        if self._phase == CHANGING:
+            return self._rule_changes()
+        # Exchanging: a blind pick from the fan on the right, or a card of one's own to pass on.
+        if self._exchange_kind in (TAKE_ONE, TAKE_TWO):
+            right = self._right(seat)
+            return tuple(
+                LegalAction(
+                    f"{FAN}{position}",
+                    f"Card {position + 1} of the fan on your right",
+                    group="Take a card blind from the face-down fan of the player on your right…",
+                )
+                for position in range(len(self._hands[right]))
+                if position not in self._picks[seat]
+            )
+        return tuple(
+            LegalAction(
+                f"{GIVE}{card.id}",
+                f"Pass {card.long_label}",
+                secret=True,
+                group="Choose a card to pass to the player on your left…",
+            )
+            for card in self._sorted_hand(seat)
+            if card.id not in self._picks[seat]
+        )
+
+    def _sorted_hand(self, seat: int) -> list[Card]:
+        return sorted(self._hands[seat], key=lambda card: (card.number, card.id))
+
+    def _action_note(self, number: int) -> str:
+        kind = self.actions_side.kind(number)
+        return f"Action: {ACTION_SHORT[kind]}" if kind else "No action"
+
+    def _rule_changes(self) -> tuple[LegalAction, ...]:
+        other_dup = _side_name(1 - self._dup_side)
+        other_actions = ("A", "B")[1 - self._actions_side]
+        actions = [
+            LegalAction(FLIP_DUPLICATES, f"Flip Shape or Colour to its {other_dup} side"),
+            LegalAction(FLIP_ACTIONS, f"Flip the actions card to side {other_actions}"),
+        ]
+        for index, card in enumerate(self._bonus):
+            actions.append(
+                LegalAction(f"{SWAP_BONUS}{index}", f"Replace “{card.title}” with a new bonus card")
+            )
+        return tuple(actions)
+
+    def default_action(self, seat: int) -> str:
+        """The move played when ``seat``'s clock runs out (ruling 12): draw from the first non-empty
+        pile (never a challenge), discard the card without an action that leaves the best score, flip
+        the actions card, take the first fan position left, pass the card that leaves the best score.
+
+        Raises
+        ------
+        IllegalAction
+            If ``seat`` has no decision now.
+        """
+        if seat not in self.seats_to_act():
+            raise IllegalAction("It is not your turn.")
+        if self._phase == START:
+            return next(f"{DRAW}{index}" for index, pile in enumerate(self._piles) if pile)
+        if self._phase == CHANGING:
+            return FLIP_ACTIONS
+        if self._phase == DISCARDING:
+            assert self._drawn is not None
+            drawn = self._drawn
+            rules = self.rules_in_play()
+
+            def discard_key(card: Card) -> tuple[bool, int, int]:
+                rest = [other for other in self._hands[seat] if other is not card] + [drawn]
+                has_action = self.actions_side.kind(card.number) is not None
+                return has_action, score_hand(rest, rules).total, card.id
+
+            return f"{DISCARD}{min(self._hands[seat], key=discard_key).id}"
+        if self._exchange_kind in (TAKE_ONE, TAKE_TWO):
+            return self.legal_actions(seat)[0].code
+        rules = self.rules_in_play()
+        kept = [card for card in self._hands[seat] if card.id not in self._picks[seat]]
+
+        def give_key(card: Card) -> tuple[int, int]:
+            return score_hand([other for other in kept if other is not card], rules).total, card.id
+
+        return f"{GIVE}{min(kept, key=give_key).id}"
+
+    def refusal(self, seat: int, code: str) -> str:
+        if code == CHALLENGE and seat == self._turn and self._phase == START:
+            if self._tokens[seat] < 1:
+                return "You have no challenge token left this round."
+            if self.is_final:
+                return "In the final, 'challenge' may be called only once each player has taken three turns."
+        if code == CHALLENGE:
+            return "You may challenge only at the start of your turn."
+        return super().refusal(seat, code)
+
+    # -- changes -----------------------------------------------------------------------------------
+
+    def _apply(self, seat: int, code: str) -> list[Event]:
+        if code == CHALLENGE:
+            return self._challenge(seat)
+        if code.startswith(DRAW):
+            return self._draw(seat, int(code[len(DRAW) :]))
+        if code.startswith(DISCARD):
+            return self._discard_card(seat, int(code[len(DISCARD) :]))
+        if self._phase == CHANGING:
+            return self._change_rule(seat, code)
+        if code.startswith(FAN):
+            self._picks[seat].append(int(code[len(FAN) :]))
+            return self._maybe_finish_exchange(seat)
+        if code.startswith(GIVE):
+            self._picks[seat].append(int(code[len(GIVE) :]))
+            return self._maybe_finish_exchange(seat)
+        raise AssertionError(f"unhandled legal action {code!r}")  # pragma: no cover
+
+    def _draw(self, seat: int, index: int) -> list[Event]:
+        """Take the top card of a non-empty draw pile; it joins the hand after the discard (TOKENIZE,
+        "How to Play"; ruling 2)."""
+        card = self._piles[index].pop()
+        self._drawn = card
+        self._phase = DISCARDING
+        events = [Event(seat, f"drew **{card.label}** from pile {PILE_NAMES[index]}")]
+        if not any(self._piles):
+            # "there must always be an automatic challenge as soon as all three draw piles are emptied"
+            # — settled once this turn is over (ruling 9).
+            self._auto_pending = seat
+            events.append(Event(None, "All three draw piles are empty: an automatic challenge follows."))
+        return events
+
+    def _discard_card(self, seat: int, card_id: int) -> list[Event]:
+        card = DECK[card_id]
+        assert self._drawn is not None
+        self._hands[seat].remove(card)
+        self._discard.append(card)
+        self._hands[seat].append(self._drawn)
+        self._drawn = None
+        self._turns_taken[seat] += 1
+        events = [Event(seat, f"discarded **{card.label}**")]
+        kind = self.actions_side.kind(card.number)
+        if kind is None:
+            return events + self._end_turn()
+        events.append(Event(seat, f"triggers the action: {self.actions_side.text(card.number)}"))
+        if kind == CHANGE_RULE:
+            self._phase = CHANGING
+            return events
+        if kind == EXTRA_TURN:
+            self._next_mode = "again"
+            return events + self._end_turn()
+        if kind == SKIP_NEXT:
+            self._next_mode = "skip"
+            return events + self._end_turn()
+        if kind in (PASS_LEFT, PASS_RIGHT):
+            return events + self._pass_hands(kind) + self._end_turn()
+        # Simultaneous choices: every player still playing picks at once (ruling 5).
+        self._exchange_kind = kind
+        count = 1 if kind in (TAKE_ONE, GIVE_ONE) else 2
+        self._picks_needed = {other: count for other in self.playing()}
+        self._picks = {other: [] for other in self.playing()}
+        if kind in (TAKE_ONE, TAKE_TWO):
+            for other in self.playing():  # fanned face down: the order says nothing
+                self._rng.shuffle(self._hands[other])
+        self._phase = EXCHANGING
+        return events
+
+    def _pass_hands(self, kind: str) -> list[Event]:
+        """6: every player still playing passes their whole hand left (side A) or right (side B)."""
+        players = self.playing()
+        old = {seat: self._hands[seat] for seat in players}
+        for seat in players:
+            target = self._left(seat) if kind == PASS_LEFT else self._right(seat)
+            self._hands[target] = old[seat]
+        way, back = ("left", "right") if kind == PASS_LEFT else ("right", "left")
+        for seat in players:
+            self._last_exchange[seat] = (
+                f"You passed your whole hand to the {way} and got the hand of the player on your {back}."
+            )
+        return [Event(None, f"Everyone passed their whole hand to the {way}.")]
+
+    def _maybe_finish_exchange(self, seat: int) -> list[Event]:
+        events: list[Event] = []
+        if len(self._picks[seat]) == self._picks_needed[seat]:
+            verb = "took" if self._exchange_kind in (TAKE_ONE, TAKE_TWO) else "chose"
+            events.append(Event(seat, f"{verb} {_count(self._picks_needed[seat])}"))
+        if self.seats_to_act():
+            return events
+        players = self.playing()
+        if self._exchange_kind in (TAKE_ONE, TAKE_TWO):
+            # picker takes from the fan of the player on their right
+            taken = {p: [self._hands[self._right(p)][i] for i in self._picks[p]] for p in players}
+            lost = {self._right(p): taken[p] for p in players}
+            for p in players:
+                self._last_exchange[p] = (
+                    f"You took {_cards_text(taken[p])} from the fan on your right; "
+                    f"the player on your left took {_cards_text(lost[p])} from yours."
+                )
+            received = taken
+            way = "Everyone took"
+        else:
+            given = {p: [DECK[i] for i in self._picks[p]] for p in players}
+            received = {self._left(p): given[p] for p in players}
+            lost = given
+            for p in players:
+                self._last_exchange[p] = (
+                    f"You passed {_cards_text(given[p])} to the left and got "
+                    f"{_cards_text(received[p])} from the player on your right."
+                )
+            way = "Everyone passed"
+        for p in players:
+            kept = [card for card in self._hands[p] if card not in lost[p]]
+            self._hands[p] = sorted(kept + received[p], key=lambda card: card.id)
+        events.append(Event(None, f"{way} {_count(self._picks_needed[players[0]])}: the exchange is done."))
+        self._exchange_kind = ""
+        self._picks = {}
+        self._picks_needed = {}
+        return events + self._end_turn()
+
+    def _change_rule(self, seat: int, code: str) -> list[Event]:
+        """10: flip a double-sided card, or replace a bonus card in play with the top of the bonus pile,
+        the old one going to the bottom ("Actions"; ruling 6)."""
+        if code == FLIP_DUPLICATES:
+            self._dup_side = 1 - self._dup_side
+            events = [Event(seat, f"flipped Shape or Colour to its {_side_name(self._dup_side)} side")]
+        elif code == FLIP_ACTIONS:
+            self._actions_side = 1 - self._actions_side
+            events = [Event(seat, f"flipped the actions card to {self.actions_side.name}")]
+        else:
+            index = int(code[len(SWAP_BONUS) :])
+            old = self._bonus[index]
+            self._bonus[index] = self._bonus_pile.pop(0)
+            self._bonus_pile.append(old)
+            events = [Event(seat, f"replaced “{old.title}” with “{self._bonus[index].display}”")]
+        return events + self._end_turn()
+
+    def _end_turn(self) -> list[Event]:
+        """After the discard and its action: settle a pending automatic challenge, then pass the turn."""
+        events: list[Event] = []
+        mode, self._next_mode = self._next_mode, ""
+        current = self._turn
+        if self._auto_pending is not None:
+            emptier, self._auto_pending = self._auto_pending, None
+            events += self._settle(challenger=None, announcer=emptier)
+            if self._phase == OVER or self._round_changed:
+                return events
+            # "shuffle the discard pile and split it into three equal draw piles to continue the round"
+            cards = self._discard
+            self._discard = []
+            self._rng.shuffle(cards)
+            self._piles = [cards[index::DRAW_PILES] for index in range(DRAW_PILES)]
+            events.append(Event(None, "The discard pile is shuffled into three new draw piles."))
+        self._phase = START
+        if mode == "again" and self._playing[current]:
+            self._turn = current
+            events.append(Event(current, "takes another turn"))
+        else:
+            self._turn = self._left(current)
+            if mode == "skip":
+                events.append(Event(self._turn, "misses a turn"))
+                self._turn = self._left(self._turn)
+        return events
+
+    # -- challenges --------------------------------------------------------------------------------
+
+    def _challenge(self, seat: int) -> list[Event]:
+        """'Challenge' at the start of a turn: the token goes to the middle, every score is announced and
+        settled. A challenger still playing afterwards goes on with the turn (ruling 3)."""
+        self._tokens[seat] -= 1
+        self._middle += 1
+        events = [Event(seat, "says **challenge** and spends their token")]
+        events += self._settle(challenger=seat, announcer=seat)
+        if self._phase == OVER or self._round_changed:
+            return events
+        if not self._playing[seat]:
+            self._turn = self._left(seat)
+        return events
+
+    def _settle(self, challenger: int | None, announcer: int) -> list[Event]:
+        """Announce every score in turn order from the ``announcer`` and send players through.
+
+        Lowest score goes through; a tie for lowest sends the challenger through if involved, else no
+        one ("Challenging"); an automatic challenge (``challenger=None``) sends no one through on a tie
+        ("What if No One Wants to Challenge?"). With more than two players playing, Perfect Zeros other
+        than the challenger sneak through too, unless every player has one ("Sneaking Through").
+        In the final the lowest wins the game, the challenger on a tie ("Final Round").
+        """
+        self._round_changed = False
+        order = [announcer]
+        while len(order) < len(self.playing()):
+            order.append(self._left(order[-1]))
+        scores = {seat: self.score(seat) for seat in order}
+        events: list[Event] = []
+        best: int | None = None
+        for seat in order:
+            total = scores[seat].total
+            if best is None:
+                note = "the score to beat" if challenger is not None else "the score to beat (automatic)"
+                best = total
+            elif total < best:
+                note, best = "lower: the new score to beat", total
+            else:
+                note = "not lower"
+            events.append(Event(seat, f"scores **{total}** ({scores[seat].describe()}) — {note}"))
+            self._last_scores[seat] = total
+        assert best is not None
+        lowest = [seat for seat in order if scores[seat].total == best]
+        kind = "Challenge" if challenger is not None else "Automatic challenge"
+        if self.is_final:
+            return events + self._settle_final(challenger, lowest, best, kind)
+        if len(lowest) == 1:
+            through = [lowest[0]]
+        elif challenger in lowest:
+            through = [challenger]
+        else:
+            through = []
+            events.append(Event(None, f"A tie for the lowest score ({best}): no one goes through that way."))
+        sneaks: list[int] = []
+        if len(order) > 2:  # "A Perfect Zero does not count when there are only two players."
+            zeros = [seat for seat in order if scores[seat].perfect_zero]
+            if len(zeros) == len(order):
+                through = []
+                events.append(Event(None, "Every player has a Perfect Zero: no one goes through."))
+            else:
+                sneaks = [seat for seat in zeros if seat != challenger and seat not in through]
+        if len(through) + len(sneaks) == len(order):
+            # Ruling 8: a round needs one player left to be out, so if everyone would go through no one does.
+            through, sneaks = [], []
+            events.append(Event(None, "Everyone would go through: no one does, and play continues."))
+        for seat in through + sneaks:
+            how = "sneaks through with a Perfect Zero" if seat in sneaks else "goes through"
+            events.append(Event(seat, f"{how}, showing {_cards_text(self._hands[seat])}"))
+            self._go_through(seat)
+        names = len(through) + len(sneaks)
+        result = f"{kind}, round {self._round}: lowest score **{best}**; "
+        result += f"{names} went through" if names else "no one went through"
+        if sneaks:
+            result += f" ({len(sneaks)} with a Perfect Zero)"
+        self._last_challenge = result + " (see the scores in Players)."
+        if len(self.playing()) == 1:
+            events += self._eliminate(self.playing()[0])
+        return events
+
+    def _settle_final(self, challenger: int | None, lowest: list[int], best: int, kind: str) -> list[Event]:
+        if len(lowest) == 1:
+            winner = lowest[0]
+        elif challenger is not None:
+            winner = challenger  # "If both players have the same score, then the player who said
+            # 'challenge' wins the game."
+        else:
+            self._last_challenge = f"{kind} in the final: a tie at **{best}**, play goes on."
+            return [Event(None, f"A tie at {best}: no one wins yet, and play continues.")]
+        loser = next(seat for seat in self.playing() if seat != winner)
+        self._winner, self._finalist = winner, loser
+        self._in_game[loser] = False
+        self._phase = OVER
+        self._round_changed = True
+        self._last_challenge = f"{kind} in the final: the winner scored **{best}**."
+        return [
+            Event(winner, f"wins the game, showing {_cards_text(self._hands[winner])}"),
+            Event(loser, f"is the runner-up, showing {_cards_text(self._hands[loser])}"),
+        ]
+
+    def _go_through(self, seat: int) -> None:
+        """The player's cards go on the discard pile, their tokens to the middle ("Challenging")."""
+        self._discard.extend(self._hands[seat])
+        self._hands[seat] = []
+        self._middle += self._tokens[seat]
+        self._tokens[seat] = 0
+        self._playing[seat] = False
+        self._through.append(seat)
+
+    def _eliminate(self, seat: int) -> list[Event]:
+        """The last player left playing is out; a new round starts with those who went through."""
+        self._in_game[seat] = False
+        self._eliminated.append(seat)
+        self._round_changed = True
+        out_round = self._round
+        self._round += 1
+        self._last_round_result = f"Round {out_round}: one player was out (❌ in Players)."
+        events = [
+            Event(seat, f"is out in round {out_round}, holding {_cards_text(self._hands[seat])}"),
+            Event(None, f"Round {self._round} begins: new cards, one token each, two new bonus cards."),
+        ]
+        # Ruling 11: the player on the left of the one who is out starts the new round.
+        first = next(
+            (seat + step) % self.num_seats
+            for step in range(1, self.num_seats + 1)
+            if self._in_game[(seat + step) % self.num_seats]
+        )
+        self._deal_round(first)
+        return events
+
+    # -- views -------------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> SeatView:
+        table = list(self._table_fields())
+        seats = tuple(
+            SeatLine(seat=other, summary=self._seat_summary(other), to_act=other in self.seats_to_act())
+            for other in range(self.num_seats)
+        )
+        private: tuple[Field, ...] = ()
+        if seat is not None:
+            private = self._private_fields(seat)
+        return SeatView(
+            seat=seat,
+            title=self._title(),
+            table=tuple(table),
+            seats=seats,
+            private=private,
+            legal_actions=self.legal_actions(seat) if seat is not None else (),
+        )
+
+    def _title(self) -> str:
+        if self._phase == OVER:
+            return "MINIMIZE: game over"
+        stage = "the final" if self.is_final else f"round {self._round}"
+        return f"MINIMIZE · {stage} · {len(self.playing())} playing · {sum(self._in_game)} in the game"
+
+    def _table_fields(self) -> list[Field]:
+        if self._phase == OVER:
+            return [Field("Result", self._last_challenge or "The game is over.")]
+        piles = []
+        for index, pile in enumerate(self._piles):
+            if pile:
+                top = f"**{pile[-1].label}** on top, {_count(len(pile))}"
+            else:
+                top = "empty"
+            piles.append(f"{PILE_NAMES[index]}: {top}")
+        discard = (
+            f"**{self._discard[-1].label}** on top, {len(self._discard)} cards" if self._discard else "empty"
+        )
+        fields = [
+            Field("Draw piles (face up)", "\n".join(piles)),
+            Field("Discard pile", discard),
+            Field("Now", self._now_text()),
+        ]
+        for card in self._bonus:
+            fields.append(Field(f"Bonus rule: {card.title}", card.text))
+        dup = self.duplicates_rule
+        fields.append(Field(f"Shape or Colour ({_side_name(self._dup_side)} side)", dup.text))
+        fields.append(Field(f"Actions card ({self.actions_side.name})", self.actions_side.display))
+        fields.append(
+            Field(
+                "Scoring",
+                "Range (highest − lowest number) − pro points (pairs 1, threes 3, fours+ 5) − bonuses"
+                " + penalties. 14/1 counts all as 14 or all as 1, whichever is lower. Lowest wins.",
+            )
+        )
+        fields.append(Field("Challenge tokens", f"{self._middle} in the middle; 🪙 in Players = holds one"))
+        if self._last_challenge:
+            fields.append(Field("Last challenge", self._last_challenge))
+        if self._last_round_result:
+            fields.append(Field("Last round", self._last_round_result))
+        return fields
+
+    def _now_text(self) -> str:
+        if self._phase == START:
+            text = "The player to act draws from a pile, or says 'challenge' first."
+            if self.is_final:
+                taken = " / ".join(str(min(self._turns_taken[seat], FINAL_TURNS)) for seat in self.playing())
+                text += f" Final: 'challenge' once each player has taken 3 turns (taken: {taken})."
+            return text
+        if self._phase == DISCARDING:
+            assert self._drawn is not None
+            return f"The player to act drew **{self._drawn.label}** and now discards a different card."
+        if self._phase == CHANGING:
+            return "The player to act changes a rule (10)."
+        count = _count(next(iter(self._picks_needed.values()), 1))
+        if self._exchange_kind in (TAKE_ONE, TAKE_TWO):
+            return f"Everyone takes {count} blind from the face-down fan of the player on their right."
+        return f"Everyone chooses {count} from their hand to pass to the player on their left."
+
+    def _seat_summary(self, seat: int) -> str:
+        if self._winner == seat:
+            return "🏆 winner"
+        if self._finalist == seat:
+            return "🥈 runner-up (lost the final)"
+        if not self._in_game[seat]:
+            return f"❌ out in round {self._eliminated.index(seat) + 1}"
+        if not self._playing[seat]:
+            return "✅ through to the next round"
+        parts = [f"{len(self._hands[seat])} cards"]
+        parts.append("🪙 token" if self._tokens[seat] else "no token")
+        if self.is_final:
+            parts.append(f"{self._turns_taken[seat]} turns")
+        if seat in self._last_scores:
+            parts.append(f"last score {self._last_scores[seat]}")
+        return " · ".join(parts)
+
+    def _private_fields(self, seat: int) -> tuple[Field, ...]:
+        if not self._hands[seat]:
+            return (Field("Your hand", "No cards: you are not playing this round."),)
+        hand = "\n".join(card.long_label for card in self._sorted_hand(seat))
+        fields = [Field("Your hand", hand), Field("Your score now", self.score(seat).describe())]
+        if self._phase == DISCARDING and seat == self._turn and self._drawn is not None:
+            fields.append(
+                Field("You drew", f"{self._drawn.long_label} (it joins your hand after your discard)")
+            )
+        if self._phase == EXCHANGING and seat in self._picks and self._picks[seat]:
+            if self._exchange_kind in (TAKE_ONE, TAKE_TWO):
+                chosen = ", ".join(f"card {position + 1}" for position in self._picks[seat])
+                fields.append(Field("You picked", f"{chosen} of the fan on your right"))
+            else:
+                fields.append(Field("You chose to pass", _cards_text([DECK[i] for i in self._picks[seat]])))
+        if seat in self._last_exchange:
+            fields.append(Field("Last exchange", self._last_exchange[seat]))
+        return tuple(fields)
+
+    # -- end ---------------------------------------------------------------------------------------
+
+    def standings(self) -> tuple[Standing, ...]:
+        """The winner first, the runner-up second, then the others by reverse order of elimination.
+        ``points`` = rounds got through (the winner's final counts), so higher is better."""
+        if self._phase != OVER:
+            raise RuntimeError("The game is not over.")
+        points = []
+        details = []
+        for seat in range(self.num_seats):
+            if seat == self._winner:
+                points.append(len(self._eliminated) + 1)
+                details.append("won the final")
+            elif seat == self._finalist:
+                points.append(len(self._eliminated))
+                details.append("lost the final")
+            else:
+                out = self._eliminated.index(seat)
+                points.append(out)
+                details.append(f"out in round {out + 1}")
+        ranks = competition_ranks(points, lower_is_better=False)
+        return tuple(
+            Standing(seat=seat, points=points[seat], rank=ranks[seat], detail=details[seat])
+            for seat in range(self.num_seats)
+        )
+
+
+def _count(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+class Minimize(GameRules[MinimizeOptions]):
+    """MINIMIZE: lowest range-based score gets through; one player out per round."""
+
+    key: ClassVar[str] = "minimize"
+    display_name: ClassVar[str] = "MINIMIZE"
+    summary: ClassVar[str] = (
+        "Draw, discard, and challenge when your hand's range-based score is the lowest. One player is out "
+        "each round; win the final."
+    )
+    winning_rule: ClassVar[str] = "last player standing wins"
+    min_seats: ClassVar[int] = 3
+    max_seats: ClassVar[int] = 8
+    options_model: ClassVar[type[GameOptions]] = MinimizeOptions
+
+    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> MinimizeState:
+        assert isinstance(options, MinimizeOptions)
+        return MinimizeState(num_seats, seed, options)
