@@ -226,6 +226,13 @@ class GameState(abc.ABC, Generic[OptionsT]):
         Jokin' Around: one minute to rearrange), or ``None`` for the table's turn length."""
         return None
 
+    def decision_clock(self, seat: int) -> str | None:
+        """A name for ``seat``'s current timed decision when it spans several of its actions (Jokin'
+        Around: one minute for all the moves of a rearrangement). While the name stays the same, the seat's
+        clock keeps running instead of restarting after each action. ``None``: each decision has its own
+        clock."""
+        return None
+
     @abc.abstractmethod
     def _apply(self, seat: int, code: str) -> list[Event]:
         """Apply an action already checked to be legal; return what happened."""

@@ -6,13 +6,22 @@ from engine.core import GameRules
 from engine.declare import MinimizeDeclare
 from engine.eradicize import Eradicize
 from engine.foist import Foist
+from engine.memory import DeluxeMemory
 from engine.minimisere import Minimisere
 from engine.minimize import Minimize
 from engine.tokenize_game import Tokenize
 
 GAMES: dict[str, GameRules] = {
     rules.key: rules
-    for rules in (Foist(), Minimize(), Tokenize(), Eradicize(), MinimizeDeclare(), Minimisere())
+    for rules in (
+        Foist(),
+        Minimize(),
+        Tokenize(),
+        Eradicize(),
+        MinimizeDeclare(),
+        Minimisere(),
+        DeluxeMemory(),
+    )
 }
 
 

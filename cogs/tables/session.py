@@ -107,6 +107,7 @@ class TableSession:
         self.options: dict[str, object] = {}
         self.deadline: datetime | None = None
         self.seat_deadlines: dict[int, datetime] = {}
+        self.clock_names: dict[int, str | None] = {}
         self.seat_versions: list[int] = []
         self._seen_actions: list[tuple] = []
         self.started_at: datetime | None = None
@@ -374,14 +375,16 @@ class TableSession:
         """Start the clock of every seat that is newly waiting or whose decision changed; keep the rest."""
         assert self.state is not None
         waiting = self.state.seats_to_act()
-        self.seat_deadlines = {
-            seat: (
-                now + timedelta(seconds=self._seconds_for(seat))
-                if seat in changed or seat not in self.seat_deadlines
-                else self.seat_deadlines[seat]
-            )
-            for seat in waiting
-        }
+        deadlines = {}
+        for seat in waiting:
+            clock = self.state.decision_clock(seat)
+            same_clock = clock is not None and self.clock_names.get(seat) == clock
+            if seat in self.seat_deadlines and (seat not in changed or same_clock):
+                deadlines[seat] = self.seat_deadlines[seat]
+            else:
+                deadlines[seat] = now + timedelta(seconds=self._seconds_for(seat))
+        self.clock_names = {seat: self.state.decision_clock(seat) for seat in waiting}
+        self.seat_deadlines = deadlines
         self.deadline = min(self.seat_deadlines.values()) if self.seat_deadlines else None
 
     # -- end -------------------------------------------------------------------------------------
@@ -541,6 +544,11 @@ class TableSession:
             self.state = state
             self._seen_actions = [state.legal_actions(seat) for seat in range(len(self.players))]
         self.seat_deadlines = {int(seat): moment(when) for seat, when in snapshot["seat_deadlines"].items()}
+        self.clock_names = (
+            {}
+            if self.state is None
+            else {seat: self.state.decision_clock(seat) for seat in self.seat_deadlines}
+        )
         self.deadline = min(self.seat_deadlines.values()) if self.seat_deadlines else None
         self.seat_versions = list(snapshot["seat_versions"])
         self.timeouts_in_row = {int(seat): count for seat, count in snapshot["timeouts_in_row"].items()}

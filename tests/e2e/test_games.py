@@ -78,3 +78,26 @@ async def test_tokenize_three_players(world: World) -> None:
 async def test_eradicize_three_players(world: World) -> None:
     text = await finish(world, "eradicize", ("bob", "carol"), seed=5)
     assert "ERADICIZE: final scores" in text
+
+
+async def test_deluxe_memory_with_jokers_draws_the_grid(world: World) -> None:
+    opened = await world.play(world.players["alice"], game="memory")
+    lobby = opened.message
+    assert (await world.press(world.players["bob"], lobby, "Join")).ok
+    rules_menu = next(m for m in world.message(lobby.id).selects() if m["custom_id"].endswith(".rules"))
+    values = [o["value"] for o in rules_menu["options"] if "Joker" in o["label"] or "jokin" in o["value"]]
+    chosen = await world.server.select(
+        world.players["alice"], world.message(lobby.id), rules_menu["custom_id"], values
+    )
+    assert chosen.ok and chosen.response_type == 7
+    started = await world.press(world.players["alice"], lobby, "Start")
+    assert started.ok and started.response_type == 7
+    table = world.message(lobby.id)
+    # The public table carries the grid as a picture, drawn from the public board.
+    assert [a["filename"] for a in table.attachments] == ["board.png"]
+    assert table.embeds[0]["image"]["url"].endswith("board.png")
+    hand = await world.press(world.turn_owner(table), table, "My hand")
+    assert hand.message.attachments and hand.message.selects(), "positions are offered in select menus"
+    final = await world.play_to_the_end(world.message(lobby.id), random.Random(6))
+    assert "Deluxe Memory: final scores" in final.text()
+    assert world.server.violations == []

@@ -74,11 +74,22 @@ def test_out_of_turn_actions_are_taken_without_the_game_waiting() -> None:
     assert session.phase is Phase.SCOREBOARD
 
 
-def test_a_game_fixed_clock_overrides_the_table_turn_length() -> None:
+def test_a_game_fixed_clock_overrides_the_table_turn_length_and_can_span_actions() -> None:
     session = started(slow_call=True)
     for user, pick in ((HOST, "pick.1"), (BOB, "pick.2"), (CAROL, "pick.3")):
         session.act(user, session.state.version, pick, NOW)
     assert session.deadline == NOW + timedelta(seconds=90)
+    for second in (10, 20, 30):  # the same named clock keeps running through the taps
+        session.act(HOST, session.state.version, "tap", NOW + timedelta(seconds=second))
+    assert session.deadline == NOW + timedelta(seconds=90)
+
+
+def test_without_a_named_clock_each_action_restarts_the_seats_clock() -> None:
+    session = started()
+    for user, pick in ((HOST, "pick.1"), (BOB, "pick.2"), (CAROL, "pick.3")):
+        session.act(user, session.state.version, pick, NOW)
+    session.act(HOST, session.state.version, "tap", NOW + timedelta(seconds=10))
+    assert session.deadline == NOW + timedelta(seconds=40)
 
 
 def test_lobby_options_are_host_only_checked_and_used_by_the_deal() -> None:

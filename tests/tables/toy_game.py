@@ -3,7 +3,8 @@
 "Pick and call": every seat picks a number 1..30 at the same time (a simultaneous decision with a select
 menu's worth of choices); then seat 0 alone must "call" (a single button), during which every other seat
 may optionally "shout" once (an out-of-turn action the game does not wait for). The game ends after the
-call. Option ``slow_call`` gives the call its own 90-second clock.
+call; seat 0 may "tap" any number of times first. Option ``slow_call`` gives the call its own 90-second
+clock, one clock for all the taps and the call.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class PickAndCallState(GameState[PickAndCallOptions]):
         self.picks: dict[int, int] = {}
         self.shouted: set[int] = set()
         self.called = False
+        self.taps = 0
 
     def seats_to_act(self) -> tuple[int, ...]:
         if self.called:
@@ -47,7 +49,7 @@ class PickAndCallState(GameState[PickAndCallOptions]):
                 LegalAction(f"pick.{n}", f"Pick {n}", secret=True, group="Pick a number…") for n in PICKS
             )
         if seat == 0:
-            return (LegalAction("call", "Call", style="primary"),)
+            return (LegalAction("call", "Call", style="primary"), LegalAction("tap", f"Tap ({self.taps})"))
         if seat not in self.shouted:
             return (LegalAction("shout", "Shout"),)
         return ()
@@ -57,10 +59,18 @@ class PickAndCallState(GameState[PickAndCallOptions]):
             return 90
         return None
 
+    def decision_clock(self, seat: int) -> str | None:
+        if self.options.slow_call and len(self.picks) == self.num_seats and seat == 0:
+            return "call"
+        return None
+
     def _apply(self, seat: int, code: str) -> list[Event]:
         if code.startswith("pick."):
             self.picks[seat] = int(code.split(".")[1])
             return [Event(seat, "picked a number.")]
+        if code == "tap":
+            self.taps += 1
+            return [Event(seat, "tapped.")]
         if code == "shout":
             self.shouted.add(seat)
             return [Event(seat, "shouted!")]
