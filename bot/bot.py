@@ -82,9 +82,10 @@ class CardTableBot(commands.Bot):
             self._database = await Database.open(self.settings.database_path)
         problems = await self.db.integrity_problems()
         if problems:
+            found = " ".join(" ".join(problems).split())[:200]
             raise StartupError(
-                f"the database {self.settings.database_path} is damaged ({'; '.join(problems[:3])}): restore "
-                "the latest backup (see the README, 'Backups')"
+                f"the database {self.settings.database_path} is damaged ({found}): restore the latest "
+                "backup (see the README, 'Backups')"
             )
         self.scheduler.start()
         if self.settings.backup_interval_minutes > 0:
@@ -121,7 +122,7 @@ class CardTableBot(commands.Bot):
         """Write a consistent backup of the database into the backup folder and keep the newest
         ``backup_keep`` of them. Returns the new file, or ``None`` if the backup failed (logged)."""
         folder = self.settings.backup_path
-        stamp = discord.utils.utcnow().strftime("%Y%m%d-%H%M%S")
+        stamp = discord.utils.utcnow().strftime("%Y%m%d-%H%M%S-%f")
         target = folder / f"cardtable-{stamp}.sqlite3"
         try:
             await self.db.backup_to(target)

@@ -114,3 +114,31 @@ async def test_a_dev_guild_the_bot_is_not_in_is_one_line(tmp_path: Path) -> None
     last_line = stderr.decode().strip().splitlines()[-1]
     assert last_line.startswith("cardtable: cannot sync slash commands to DEV_GUILD_ID 4242"), stderr.decode()
     assert "Traceback" not in stderr.decode()
+
+
+async def test_a_damaged_database_stops_the_bot_with_one_line_naming_the_backups(tmp_path: Path) -> None:
+    from storage import Database, StoredAction
+
+    path = tmp_path / "bot.db"
+    database = await Database.open(path)
+    for n in range(300):
+        await database.save_table(f"t{n}", 1, 2, "foist", {"filler": "x" * 500}, [StoredAction(0, 0, "take")])
+    await database.close()
+    raw = bytearray(path.read_bytes())
+    last_page = len(raw) - 4096
+    raw[last_page + 8 : last_page + 400] = b"\xff" * 392
+    path.write_bytes(bytes(raw))
+    async with SandboxServer() as server:
+        guild = server.add_guild("Somewhere")
+        env = bot_environment(
+            tmp_path,
+            DISCORD_TOKEN=server.bot_token,
+            DISCORD_API_BASE=server.api_base,
+            DEV_GUILD_ID=str(guild.id),
+        )
+        process = await run_bot(env, tmp_path)
+        _, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
+    assert process.returncode == 1
+    last_line = stderr.decode().strip().splitlines()[-1]
+    assert last_line.startswith(f"cardtable: the database {path} is damaged"), stderr.decode()
+    assert "README" in last_line and "Traceback" not in stderr.decode()

@@ -134,3 +134,15 @@ async def test_a_move_that_cannot_be_saved_does_not_happen(world: World, monkeyp
     again = await world.press(actor, table, "No thanks")
     assert again.ok and again.response_type == 7
     assert len(stored(world.database_path, "SELECT * FROM live_table_actions")) == 1
+
+
+@pytest.mark.bot_settings(backup_keep=2)
+async def test_scheduled_backups_hold_the_live_tables_and_only_the_newest_are_kept(world: World) -> None:
+    assert world.bot.scheduler.get_job("database-backup") is not None  # armed at start
+    table = await world.open_table()
+    await world.press(world.turn_owner(table), table, "No thanks")
+    made = [await world.bot.back_up_database() for _ in range(3)]
+    folder = world.database_path.parent / "backups"
+    kept = sorted(folder.glob("cardtable-*.sqlite3"))
+    assert kept == sorted(made[1:])
+    assert stored(kept[-1], "SELECT COUNT(*) FROM live_table_actions") == [(1,)]

@@ -1,0 +1,88 @@
+"""Races through the sandbox: a double-click, presses at the same instant, and a press racing the turn
+clock each give exactly one effect, and every press is answered in time."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from tests.e2e.conftest import World
+
+
+def logged_moves(world: World) -> int:
+    with sqlite3.connect(world.database_path) as db:
+        return db.execute("SELECT COUNT(*) FROM live_table_actions").fetchone()[0]
+
+
+def session_of(world: World):
+    (session,) = world.bot.get_cog("Tables").tables.values()
+    return session
+
+
+async def test_a_double_click_moves_once_and_both_clicks_are_answered(world: World) -> None:
+    table = await world.open_table(turn_seconds=600)
+    actor = world.turn_owner(table)
+    button = next(b for b in table.buttons() if b["label"].startswith("No thanks"))["custom_id"]
+    first, second = await asyncio.gather(
+        world.server.press(actor, table, button), world.server.press(actor, table, button)
+    )
+    assert first.ok and second.ok  # both answered within the deadline
+    assert sorted([first.ephemeral, second.ephemeral]) == [False, True]
+    refusal = first if first.ephemeral else second
+    assert "earlier turn" in refusal.message.text() or "busy" in refusal.message.text()
+    assert session_of(world).state.version == 1 and logged_moves(world) == 1
+    assert world.server.violations == []
+
+
+async def test_everyone_pressing_at_the_same_instant_gives_one_move(world: World) -> None:
+    table = await world.open_table(seated=("bob", "carol", "dave"), turn_seconds=600)
+    button = next(b for b in table.buttons() if b["label"].startswith("Take"))["custom_id"]
+    players = [world.players[name] for name in ("alice", "bob", "carol", "dave")]
+    results = await asyncio.gather(*(world.server.press(p, table, button) for p in players))
+    assert all(result.ok for result in results)
+    assert sum(not result.ephemeral for result in results) == 1
+    assert session_of(world).state.version == 1 and logged_moves(world) == 1
+
+
+@pytest.mark.bot_settings(idle_after_timeouts=99)
+async def test_a_press_racing_the_turn_clock_gives_one_effect(world: World) -> None:
+    for attempt in range(3):
+        if attempt:
+            world.bot.get_cog("Tables")._forget(session_of(world), "test: next race")
+        table = await world.open_table(turn_seconds=1)
+        session = session_of(world)
+        actor = world.turn_owner(table)
+        button = next(b for b in table.buttons() if b["label"].startswith("No thanks"))["custom_id"]
+        wait = (session.deadline - discord_now()).total_seconds()
+        await asyncio.sleep(max(0.0, wait - 0.01 * attempt))
+        result = await world.server.press(actor, table, button)
+        assert result.ok
+        await asyncio.sleep(0.3)
+        # Exactly one of the two took the first decision: the press (and the clock did nothing), or the
+        # clock (and the press was refused as stale).
+        pressed = not result.ephemeral and result.response_type == 7
+        clocked = 0 in session.timed_out_positions
+        assert pressed != clocked, (result, session.state.history[:3])
+        if not pressed:
+            assert "earlier turn" in result.message.text()
+        assert session.state.history[0][0] == session.seat_of(actor.id)
+    assert world.server.violations == []
+
+
+def discord_now():
+    import discord
+
+    return discord.utils.utcnow()
+
+
+async def test_a_forged_menu_choice_is_refused(world: World) -> None:
+    table = await world.open_table(game="minimisere", turn_seconds=600)
+    actor = world.turn_owner(table)
+    hand = await world.press(actor, table, "My hand")
+    menu_or_button = hand.message.selects() or hand.message.buttons()
+    custom_id = menu_or_button[0]["custom_id"].rsplit(":", 1)[0] + ":s.0"
+    forged = await world.server.select(actor, hand.message, custom_id, ["evil:code"], forged=True)
+    assert forged.ok and forged.ephemeral and "not one of mine" in forged.message.text()
+    assert session_of(world).state.version == 0

@@ -1,0 +1,95 @@
+"""Live tables on a real SQLite file: one transaction per change, results once, integrity, backups."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from storage import Database, StoredAction
+from tests.storage.test_database import result
+
+
+@pytest.fixture
+async def db(tmp_path: Path):
+    database = await Database.open(tmp_path / "bot.db")
+    yield database
+    await database.close()
+
+
+async def save(db: Database, table_id: str, snapshot: dict, actions=(), result=None) -> None:
+    await db.save_table(table_id, 1, 2, "foist", snapshot, list(actions), result)
+
+
+async def test_a_table_and_its_log_round_trip(db: Database) -> None:
+    await save(db, "t1", {"phase": "lobby"})
+    await save(db, "t1", {"phase": "playing"}, [StoredAction(0, 1, "take"), StoredAction(1, 1, "pay", True)])
+    await save(db, "t1", {"phase": "playing", "n": 3}, [StoredAction(2, 2, "take")])
+    (stored,) = await db.load_tables()
+    assert stored.snapshot == {"phase": "playing", "n": 3}
+    assert [(a.position, a.seat, a.code, a.timed_out) for a in stored.actions] == [
+        (0, 1, "take", False),
+        (1, 1, "pay", True),
+        (2, 2, "take", False),
+    ]
+    assert await db.load_table("t1") == stored
+    assert await db.load_table("nope") is None
+
+
+async def test_a_forked_log_is_refused_whole(db: Database) -> None:
+    await save(db, "t1", {"v": 1}, [StoredAction(0, 0, "take")])
+    with pytest.raises(sqlite3.IntegrityError):
+        await save(db, "t1", {"v": 2}, [StoredAction(1, 0, "pay"), StoredAction(0, 1, "take")])
+    (stored,) = await db.load_tables()
+    assert stored.snapshot == {"v": 1} and len(stored.actions) == 1  # nothing of the failed save
+
+
+async def test_the_final_move_and_the_result_are_stored_together_once(db: Database) -> None:
+    final = result("t1", 1, {10: 1, 11: 2})
+    await save(db, "t1", {"phase": "scoreboard"}, [StoredAction(0, 0, "take")], final)
+    await save(db, "t1", {"phase": "scoreboard", "again": True}, [], final)  # a retry stores no second
+    assert await db.result_count("t1") == 1
+    await db.delete_table("t1")
+    assert await db.load_tables() == []
+    assert await db.result_count("t1") == 1  # the leaderboard keeps it
+
+
+async def test_integrity_check_finds_a_damaged_file(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    database = await Database.open(path)
+    assert await database.integrity_problems() == []
+    for n in range(300):
+        await save(database, f"t{n}", {"filler": "x" * 500})
+    await database.close()
+    raw = bytearray(path.read_bytes())
+    last_page = len(raw) - 4096
+    raw[last_page + 8 : last_page + 400] = b"\xff" * 392  # scribble over a data page's cells
+    path.write_bytes(bytes(raw))
+    damaged = await Database.open(path)
+    try:
+        assert await damaged.integrity_problems() != []
+    finally:
+        await damaged.close()
+
+
+async def test_a_backup_is_a_consistent_copy_that_opens_on_its_own(db: Database, tmp_path: Path) -> None:
+    await save(db, "t1", {"phase": "playing"}, [StoredAction(0, 0, "take")])
+    target = tmp_path / "backups" / "copy.sqlite3"
+    await db.backup_to(target)
+    assert not (tmp_path / "backups" / "copy.sqlite3.partial").exists()
+    restored = await Database.open(target)
+    try:
+        (stored,) = await restored.load_tables()
+        assert stored.snapshot == {"phase": "playing"} and len(stored.actions) == 1
+        assert await restored.integrity_problems() == []
+    finally:
+        await restored.close()
+
+
+async def test_server_turn_length_defaults(db: Database) -> None:
+    assert await db.guild_turn_seconds(5) is None
+    await db.set_guild_turn_seconds(5, 45)
+    assert await db.guild_turn_seconds(5) == 45
+    await db.set_guild_turn_seconds(5, None)
+    assert await db.guild_turn_seconds(5) is None
