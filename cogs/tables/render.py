@@ -275,6 +275,37 @@ def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -
     return embed
 
 
+EMBED_TOTAL_LIMIT = 6000  # Discord: title, description, fields, footer and author together
+
+
+def fit_embed(embed: discord.Embed) -> discord.Embed:
+    """Trim an embed to Discord's 6,000-character total: first the oldest log lines (the turn line and the
+    latest moves stay), then the longest fields."""
+    budget = EMBED_TOTAL_LIMIT - 20
+    excess = len(embed) - budget
+    if excess > 0 and embed.description:
+        head, _, log = embed.description.partition("\n\n")
+        if log:
+            keep = max(min(400, len(log)), len(log) - excess - 1)  # the latest moves stay readable
+            log = log if keep >= len(log) else "…" + log[len(log) - keep :]
+            embed.description = f"{head}\n\n{log}"
+        else:
+            embed.description = _clip(head, max(1, len(head) - excess))
+        excess = len(embed) - budget
+    while excess > 0 and embed.fields:
+        index, field = max(enumerate(embed.fields), key=lambda item: len(item[1].value or ""))
+        value = field.value or ""
+        if len(value) <= 40:
+            break
+        embed.set_field_at(
+            index, name=field.name, value=_clip(value, max(40, len(value) - excess)), inline=field.inline
+        )
+        excess = len(embed) - budget
+    if excess > 0 and embed.description:
+        embed.description = _clip(embed.description, max(1, len(embed.description) - excess))
+    return embed
+
+
 def _menus(actions: list[LegalAction], placeholder: str | None = None) -> list[tuple[str, list[LegalAction]]]:
     """Actions grouped into select menus of at most 25 options, in order of first appearance."""
     groups: dict[str, list[LegalAction]] = {}
@@ -363,6 +394,7 @@ def table_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     public = session.state.view(None)
     embed = _view_embed(session, public, PLAYING_COLOUR)
     embed.set_footer(text=f"{_footer(session)} · move {session.state.version + 1}")
+    fit_embed(embed)
     if public.board is not None:
         embed.set_image(url=f"attachment://{BOARD_FILENAME}")
     view = TableView()
@@ -397,6 +429,7 @@ def private_message(
     if jump_url:
         embed.add_field(name="Table", value=f"[Back to the table]({jump_url})", inline=False)
     embed.set_footer(text=f"Private to {session.names.get(user_id, 'you')} · {_footer(session)}")
+    fit_embed(embed)
     if view.board is not None:
         embed.set_image(url=f"attachment://{BOARD_FILENAME}")
     components = TableView()
@@ -450,10 +483,11 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
         )
     if session.phase is not Phase.SCOREBOARD:
         embed.set_footer(text=" · ".join(filter(None, (_footer(session), session.rules.winning_rule))))
-        return embed, None
+        return fit_embed(embed), None
     embed.set_footer(
         text=" · ".join(filter(None, (_footer(session), session.rules.winning_rule, "play again?")))
     )
+    fit_embed(embed)
     view = TableView()
     view.add_item(_button(session, ids.AGAIN, "Play again", discord.ButtonStyle.success))
     view.add_item(_button(session, ids.QUIT, "Leave", discord.ButtonStyle.secondary))

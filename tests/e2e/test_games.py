@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import sqlite3
 
+import pytest
+
 from tests.e2e.conftest import World
 
 
@@ -100,4 +102,16 @@ async def test_deluxe_memory_with_jokers_draws_the_grid(world: World) -> None:
     assert hand.message.attachments and hand.message.selects(), "positions are offered in select menus"
     final = await world.play_to_the_end(world.message(lobby.id), random.Random(6))
     assert "Deluxe Memory: final scores" in final.text()
+    assert world.server.violations == []
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [("minimize", 8), ("tokenize", 8), ("eradicize", 8), ("declare", 10), ("minimisere", 6)],
+)
+async def test_the_largest_tables_stay_within_discords_limits(world: World, game: str, seats: int) -> None:
+    names = tuple(world.players)[1:seats]
+    table = await world.open_table(seated=names, game=game)
+    with pytest.raises(AssertionError, match="did not end"):
+        await world.play_to_the_end(table, random.Random(seats), max_moves=40)
     assert world.server.violations == []

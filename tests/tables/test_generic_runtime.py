@@ -142,3 +142,17 @@ def test_too_many_buttons_fold_into_a_menu_and_over_100_choices_are_refused() ->
     too_many = tuple(LegalAction(f"c{n}", f"C{n}", group="g") for n in range(101))
     with pytest.raises(ValueError, match="select menus"):
         render.action_components(session, too_many)
+
+
+def test_an_oversized_embed_is_trimmed_to_discords_total_keeping_the_turn_line() -> None:
+    import discord
+
+    embed = discord.Embed(
+        title="T", description="Turn: **bob**\n\n" + "\n".join(f"move {n}" for n in range(900))
+    )
+    for n in range(10):
+        embed.add_field(name=f"F{n}", value="x" * 1000)
+    render.fit_embed(embed)
+    assert len(embed) <= 6000
+    assert embed.description.startswith("Turn: **bob**") and embed.description.endswith("move 899")
+    assert all(field.value for field in embed.fields)
