@@ -865,23 +865,9 @@ def test_replay_rebuilds_the_same_game() -> None:
 ALL_RULES = {"quick_throw_back": True, "triplet_skips": True, "pure_three_reverses": True}
 
 
-@st.composite
-def games_with_all_rules(draw, *, finish: bool = False):
+def games_with_all_rules(*, finish: bool = False):
     """Like ``games_in_play`` but with all three additional rules on (skips and reversals too)."""
-    seats = draw(st.integers(DECLARE_GAME.min_seats, DECLARE_GAME.max_seats))
-    seed = draw(st.integers(0, 2**63 - 1))
-    choices = draw(st.lists(st.integers(0, 50), max_size=300 if finish else 120))
-    state = DECLARE_GAME.new_game(seats, seed, ALL_RULES)
-    picker = random.Random(seed)
-    steps = 0
-    while not state.is_terminal() and (finish or steps < len(choices)):
-        seat = picker.choice(seats_with_actions(state))
-        legal = state.legal_actions(seat)
-        choice = choices[steps] if steps < len(choices) else picker.randrange(len(legal))
-        state.apply(seat, legal[choice % len(legal)].code)
-        steps += 1
-        assert steps <= MAX_STEPS, "the game did not end"
-    return DECLARE_GAME, state
+    return games_in_play(DECLARE_GAME, finish=finish, options=ALL_RULES)
 
 
 def _all_cards(state: DeclareState) -> list[str]:

@@ -24,14 +24,15 @@ def seats_with_actions(state) -> list[int]:
 
 
 @st.composite
-def games_in_play(draw, rules: GameRules | None = None, *, finish: bool = False):
-    """A game of ``rules`` (or any registered game) after random legal play."""
+def games_in_play(draw, rules: GameRules | None = None, *, finish: bool = False, options: dict | None = None):
+    """A game of ``rules`` (or any registered game), dealt with ``options`` (default: the game's defaults),
+    after random legal play."""
     if rules is None:
         rules = GAMES[draw(st.sampled_from(sorted(GAMES)))]
     seats = draw(st.integers(rules.min_seats, rules.max_seats))
     seed = draw(st.integers(0, 2**63 - 1))
     choices = draw(st.lists(st.integers(0, 50), max_size=300 if finish else 120))
-    state = rules.new_game(seats, seed)
+    state = rules.new_game(seats, seed, options)
     picker = random.Random(seed)
     steps = 0
     while not state.is_terminal() and (finish or steps < len(choices)):
