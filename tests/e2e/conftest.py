@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -156,11 +157,10 @@ class World:
         return self.message(table.id)
 
 
-@pytest.fixture
-async def world(tmp_path: Path, request: pytest.FixtureRequest):
-    """A running sandbox + bot. Mark a test ``@pytest.mark.bot_settings(**overrides)`` to change settings."""
-    marker = request.node.get_closest_marker("bot_settings")
-    overrides = dict(marker.kwargs) if marker else {}
+@asynccontextmanager
+async def restartable_world(tmp_path: Path, **settings: Any):
+    """A sandbox with one guild and its members, and two functions: one that (re)starts the bot on the same
+    database (an async context manager), and one that makes the :class:`World` of a started bot."""
     async with SandboxServer(interaction_deadline=3.0) as server:
         guild = server.add_guild("Card Club")
         channel = guild.add_channel("cards")
@@ -168,7 +168,23 @@ async def world(tmp_path: Path, request: pytest.FixtureRequest):
         players = {name: guild.add_member(name) for name in PLAYER_NAMES}
         outsider = guild.add_member("mallory")
         database_path = tmp_path / "data" / "bot.db"
-        settings = {"min_turn_seconds": 1, "idle_turn_seconds": 1, "log_level": "INFO", **overrides}
-        async with sandbox_bot(server, guild.id, database_path, **settings) as bot:
-            yield World(server, guild, channel, other_channel, players, outsider, bot, database_path)
+        options = {"min_turn_seconds": 1, "idle_turn_seconds": 1, **settings}
+
+        def start_bot():
+            return sandbox_bot(server, guild.id, database_path, **options)
+
+        def world_with(bot: CardTableBot) -> World:
+            return World(server, guild, channel, other_channel, players, outsider, bot, database_path)
+
+        yield start_bot, world_with
         assert server.unhandled_routes == [], server.unhandled_routes
+
+
+@pytest.fixture
+async def world(tmp_path: Path, request: pytest.FixtureRequest):
+    """A running sandbox + bot. Mark a test ``@pytest.mark.bot_settings(**overrides)`` to change settings."""
+    marker = request.node.get_closest_marker("bot_settings")
+    overrides = dict(marker.kwargs) if marker else {}
+    async with restartable_world(tmp_path, **{"log_level": "INFO", **overrides}) as (start_bot, world_with):
+        async with start_bot() as bot:
+            yield world_with(bot)

@@ -7,37 +7,12 @@ import asyncio
 import json
 import random
 import sqlite3
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.sandbox_demo import sandbox_bot
-from sandbox import SandboxServer
-from tests.e2e.conftest import PLAYER_NAMES, World
-
-
-@asynccontextmanager
-async def restartable_world(tmp_path: Path, **settings: Any):
-    """A sandbox with one guild and players, and a function that (re)starts the bot on the same database."""
-    async with SandboxServer(interaction_deadline=3.0) as server:
-        guild = server.add_guild("Card Club")
-        channel = guild.add_channel("cards")
-        other = guild.add_channel("lounge")
-        players = {name: guild.add_member(name) for name in PLAYER_NAMES}
-        outsider = guild.add_member("mallory")
-        database_path = tmp_path / "data" / "bot.db"
-        options = {"min_turn_seconds": 1, "idle_turn_seconds": 1, **settings}
-
-        def start_bot():
-            return sandbox_bot(server, guild.id, database_path, **options)
-
-        def world_with(bot: Any) -> World:
-            return World(server, guild, channel, other, players, outsider, bot, database_path)
-
-        yield start_bot, world_with
-        assert server.unhandled_routes == [], server.unhandled_routes
+from tests.e2e.conftest import World, restartable_world
 
 
 def stored(database_path: Path, sql: str) -> list:
