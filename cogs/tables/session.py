@@ -148,10 +148,11 @@ class TableSession:
         return [self.players[seat] for seat in self.state.seats_to_act()]
 
     def users_with_actions(self) -> list[int]:
-        """Users who may act now: those the game waits for, and any with an optional out-of-turn action."""
+        """Users who may act now: those the game waits for, and any with an optional out-of-turn action
+        (from the legal actions noted after the last change, not computed again)."""
         if self.phase is not Phase.PLAYING or self.state is None:
             return []
-        return [user for seat, user in enumerate(self.players) if self.state.legal_actions(seat)]
+        return [user for seat, user in enumerate(self.players) if self._seen_actions[seat]]
 
     # -- lobby -----------------------------------------------------------------------------------
 
@@ -376,14 +377,15 @@ class TableSession:
         assert self.state is not None
         waiting = self.state.seats_to_act()
         deadlines = {}
+        clock_names = {}
         for seat in waiting:
-            clock = self.state.decision_clock(seat)
+            clock = clock_names[seat] = self.state.decision_clock(seat)
             same_clock = clock is not None and self.clock_names.get(seat) == clock
             if seat in self.seat_deadlines and (seat not in changed or same_clock):
                 deadlines[seat] = self.seat_deadlines[seat]
             else:
                 deadlines[seat] = now + timedelta(seconds=self._seconds_for(seat))
-        self.clock_names = {seat: self.state.decision_clock(seat) for seat in waiting}
+        self.clock_names = clock_names
         self.seat_deadlines = deadlines
         self.deadline = min(self.seat_deadlines.values()) if self.seat_deadlines else None
 
