@@ -139,12 +139,9 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if turn_seconds is None:
             turn_seconds = await self.bot.db.guild_turn_seconds(interaction.guild_id)
         seconds = self.settings.default_turn_seconds if turn_seconds is None else turn_seconds
-        if not self.settings.min_turn_seconds <= seconds <= self.settings.max_turn_seconds:
-            await interaction.response.send_message(
-                f"Turns can last {self.settings.min_turn_seconds} to "
-                f"{self.settings.max_turn_seconds} seconds.",
-                ephemeral=True,
-            )
+        refusal = self._turn_length_refusal(seconds)
+        if refusal is not None:
+            await interaction.response.send_message(refusal, ephemeral=True)
             return
         existing = self._channel_table(interaction.channel_id)
         if existing is not None:
@@ -179,11 +176,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             self._forget(session, "This table could not be opened.")
             await self._delete_stored(session)
             raise
-        async with session.lock:
-            session.message_id = sent.message_id
-            session.message_posted_at = _now()
-            with contextlib.suppress(TableError):
-                await self._persist(session)
+        await self._note_posted(session, sent.message_id)
         self._arm_lobby_clock(session)
 
     admin = app_commands.Group(
@@ -223,14 +216,9 @@ class TablesCog(commands.Cog, name=COG_NAME):
         """Set this server's default turn length for new tables."""
         if not await _check_manager(interaction):
             return
-        if turn_seconds is not None and not (
-            self.settings.min_turn_seconds <= turn_seconds <= self.settings.max_turn_seconds
-        ):
-            await interaction.response.send_message(
-                f"Turns can last {self.settings.min_turn_seconds} to "
-                f"{self.settings.max_turn_seconds} seconds.",
-                ephemeral=True,
-            )
+        refusal = None if turn_seconds is None else self._turn_length_refusal(turn_seconds)
+        if refusal is not None:
+            await interaction.response.send_message(refusal, ephemeral=True)
             return
         assert interaction.guild_id is not None
         await self.bot.db.set_guild_turn_seconds(interaction.guild_id, turn_seconds)
@@ -554,7 +542,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             content=(
                 f"I can't update your {session.rules.display_name} table in <#{session.channel_id}>: "
                 f"Discord says I am missing a permission there ({error.text or 'Missing Permissions'}). "
-                "I need View Channel, Send Messages, Embed Links and Attach Files in that channel; a server "
+                f"I need {', '.join(REQUIRED_PERMISSIONS.values())} in that channel; a server "
                 "admin can grant them in the channel's settings. The game itself is safe and goes on."
             ),
         )
@@ -830,6 +818,19 @@ class TablesCog(commands.Cog, name=COG_NAME):
             return
         session.load(stored.snapshot, [(a.seat, a.code, a.timed_out) for a in stored.actions])
 
+    def _turn_length_refusal(self, seconds: int) -> str | None:
+        """Words for a turn length outside the bot's range, or ``None`` if it is allowed."""
+        low, high = self.settings.min_turn_seconds, self.settings.max_turn_seconds
+        return None if low <= seconds <= high else f"Turns can last {low} to {high} seconds."
+
+    async def _note_posted(self, session: TableSession, message_id: int | None) -> None:
+        """Remember (and store) the message a new table was just posted as."""
+        async with session.lock:
+            session.message_id = message_id
+            session.message_posted_at = _now()
+            with contextlib.suppress(TableError):
+                await self._persist(session)
+
     async def _save_quietly(self, session: TableSession) -> None:
         """Save a change that is not a move (a new message id), under the table's lock."""
         async with session.lock:
@@ -896,11 +897,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             self._forget(rematch, "This table could not be opened.")  # never leave the channel blocked
             await self._delete_stored(rematch)
             return
-        async with rematch.lock:
-            rematch.message_id = message.id
-            rematch.message_posted_at = _now()
-            with contextlib.suppress(TableError):
-                await self._persist(rematch)
+        await self._note_posted(rematch, message.id)
 
     async def _close(
         self, session: TableSession, reason: str, interaction: discord.Interaction | None
