@@ -344,9 +344,13 @@ class Database:
     # -- health and backups ----------------------------------------------------------------------
 
     async def integrity_problems(self) -> list[str]:
-        """What ``PRAGMA integrity_check`` finds wrong (empty if the file is sound)."""
-        async with self._db.execute("PRAGMA integrity_check") as cursor:
-            rows = [str(row[0]) for row in await cursor.fetchall()]
+        """What ``PRAGMA integrity_check`` finds wrong (empty if the file is sound). Damage bad enough to
+        stop the check itself ("database disk image is malformed") is reported the same way."""
+        try:
+            async with self._db.execute("PRAGMA integrity_check") as cursor:
+                rows = [str(row[0]) for row in await cursor.fetchall()]
+        except sqlite3.DatabaseError as error:
+            return [str(error)]
         return [] if rows == ["ok"] else rows
 
     async def backup_to(self, target: Path) -> None:

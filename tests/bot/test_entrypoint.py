@@ -118,16 +118,14 @@ async def test_a_dev_guild_the_bot_is_not_in_is_one_line(tmp_path: Path) -> None
 
 async def test_a_damaged_database_stops_the_bot_with_one_line_naming_the_backups(tmp_path: Path) -> None:
     from storage import Database, StoredAction
+    from tests.storage.test_live_tables import damage_table
 
     path = tmp_path / "bot.db"
     database = await Database.open(path)
     for n in range(300):
         await database.save_table(f"t{n}", 1, 2, "foist", {"filler": "x" * 500}, [StoredAction(0, 0, "take")])
     await database.close()
-    raw = bytearray(path.read_bytes())
-    last_page = len(raw) - 4096
-    raw[last_page + 8 : last_page + 400] = b"\xff" * 392
-    path.write_bytes(bytes(raw))
+    damage_table(path, "live_tables")
     async with SandboxServer() as server:
         guild = server.add_guild("Somewhere")
         env = bot_environment(

@@ -18,6 +18,19 @@ async def db(tmp_path: Path):
     await database.close()
 
 
+def damage_table(path: Path, table: str) -> None:
+    """Scribble over the cell pointers of ``table``'s root b-tree page in a closed database file, a damage
+    ``PRAGMA integrity_check`` always reports."""
+    with sqlite3.connect(path) as raw_db:
+        (root,) = raw_db.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchone()
+        (page_size,) = raw_db.execute("PRAGMA page_size").fetchone()
+        raw_db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    raw = bytearray(path.read_bytes())
+    start = (root - 1) * page_size
+    raw[start + 12 : start + 400] = b"\xff" * 388
+    path.write_bytes(bytes(raw))
+
+
 async def save(db: Database, table_id: str, snapshot: dict, actions=(), result=None) -> None:
     await db.save_table(table_id, 1, 2, "foist", snapshot, list(actions), result)
 
@@ -62,10 +75,7 @@ async def test_integrity_check_finds_a_damaged_file(tmp_path: Path) -> None:
     for n in range(300):
         await save(database, f"t{n}", {"filler": "x" * 500})
     await database.close()
-    raw = bytearray(path.read_bytes())
-    last_page = len(raw) - 4096
-    raw[last_page + 8 : last_page + 400] = b"\xff" * 392  # scribble over a data page's cells
-    path.write_bytes(bytes(raw))
+    damage_table(path, "live_tables")
     damaged = await Database.open(path)
     try:
         assert await damaged.integrity_problems() != []
