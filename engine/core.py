@@ -6,8 +6,11 @@ is fully determined by ``(options, seat count, seed, action log)``: :func:`repla
 
 The Discord layer never reads a state's internals. It asks for a :class:`SeatView` (one seat's view, or
 the public view) built from an allow-list of what that seat may see, and renders it generically.
-Actions are short stable strings (``"take"``, ``"pay"``) that go into the action log and into
-custom_ids.
+Each game's actions are a small frozen type (a :class:`GameAction` subclass) whose stable string form
+(``"take"``, ``"pay"``, ``"look.C5"``) goes into the action log and into custom_ids; that string never
+changes meaning, so stored games replay. The check that refuses an action (:meth:`GameState.check`) also
+gives the words of the refusal. An engine offers every legal choice of a decision; fitting them to
+Discord (menus of 25, paging, lengths) is the renderer's business.
 
 Engines name players in any text (fields, summaries, events, labels) as ``{seat:N}`` (``N`` the seat
 index); the Discord layer writes the player's display name there.
@@ -19,9 +22,10 @@ game creates itself and never from the module-level ``random``.
 from __future__ import annotations
 
 import abc
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -37,6 +41,34 @@ class GameOptions(BaseModel):
     """Base of every game's options model: immutable and strict about unknown fields."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class GameAction(abc.ABC):
+    """Base of a game's typed action: a small frozen value with a stable string code.
+
+    Each game defines one subclass (usually a frozen dataclass, or a union behind one ``parse``) and sets
+    it as its state's ``action_type``. ``format()`` gives the code stored in the action log and in
+    custom_ids (at most 40 characters); ``parse(format())`` gives the action back. A code, once stored,
+    keeps its meaning forever, so old games replay.
+    """
+
+    @classmethod
+    @abc.abstractmethod
+    def parse(cls, code: str) -> Self:
+        """The action whose stable code is ``code``.
+
+        Raises
+        ------
+        ValueError
+            If ``code`` is not the code of any action of this game.
+        """
+
+    @abc.abstractmethod
+    def format(self) -> str:
+        """The stable code of this action (the inverse of :meth:`parse`)."""
+
+    def __str__(self) -> str:
+        return self.format()
 
 
 @dataclass(frozen=True)
@@ -56,10 +88,10 @@ class LegalAction:
         message. ``True``: it reveals the seat's secrets (e.g. a card in hand) and is offered only in that
         seat's private view.
     group:
-        ``""``: offered as a button. Otherwise actions sharing a group are offered together in one select
-        menu whose placeholder is the group (at most 150 characters, e.g. "Throw cards…"), 25 options per
-        menu. Use a group whenever a decision can have more than a handful of choices (cards in hand,
-        grid positions): Discord fits at most 25 buttons on a message.
+        ``""``: offered as a button. Otherwise actions sharing a group are offered together as one list of
+        choices whose name is the group (e.g. "Throw cards…"); the renderer fits the list to Discord (select
+        menus, pages). Use a group whenever a decision can have more than a handful of choices (cards in
+        hand, grid positions, throws): the engine never splits a decision to fit a screen.
     description:
         A second line for a select option (at most 100 characters), e.g. "sheds 14 points".
     """
@@ -182,6 +214,11 @@ OptionsT = TypeVar("OptionsT", bound=GameOptions)
 class GameState(abc.ABC, Generic[OptionsT]):
     """The changing part of one game. Subclasses keep all their fields private to the engine.
 
+    A subclass sets ``action_type`` to its :class:`GameAction` type and implements :meth:`check` (is this
+    action legal now, and if not, the words why) and :meth:`_apply` (do it). Its constructor takes
+    ``(num_seats, seed, options)``; scripted deals for tests and scenarios come through a public
+    classmethod of the state (e.g. ``scripted``), never by writing private fields.
+
     Attributes
     ----------
     num_seats:
@@ -193,6 +230,8 @@ class GameState(abc.ABC, Generic[OptionsT]):
     history:
         Every applied action as ``(seat, code)``, oldest first.
     """
+
+    action_type: ClassVar[type[GameAction] | None] = None
 
     def __init__(self, num_seats: int, seed: int, options: OptionsT) -> None:
         self.num_seats = num_seats
@@ -233,9 +272,36 @@ class GameState(abc.ABC, Generic[OptionsT]):
         clock."""
         return None
 
+    def check(self, seat: int, action: GameAction) -> str | None:
+        """``None`` if ``seat`` may take ``action`` now, otherwise the words for the player saying why not
+        (e.g. "You have no tokens left to pay with.").
+
+        It agrees with :meth:`legal_actions`: ``check`` is ``None`` exactly for the actions listed there.
+        The game-over and seat-range cases are checked by :meth:`apply` before this is called.
+        """
+        if action.format() in {legal.code for legal in self.legal_actions(seat)}:
+            return None
+        return "That move is not allowed right now."
+
     @abc.abstractmethod
-    def _apply(self, seat: int, code: str) -> list[Event]:
-        """Apply an action already checked to be legal; return what happened."""
+    def _apply(self, seat: int, action) -> list[Event]:
+        """Apply an action already checked to be legal (an ``action_type`` value); return what happened."""
+
+    def resample_hidden(self, viewer: int | None, rng: random.Random) -> GameState:
+        """A copy of this state in which everything ``viewer`` may not see is redrawn at random,
+        consistently with what ``viewer`` has seen (``None``: the public view).
+
+        Other seats' hands, the order of face-down piles, and the game's future random draws are
+        reshuffled; sizes and everything the viewer has seen stay. ``view(viewer)`` and
+        :meth:`public_actions` of the copy equal this state's. The no-leak property test and AI players
+        (determinisation) use it. This state is not changed.
+
+        Raises
+        ------
+        NotImplementedError
+            If the game does not support it.
+        """
+        raise NotImplementedError(f"{type(self).__name__} cannot resample hidden information")
 
     @abc.abstractmethod
     def view(self, seat: int | None) -> SeatView:
@@ -261,7 +327,7 @@ class GameState(abc.ABC, Generic[OptionsT]):
         Everyone sees these, so which actions appear must not depend on any seat's secret. The default is
         the non-secret legal actions of the seats to act; a game whose legal set depends on a secret
         overrides this with a fixed set (Foist: "No thanks" shows even for a player without tokens, who is
-        then refused privately with :meth:`refusal`).
+        then refused privately with the words of :meth:`check`).
         """
         offered: list[LegalAction] = []
         for seat in self.seats_to_act():
@@ -271,7 +337,7 @@ class GameState(abc.ABC, Generic[OptionsT]):
         return tuple(offered)
 
     def refusal(self, seat: int, code: str) -> str:
-        """Words for a seat whose action ``code`` is not legal now (it is that seat's decision)."""
+        """Words for a seat whose action ``code`` is not legal now (games not yet on typed actions)."""
         return "That move is not allowed right now."
 
     @abc.abstractmethod
@@ -291,13 +357,24 @@ class GameState(abc.ABC, Generic[OptionsT]):
             raise IllegalAction("This game is over.")
         if not 0 <= seat < self.num_seats:
             raise IllegalAction("You are not seated in this game.")
-        legal = self.legal_actions(seat)
-        if seat not in self.seats_to_act() and not legal:
-            raise IllegalAction("It is not your turn.")
-        if code not in {action.code for action in legal}:
-            raise IllegalAction(self.refusal(seat, code))
-        events = self._apply(seat, code)
-        self.history.append((seat, code))
+        if self.action_type is None:  # a game not yet on typed actions
+            legal = self.legal_actions(seat)
+            if seat not in self.seats_to_act() and not legal:
+                raise IllegalAction("It is not your turn.")
+            if code not in {action.code for action in legal}:
+                raise IllegalAction(self.refusal(seat, code))
+            events = self._apply(seat, code)
+            self.history.append((seat, code))
+            return events
+        try:
+            action = self.action_type.parse(code)
+        except ValueError:
+            raise IllegalAction("That is not a move in this game.") from None
+        words = self.check(seat, action)
+        if words is not None:
+            raise IllegalAction(words)
+        events = self._apply(seat, action)
+        self.history.append((seat, action.format()))
         return events
 
 
@@ -318,6 +395,9 @@ class GameRules(abc.ABC, Generic[OptionsT]):
         Seat range, inclusive.
     options_model:
         The pydantic model of the game's options.
+    state_class:
+        The :class:`GameState` subclass that a new game is, built as ``state_class(num_seats, seed,
+        options)``.
     """
 
     key: ClassVar[str]
@@ -327,6 +407,7 @@ class GameRules(abc.ABC, Generic[OptionsT]):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     options_model: ClassVar[type[GameOptions]] = GameOptions
+    state_class: ClassVar[type[GameState]]
 
     def new_game(self, num_seats: int, seed: int, options: GameOptions | dict | None = None) -> GameState:
         """Deal a new game.
@@ -353,11 +434,24 @@ class GameRules(abc.ABC, Generic[OptionsT]):
             options = self.options_model()
         elif isinstance(options, dict):
             options = self.options_model.model_validate(options)
+        elif not isinstance(options, self.options_model):
+            raise ValueError(
+                f"{self.display_name} takes {self.options_model.__name__}, not {type(options).__name__}."
+            )
         return self._deal(num_seats, seed, options)
 
-    @abc.abstractmethod
     def _deal(self, num_seats: int, seed: int, options: GameOptions) -> GameState:
         """Create the state of a fresh game (seat count and options already validated)."""
+        return self.state_class(num_seats, seed, options)
+
+    def upgrade_log(self, actions: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
+        """An action log stored by an older version of this engine, rewritten so that it replays now.
+
+        The default keeps it as it is. A game whose engine stopped offering some codes (e.g. a step that
+        existed only to fit a screen) drops or rewrites them here; the result must replay to the same game.
+        :func:`replay` calls it on every log, so it must leave a current log as it is.
+        """
+        return list(actions)
 
 
 def replay(
@@ -375,7 +469,7 @@ def replay(
         If an action in the log is not legal at its point (a corrupt log).
     """
     state = rules.new_game(num_seats, seed, options)
-    for seat, code in actions:
+    for seat, code in rules.upgrade_log(actions):
         state.apply(seat, code)
     return state
 

@@ -34,7 +34,7 @@ from engine.declare import (
     legal_throws,
     throw_back_fits,
 )
-from tests.engine.test_properties import MAX_STEPS, games_in_play, seats_with_actions
+from tests.engine.conftest import MAX_STEPS, games_in_play, seats_with_actions
 
 DECLARE_GAME = MinimizeDeclare()
 CODE = re.compile(r"[A-Za-z0-9_.,+\-]{1,40}")

@@ -20,7 +20,7 @@ from engine.core import GameState, LegalAction
 from engine.eradicize import PICK_UP, Eradicize, EradicizeState
 from engine.frazzled_common import FanExchange, card_by_name, find_card, split_into_piles
 from engine.frazzled_deck import DECK, FOURTEEN_ONE, Card
-from tests.engine.test_properties import games_in_play
+from tests.engine.conftest import games_in_play
 
 RULES = Eradicize()
 CODE = re.compile(r"[A-Za-z0-9_.,+\-]{1,40}")

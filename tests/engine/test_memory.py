@@ -24,7 +24,7 @@ from engine.memory import (
     parse_position,
     position_name,
 )
-from tests.engine.test_properties import games_in_play
+from tests.engine.conftest import games_in_play
 
 MEMORY = DeluxeMemory()
 CODE = re.compile(r"[A-Za-z0-9_.,+\-]{1,40}")

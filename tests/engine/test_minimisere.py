@@ -26,7 +26,7 @@ from engine.minimisere import (
     score_for_deal,
     trick_winner,
 )
-from tests.engine.test_properties import games_in_play, seats_with_actions
+from tests.engine.conftest import games_in_play, seats_with_actions
 
 RULES = Minimisere()
 CODE = re.compile(r"^[A-Za-z0-9_.,+\-]{1,40}$")

@@ -23,7 +23,7 @@ from engine.minimize import (
     MinimizeState,
     score_hand,
 )
-from tests.engine.test_properties import MAX_STEPS, games_in_play, seats_with_actions
+from tests.engine.conftest import MAX_STEPS, games_in_play, seats_with_actions
 
 MINIMIZE = Minimize()
 ACE = FOURTEEN_ONE

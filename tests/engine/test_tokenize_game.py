@@ -26,8 +26,8 @@ from engine.tokenize_game import (
     set_kind,
     set_points,
 )
+from tests.engine.conftest import games_in_play
 from tests.engine.test_eradicize import c, check_view_limits, codes
-from tests.engine.test_properties import games_in_play
 
 RULES = Tokenize()
 
