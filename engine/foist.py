@@ -6,12 +6,16 @@ silent are in ``docs/rules/foist.md``; each rule below names the passage it come
 
 from __future__ import annotations
 
+import copy
 import random
-from typing import ClassVar
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Self
 
 from engine.core import (
     Event,
     Field,
+    GameAction,
     GameOptions,
     GameRules,
     GameState,
@@ -81,12 +85,35 @@ class FoistOptions(GameOptions):
     """Foist has no table options: the page fixes every number."""
 
 
+@dataclass(frozen=True)
+class FoistAction(GameAction):
+    """The one decision of Foist, on the card up ("On your turn you'll choose to either take a card or
+    place a token on it"): ``pays=False`` takes it (code ``"take"``), ``pays=True`` pays a token to pass it
+    on, "No thanks!" (code ``"pay"``)."""
+
+    pays: bool
+
+    @classmethod
+    def parse(cls, code: str) -> Self:
+        if code == TAKE:
+            return cls(pays=False)
+        if code == PAY:
+            return cls(pays=True)
+        raise ValueError(f"not a Foist action: {code!r}")
+
+    def format(self) -> str:
+        return PAY if self.pays else TAKE
+
+
 class FoistState(GameState[FoistOptions]):
     """A game of Foist in progress.
 
     Secret information: the removed cards and the draw pile's order (secret to everyone) and each seat's
     token count (secret to all but its owner: seeds README, "token counts of other players are secret").
+    Foist has no phases: the same decision (take or pay) repeats until the last card is taken.
     """
+
+    action_type = FoistAction
 
     def __init__(self, num_seats: int, seed: int, options: FoistOptions) -> None:
         super().__init__(num_seats, seed, options)
@@ -109,7 +136,8 @@ class FoistState(GameState[FoistOptions]):
         num_seats: int,
         turn_up_order: list[int],
         turn_order: tuple[int, ...] | None = None,
-    ) -> "FoistState":
+        tokens: Sequence[int] | None = None,
+    ) -> FoistState:
         """A game with a known deal, for rule scenarios and examples.
 
         Parameters
@@ -121,11 +149,15 @@ class FoistState(GameState[FoistOptions]):
             as removed unseen).
         turn_order:
             Seat indices in turn order; default ``0, 1, ..., num_seats - 1``.
+        tokens:
+            Tokens each seat holds at the start, in seat order (e.g. ``[0, 11, 11]`` for a player who has
+            none left); default the dealt number for the player count.
 
         Raises
         ------
         ValueError
-            If the cards are not distinct cards of 3..35, or ``turn_order`` is not a permutation of seats.
+            If the cards are not distinct cards of 3..35, ``turn_order`` is not a permutation of seats, or
+            ``tokens`` is not one count of at least 0 per seat.
         """
         deck = set(range(LOWEST_CARD, HIGHEST_CARD + 1))
         if (
@@ -137,11 +169,15 @@ class FoistState(GameState[FoistOptions]):
         order = tuple(range(num_seats)) if turn_order is None else tuple(turn_order)
         if sorted(order) != list(range(num_seats)):
             raise ValueError("turn_order must be a permutation of the seats")
+        if tokens is not None and (len(tokens) != num_seats or any(count < 0 for count in tokens)):
+            raise ValueError("tokens must be one count of at least 0 per seat")
         state = cls(num_seats, 0, FoistOptions())
         state._removed = sorted(deck - set(turn_up_order))
         state._draw_pile = list(reversed(turn_up_order))
         state._card_up = state._draw_pile.pop()
         state.turn_order = order
+        if tokens is not None:
+            state._tokens = list(tokens)
         return state
 
     # -- queries -----------------------------------------------------------------------------------
@@ -157,6 +193,26 @@ class FoistState(GameState[FoistOptions]):
     def is_terminal(self) -> bool:
         # "The game finishes when the last card is taken."
         return self._card_up is None
+
+    @property
+    def card_up(self) -> int | None:
+        """The card face up to be taken or passed on (public), ``None`` once the last card is taken."""
+        return self._card_up
+
+    @property
+    def tokens_on_card(self) -> int:
+        """Tokens paid onto the card up so far (public: everyone sees them placed)."""
+        return self._tokens_on_card
+
+    def draw_pile(self) -> tuple[int, ...]:
+        """The face-down cards still to be turned up, the next one first. Their order is secret to everyone
+        (only the count is shown); for tests and tools, never for a view."""
+        return tuple(reversed(self._draw_pile))
+
+    def removed(self) -> tuple[int, ...]:
+        """The 9 cards removed unseen at the start, ascending. Secret to everyone until the game is over
+        (ruling 3); for tests and tools, never for a view during play."""
+        return tuple(self._removed)
 
     def tokens(self, seat: int) -> int:
         """Tokens ``seat`` holds (its secret; for scoring and tests, never for another seat's view)."""
@@ -185,15 +241,20 @@ class FoistState(GameState[FoistOptions]):
             return (take,)
         return (take, pay)
 
+    def check(self, seat: int, action: GameAction) -> str | None:
+        """Only the seat to act decides; paying needs a token ("You cannot choose to place a token if you
+        have no tokens remaining")."""
+        assert isinstance(action, FoistAction)
+        if seat not in self.seats_to_act():
+            return "It is not your turn."
+        if action.pays and self._tokens[seat] == 0:
+            return "You have no tokens left, so you must take the card."
+        return None
+
     def public_actions(self) -> tuple[LegalAction, ...]:
         """Take and No thanks, always: hiding "No thanks" would tell everyone the player has no tokens
-        (token counts are secret). Paying without tokens is then refused privately."""
+        (token counts are secret). Paying without tokens is then refused privately by :meth:`check`."""
         return () if self.is_terminal() else self._take_and_pay()
-
-    def refusal(self, seat: int, code: str) -> str:
-        if code == PAY and self._tokens[seat] == 0:
-            return "You have no tokens left, so you must take the card."
-        return super().refusal(seat, code)
 
     def default_action(self, seat: int) -> str:
         """On a timeout: pay a token if possible, else take the card (issue #2)."""
@@ -203,10 +264,10 @@ class FoistState(GameState[FoistOptions]):
 
     # -- changes -----------------------------------------------------------------------------------
 
-    def _apply(self, seat: int, code: str) -> list[Event]:
+    def _apply(self, seat: int, action: FoistAction) -> list[Event]:
         card = self._card_up
         assert card is not None
-        if code == PAY:
+        if action.pays:
             # Placing a token ends your turn ("Your turn only ends when you place a token on a card").
             self._tokens[seat] -= 1
             self._tokens_on_card += 1
@@ -223,6 +284,29 @@ class FoistState(GameState[FoistOptions]):
         else:
             events.append(Event(None, f"The next card is **{self._card_up}**."))
         return events
+
+    def resample_hidden(self, viewer: int | None, rng: random.Random) -> FoistState:
+        """A copy in which what ``viewer`` may not see is redrawn: the draw pile's order and which cards
+        were removed unseen (one shuffle of both, sizes kept), and the token counts of every seat but the
+        viewer (all seats for ``viewer=None``), dealt at random so the total stays what was handed out.
+
+        The public log of payments (ruling 4) would let a patient player count the tokens; the game treats
+        the counts as secret, as the seeds README does, so the resample does too. Once the game is over
+        everything is shown, so the copy equals this state. Foist draws nothing at random after the deal.
+        """
+        other = copy.deepcopy(self)
+        if self.is_terminal():
+            return other
+        hidden = other._draw_pile + other._removed
+        rng.shuffle(hidden)
+        size = len(other._draw_pile)
+        other._draw_pile, other._removed = hidden[:size], sorted(hidden[size:])
+        others = [seat for seat in range(self.num_seats) if seat != viewer]
+        total = sum(self._tokens[seat] for seat in others)
+        cuts = sorted(rng.randint(0, total) for _ in range(len(others) - 1))
+        for seat, low, high in zip(others, [0, *cuts], [*cuts, total], strict=True):
+            other._tokens[seat] = high - low
+        return other
 
     # -- views -------------------------------------------------------------------------------------
 
@@ -323,7 +407,4 @@ class Foist(GameRules[FoistOptions]):
     min_seats: ClassVar[int] = 3
     max_seats: ClassVar[int] = 7
     options_model: ClassVar[type[GameOptions]] = FoistOptions
-
-    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> FoistState:
-        assert isinstance(options, FoistOptions)
-        return FoistState(num_seats, seed, options)
+    state_class: ClassVar[type[GameState]] = FoistState

@@ -3,7 +3,6 @@ illegal actions change nothing, and no view reveals what its viewer may not see.
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
@@ -11,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import GAMES, IllegalAction, replay
-from engine.foist import HIGHEST_CARD, LOWEST_CARD, FoistState, card_points, starting_tokens
 from tests.engine.conftest import games_in_play, seats_with_actions
 
 
@@ -104,62 +102,3 @@ def test_resampling_hides_something_that_play_later_shows(key: str) -> None:
             state.apply(seat, action)
     assert differed >= 3
 
-
-# -- Foist ----------------------------------------------------------------------------------------
-
-
-@settings(max_examples=80, deadline=None)
-@given(games_in_play(GAMES["foist"]))
-def test_foist_cards_and_tokens_are_conserved(game) -> None:
-    _, state = game
-    assert isinstance(state, FoistState)
-    in_hands = [card for seat in range(state.num_seats) for card in state.cards(seat)]
-    up = [] if state._card_up is None else [state._card_up]
-    everything = in_hands + up + state._draw_pile + state._removed
-    assert sorted(everything) == list(range(LOWEST_CARD, HIGHEST_CARD + 1))
-    assert len(state._removed) == 9
-    tokens = sum(state.tokens(seat) for seat in range(state.num_seats)) + state._tokens_on_card
-    assert tokens == starting_tokens(state.num_seats) * state.num_seats
-    assert all(state.tokens(seat) >= 0 for seat in range(state.num_seats))
-
-
-def _recount(cards: tuple[int, ...]) -> int:
-    """Points recounted the slow way: a card counts unless the card one lower is also held."""
-    held = set(cards)
-    return sum(card for card in held if card - 1 not in held)
-
-
-@settings(max_examples=60, deadline=None)
-@given(games_in_play(GAMES["foist"], finish=True))
-def test_foist_scores_match_an_independent_recount(game) -> None:
-    _, state = game
-    points = {}
-    for seat in range(state.num_seats):
-        points[seat] = _recount(state.cards(seat)) - state.tokens(seat)
-        assert card_points(state.cards(seat)) == _recount(state.cards(seat))
-    for standing in state.standings():
-        assert standing.points == points[standing.seat]
-        assert standing.rank == 1 + sum(1 for other in points.values() if other < standing.points)
-
-
-@settings(max_examples=80, deadline=None)
-@given(games_in_play(GAMES["foist"]), st.randoms(use_true_random=False))
-def test_foist_views_reveal_no_other_seats_secret(game, rng: random.Random) -> None:
-    """A seat's view must not change when only what it may not know changes: other seats' token counts,
-    the removed cards and the draw pile's order (the page and the seeds README)."""
-    _, state = game
-    if state.is_terminal():
-        return
-    for viewer in [None, *range(state.num_seats)]:
-        other = copy.deepcopy(state)
-        for seat in range(state.num_seats):
-            if seat != viewer:
-                other._tokens[seat] = rng.randrange(0, 40)
-        hidden = other._draw_pile + other._removed
-        rng.shuffle(hidden)
-        other._draw_pile, other._removed = hidden[: len(other._draw_pile)], hidden[len(other._draw_pile) :]
-        assert other.view(viewer) == state.view(viewer)
-    # The public buttons are seen by everyone: no seat's tokens may change them.
-    everyone_changed = copy.deepcopy(state)
-    everyone_changed._tokens = [rng.randrange(0, 40) for _ in range(state.num_seats)]
-    assert everyone_changed.public_actions() == state.public_actions()
