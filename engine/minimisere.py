@@ -7,20 +7,26 @@ them as "ruling N" and each rule below names the passage it comes from.
 
 Cards are short strings: a rank (``"A" "K" "Q" "J" "10" "9" "8" "7" "2"``) then a suit letter
 (``"S" "H" "C" "D"``), e.g. ``"10H"``, plus ``"JK"`` for the Joker. These strings are also the action
-codes; ``"<card>+lot"`` plays the card and bids the Lot, and ``"JK+win"`` / ``"JK+lose"`` play the Joker
-third to a trick with three players, decreeing whether it wins.
+codes (:class:`MinimisereAction`); ``"<card>+lot"`` plays the card and bids the Lot, and ``"JK+win"`` /
+``"JK+lose"`` play the Joker third to a trick with three players, decreeing whether it wins.
 """
 
 from __future__ import annotations
 
+import copy
+import enum
+import itertools
 import random
-from typing import ClassVar, Literal
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Literal, Self
 
 from pydantic import Field as OptionField
 
 from engine.core import (
     Event,
     Field,
+    GameAction,
     GameOptions,
     GameRules,
     GameState,
@@ -42,7 +48,7 @@ JOKER_WINS = JOKER + "+win"
 JOKER_LOSES = JOKER + "+lose"
 PLAY_GROUP = "Play a card…"
 LOT_GROUP = "Play a card and bid the Lot…"
-MAX_BUTTONS = 5  # more legal cards than this go in a select menu
+MAX_BUTTONS = 5  # more playable cards than this are offered as one list (PLAY_GROUP), not as buttons
 
 # Tricks won -> score, indexed by the number of tricks ("Score" of each section).
 SCORE_TABLES: dict[int, tuple[int, ...]] = {
@@ -163,6 +169,74 @@ def score_for_deal(num_seats: int, tricks: list[int], lot_bidder: int | None) ->
     return [0 if seat == lot_bidder else failed for seat in range(num_seats)]
 
 
+class Decree(enum.Enum):
+    """What the player of a Joker third to a trick with three players decrees ("If you play it third to a
+    trick, it either wins or loses, as you decree")."""
+
+    WINS = "win"
+    LOSES = "lose"
+
+
+@dataclass(frozen=True)
+class MinimisereAction(GameAction):
+    """Play ``card`` to the trick; ``bid_lot``: and bid the Lot with it ("you can bid 'The Lot' upon
+    playing to the first trick"); ``decree``: whether a Joker played third by three players wins or loses.
+
+    Codes: the card (``"10H"``, ``"JK"``), ``"<card>+lot"``, ``"JK+win"``, ``"JK+lose"``.
+    """
+
+    card: str
+    bid_lot: bool = False
+    decree: Decree | None = None
+
+    @classmethod
+    def parse(cls, code: str) -> Self:
+        card, plus, flag = code.partition("+")
+        if not _is_card(card):
+            raise ValueError(f"not a Minimisère card: {card!r}")
+        if not plus:
+            return cls(card)
+        if flag == LOT:
+            return cls(card, bid_lot=True)
+        if card == JOKER and flag in (Decree.WINS.value, Decree.LOSES.value):
+            return cls(card, decree=Decree(flag))
+        raise ValueError(f"not a Minimisère action: {code!r}")
+
+    def format(self) -> str:
+        if self.bid_lot:
+            return f"{self.card}+{LOT}"
+        if self.decree is not None:
+            return f"{self.card}+{self.decree.value}"
+        return self.card
+
+
+def _is_card(code: str) -> bool:
+    return code == JOKER or (code[-1:] in SUITS and code[:-1] in RANK_VALUES)
+
+
+class Phase(enum.Enum):
+    """Where the game stands: a deal in progress, an extra deal because the end was reached with a tie for
+    first place (ruling 9), or the game over."""
+
+    DEAL = "deal"
+    TIE_BREAK_DEAL = "tie-break deal"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The outcome of one deal, shown until the next deal ends.
+
+    ``number`` is the deal (1-based); ``tricks`` and ``points`` are per seat in seat order (tricks won,
+    points scored for the deal); ``lot_bidder`` is the seat that bid the Lot, or ``None``.
+    """
+
+    number: int
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    lot_bidder: int | None
+
+
 class MinimisereOptions(GameOptions):
     """Table options. ``end_by`` and ``deals`` apply to three players only ("Game" of that section)."""
 
@@ -181,6 +255,8 @@ class MinimisereState(GameState[MinimisereOptions]):
     four players and the order of the rest of the pack (secret to everyone). Cards are public once played.
     """
 
+    action_type = MinimisereAction
+
     def __init__(
         self,
         num_seats: int,
@@ -198,10 +274,9 @@ class MinimisereState(GameState[MinimisereOptions]):
         self._script: list[list[list[str]]] = list(_deals or [])
         self._scores = [0] * num_seats
         self._deals_played = 0
-        self._last_deal: tuple[int, list[int], list[int], int | None] | None = None
+        self._last_deal: DealResult | None = None
         self._last_trick: tuple[list[tuple[int, str, str]], int] | None = None
-        self._over = False
-        self._extra = False  # the deal in progress is played to break a tie for first
+        self._phase = Phase.DEAL
         # Ruling 4: the first dealer is drawn at random, as if cutting for the deal.
         first_dealer = self._rng.randrange(num_seats) if _dealer is None else _dealer
         self._dealer = (first_dealer - 1) % num_seats
@@ -215,9 +290,9 @@ class MinimisereState(GameState[MinimisereOptions]):
         *,
         dealer: int = 0,
         options: MinimisereOptions | dict | None = None,
-        scores: list[int] | None = None,
-    ) -> "MinimisereState":
-        """A game with known deals, for rule scenarios (tests only).
+        scores: Sequence[int] | None = None,
+    ) -> MinimisereState:
+        """A game with known deals, for rule scenarios and tests.
 
         Parameters
         ----------
@@ -236,7 +311,8 @@ class MinimisereState(GameState[MinimisereOptions]):
         Raises
         ------
         ValueError
-            If a deal has the wrong number of hands or cards, or cards not in the pack or repeated.
+            If a deal has the wrong number of hands or cards, or cards not in the pack or repeated, or
+            ``scores`` is not one total per seat.
         """
         opts = (
             MinimisereOptions.model_validate(options or {})
@@ -253,6 +329,8 @@ class MinimisereState(GameState[MinimisereOptions]):
                 or not set(cards) <= pack
             ):
                 raise ValueError("each deal must give every seat a full hand of distinct cards of the pack")
+        if scores is not None and len(scores) != num_seats:
+            raise ValueError("scores must be one total per seat")
         state = cls(num_seats, 0, opts, _deals=deals, _dealer=dealer)
         if scores is not None:
             state._scores = list(scores)
@@ -282,17 +360,58 @@ class MinimisereState(GameState[MinimisereOptions]):
         self._leader = (self._dealer + 1) % self.num_seats
         self._lot_bidder: int | None = None
         self._last_trick = None
+        # Suits each seat has shown it lacks this deal, by not following them (public: every play is).
+        self._voids: list[set[str]] = [set() for _ in range(self.num_seats)]
 
     # -- queries -----------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """A deal, a tie-break deal, or over."""
+        return self._phase
+
+    @property
+    def _over(self) -> bool:
+        return self._phase is Phase.OVER
 
     @property
     def deal_number(self) -> int:
         """The deal in progress (1-based), or the number of deals played once the game is over."""
         return self._deals_played if self._over else self._deals_played + 1
 
+    @property
+    def tricks_played(self) -> int:
+        """Tricks completed in the deal in progress (public)."""
+        return self._trick_no
+
     def hand(self, seat: int) -> tuple[str, ...]:
         """``seat``'s cards in display order (its secret; for tests and its own view only)."""
         return tuple(self._hands[seat])
+
+    def set_aside(self) -> tuple[str, ...]:
+        """The cards of the pack not dealt this deal: with four players the one card set aside unseen
+        (ruling 5), otherwise none. Secret to everyone; for tests and tools, never for a view."""
+        return tuple(self._undealt)
+
+    def taken(self, seat: int) -> tuple[str, ...]:
+        """The cards of the tricks ``seat`` has won this deal, in the order they were played. They were
+        played in public but are turned face down (ruling 10); for tests and tools."""
+        return tuple(self._taken[seat])
+
+    def current_trick(self) -> tuple[tuple[int, str, str], ...]:
+        """The trick in progress as ``(seat, card, decree)`` in playing order, the lead first; ``decree`` is
+        ``"win"`` / ``"lose"`` for a Joker played third by three players, else ``""`` (public)."""
+        return tuple(self._trick)
+
+    def known_voids(self, seat: int) -> frozenset[str]:
+        """Suit letters ``seat`` has shown it lacks in this deal by not following them (public, since every
+        play is): what a resample of the hidden hands must respect."""
+        return frozenset(self._voids[seat])
+
+    @property
+    def last_deal(self) -> DealResult | None:
+        """The result of the last deal completed (public), or ``None`` before the first ends."""
+        return self._last_deal
 
     def scores(self) -> tuple[int, ...]:
         """Running totals per seat (public)."""
@@ -378,17 +497,30 @@ class MinimisereState(GameState[MinimisereOptions]):
             )
         return tuple(actions)
 
-    def refusal(self, seat: int, code: str) -> str:
-        card = code.split("+", 1)[0]
-        if seat == self._seat_to_play() and card in self._hands[seat] and self._trick:
+    def check(self, seat: int, action: GameAction) -> str | None:
+        """Whose turn it is, that the card is in hand and follows suit ("You must follow suit if you can"),
+        that a Joker played third by three players comes with its decree and no other card does, and that
+        the Lot is bid only to the first trick, once per deal, by four to six players (rulings 3, 6)."""
+        assert isinstance(action, MinimisereAction)
+        if self._over:
+            return "This game is over."
+        if seat != self._seat_to_play():
+            return "It is not your turn."
+        if action.card not in self._hands[seat]:
+            return f"You do not hold the {card_text(action.card)}."
+        if action.card not in self._playable(seat):
             led = self._trick[0][1]
-            if card not in self._playable(seat):
-                return f"You must follow suit: play a {SUIT_NAMES[led[-1]][:-1]}."
-        if code.endswith("+" + LOT):
+            return f"You must follow suit: play a {SUIT_NAMES[led[-1]][:-1]}."
+        decreed = action.card == JOKER and self.num_seats == 3 and len(self._trick) == 2
+        if decreed and action.decree is None:
+            return "You play the Joker third: decree whether it wins or loses."
+        if not decreed and action.decree is not None:
+            return "Only a Joker played third to a trick by three players is decreed to win or lose."
+        if action.bid_lot and not self._lot_open():
             if self.num_seats == 3:
                 return "There is no Lot with three players."
             return "The Lot can only be bid when playing to the first trick, once per deal."
-        return super().refusal(seat, code)
+        return None
 
     def default_action(self, seat: int) -> str:
         """On a timeout (ruling 8): the legal card least likely to win, never bidding the Lot.
@@ -417,17 +549,19 @@ class MinimisereState(GameState[MinimisereOptions]):
 
     # -- changes -----------------------------------------------------------------------------------
 
-    def _apply(self, seat: int, code: str) -> list[Event]:
-        card, _, flag = code.partition("+")
+    def _apply(self, seat: int, action: MinimisereAction) -> list[Event]:
+        card = action.card
         position = len(self._trick)
-        decree = flag if flag in ("win", "lose") else ""
+        decree = "" if action.decree is None else action.decree.value
+        if position > 0 and self._trick[0][1] != JOKER and suit_of(card) != suit_of(self._trick[0][1]):
+            self._voids[seat].add(suit_of(self._trick[0][1]))
         self._hands[seat].remove(card)
         self._trick.append((seat, card, decree))
         verb = "led" if position == 0 else "played"
         text = f"{verb} **{card_text(card)}**"
-        if decree:
-            text += f", decreeing that it {'wins' if decree == 'win' else 'loses'}"
-        if flag == LOT:
+        if action.decree is not None:
+            text += f", decreeing that it {'wins' if action.decree is Decree.WINS else 'loses'}"
+        if action.bid_lot:
             self._lot_bidder = seat
             text += " and bid **the Lot**!"
         events = [Event(seat, text)]
@@ -457,7 +591,7 @@ class MinimisereState(GameState[MinimisereOptions]):
     def _finish_deal(self) -> list[Event]:
         gains = score_for_deal(self.num_seats, self._tricks, self._lot_bidder)
         self._deals_played += 1
-        self._last_deal = (self._deals_played, list(self._tricks), gains, self._lot_bidder)
+        self._last_deal = DealResult(self._deals_played, tuple(self._tricks), tuple(gains), self._lot_bidder)
         events: list[Event] = []
         if self._lot_bidder is not None:
             made = self._tricks[self._lot_bidder] == self._hand_size
@@ -475,12 +609,12 @@ class MinimisereState(GameState[MinimisereOptions]):
         leaders = [seat for seat in range(self.num_seats) if self._scores[seat] == top]
         if self._game_reached_its_end():
             if len(leaders) == 1:
-                self._over = True
+                self._phase = Phase.OVER
                 self._trick = []
                 events.append(Event(leaders[0], f"wins the game with **{top}** points!"))
                 return events
             # "if there is a tie for first place play as many more deals as necessary" (ruling 9).
-            self._extra = True
+            self._phase = Phase.TIE_BREAK_DEAL
             events.append(Event(None, f"A tie for first place at {top} points: another deal."))
         self._start_deal()
         events.append(Event(self._dealer, f"deals hand {self._deals_played + 1}."))
@@ -493,13 +627,32 @@ class MinimisereState(GameState[MinimisereOptions]):
             return self._deals_played >= self.options.deals
         return max(self._scores) >= self.options.target
 
+    def resample_hidden(self, viewer: int | None, rng: random.Random) -> MinimisereState:
+        """A copy in which what ``viewer`` may not see is redrawn: the hands of the other seats and the card
+        set aside with four players are dealt again at random from the same cards (each hand keeps its
+        size), no seat getting a suit it has shown it lacks this deal (:meth:`known_voids`); later deals
+        come from a fresh random generator (scripted deals are forgotten). ``viewer=None``: every hand.
+        """
+        other = copy.deepcopy(self)
+        other._rng = random.Random(rng.random())
+        other._script = []
+        holders = [seat for seat in range(self.num_seats) if seat != viewer]
+        cards = [card for seat in holders for card in self._hands[seat]] + self._undealt
+        sizes = [len(self._hands[seat]) for seat in holders] + [len(self._undealt)]
+        voids = [self._voids[seat] for seat in holders] + [set()]
+        dealt = _deal_respecting_voids(cards, sizes, voids, rng)
+        for seat, hand in zip(holders, dealt, strict=False):
+            other._hands[seat] = sort_cards(hand)
+        other._undealt = dealt[-1]
+        return other
+
     # -- views -------------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> SeatView:
         if self._over:
             title = f"Minimisère: game over after {self._deals_played} deals"
         else:
-            extra = " (extra deal to break a tie)" if self._extra else ""
+            extra = " (extra deal to break a tie)" if self._phase is Phase.TIE_BREAK_DEAL else ""
             title = (
                 f"Minimisère: deal {self.deal_number}{extra}, trick {self._trick_no + 1} of {self._hand_size}"
             )
@@ -565,7 +718,12 @@ class MinimisereState(GameState[MinimisereOptions]):
 
     def _last_deal_field(self) -> Field:
         assert self._last_deal is not None
-        number, tricks, gains, bidder = self._last_deal
+        number, tricks, gains, bidder = (
+            self._last_deal.number,
+            self._last_deal.tricks,
+            self._last_deal.points,
+            self._last_deal.lot_bidder,
+        )
         gains_text = " · ".join(f"{gain:+d}" for gain in gains)
         tricks_text = " · ".join(str(count) for count in tricks)
         if bidder is None:
@@ -585,7 +743,7 @@ class MinimisereState(GameState[MinimisereOptions]):
         else:
             text = f"First to {self.options.target} points; highest total wins"
         text += "; a tie for first plays extra deals."
-        if self._extra and not self._over:
+        if self._phase is Phase.TIE_BREAK_DEAL:
             text += " This is an extra deal."
         return text
 
@@ -633,7 +791,7 @@ class MinimisereState(GameState[MinimisereOptions]):
                     played += f" ({decree}s)"
                 parts.append(played + (" (led)" if position == 0 else ""))
         if self._last_deal is not None:
-            parts.append(f"last deal {self._last_deal[2][seat]:+d}")
+            parts.append(f"last deal {self._last_deal.points[seat]:+d}")
         return " · ".join(parts)
 
     # -- end ---------------------------------------------------------------------------------------
@@ -649,6 +807,48 @@ class MinimisereState(GameState[MinimisereOptions]):
             )
             for seat in range(self.num_seats)
         )
+
+
+def _deal_respecting_voids(
+    cards: list[str], sizes: list[int], voids: list[set[str]], rng: random.Random
+) -> list[list[str]]:
+    """Deal ``cards`` at random into holders of the given ``sizes``, no holder getting a suit in its
+    ``voids`` (the Joker belongs to no suit). A deal must exist (the real one does).
+
+    Each card goes to a random holder among those that leave the rest dealable, which Hall's condition
+    decides: every set of suits must fit in the room of the holders that may take them.
+    """
+    room = list(sizes)
+    dealt: list[list[str]] = [[] for _ in sizes]
+    order = list(cards)
+    rng.shuffle(order)
+    for index, card in enumerate(order):
+        candidates = [h for h in range(len(room)) if room[h] and suit_of(card) not in voids[h]]
+        rng.shuffle(candidates)
+        for holder in candidates:
+            room[holder] -= 1
+            if _dealable(order[index + 1 :], room, voids):
+                dealt[holder].append(card)
+                break
+            room[holder] += 1
+        else:  # pragma: no cover - the real deal satisfies every void
+            raise AssertionError("no deal of the hidden cards respects the known voids")
+    return dealt
+
+
+def _dealable(cards: list[str], room: list[int], voids: list[set[str]]) -> bool:
+    """Whether ``cards`` fit in holders with ``room`` places, respecting ``voids`` (Hall's condition)."""
+    counts: dict[str | None, int] = {}
+    for card in cards:
+        counts[suit_of(card)] = counts.get(suit_of(card), 0) + 1
+    kinds = list(counts)
+    for size in range(1, len(kinds) + 1):
+        for subset in itertools.combinations(kinds, size):
+            need = sum(counts[kind] for kind in subset)
+            space = sum(room[h] for h in range(len(room)) if any(kind not in voids[h] for kind in subset))
+            if need > space:
+                return False
+    return True
 
 
 def _tricks_text(count: int) -> str:
@@ -681,7 +881,4 @@ class Minimisere(GameRules[MinimisereOptions]):
     min_seats: ClassVar[int] = 3
     max_seats: ClassVar[int] = 6
     options_model: ClassVar[type[GameOptions]] = MinimisereOptions
-
-    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> MinimisereState:
-        assert isinstance(options, MinimisereOptions)
-        return MinimisereState(num_seats, seed, options)
+    state_class: ClassVar[type[GameState]] = MinimisereState

@@ -3,7 +3,6 @@ each ruling of docs/rules/minimisere.md (named "ruling N")."""
 
 from __future__ import annotations
 
-import copy
 import random
 import re
 
@@ -14,16 +13,22 @@ from pydantic import ValidationError
 
 from engine import IllegalAction, replay
 from engine.minimisere import (
+    HAND_SIZES,
+    JOKER,
     JOKER_LOSES,
     JOKER_WINS,
     LOT_GROUP,
     PLAY_GROUP,
+    Decree,
     Minimisere,
+    MinimisereAction,
     MinimisereOptions,
     MinimisereState,
+    Phase,
     build_pack,
     card_text,
     score_for_deal,
+    suit_of,
     trick_winner,
 )
 from tests.engine.conftest import games_in_play, seats_with_actions
@@ -153,11 +158,11 @@ def test_four_players_get_six_each_from_the_25_card_pack_one_card_set_aside() ->
     state = RULES.new_game(4, seed=2)
     dealt = [card for seat in range(4) for card in state.hand(seat)]
     assert all(len(state.hand(seat)) == 6 for seat in range(4))
-    assert len(state._undealt) == 1
-    assert sorted(dealt + state._undealt) == sorted(build_pack(4))
-    assert state._undealt != ["JK"]
+    assert len(state.set_aside()) == 1
+    assert sorted(dealt + list(state.set_aside())) == sorted(build_pack(4))
+    assert state.set_aside() != ("JK",)
     for viewer in (None, 0, 1, 2, 3):
-        assert card_text(state._undealt[0]) not in str(state.view(viewer))
+        assert card_text(state.set_aside()[0]) not in str(state.view(viewer))
 
 
 def test_six_players_use_a_36_card_pack_without_joker() -> None:
@@ -167,7 +172,7 @@ def test_six_players_use_a_36_card_pack_without_joker() -> None:
     assert {card[:-1] for card in pack} == {"A", "K", "Q", "J", "10", "9", "8", "7", "2"}
     state = RULES.new_game(6, seed=3)
     assert all(len(state.hand(seat)) == 6 for seat in range(6))
-    assert state._undealt == []
+    assert state.set_aside() == ()
 
 
 def test_three_players_get_seven_each_from_a_21_card_pack() -> None:
@@ -177,14 +182,14 @@ def test_three_players_get_seven_each_from_a_21_card_pack() -> None:
     assert {card[:-1] for card in pack if card != "JK"} == {"A", "K", "Q", "J", "10"}
     state = RULES.new_game(3, seed=4)
     assert all(len(state.hand(seat)) == 7 for seat in range(3))
-    assert state._undealt == []
+    assert state.set_aside() == ()
 
 
 @pytest.mark.parametrize("players", [4, 5])
 def test_nines_option_replaces_the_deuces(players: int) -> None:
     """ "You can replace the Deuce with a Nine if you prefer." """
     state = RULES.new_game(players, seed=5, options={"nines": True})
-    cards = {card for seat in range(players) for card in state.hand(seat)} | set(state._undealt)
+    cards = {card for seat in range(players) for card in state.hand(seat)} | set(state.set_aside())
     assert cards == set(build_pack(players, nines=True))
     assert {card[:-1] for card in cards if card != "JK"} == {"A", "K", "Q", "J", "10", "9"}
     assert "Nine" in fields(state.view(None))["Cards"]
@@ -423,7 +428,9 @@ def test_every_deal_is_scored_by_the_printed_table(players: int) -> None:
             break
         before = state.scores()
         play_out_deal(state)
-        _, tricks, gains, bidder = state._last_deal
+        result = state.last_deal
+        assert result is not None
+        tricks, gains, bidder = result.tricks, list(result.points), result.lot_bidder
         assert bidder is None
         assert sum(tricks) == {3: 7, 4: 6, 5: 5, 6: 6}[players]
         assert gains == [PRINTED_SCORES[players][count] for count in tricks]
@@ -785,39 +792,56 @@ def games_with_options(draw, *, finish: bool = False):
     while not state.is_terminal() and (finish or steps < limit):
         (seat,) = seats_with_actions(state)
         legal = state.legal_actions(seat)
-        last = state._last_deal
+        last = state.last_deal
         state.apply(seat, picker.choice(legal).code)
-        if state._last_deal is not last:
-            results.append(state._last_deal)
+        if state.last_deal != last:
+            result = state.last_deal
+            results.append((result.number, list(result.tricks), list(result.points), result.lot_bidder))
         steps += 1
         assert steps < 5_000
     return state, results
 
 
 def check_conserved(state: MinimisereState) -> None:
-    cards = [c for hand in state._hands for c in hand] + state._undealt
-    cards += [c for taken in state._taken for c in taken] + [c for _, c, _ in state._trick]
-    assert sorted(cards) == sorted(state._pack)
-    assert sum(len(t) for t in state._taken) == state.num_seats * sum(state._tricks)
-    played = {seat for seat, _, _ in state._trick}
-    for seat in range(state.num_seats):
-        expected = state._hand_size - state._trick_no - (seat in played)
-        assert len(state._hands[seat]) == expected
+    seats = range(state.num_seats)
+    trick = state.current_trick()
+    cards = [c for seat in seats for c in state.hand(seat)] + list(state.set_aside())
+    cards += [c for seat in seats for c in state.taken(seat)] + [c for _, c, _ in trick]
+    assert sorted(cards) == sorted(build_pack(state.num_seats, state.options.nines))
+    assert sum(len(state.taken(seat)) for seat in seats) == state.num_seats * sum(state.tricks_won())
+    played = {seat for seat, _, _ in trick}
+    for seat in seats:
+        expected = HAND_SIZES[state.num_seats] - state.tricks_played - (seat in played)
+        assert len(state.hand(seat)) == expected
 
 
-def check_limits(state: MinimisereState) -> None:
+def check_offers(state: MinimisereState) -> None:
+    """The engine's own promises about what it offers (fitting them to Discord is the renderer's job):
+    short stable codes that parse back, short labels, every action secret (it shows the hand), and each
+    decision in one group: the plain plays are all buttons (a few cards) or all in the one list "Play a
+    card…", and the Lot bids all in the one list "Play a card and bid the Lot…", one per card offered."""
     for seat in range(state.num_seats):
         view = state.view(seat)
         actions = view.legal_actions
-        assert len(actions) <= 100 and len(view.table) + len(view.private) <= 25
+        assert actions == state.legal_actions(seat)
         for action in actions:
             assert CODE.match(action.code) and len(action.label) <= 80 and len(action.description) <= 100
-            assert len(action.group) <= 150 and action.secret
-        assert len(view.title) <= 256
-        for field in (*view.table, *view.private):
-            assert len(field.name) <= 256 and len(field.value) <= 1024
+            assert MinimisereAction.parse(action.code).format() == action.code
+            assert action.secret
+        codes_offered = [action.code for action in actions]
+        assert len(set(codes_offered)) == len(codes_offered)
+        plays = [action for action in actions if not action.code.endswith("+lot")]
+        bids = [action for action in actions if action.code.endswith("+lot")]
+        assert len({action.group for action in plays}) <= 1
+        assert {action.group for action in plays} <= {"", PLAY_GROUP}
+        assert all(action.group == LOT_GROUP for action in bids)
+        cards_played = {MinimisereAction.parse(action.code).card for action in plays}
+        assert not bids or sorted(action.code for action in bids) == sorted(f"{c}+lot" for c in cards_played)
         if seat in state.seats_to_act():
-            assert state.default_action(seat) in {action.code for action in actions}
+            assert plays
+            assert state.default_action(seat) in set(codes_offered)
+        else:
+            assert actions == ()
 
 
 @settings(max_examples=120, deadline=None)
@@ -826,7 +850,7 @@ def test_random_games_end_score_by_the_tables_and_replay_exactly(game) -> None:
     state, results = game
     assert state.is_terminal() and state.seats_to_act() == ()
     n = state.num_seats
-    size = state._hand_size
+    size = HAND_SIZES[n]
     for _, tricks, gains, bidder in results:
         if bidder is None:
             assert sum(tricks) == size
@@ -851,10 +875,10 @@ def test_random_games_end_score_by_the_tables_and_replay_exactly(game) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(games_with_options())
-def test_random_play_conserves_cards_and_keeps_discord_limits(game) -> None:
+def test_random_play_conserves_cards_and_offers_each_decision_in_one_group(game) -> None:
     state, _ = game
     check_conserved(state)
-    check_limits(state)
+    check_offers(state)
 
 
 @settings(max_examples=40, deadline=None)
@@ -868,23 +892,103 @@ def test_default_games_end_and_replay(game) -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(games_in_play(RULES), st.randoms(use_true_random=False))
-def test_minimisere_views_reveal_no_other_seats_secret(game, rng: random.Random) -> None:
-    """A seat's view (and the public buttons) must not change when only what it may not know changes:
-    the other hands, the card set aside with four players, and the order of the rest of the pack."""
+@given(games_in_play(RULES))
+def test_default_options_play_conserves_cards_and_check_agrees_with_the_legal_actions(game) -> None:
+    """Cards are conserved; every listed action passes ``check`` and every other action of the game (any
+    card of the pack, with or without a Lot bid or a decree) is refused with words, by any seat."""
     _, state = game
     check_conserved(state)
     if state.is_terminal():
         return
-    for viewer in [None, *range(state.num_seats)]:
-        other = copy.deepcopy(state)
-        others = [seat for seat in range(state.num_seats) if seat != viewer]
-        hidden = [card for seat in others for card in other._hands[seat]] + other._undealt
-        rng.shuffle(hidden)
-        for seat in others:
-            size = len(other._hands[seat])
-            other._hands[seat], hidden = hidden[:size], hidden[size:]
-        other._undealt = hidden
-        other._rng = random.Random(rng.random())
-        assert other.view(viewer) == state.view(viewer)
-        assert other.public_actions() == state.public_actions()
+    everything = [
+        MinimisereAction(card, bid_lot=bid) for card in build_pack(state.num_seats) for bid in (False, True)
+    ]
+    everything += [MinimisereAction(JOKER, decree=decree) for decree in Decree]
+    for seat in range(state.num_seats):
+        listed = {action.code for action in state.legal_actions(seat)}
+        for action in everything:
+            words = state.check(seat, action)
+            assert (words is None) == (action.format() in listed), (seat, action, words)
+            assert words is None or words.endswith(".")
+
+
+# -- actions and resampling ---------------------------------------------------------------------------
+
+
+def test_action_codes_parse_and_format_unchanged() -> None:
+    """The codes stored by earlier versions still mean the same actions."""
+    assert MinimisereAction.parse("10H") == MinimisereAction("10H")
+    assert MinimisereAction.parse("JK+lot") == MinimisereAction(JOKER, bid_lot=True)
+    assert MinimisereAction.parse(JOKER_WINS) == MinimisereAction(JOKER, decree=Decree.WINS)
+    assert MinimisereAction.parse(JOKER_LOSES) == MinimisereAction(JOKER, decree=Decree.LOSES)
+    for code in ("AS", "2D", "JK", "9C+lot", JOKER_WINS, JOKER_LOSES):
+        assert MinimisereAction.parse(code).format() == code
+    for junk in ("", "1H", "AX", "10", "AS+win", "2H+lot+lot", "JK+", "AS+LOT", "lot"):
+        with pytest.raises(ValueError):
+            MinimisereAction.parse(junk)
+
+
+def test_refusals_say_why() -> None:
+    """The rule that refuses gives the words: turn, card in hand, the decree of a Joker played third."""
+    state = MinimisereState.scripted(3, [THREE], dealer=2)
+    with pytest.raises(IllegalAction, match="not your turn"):
+        state.apply(1, "AC")
+    with pytest.raises(IllegalAction, match="do not hold the A♣"):
+        state.apply(0, "AC")
+    with pytest.raises(IllegalAction, match="not a move"):
+        state.apply(0, "AS+win")
+    play(state, "AS", "AC")
+    with pytest.raises(IllegalAction, match="decree whether it wins or loses"):
+        state.apply(2, JOKER)
+    other = MinimisereState.scripted(3, [THREE], dealer=1)  # seat 2 leads
+    with pytest.raises(IllegalAction, match="Only a Joker played third"):
+        other.apply(2, JOKER_WINS)
+
+
+def test_phases_deal_tie_break_and_over() -> None:
+    state = MinimisereState.scripted(5, [FIVE, rotate(FIVE)], dealer=4, scores=[20, 21, 0, 0, 23])
+    assert state.phase is Phase.DEAL
+    play(state, *FIVE_PLAY)
+    assert state.phase is Phase.TIE_BREAK_DEAL
+    play(state, *FIVE_PLAY)
+    assert state.phase is Phase.OVER and state.is_terminal()
+
+
+def test_a_seat_that_did_not_follow_shows_its_void() -> None:
+    state = MinimisereState.scripted(5, [FIVE], dealer=3)  # seat 4 leads
+    play(state, "10H", "2H", "AH", "KH", "QH")
+    assert all(state.known_voids(seat) == frozenset() for seat in range(5))
+    play(state, "QS", "JS", "10S", "AS", "KS")  # seat 1 leads spades; everyone follows; seat 4 wins
+    play(state, "JC", "10C", "AC", "KC", "QC")  # seat 4 leads clubs; everyone follows; seat 1 wins
+    assert all(state.known_voids(seat) == frozenset() for seat in range(5))
+    play(state, "KD", "JD", "AD", "JH")  # seat 1 leads KD; seat 4 has no diamond left
+    assert state.known_voids(4) == frozenset({"D"})
+    assert state.known_voids(1) == frozenset() and state.known_voids(3) == frozenset()
+
+
+def hidden_cards(state: MinimisereState, seats: list[int]) -> list[str]:
+    return sorted([card for seat in seats for card in state.hand(seat)] + list(state.set_aside()))
+
+
+@settings(max_examples=100, deadline=None)
+@given(games_with_options(), st.randoms(use_true_random=False))
+def test_resample_redeals_the_hidden_cards_respecting_the_known_voids(game, rng: random.Random) -> None:
+    """What a viewer may not see (other hands, the card set aside with four players) is dealt again from the
+    same cards with the same sizes; the viewer's hand and everything public stay; no seat gets a suit it has
+    shown it lacks; the copy plays on from a fresh random generator."""
+    state, _ = game
+    seats = range(state.num_seats)
+    for viewer in [None, *seats]:
+        other = state.resample_hidden(viewer, rng)
+        assert isinstance(other, MinimisereState)
+        check_conserved(other)
+        hidden = [seat for seat in seats if seat != viewer]
+        assert hidden_cards(other, hidden) == hidden_cards(state, hidden)
+        for seat in seats:
+            assert len(other.hand(seat)) == len(state.hand(seat))
+            assert not {suit_of(card) for card in other.hand(seat)} & state.known_voids(seat)
+        if viewer is not None:
+            assert other.hand(viewer) == state.hand(viewer)
+        assert other.current_trick() == state.current_trick()
+        assert other.scores() == state.scores() and other.tricks_won() == state.tricks_won()
+        assert other.history == state.history

@@ -101,4 +101,3 @@ def test_resampling_hides_something_that_play_later_shows(key: str) -> None:
                 break
             state.apply(seat, action)
     assert differed >= 3
-
