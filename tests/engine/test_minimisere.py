@@ -243,6 +243,8 @@ def test_scripted_deal_validation() -> None:
         MinimisereState.scripted(5, [[FIVE[0], FIVE[0], FIVE[2], FIVE[3], FIVE[4]]])
     with pytest.raises(ValueError):
         MinimisereState.scripted(4, [FOUR_NINES])  # Nines without the option
+    with pytest.raises(ValueError):
+        MinimisereState.scripted(5, [FIVE], scores=[1, 2])
 
 
 # -- "Play": follow suit, no trumps, the Deuce and the Joker -------------------------------------------
