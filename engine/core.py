@@ -369,7 +369,7 @@ class GameState(abc.ABC, Generic[OptionsT]):
         try:
             action = self.action_type.parse(code)
         except ValueError:
-            raise IllegalAction("That is not a move in this game.") from None
+            raise IllegalAction("That move is not allowed in this game.") from None
         words = self.check(seat, action)
         if words is not None:
             raise IllegalAction(words)

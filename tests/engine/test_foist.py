@@ -135,7 +135,7 @@ def test_turn_follows_the_turn_order_not_the_seat_order() -> None:
     ("seat", "code", "message"),
     [
         (1, PAY, "not your turn"),
-        (0, "steal", "not a move in this game"),
+        (0, "steal", "not allowed"),
         (9, TAKE, "not seated"),
         (-1, TAKE, "not seated"),
     ],

@@ -937,7 +937,7 @@ def test_refusals_say_why() -> None:
         state.apply(1, "AC")
     with pytest.raises(IllegalAction, match="do not hold the A♣"):
         state.apply(0, "AC")
-    with pytest.raises(IllegalAction, match="not a move"):
+    with pytest.raises(IllegalAction, match="not allowed in this game"):
         state.apply(0, "AS+win")
     play(state, "AS", "AC")
     with pytest.raises(IllegalAction, match="decree whether it wins or loses"):
