@@ -311,6 +311,8 @@ class MemoryState(GameState[MemoryOptions]):
         self._over = False
         self._end_reason = ""
         self._events: list[Event] = []
+        # The legal actions offered to the seat to act, and the version they were worked out at.
+        self._offered: tuple[int, tuple[LegalAction, ...]] | None = None
 
     @classmethod
     def scripted(
@@ -613,28 +615,28 @@ class MemoryState(GameState[MemoryOptions]):
     def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
         if seat not in self.seats_to_act():
             return ()
+        if self._offered is not None and self._offered[0] == self.version:
+            return self._offered[1]  # asked for again (views, public buttons) before the next action
         step = self._steps[0]
-        menu = _POSITION_MENU.get(step.phase)
-        grid, face_up = self._grid, self._face_up
-        return tuple(
-            _position_action(
-                action.verb,
-                action.position,
-                menu,
-                grid[action.position] if action.position in face_up else None,
-            )
+        menu = _POSITION_MENU.get(step.phase)  # None: no menu of positions (a square's cards are buttons)
+        offered = tuple(
+            self._offer_position(action, menu)
             if menu is not None and isinstance(action, Look | Reveal | Move)
             else self._offer(step, action)
             for action in self._legal(step)
         )
+        self._offered = (self.version, offered)
+        return offered
+
+    def _offer_position(self, action: Look | Reveal | Move, menu: str) -> LegalAction:
+        """A position offered in the decision's one menu ``menu``, a face-up card named."""
+        p = action.position
+        return _position_action(action.verb, p, menu, self._grid[p] if p in self._face_up else None)
 
     def _offer(self, step: _Step, action: MemoryAction) -> LegalAction:
-        """How a legal ``action`` is offered: its label, style and menu."""
+        """How a legal ``action`` other than a position of a menu is offered: its label, style and group."""
         phase, code = step.phase, action.format()
         match action:
-            case Look(p) | Reveal(p) | Move(p) if phase is not Phase.SQUARE_LOOK:
-                up = self._grid[p] if p in self._face_up else None
-                return _position_action(action.verb, p, _POSITION_MENU[phase], up)
             case Look(p):  # Mixed 4: the (at most four) cards of the square, as buttons
                 return LegalAction(code, f"Look at {position_name(p)}", "primary")
             case MoveTo(p):
@@ -730,6 +732,7 @@ class MemoryState(GameState[MemoryOptions]):
         rank). ``viewer`` ``None``: the public view. This state is not changed.
         """
         other = copy.deepcopy(self)
+        other._offered = None
         known = self._face_up | self._seen_by_all | set(self._flash)
         if viewer is not None:
             known = known | self._seen[viewer] | set(self._looks.get(viewer, []))
