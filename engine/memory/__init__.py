@@ -5,7 +5,9 @@ Rules source: ``shared/seeds/004_661a3fd4e50c3a3d.txt``; rulings and the tests t
 
 * :mod:`engine.memory.cards`: cards, positions and the grid's shapes (plain ``int`` values and names).
 * :mod:`engine.memory.actions`: the typed actions and their stable codes (``look.C5``, ``target.2``...).
-* :mod:`engine.memory.state`: the game in progress (turns, pairs, the Mixed Chart, tokens, views).
+* :mod:`engine.memory.decisions`: the decisions a game waits for (:class:`Phase`), how each is asked,
+  which actions answer it, and the Mixed Chart.
+* :mod:`engine.memory.state`: the game in progress (turns, pairs, the Mixed Chart's effects, tokens, views).
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ from engine.memory.cards import (
     position_name,
     rank_of,
 )
-from engine.memory.state import CHART, REARRANGE_SECONDS, MemoryOptions, MemoryState, Phase, Purpose
+from engine.memory.decisions import CHART, Phase, Purpose
+from engine.memory.state import REARRANGE_SECONDS, MemoryOptions, MemoryState
 
 __all__ = [
     "CHART",

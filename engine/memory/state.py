@@ -9,12 +9,11 @@ are ``int`` counts, and the tokens of all players plus the Bank are always ``30 
 from __future__ import annotations
 
 import copy
-import enum
 import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pydantic import Field as OptionField
 
@@ -69,6 +68,26 @@ from engine.memory.cards import (
     square,
     square_name,
 )
+from engine.memory.decisions import (
+    ASK,
+    AT_POSITION,
+    CHART,
+    CHOOSES_POSITION,
+    COPIES,
+    CROSSES,
+    DIFFERENT,
+    HARMFUL,
+    LOOKING,
+    OTHERS_ONLY,
+    POSITION_MENU,
+    REARRANGING,
+    REVEALING,
+    REVEALING_SEVERAL,
+    SQUARES,
+    Phase,
+    Purpose,
+    Step,
+)
 
 START_TOKENS = 20  # "Give 20 tokens to each player."
 TOKENS_PER_PLAYER = 30  # "About 30 tokens for each player": the other 10 each start in the Bank.
@@ -76,23 +95,6 @@ REARRANGE_SECONDS = 60.0  # Jokin' Around: "you have one minute to rearrange the
 SEVEN_PRICE = 5  # Mixed 7: "You may lose 5 tokens at the end of that turn to take another turn."
 QUEEN_GIFT = 6  # Mixed Queen: "Choose a player to give six tokens to another player."
 THREE_LOSS = 3  # Mixed 3: "choose up to three players to lose three tokens"
-
-# The Mixed Chart, shortened to fit a select option's description (at most 100 characters).
-CHART: dict[int, str] = {
-    1: "Choose a player to gain a token and one to lose a token, then reveal a card.",
-    2: "Look at two cards and swap their positions.",
-    3: "Reveal up to four cards; a 3 or three of a kind: up to three players lose 3 tokens.",
-    4: "Select a 2 by 2 square: look at two of its cards, reveal the others.",
-    5: "Reveal a 3 by 3 cross of cards, then take another turn.",
-    6: "Reveal any number of cards; they stay face-up.",
-    7: "Take another turn; at its end you may lose 5 tokens for one more.",
-    8: "Skip the next player's turn.",
-    9: "Keep the pair: it is discarded instead of your next loss of tokens.",
-    10: "Keep the pair: you take the effect of the next match another player makes.",
-    11: "Choose two players and even out their tokens (an odd token goes to the Bank).",
-    12: "Choose a player to give six tokens to another player.",
-    13: "Take the effect of any one other rank of this chart.",
-}
 
 
 def _player(seat: int) -> str:
@@ -122,138 +124,6 @@ class MemoryOptions(GameOptions):
         default=False,
         description="Players with no tokens stay in the game and lose nothing more.",
     )
-
-
-# -- decisions ----------------------------------------------------------------------------------------
-
-
-class Phase(enum.Enum):
-    """The kind of decision the game waits for (:attr:`MemoryState.phase`)."""
-
-    PICK_FIRST = "pick1"  # a turn's first look
-    PICK_SECOND = "pick2"  # its second look, once the first card is seen (ruling 19)
-    HIDE = "hide"  # after a non-match: leave both face-up, or pay to put cards back face-down
-    TARGET = "target"  # choose a player; what for is the step's Purpose
-    REVEAL_ONE = "reveal1"  # Mixed Ace: reveal a card
-    LOOK_SWAP = "look_swap"  # Mixed 2: look at two cards to swap
-    REVEAL_UP_TO_FOUR = "reveal_upto"  # Mixed 3
-    SQUARE = "square"  # Mixed 4: choose the square
-    SQUARE_LOOK = "square_look"  # Mixed 4: look at two of its cards
-    CROSS = "cross"  # Mixed 5
-    REVEAL_ANY = "reveal_any"  # Mixed 6
-    KING = "king"  # Mixed King: choose the rank to copy
-    REARRANGE = "rearrange"  # Jokin' Around: pick a card to move, or be done
-    REARRANGE_TO = "rearrange_to"  # Jokin' Around: where the picked card goes
-    MEMORISE = "memorise"  # a look that ends an effect, seen before the turn ends (ruling 10)
-    BUY_SEVEN = "buy7"  # Mixed 7: lose 5 tokens for one more turn?
-
-
-class Purpose(enum.Enum):
-    """What a :attr:`Phase.TARGET` choice of a player does."""
-
-    BLACK = "black"  # returns the rank in tokens to the Bank
-    RED = "red"  # gains the rank from the Bank
-    ACE_GAIN = "ace_gain"
-    ACE_LOSE = "ace_lose"
-    THREE_LOSE = "three_lose"  # up to three players, one at a time (ruling 6)
-    JACK = "jack"  # two players to even out
-    QUEEN_GIVER = "queen_giver"
-    QUEEN_RECEIVER = "queen_receiver"
-    GIVE_GIVER = "give_giver"  # Simplicity
-    GIVE_RECEIVER = "give_receiver"
-
-
-# Decisions that choose a card to look at, to reveal, to reveal with a chance to stop, and to rearrange.
-_LOOKING = (Phase.PICK_FIRST, Phase.PICK_SECOND, Phase.LOOK_SWAP)
-_REVEALING = (Phase.REVEAL_ONE, Phase.REVEAL_UP_TO_FOUR, Phase.REVEAL_ANY)
-_REVEALING_SEVERAL = (Phase.REVEAL_UP_TO_FOUR, Phase.REVEAL_ANY)
-_REARRANGING = (Phase.REARRANGE, Phase.REARRANGE_TO)
-# Choices that take tokens from the chosen player (their buttons are red).
-_HARMFUL = frozenset(
-    {Purpose.BLACK, Purpose.ACE_LOSE, Purpose.THREE_LOSE, Purpose.QUEEN_GIVER, Purpose.GIVE_GIVER}
-)
-# Choices that may not name the chooser (ruling 5).
-_OTHERS_ONLY = frozenset({Purpose.BLACK, Purpose.ACE_LOSE, Purpose.THREE_LOSE})
-# Choices of a second, different player (ruling 5).
-_DIFFERENT = frozenset({Purpose.JACK, Purpose.QUEEN_RECEIVER, Purpose.GIVE_RECEIVER, Purpose.THREE_LOSE})
-
-# What the seat to act is asked to do, for a refusal of an action that belongs to another decision.
-_ASK: dict[Phase, str] = {
-    Phase.PICK_FIRST: "Choose a card to look at.",
-    Phase.PICK_SECOND: "Choose a second card to look at.",
-    Phase.HIDE: "Leave your two cards face-up, or pay to put them back face-down.",
-    Phase.TARGET: "Choose a player.",
-    Phase.REVEAL_ONE: "Choose a card to reveal.",
-    Phase.LOOK_SWAP: "Choose a card to look at (the two will swap places).",
-    Phase.REVEAL_UP_TO_FOUR: "Reveal a card, or stop revealing.",
-    Phase.SQUARE: "Select a 2 by 2 square.",
-    Phase.SQUARE_LOOK: "Look at a card of the square you selected.",
-    Phase.CROSS: "Choose the centre of a 3 by 3 cross.",
-    Phase.REVEAL_ANY: "Turn a card face-up, or stop revealing.",
-    Phase.KING: "Choose a Mixed Chart effect to copy.",
-    Phase.REARRANGE: "Pick a card to move, or be done rearranging.",
-    Phase.REARRANGE_TO: "Choose where the card goes, or be done rearranging.",
-    Phase.MEMORISE: "Press Done when you have memorised the cards.",
-    Phase.BUY_SEVEN: "Lose 5 tokens for another turn, or end your turn.",
-}
-
-# The menu that offers positions in each decision that chooses one.
-_POSITION_MENU: dict[Phase, str] = {
-    Phase.PICK_FIRST: "Look at a card",
-    Phase.PICK_SECOND: "Look at a second card",
-    Phase.LOOK_SWAP: "Look at a card to swap",
-    Phase.REVEAL_ONE: "Reveal a card",
-    Phase.REVEAL_UP_TO_FOUR: "Reveal a card",
-    Phase.REVEAL_ANY: "Turn a card face-up",
-    Phase.REARRANGE: "Pick a card to move",
-}
-
-# One value per possible action, built once (legal actions are asked for often).
-_LOOKS = tuple(Look(p) for p in range(POSITIONS))
-_REVEALS = tuple(Reveal(p) for p in range(POSITIONS))
-_MOVES = tuple(Move(p) for p in range(POSITIONS))
-_MOVES_TO = tuple(MoveTo(p) for p in range(POSITIONS))
-_SQUARES = tuple(ChooseSquare(corner) for corner in SQUARE_CORNERS)
-_CROSSES = tuple(ChooseCross(centre) for centre in CROSS_CENTRES)
-_COPIES = tuple(CopyEffect(rank) for rank in range(1, 13))
-_AT_POSITION: dict[type[MemoryAction], tuple[MemoryAction, ...]] = {
-    Look: _LOOKS,
-    Reveal: _REVEALS,
-    Move: _MOVES,
-    MoveTo: _MOVES_TO,
-}
-# The decisions that choose a position, and the type of the action that chooses it.
-_CHOOSES_POSITION: dict[Phase, type[MemoryAction]] = {
-    Phase.PICK_FIRST: Look,
-    Phase.PICK_SECOND: Look,
-    Phase.LOOK_SWAP: Look,
-    Phase.SQUARE_LOOK: Look,
-    Phase.REVEAL_ONE: Reveal,
-    Phase.REVEAL_UP_TO_FOUR: Reveal,
-    Phase.REVEAL_ANY: Reveal,
-    Phase.REARRANGE: Move,
-    Phase.REARRANGE_TO: MoveTo,
-}
-
-
-@dataclass
-class _Step:
-    """One pending decision.
-
-    ``phase`` names the decision and ``seat`` decides it. ``purpose`` says what a :attr:`Phase.TARGET`
-    choice does; ``amount`` is a token count; ``positions`` and ``chosen`` collect positions and players
-    chosen so far (a Mixed 3 keeps the cards it revealed in ``chosen``); ``pair`` is the matched pair a
-    King copies with; ``area`` a square's positions holding cards.
-    """
-
-    phase: Phase
-    seat: int
-    purpose: Purpose | None = None
-    amount: int = 0
-    positions: list[int] = field(default_factory=list)
-    chosen: list[int] = field(default_factory=list)
-    pair: tuple[int, ...] = ()
-    area: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -298,7 +168,7 @@ class MemoryState(GameState[MemoryOptions]):
         first = rng.randrange(num_seats)
         self._base = first  # the seat whose regular turn it is (extra turns do not move it)
         self._turn_seat = first
-        self._steps: list[_Step] = [_Step(Phase.PICK_FIRST, first)]
+        self._steps: list[Step] = [Step(Phase.PICK_FIRST, first)]
         self._picks: list[int] = []
         self._picked_face_down: list[bool] = []
         self._looks: dict[int, list[int]] = {}  # seat -> positions it looked at this turn (private)
@@ -394,7 +264,7 @@ class MemoryState(GameState[MemoryOptions]):
         state._grid = grid
         state._discard = rest
         state._base = state._turn_seat = first
-        state._steps = [_Step(Phase.PICK_FIRST, first)]
+        state._steps = [Step(Phase.PICK_FIRST, first)]
         return state
 
     # -- public queries ----------------------------------------------------------------------------
@@ -448,14 +318,14 @@ class MemoryState(GameState[MemoryOptions]):
 
     def decision_seconds(self, seat: int) -> float | None:
         """One minute for a Jokin' Around rearrangement, else the table's clock."""
-        if seat in self.seats_to_act() and self._steps[0].phase in _REARRANGING:
+        if seat in self.seats_to_act() and self._steps[0].phase in REARRANGING:
             return REARRANGE_SECONDS
         return None
 
     def decision_clock(self, seat: int) -> str | None:
         """Jokin' Around: one clock for the whole rearrangement ("you have one minute"), not one per move.
         Only one pair of Jokers exists, so one name serves."""
-        if seat in self.seats_to_act() and self._steps[0].phase in _REARRANGING:
+        if seat in self.seats_to_act() and self._steps[0].phase in REARRANGING:
             return "jokin-around"
         return None
 
@@ -468,17 +338,17 @@ class MemoryState(GameState[MemoryOptions]):
             return "It is not your turn."
         return self._refusal(self._steps[0], action)
 
-    def _refusal(self, step: _Step, action: MemoryAction) -> str | None:
+    def _refusal(self, step: Step, action: MemoryAction) -> str | None:
         """Why ``action`` does not answer ``step`` (``None``: it does)."""
         phase = step.phase
         match action:
-            case Look(p) | Reveal(p) | Move(p) | MoveTo(p) if type(action) is _CHOOSES_POSITION.get(phase):
+            case Look(p) | Reveal(p) | Move(p) | MoveTo(p) if type(action) is CHOOSES_POSITION.get(phase):
                 return self._position_refusal(step, p)
-            case Done() if phase in _REVEALING_SEVERAL:
+            case Done() if phase in REVEALING_SEVERAL:
                 return None if self._revealable(step) else "There is no card left to reveal."
             case Done() if phase is Phase.TARGET and step.purpose is Purpose.THREE_LOSE:
                 return None if self._targets(step) else "There is nobody left to choose."
-            case Done() if phase in (*_REARRANGING, Phase.MEMORISE):
+            case Done() if phase in (*REARRANGING, Phase.MEMORISE):
                 return None
             case Show() if phase is Phase.HIDE:
                 # Nothing to decide when no card may be hidden: both are shown (settled automatically).
@@ -505,13 +375,13 @@ class MemoryState(GameState[MemoryOptions]):
                 return "The King copies another rank, not itself." if rank == 13 else None
             case Buy() | EndTurn() if phase is Phase.BUY_SEVEN:
                 return None  # the offer is made only when the turn may be bought (ruling 15)
-        return f"That is not a choice now. {_ASK[phase]}"
+        return f"That is not a choice now. {ASK[phase]}"
 
-    def _position_refusal(self, step: _Step, p: int) -> str | None:
+    def _position_refusal(self, step: Step, p: int) -> str | None:
         """Why position ``p`` may not be chosen in ``step``, a decision that chooses a position (its action
-        type is ``_CHOOSES_POSITION[step.phase]``); ``None``: it may."""
+        type is ``CHOOSES_POSITION[step.phase]``); ``None``: it may."""
         phase = step.phase
-        if phase in _LOOKING:
+        if phase in LOOKING:
             if self._grid[p] is None:
                 return f"There is no card at {position_name(p)}."
             taken = self._picks if phase is Phase.PICK_SECOND else step.positions
@@ -520,7 +390,7 @@ class MemoryState(GameState[MemoryOptions]):
             if phase is Phase.LOOK_SWAP and len(self._cards_on_table()) < 2:
                 return "There are not two cards left to swap."
             return None
-        if phase in _REVEALING:
+        if phase in REVEALING:
             if self._grid[p] is None:
                 return f"There is no card at {position_name(p)}."
             if p in self._face_up:  # ruling 21: reveals take face-down cards
@@ -543,7 +413,7 @@ class MemoryState(GameState[MemoryOptions]):
             return f"That card is at {position_name(p)} already."
         return None
 
-    def _hide_refusal(self, step: _Step, position: int | None) -> str | None:
+    def _hide_refusal(self, step: Step, position: int | None) -> str | None:
         """Ruling 9: only a card face-down when picked, for a token each, not the last one."""
         hideable = self._hideable()
         if position is None and len(hideable) < 2:
@@ -559,55 +429,55 @@ class MemoryState(GameState[MemoryOptions]):
             return f"Paying {_tokens_text(cost)} would leave you without tokens, out of the game."
         return None
 
-    def _target_refusal(self, step: _Step, target: int) -> str | None:
+    def _target_refusal(self, step: Step, target: int) -> str | None:
         """Whom a player choice may name (rulings 5, 6 and 8)."""
         if not 0 <= target < self.num_seats:
             return "There is no such player."
         if self._out[target]:
             return f"{_player(target)} is out of the game."
-        if step.purpose in _OTHERS_ONLY and target == step.seat:
+        if step.purpose in OTHERS_ONLY and target == step.seat:
             return "This effect takes tokens: choose another player."
-        if step.purpose in _DIFFERENT and target in step.chosen:
+        if step.purpose in DIFFERENT and target in step.chosen:
             return f"{_player(target)} is chosen already: choose a different player."
         return None
 
-    def _targets(self, step: _Step) -> list[int]:
+    def _targets(self, step: Step) -> list[int]:
         """Players a :attr:`Phase.TARGET` step may choose."""
         return [seat for seat in range(self.num_seats) if self._target_refusal(step, seat) is None]
 
-    def _other_candidates(self, step: _Step) -> tuple[MemoryAction, ...]:
+    def _other_candidates(self, step: Step) -> tuple[MemoryAction, ...]:
         """Every action other than a position that could answer ``step``, in the order offered."""
         phase = step.phase
-        if phase in _REVEALING_SEVERAL or phase in _REARRANGING or phase is Phase.MEMORISE:
+        if phase in REVEALING_SEVERAL or phase in REARRANGING or phase is Phase.MEMORISE:
             return (Done(),)
         if phase is Phase.HIDE:
             return (Show(), *(Hide(p) for p in self._picks), Hide(None))
         if phase is Phase.TARGET:
             return (*(ChoosePlayer(seat) for seat in range(self.num_seats)), Done())
         if phase is Phase.SQUARE:
-            return _SQUARES
+            return SQUARES
         if phase is Phase.CROSS:
-            return _CROSSES
+            return CROSSES
         if phase is Phase.KING:
-            return _COPIES
+            return COPIES
         if phase is Phase.BUY_SEVEN:
             return (Buy(), EndTurn())
         return ()
 
-    def _legal(self, step: _Step) -> list[MemoryAction]:
+    def _legal(self, step: Step) -> list[MemoryAction]:
         """The actions answering ``step``: the positions of the layout, then the other candidates, that
         :meth:`_refusal` allows (positions go straight to the rule it applies to them)."""
         legal: list[MemoryAction] = []
-        kind = _CHOOSES_POSITION.get(step.phase)
+        kind = CHOOSES_POSITION.get(step.phase)
         if kind is not None:
-            actions = _AT_POSITION[kind]
+            actions = AT_POSITION[kind]
             legal = [actions[p] for p in self._layout if self._position_refusal(step, p) is None]
         legal += [action for action in self._other_candidates(step) if self._refusal(step, action) is None]
         return legal
 
-    def _has_choice(self, step: _Step) -> bool:
+    def _has_choice(self, step: Step) -> bool:
         """True if ``step`` has at least one legal action (a decision without one is skipped)."""
-        kind = _CHOOSES_POSITION.get(step.phase)
+        kind = CHOOSES_POSITION.get(step.phase)
         if kind is not None and any(self._position_refusal(step, p) is None for p in self._layout):
             return True
         return any(self._refusal(step, action) is None for action in self._other_candidates(step))
@@ -618,7 +488,7 @@ class MemoryState(GameState[MemoryOptions]):
         if self._offered is not None and self._offered[0] == self.version:
             return self._offered[1]  # asked for again (views, public buttons) before the next action
         step = self._steps[0]
-        menu = _POSITION_MENU.get(step.phase)  # None: no menu of positions (a square's cards are buttons)
+        menu = POSITION_MENU.get(step.phase)  # None: no menu of positions (a square's cards are buttons)
         offered = tuple(
             self._offer_position(action, menu)
             if menu is not None and isinstance(action, Look | Reveal | Move)
@@ -633,7 +503,7 @@ class MemoryState(GameState[MemoryOptions]):
         p = action.position
         return _position_action(action.verb, p, menu, self._grid[p] if p in self._face_up else None)
 
-    def _offer(self, step: _Step, action: MemoryAction) -> LegalAction:
+    def _offer(self, step: Step, action: MemoryAction) -> LegalAction:
         """How a legal ``action`` other than a position of a menu is offered: its label, style and group."""
         phase, code = step.phase, action.format()
         match action:
@@ -669,7 +539,7 @@ class MemoryState(GameState[MemoryOptions]):
                     code, f"Copy the {name}", group="Copy a Mixed Chart effect…", description=CHART[rank]
                 )
             case ChoosePlayer(target):
-                style = "danger" if step.purpose in _HARMFUL else "success"
+                style = "danger" if step.purpose in HARMFUL else "success"
                 return LegalAction(code, f"{_player(target)} ({_tokens_text(self._tokens[target])})", style)
             case Show():
                 names = " and ".join(position_name(p) for p in self._picks)
@@ -680,7 +550,7 @@ class MemoryState(GameState[MemoryOptions]):
                 return LegalAction(code, f"Hide {position_name(p)} (1 token)")
             case Done() if phase is Phase.TARGET:
                 return LegalAction(code, "Nobody more", "secondary")
-            case Done() if phase in _REVEALING_SEVERAL:
+            case Done() if phase in REVEALING_SEVERAL:
                 return LegalAction(code, "Stop revealing", "secondary")
             case Done() if phase is Phase.MEMORISE:
                 return LegalAction(code, "Done looking (end the turn)", "primary")
@@ -754,7 +624,7 @@ class MemoryState(GameState[MemoryOptions]):
     def _face_down(self) -> list[int]:
         return [p for p in self._layout if self._face_down_at(p)]
 
-    def _revealable(self, step: _Step) -> list[int]:
+    def _revealable(self, step: Step) -> list[int]:
         """Face-down cards not yet revealed by ``step`` (rulings 21)."""
         return [p for p in self._face_down() if p not in step.positions]
 
@@ -826,7 +696,7 @@ class MemoryState(GameState[MemoryOptions]):
                 self._say(step.seat, f"copies the {RANK_NAMES[rank - 1]} with the Mixed King.")
                 self._chart(step.seat, rank, step.pair)
             case Phase.REARRANGE, Move(p):
-                self._steps[0] = _Step(Phase.REARRANGE_TO, step.seat, positions=[p])
+                self._steps[0] = Step(Phase.REARRANGE_TO, step.seat, positions=[p])
             case Phase.REARRANGE_TO, MoveTo(p):
                 self._move_to(step, p)
             case Phase.BUY_SEVEN, Buy():
@@ -862,7 +732,7 @@ class MemoryState(GameState[MemoryOptions]):
                 continue
             return
 
-    def _settle_skipped(self, step: _Step) -> None:
+    def _settle_skipped(self, step: Step) -> None:
         """A decision with nothing left to choose: finish what it stood for."""
         if step.phase is Phase.HIDE and not self._out[step.seat]:
             self._show_picks(step.seat, hidden=[])
@@ -889,7 +759,7 @@ class MemoryState(GameState[MemoryOptions]):
         if self._offer_buy:
             self._offer_buy = False
             if not self._out[self._turn_seat] and self._can_buy_turn(self._turn_seat):
-                self._steps = [_Step(Phase.BUY_SEVEN, self._turn_seat)]
+                self._steps = [Step(Phase.BUY_SEVEN, self._turn_seat)]
                 return
         while self._extra:
             seat, offer = self._extra.pop(0)
@@ -918,7 +788,7 @@ class MemoryState(GameState[MemoryOptions]):
         self._turn_seat = seat
         self._extra_turn = extra
         self._offer_buy = offer
-        self._steps = [_Step(Phase.PICK_FIRST, seat)]
+        self._steps = [Step(Phase.PICK_FIRST, seat)]
 
     # tokens
 
@@ -1006,16 +876,16 @@ class MemoryState(GameState[MemoryOptions]):
 
     # the turn's two looks
 
-    def _pick_first(self, step: _Step, position: int) -> None:
+    def _pick_first(self, step: Step, position: int) -> None:
         self._flash = []
         self._shown = []
         self._picks = [position]
         self._picked_face_down = [position not in self._face_up]
         self._look(step.seat, position)
         self._say(step.seat, f"looks at {position_name(position)}.")
-        self._steps[0] = _Step(Phase.PICK_SECOND, step.seat)
+        self._steps[0] = Step(Phase.PICK_SECOND, step.seat)
 
-    def _pick_second(self, step: _Step, position: int) -> None:
+    def _pick_second(self, step: Step, position: int) -> None:
         first = self._picks[0]
         self._picks.append(position)
         self._picked_face_down.append(position not in self._face_up)
@@ -1025,7 +895,7 @@ class MemoryState(GameState[MemoryOptions]):
         self._steps.pop(0)
         if rank_of(one) != rank_of(two):
             self._say(step.seat, f"looks at {position_name(position)}: no match.")
-            self._steps.insert(0, _Step(Phase.HIDE, step.seat))
+            self._steps.insert(0, Step(Phase.HIDE, step.seat))
             return
         shown = f"{position_name(first)} {card_text(one)} + {position_name(position)} {card_text(two)}"
         self._shown.append(shown)
@@ -1050,7 +920,7 @@ class MemoryState(GameState[MemoryOptions]):
             parts.append(f"leaves {cards} face-up")
         self._say(seat, "; ".join(parts) + ".")
 
-    def _put_back(self, step: _Step, hidden: list[int]) -> None:
+    def _put_back(self, step: Step, hidden: list[int]) -> None:
         self._steps.pop(0)
         # "You must give one token to the bank for each card that you don't reveal" (a payment, ruling 9).
         self._tokens[step.seat] -= len(hidden)
@@ -1076,16 +946,16 @@ class MemoryState(GameState[MemoryOptions]):
         if is_joker(one):
             self._discard.extend(pair)
             self._say(resolver, "has one minute to rearrange the cards (Jokin' Around).")
-            self._steps.insert(0, _Step(Phase.REARRANGE, resolver))
+            self._steps.insert(0, Step(Phase.REARRANGE, resolver))
         elif is_black(one) and is_black(two):
             self._discard.extend(pair)
-            self._steps.insert(0, _Step(Phase.TARGET, resolver, purpose=Purpose.BLACK, amount=value))
+            self._steps.insert(0, Step(Phase.TARGET, resolver, purpose=Purpose.BLACK, amount=value))
         elif is_red(one) and is_red(two):
             self._discard.extend(pair)
-            self._steps.insert(0, _Step(Phase.TARGET, resolver, purpose=Purpose.RED, amount=value))
+            self._steps.insert(0, Step(Phase.TARGET, resolver, purpose=Purpose.RED, amount=value))
         elif self.options.simplicity:
             self._discard.extend(pair)
-            self._steps.insert(0, _Step(Phase.TARGET, resolver, purpose=Purpose.GIVE_GIVER, amount=value))
+            self._steps.insert(0, Step(Phase.TARGET, resolver, purpose=Purpose.GIVE_GIVER, amount=value))
         else:
             self._chart(resolver, value, pair)
 
@@ -1097,27 +967,27 @@ class MemoryState(GameState[MemoryOptions]):
             self._kept.append(_Kept(seat, rank, (pair[0], pair[1])))
             return
         if rank == 13:  # the King's pair waits for the copied effect: a copied 9 or 10 keeps it
-            self._steps.insert(0, _Step(Phase.KING, seat, pair=tuple(pair)))
+            self._steps.insert(0, Step(Phase.KING, seat, pair=tuple(pair)))
             return
         self._discard.extend(pair)
-        steps: list[_Step] = []
+        steps: list[Step] = []
         if rank == 1:
             steps = [
-                _Step(Phase.TARGET, seat, purpose=Purpose.ACE_GAIN, amount=1),
-                _Step(Phase.TARGET, seat, purpose=Purpose.ACE_LOSE, amount=1),
-                _Step(Phase.REVEAL_ONE, seat),
+                Step(Phase.TARGET, seat, purpose=Purpose.ACE_GAIN, amount=1),
+                Step(Phase.TARGET, seat, purpose=Purpose.ACE_LOSE, amount=1),
+                Step(Phase.REVEAL_ONE, seat),
             ]
         elif rank == 2:
-            steps = [_Step(Phase.LOOK_SWAP, seat)]
+            steps = [Step(Phase.LOOK_SWAP, seat)]
         elif rank == 3:
-            steps = [_Step(Phase.REVEAL_UP_TO_FOUR, seat)]
+            steps = [Step(Phase.REVEAL_UP_TO_FOUR, seat)]
         elif rank == 4:
-            steps = [_Step(Phase.SQUARE, seat)]
+            steps = [Step(Phase.SQUARE, seat)]
         elif rank == 5:
-            steps = [_Step(Phase.CROSS, seat)]
+            steps = [Step(Phase.CROSS, seat)]
             self._extra.append((seat, False))
         elif rank == 6:
-            steps = [_Step(Phase.REVEAL_ANY, seat)]
+            steps = [Step(Phase.REVEAL_ANY, seat)]
         elif rank == 7:
             self._extra.append((seat, True))
         elif rank == 8:
@@ -1125,12 +995,12 @@ class MemoryState(GameState[MemoryOptions]):
             self._skips[victim] += 1
             self._say(seat, f"skips {_player(victim)}'s next turn.")
         elif rank == 11:
-            steps = [_Step(Phase.TARGET, seat, purpose=Purpose.JACK)]
+            steps = [Step(Phase.TARGET, seat, purpose=Purpose.JACK)]
         elif rank == 12:
-            steps = [_Step(Phase.TARGET, seat, purpose=Purpose.QUEEN_GIVER, amount=QUEEN_GIFT)]
+            steps = [Step(Phase.TARGET, seat, purpose=Purpose.QUEEN_GIVER, amount=QUEEN_GIFT)]
         self._steps[0:0] = steps
 
-    def _choose_player(self, step: _Step, target: int) -> None:
+    def _choose_player(self, step: Step, target: int) -> None:
         seat = step.seat
         purpose = step.purpose
         if purpose is Purpose.BLACK:
@@ -1188,18 +1058,18 @@ class MemoryState(GameState[MemoryOptions]):
             f"{_player(second)} has {_tokens_text(self._tokens[second])}.",
         )
 
-    def _look_to_swap(self, step: _Step, position: int) -> None:
+    def _look_to_swap(self, step: Step, position: int) -> None:
         """Mixed 2: "Look at two cards. Swap their positions." """
         step.positions.append(position)
         self._look(step.seat, position)
         self._say(step.seat, f"looks at {position_name(position)}.")
         if len(step.positions) == 2:
-            self._steps[0] = _Step(Phase.MEMORISE, step.seat)
+            self._steps[0] = Step(Phase.MEMORISE, step.seat)
             self._swap(*step.positions)
             first, second = (position_name(p) for p in step.positions)
             self._say(step.seat, f"swaps {first} and {second}.")
 
-    def _reveal_one_of_four(self, step: _Step, position: int) -> None:
+    def _reveal_one_of_four(self, step: Step, position: int) -> None:
         """Mixed 3: "Reveal up to four cards." """
         step.positions.append(position)
         step.chosen.append(self._grid[position])  # type: ignore[arg-type]
@@ -1208,16 +1078,16 @@ class MemoryState(GameState[MemoryOptions]):
             self._steps.pop(0)
             self._after_three(step)
 
-    def _after_three(self, step: _Step) -> None:
+    def _after_three(self, step: Step) -> None:
         """Mixed 3: "If you reveal a 3, or three of a kind, choose up to three players to lose three
         tokens"."""
         ranks = Counter(rank_of(card) for card in step.chosen)
         if ranks[3] or any(count >= 3 for rank, count in ranks.items() if rank):
             self._steps.insert(
-                0, _Step(Phase.TARGET, step.seat, purpose=Purpose.THREE_LOSE, amount=THREE_LOSS)
+                0, Step(Phase.TARGET, step.seat, purpose=Purpose.THREE_LOSE, amount=THREE_LOSS)
             )
 
-    def _select_square(self, step: _Step, corner: int) -> None:
+    def _select_square(self, step: Step, corner: int) -> None:
         """Mixed 4: "Select a 2 by 2 square of cards." """
         area = [p for p in square(corner) if self._grid[p] is not None]
         self._say(step.seat, f"selects the square {square_name(corner)}.")
@@ -1226,29 +1096,29 @@ class MemoryState(GameState[MemoryOptions]):
             for p in area:
                 self._look(step.seat, p)
             self._say(step.seat, f"looks at {' and '.join(position_name(p) for p in area)}.")
-            self._steps.insert(0, _Step(Phase.MEMORISE, step.seat))
+            self._steps.insert(0, Step(Phase.MEMORISE, step.seat))
             return
-        self._steps.insert(0, _Step(Phase.SQUARE_LOOK, step.seat, area=area))
+        self._steps.insert(0, Step(Phase.SQUARE_LOOK, step.seat, area=area))
 
-    def _look_in_square(self, step: _Step, position: int) -> None:
+    def _look_in_square(self, step: Step, position: int) -> None:
         """Mixed 4: "Look at two of these cards; reveal the remaining two cards." """
         step.positions.append(position)
         self._look(step.seat, position)
         self._say(step.seat, f"looks at {position_name(position)}.")
         if len(step.positions) == 2:
-            self._steps[0] = _Step(Phase.MEMORISE, step.seat)
+            self._steps[0] = Step(Phase.MEMORISE, step.seat)
             rest = [p for p in step.area if p not in step.positions]
             revealed = ", ".join(self._reveal(p) for p in rest)
             self._say(step.seat, f"reveals {revealed}.")
 
-    def _reveal_cross(self, step: _Step, centre: int) -> None:
+    def _reveal_cross(self, step: Step, centre: int) -> None:
         """Mixed 5: "Reveal a 3 by 3 cross of cards." """
         self._steps.pop(0)
         down = [p for p in cross(centre) if self._face_down_at(p)]
         revealed = ", ".join(self._reveal(p) for p in down)
         self._say(step.seat, f"reveals the cross around {position_name(centre)}: {revealed}.")
 
-    def _move_to(self, step: _Step, target: int) -> None:
+    def _move_to(self, step: Step, target: int) -> None:
         """Jokin' Around (ruling 25): the picked card goes onto another (they swap) or into a gap."""
         (source,) = step.positions
         empty = self._grid[target] is None
@@ -1257,15 +1127,15 @@ class MemoryState(GameState[MemoryOptions]):
             self._say(step.seat, f"moves {position_name(source)} to {position_name(target)}.")
         else:
             self._say(step.seat, f"swaps {position_name(source)} and {position_name(target)}.")
-        self._steps[0] = _Step(Phase.REARRANGE, step.seat)
+        self._steps[0] = Step(Phase.REARRANGE, step.seat)
 
-    def _stop(self, step: _Step) -> None:
+    def _stop(self, step: Step) -> None:
         """Done or End my turn: the decision ends (stop revealing, nobody more, done looking or
         rearranging, no 7's purchase)."""
         self._steps.pop(0)
         if step.phase is Phase.REVEAL_UP_TO_FOUR:
             self._after_three(step)
-        elif step.phase in _REARRANGING:
+        elif step.phase in REARRANGING:
             self._say(step.seat, "is done rearranging.")
         elif step.phase is Phase.BUY_SEVEN:
             self._say(step.seat, "ends their turn.")
@@ -1340,7 +1210,7 @@ class MemoryState(GameState[MemoryOptions]):
         names = " and ".join(_player(seat) for seat in winners)
         return f"{self._end_reason} {names} {'wins' if len(winners) == 1 else 'share the win'} with {best}."
 
-    def _prompt(self, step: _Step) -> str:
+    def _prompt(self, step: Step) -> str:
         who = _player(step.seat)
         phase = step.phase
         if phase is Phase.PICK_FIRST:
