@@ -2,23 +2,23 @@
 
 The codes are those stored in action logs since the first version, so old games replay:
 
-=================  ==========================================  ====================================
-code               action                                      chosen when
-=================  ==========================================  ====================================
-``look.C5``        :class:`Look` at a position                 a turn's two looks, Mixed 2, Mixed 4
-``reveal.C5``      :class:`Reveal` a position to everyone      Mixed Ace, 3 and 6
-``square.D2``      :class:`ChooseSquare` by its top-left       Mixed 4
-``cross.C3``       :class:`ChooseCross` by its centre          Mixed 5
-``move.C2``        :class:`Move` the card at a position        Jokin' Around, a card to move
-``to.B2``          :class:`MoveTo` a position                  Jokin' Around, where it goes
-``show``           :class:`Show` a non-match (free)            after a non-match
+=================  ===========================================  =====================================
+code               action                                       chosen when
+=================  ===========================================  =====================================
+``look.C5``        :class:`Look` at a position                  a turn's two looks, Mixed 2, Mixed 4
+``reveal.C5``      :class:`Reveal` a position to everyone       Mixed Ace, 3 and 6
+``square.D2``      :class:`ChooseSquare` by its top-left        Mixed 4
+``cross.C3``       :class:`ChooseCross` by its centre           Mixed 5
+``move.C2``        :class:`Move` the card at a position         Jokin' Around, a card to move
+``to.B2``          :class:`MoveTo` a position                   Jokin' Around, where it goes
+``show``           :class:`Show` a non-match (free)             after a non-match
 ``hide.B2``        :class:`Hide` one card (``hide.both``: two)  after a non-match
-``target.2``       :class:`ChoosePlayer` by seat               pairs and Mixed Chart effects
-``copy.9``         :class:`CopyEffect` of a rank (A..Q)        Mixed King
-``done``           :class:`Done`                               stop revealing / choosing, end a look
-``buy``            :class:`Buy` another turn for 5 tokens      after a Mixed 7's extra turn
-``end``            :class:`EndTurn`                            after a Mixed 7's extra turn
-=================  ==========================================  ====================================
+``target.2``       :class:`ChoosePlayer` by seat                pairs and Mixed Chart effects
+``copy.9``         :class:`CopyEffect` of a rank (A..Q)         Mixed King
+``done``           :class:`Done`                                stop revealing / choosing, end a look
+``buy``            :class:`Buy` another turn for 5 tokens       after a Mixed 7's extra turn
+``end``            :class:`EndTurn`                             after a Mixed 7's extra turn
+=================  ===========================================  =====================================
 """
 
 from __future__ import annotations
