@@ -1,25 +1,19 @@
-"""Deluxe Memory (Jonathan A. Leistiko, Invisible City Productions Free Game #56), for 2 to 4 players.
+"""A game of Deluxe Memory in progress: the turn's two looks, pairs and the Mixed Chart, tokens, views.
 
 Rules source: ``shared/seeds/004_661a3fd4e50c3a3d.txt``. Where the text is silent the numbered rulings of
 ``docs/rules/memory.md`` apply; comments cite them as "ruling N" and each is tested in
-``tests/engine/test_memory.py``.
-
-Shapes used throughout:
-
-* A *card* is an ``int``: ``0..51`` is ``rank_index * 4 + suit`` (ranks A, 2..10, J, Q, K; suits ♠ ♥ ♦ ♣,
-  ♥ and ♦ red) and ``52``, ``53`` are the two Jokers (Jokin' Around only).
-* A *position* is an ``int`` ``row * 8 + column`` on the 7 by 8 layout (rows "A".."G", columns "1".."8"),
-  named like ``"C5"``. The four corners are not part of the layout (two of them are, with the Jokers).
-* Tokens are ``int`` counts; the tokens of all players plus the Bank are always ``30 * players``.
+``tests/engine/test_memory.py``. Cards and positions are ``int`` (see :mod:`engine.memory.cards`); tokens
+are ``int`` counts, and the tokens of all players plus the Bank are always ``30 * players``.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import random
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import ClassVar
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pydantic import Field as OptionField
 
@@ -29,7 +23,6 @@ from engine.core import (
     Event,
     Field,
     GameOptions,
-    GameRules,
     GameState,
     LegalAction,
     SeatLine,
@@ -37,140 +30,71 @@ from engine.core import (
     Standing,
     competition_ranks,
 )
+from engine.memory.actions import (
+    Buy,
+    ChooseCross,
+    ChoosePlayer,
+    ChooseSquare,
+    CopyEffect,
+    Done,
+    EndTurn,
+    Hide,
+    Look,
+    MemoryAction,
+    Move,
+    MoveTo,
+    Reveal,
+    Show,
+)
+from engine.memory.cards import (
+    COLUMNS,
+    CROSS_CENTRES,
+    POSITIONS,
+    RANK_NAMES,
+    ROWS,
+    SQUARE_CORNERS,
+    card_text,
+    cards_text,
+    cross,
+    is_black,
+    is_joker,
+    is_red,
+    layout,
+    parse_card,
+    parse_position,
+    position_name,
+    rank_of,
+    rank_title,
+    square,
+    square_name,
+)
+from engine.memory.decisions import (
+    ASK,
+    AT_POSITION,
+    CHART,
+    CHOOSES_POSITION,
+    COPIES,
+    CROSSES,
+    DIFFERENT,
+    HARMFUL,
+    LOOKING,
+    OTHERS_ONLY,
+    POSITION_MENU,
+    REARRANGING,
+    REVEALING,
+    REVEALING_SEVERAL,
+    SQUARES,
+    Phase,
+    Purpose,
+    Step,
+)
 
-RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUITS = ("♠", "♥", "♦", "♣")
-RED_SUITS = frozenset({1, 2})
-JOKERS = (52, 53)
-ROWS = "ABCDEFG"
-COLUMNS = 8
 START_TOKENS = 20  # "Give 20 tokens to each player."
 TOKENS_PER_PLAYER = 30  # "About 30 tokens for each player": the other 10 each start in the Bank.
 REARRANGE_SECONDS = 60.0  # Jokin' Around: "you have one minute to rearrange the cards"
 SEVEN_PRICE = 5  # Mixed 7: "You may lose 5 tokens at the end of that turn to take another turn."
 QUEEN_GIFT = 6  # Mixed Queen: "Choose a player to give six tokens to another player."
 THREE_LOSS = 3  # Mixed 3: "choose up to three players to lose three tokens"
-
-# The Mixed Chart, shortened to fit a select option's description (at most 100 characters).
-CHART: dict[int, str] = {
-    1: "Choose a player to gain a token and one to lose a token, then reveal a card.",
-    2: "Look at two cards and swap their positions.",
-    3: "Reveal up to four cards; a 3 or three of a kind: up to three players lose 3 tokens.",
-    4: "Select a 2 by 2 square: look at two of its cards, reveal the others.",
-    5: "Reveal a 3 by 3 cross of cards, then take another turn.",
-    6: "Reveal any number of cards; they stay face-up.",
-    7: "Take another turn; at its end you may lose 5 tokens for one more.",
-    8: "Skip the next player's turn.",
-    9: "Keep the pair: it is discarded instead of your next loss of tokens.",
-    10: "Keep the pair: you take the effect of the next match another player makes.",
-    11: "Choose two players and even out their tokens (an odd token goes to the Bank).",
-    12: "Choose a player to give six tokens to another player.",
-    13: "Take the effect of any one other rank of this chart.",
-}
-
-# Verbs of the action codes ("look.C5", "target.2", ...).
-LOOK = "look"
-REVEAL = "reveal"
-SQUARE = "square"
-CROSS = "cross"
-MOVE = "move"
-MOVE_TO = "to"
-HIDE = "hide"
-SHOW = "show"
-TARGET = "target"
-COPY = "copy"
-DONE = "done"
-BUY = "buy"
-END = "end"
-BOTH = "both"
-
-
-# -- cards and positions ------------------------------------------------------------------------------
-
-
-def is_joker(card: int) -> bool:
-    """True for the two Jokers (cards 52 and 53)."""
-    return card >= 52
-
-
-def rank_of(card: int) -> int:
-    """The rank 1..13 (Ace 1, Jack 11, Queen 12, King 13: "Aces count as one..."), 0 for a Joker."""
-    return 0 if is_joker(card) else card // 4 + 1
-
-
-def is_red(card: int) -> bool:
-    """True for ♥ and ♦ (a Joker is neither red nor black)."""
-    return not is_joker(card) and card % 4 in RED_SUITS
-
-
-def is_black(card: int) -> bool:
-    """True for ♠ and ♣."""
-    return not is_joker(card) and card % 4 not in RED_SUITS
-
-
-def card_text(card: int) -> str:
-    """A card in plain Unicode: ``"7♥"``, ``"10♠"``, ``"Q♣"``, ``"Joker"``."""
-    if is_joker(card):
-        return "Joker"
-    return RANK_NAMES[card // 4] + SUITS[card % 4]
-
-
-def parse_card(text: str, jokers_taken: int = 0) -> int:
-    """The card named ``text`` (``"7♥"``, ``"10♠"``, ``"Joker"``); the ``jokers_taken``-th Joker for "Joker".
-
-    Raises
-    ------
-    ValueError
-        If ``text`` names no card.
-    """
-    if text == "Joker":
-        if jokers_taken > 1:
-            raise ValueError("There are only two Jokers.")
-        return JOKERS[jokers_taken]
-    rank, suit = text[:-1], text[-1:]
-    if rank not in RANK_NAMES or suit not in SUITS:
-        raise ValueError(f"No such card: {text!r}")
-    return RANK_NAMES.index(rank) * 4 + SUITS.index(suit)
-
-
-def position_name(position: int) -> str:
-    """``17`` -> ``"C2"`` (row letter, then the 1-based column)."""
-    return f"{ROWS[position // COLUMNS]}{position % COLUMNS + 1}"
-
-
-def parse_position(name: str) -> int:
-    """``"C2"`` -> ``17``.
-
-    Raises
-    ------
-    ValueError
-        If ``name`` is not a row A..G followed by a column 1..8.
-    """
-    if len(name) != 2 or name[0] not in ROWS or name[1] not in "12345678":
-        raise ValueError(f"No such position: {name!r}")
-    return ROWS.index(name[0]) * COLUMNS + int(name[1]) - 1
-
-
-def layout(jokers: bool) -> tuple[int, ...]:
-    """The positions cards are dealt to, row by row.
-
-    "a 7 by 8 grid with the corner cards omitted" holds the 52 cards. With the two Jokers (54 cards) only the
-    corners A8 and G1 stay empty, so A1 and G8 hold cards too (ruling 1).
-    """
-    omitted = {position_name(0), position_name(7), position_name(48), position_name(55)}
-    if jokers:
-        omitted -= {"A1", "G8"}
-    return tuple(p for p in range(len(ROWS) * COLUMNS) if position_name(p) not in omitted)
-
-
-def _row_group(position: int) -> str:
-    row = position // COLUMNS
-    return "rows A–C" if row < 3 else "rows D–E" if row < 5 else "rows F–G"
-
-
-def _rank_title(rank: int) -> str:
-    """``1`` -> ``"Ace"``, ``7`` -> ``"7"``, ``13`` -> ``"King"``."""
-    return {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}.get(rank, str(rank))
 
 
 def _player(seat: int) -> str:
@@ -180,10 +104,6 @@ def _player(seat: int) -> str:
 
 def _tokens_text(count: int) -> str:
     return "1 token" if count == 1 else f"{count} tokens"
-
-
-def _cards_text(cards: tuple[int, ...] | list[int]) -> str:
-    return " ".join(card_text(card) for card in cards)
 
 
 # -- options ------------------------------------------------------------------------------------------
@@ -206,32 +126,6 @@ class MemoryOptions(GameOptions):
     )
 
 
-# -- the state ----------------------------------------------------------------------------------------
-
-
-@dataclass
-class _Step:
-    """One pending decision.
-
-    ``kind`` names the decision ("pick1", "pick2", "hide", "target", "reveal1", "look_swap",
-    "reveal_upto", "square", "square_look", "cross", "reveal_any", "king", "rearrange", "rearrange_to",
-    "memorise", "buy7"); ``seat`` decides it. ``purpose`` says what a "target" choice does ("black",
-    "red", "ace_gain", "ace_lose", "three_lose", "jack", "queen_giver", "queen_receiver", "give_giver",
-    "give_receiver"); ``amount`` is a token count; ``positions`` and ``chosen`` collect positions and
-    players chosen so far (a Mixed 3 keeps the cards it revealed in ``chosen``); ``pair`` is the matched
-    pair a King copies with; ``area`` a square's positions holding cards.
-    """
-
-    kind: str
-    seat: int
-    purpose: str = ""
-    amount: int = 0
-    positions: list[int] = field(default_factory=list)
-    chosen: list[int] = field(default_factory=list)
-    pair: tuple[int, ...] = ()
-    area: list[int] = field(default_factory=list)
-
-
 @dataclass
 class _Kept:
     """A pair kept in front of ``seat`` by a Mixed 9 or 10 (``as_rank``: 9 or 10, a King pair copies one)."""
@@ -249,13 +143,15 @@ class MemoryState(GameState[MemoryOptions]):
     first look; face-up cards are public. Token counts, kept pairs and positions chosen are public.
     """
 
+    action_type = MemoryAction
+
     def __init__(self, num_seats: int, seed: int, options: MemoryOptions) -> None:
         super().__init__(num_seats, seed, options)
         rng = random.Random(seed)
         self._layout = layout(options.jokin_around)
         deck = list(range(54 if options.jokin_around else 52))
         rng.shuffle(deck)
-        self._grid: list[int | None] = [None] * (len(ROWS) * COLUMNS)
+        self._grid: list[int | None] = [None] * POSITIONS
         for position, card in zip(self._layout, deck, strict=True):
             self._grid[position] = card
         self._face_up: set[int] = set()
@@ -272,15 +168,21 @@ class MemoryState(GameState[MemoryOptions]):
         first = rng.randrange(num_seats)
         self._base = first  # the seat whose regular turn it is (extra turns do not move it)
         self._turn_seat = first
-        self._steps: list[_Step] = [_Step("pick1", first)]
+        self._steps: list[Step] = [Step(Phase.PICK_FIRST, first)]
         self._picks: list[int] = []
         self._picked_face_down: list[bool] = []
         self._looks: dict[int, list[int]] = {}  # seat -> positions it looked at this turn (private)
         self._flash: list[int] = []  # positions revealed to all since the last turn's first look
         self._shown: list[str] = []  # matched pairs shown to all since then, e.g. "C5 7♥ + D2 7♦"
+        # Positions whose card a seat has seen at some time (its memory), and those everyone has seen; both
+        # follow their cards when cards swap. Only resample_hidden reads them.
+        self._seen: list[set[int]] = [set() for _ in range(num_seats)]
+        self._seen_by_all: set[int] = set()
         self._over = False
         self._end_reason = ""
         self._events: list[Event] = []
+        # The legal actions offered to the seat to act, and the version they were worked out at.
+        self._offered: tuple[int, tuple[LegalAction, ...]] | None = None
 
     @classmethod
     def scripted(
@@ -291,8 +193,10 @@ class MemoryState(GameState[MemoryOptions]):
         options: MemoryOptions | None = None,
         first: int = 0,
         fill: bool = True,
-    ) -> "MemoryState":
-        """A game with a known layout, for rule scenarios (tests only).
+        tokens: dict[int, int] | None = None,
+        kept: Sequence[tuple[int, int, str, str]] = (),
+    ) -> MemoryState:
+        """A game with a known layout, for rule scenarios and tests.
 
         Parameters
         ----------
@@ -307,38 +211,60 @@ class MemoryState(GameState[MemoryOptions]):
         fill:
             ``True``: the other cards fill the other positions row by row in card order (A♠ A♥ A♦ A♣ 2♠ ...).
             ``False``: only the placed cards lie on the table; the rest start in the discard pile.
+        tokens:
+            Seat -> tokens it starts with, for the seats not starting with 20; the Bank holds the rest of
+            the ``30 * num_seats`` tokens.
+        kept:
+            Pairs kept in front of players from earlier turns, as ``(seat, as_rank, card, card)`` with
+            ``as_rank`` 9 or 10, e.g. ``(1, 9, "9♥", "9♠")``: a Mixed 9 or 10 already resolved.
 
         Raises
         ------
         ValueError
-            If a position is not in the layout, a card is named twice, or a Joker is placed without
-            Jokin' Around.
+            If a position is not in the layout, a card is named twice, a Joker is placed without Jokin'
+            Around, a kept pair does not act as a 9 or 10, or the tokens exceed ``30 * num_seats``.
         """
         options = options or MemoryOptions()
         state = cls(num_seats, 0, options)
         deck = set(range(54 if options.jokin_around else 52))
-        grid: list[int | None] = [None] * (len(ROWS) * COLUMNS)
         jokers = 0
-        for name, text in placed.items():
-            position = parse_position(name)
+
+        def take(text: str) -> int:
+            nonlocal jokers
             card = parse_card(text, jokers)
             jokers += is_joker(card)
-            if position not in state._layout:
-                raise ValueError(f"{name} is not part of the layout")
             if card not in deck:
                 raise ValueError(f"{text} is not in this deck or is placed twice")
             deck.remove(card)
-            grid[position] = card
+            return card
+
+        grid: list[int | None] = [None] * POSITIONS
+        for name, text in placed.items():
+            position = parse_position(name)
+            if position not in state._layout:
+                raise ValueError(f"{name} is not part of the layout")
+            grid[position] = take(text)
+        for seat, as_rank, one, two in kept:
+            if as_rank not in (9, 10):
+                raise ValueError(f"A kept pair acts as a 9 or a 10, not a {as_rank}")
+            state._kept.append(_Kept(seat, as_rank, (take(one), take(two))))
         rest = sorted(deck)
         if fill:
             free = [p for p in state._layout if grid[p] is None]
             for position, card in zip(free, rest, strict=True):
                 grid[position] = card
             rest = []
+        for seat, count in (tokens or {}).items():
+            state._tokens[seat] = count
+        state._bank = TOKENS_PER_PLAYER * num_seats - sum(state._tokens)
+        if state._bank < 0:
+            raise ValueError(
+                f"The players hold more than the {TOKENS_PER_PLAYER * num_seats} tokens there are"
+            )
         state._grid = grid
         state._discard = rest
         state._base = state._turn_seat = first
-        state._steps = [_Step("pick1", first)]
+        state._steps = [Step(Phase.PICK_FIRST, first)]
         return state
 
     # -- public queries ----------------------------------------------------------------------------
@@ -378,9 +304,9 @@ class MemoryState(GameState[MemoryOptions]):
         return self._turn_seat
 
     @property
-    def step_kind(self) -> str:
-        """The kind of the decision being waited for (``""`` once the game is over)."""
-        return self._steps[0].kind if self._steps and not self._over else ""
+    def phase(self) -> Phase | None:
+        """The kind of decision being waited for (``None`` once the game is over)."""
+        return self._steps[0].phase if self._steps and not self._over else None
 
     def seats_to_act(self) -> tuple[int, ...]:
         if self._over or not self._steps:
@@ -392,29 +318,315 @@ class MemoryState(GameState[MemoryOptions]):
 
     def decision_seconds(self, seat: int) -> float | None:
         """One minute for a Jokin' Around rearrangement, else the table's clock."""
-        if seat in self.seats_to_act() and self._steps[0].kind in ("rearrange", "rearrange_to"):
+        if seat in self.seats_to_act() and self._steps[0].phase in REARRANGING:
             return REARRANGE_SECONDS
         return None
 
     def decision_clock(self, seat: int) -> str | None:
         """Jokin' Around: one clock for the whole rearrangement ("you have one minute"), not one per move.
         Only one pair of Jokers exists, so one name serves."""
-        if seat in self.seats_to_act() and self._steps[0].kind in ("rearrange", "rearrange_to"):
+        if seat in self.seats_to_act() and self._steps[0].phase in REARRANGING:
             return "jokin-around"
         return None
 
-    # -- legal actions -----------------------------------------------------------------------------
+    # -- what may be done: check, legal actions, defaults ------------------------------------------
+
+    def check(self, seat: int, action: MemoryAction) -> str | None:  # type: ignore[override]
+        """``None`` if ``seat`` may take ``action`` now, otherwise the words saying why not. The rules of
+        each decision are in :meth:`_refusal`; :meth:`legal_actions` lists exactly the actions it allows."""
+        if seat not in self.seats_to_act():
+            return "It is not your turn."
+        return self._refusal(self._steps[0], action)
+
+    def _refusal(self, step: Step, action: MemoryAction) -> str | None:
+        """Why ``action`` does not answer ``step`` (``None``: it does)."""
+        phase = step.phase
+        match action:
+            case Look(p) | Reveal(p) | Move(p) | MoveTo(p) if type(action) is CHOOSES_POSITION.get(phase):
+                return self._position_refusal(step, p)
+            case Done() if phase in REVEALING_SEVERAL:
+                return None if self._revealable(step) else "There is no card left to reveal."
+            case Done() if phase is Phase.TARGET and step.purpose is Purpose.THREE_LOSE:
+                return None if self._targets(step) else "There is nobody left to choose."
+            case Done() if phase in (*REARRANGING, Phase.MEMORISE):
+                return None
+            case Show() if phase is Phase.HIDE:
+                # Nothing to decide when no card may be hidden: both are shown (settled automatically).
+                if self._hideable() and self._can_pay(step.seat, 1):
+                    return None
+                return "Your cards stay face-up: you cannot pay to hide them."
+            case Hide(p) if phase is Phase.HIDE:
+                return self._hide_refusal(step, p)
+            case ChoosePlayer(target) if phase is Phase.TARGET:
+                return self._target_refusal(step, target)
+            case ChooseSquare(corner) if phase is Phase.SQUARE:
+                if corner not in SQUARE_CORNERS:  # a corner on the last row or column
+                    return f"No 2 by 2 square of the grid has its top-left at {position_name(corner)}."
+                if all(self._grid[p] is None for p in square(corner)):  # ruling 11
+                    return f"The square {square_name(corner)} holds no card."
+                return None
+            case ChooseCross(centre) if phase is Phase.CROSS:
+                if centre not in CROSS_CENTRES:  # ruling 12: the cross fits the grid
+                    return f"A cross around {position_name(centre)} does not fit the grid."
+                if not any(self._face_down_at(p) for p in cross(centre)):
+                    return f"The cross around {position_name(centre)} holds no face-down card."
+                return None
+            case CopyEffect(rank) if phase is Phase.KING:
+                return "The King copies another rank, not itself." if rank == 13 else None
+            case Buy() | EndTurn() if phase is Phase.BUY_SEVEN:
+                return None  # the offer is made only when the turn may be bought (ruling 15)
+        return f"That is not a choice now. {ASK[phase]}"
+
+    def _position_refusal(self, step: Step, p: int) -> str | None:
+        """Why position ``p`` may not be chosen in ``step``, a decision that chooses a position (its action
+        type is ``CHOOSES_POSITION[step.phase]``); ``None``: it may."""
+        phase = step.phase
+        if phase in LOOKING:
+            if self._grid[p] is None:
+                return f"There is no card at {position_name(p)}."
+            taken = self._picks if phase is Phase.PICK_SECOND else step.positions
+            if p in taken:  # ruling 19: two different cards
+                return f"You are already looking at {position_name(p)}: choose another card."
+            if phase is Phase.LOOK_SWAP and len(self._cards_on_table()) < 2:
+                return "There are not two cards left to swap."
+            return None
+        if phase in REVEALING:
+            if self._grid[p] is None:
+                return f"There is no card at {position_name(p)}."
+            if p in self._face_up:  # ruling 21: reveals take face-down cards
+                return f"{position_name(p)} is face-up already: choose a face-down card."
+            if p in step.positions:
+                return f"{position_name(p)} is revealed already: choose another card."
+            return None
+        if phase is Phase.SQUARE_LOOK:
+            if p not in step.area:
+                return f"{position_name(p)} is not a card of the square you selected."
+            if p in step.positions:
+                return f"You are already looking at {position_name(p)}: choose another card."
+            return None
+        if phase is Phase.REARRANGE:
+            return f"There is no card at {position_name(p)}." if self._grid[p] is None else None
+        # Phase.REARRANGE_TO
+        if p not in self._layout:
+            return f"{position_name(p)} is not a place of the layout."
+        if p in step.positions:
+            return f"That card is at {position_name(p)} already."
+        return None
+
+    def _hide_refusal(self, step: Step, position: int | None) -> str | None:
+        """Ruling 9: only a card face-down when picked, for a token each, not the last one."""
+        hideable = self._hideable()
+        if position is None and len(hideable) < 2:
+            return "Only a card that was face-down when you picked it can be put back face-down."
+        if position is not None and position not in hideable:
+            if position not in self._picks:
+                return f"{position_name(position)} is not one of the cards you looked at."
+            return f"{position_name(position)} was face-up when you picked it: it stays face-up."
+        cost = 1 if position is not None else 2
+        if not self._can_pay(step.seat, cost):
+            if self._tokens[step.seat] < cost:
+                return f"Hiding costs {_tokens_text(cost)}; you have {_tokens_text(self._tokens[step.seat])}."
+            return f"Paying {_tokens_text(cost)} would leave you without tokens, out of the game."
+        return None
+
+    def _target_refusal(self, step: Step, target: int) -> str | None:
+        """Whom a player choice may name (rulings 5, 6 and 8)."""
+        if not 0 <= target < self.num_seats:
+            return "There is no such player."
+        if self._out[target]:
+            return f"{_player(target)} is out of the game."
+        if step.purpose in OTHERS_ONLY and target == step.seat:
+            return "This effect takes tokens: choose another player."
+        if step.purpose in DIFFERENT and target in step.chosen:
+            return f"{_player(target)} is chosen already: choose a different player."
+        return None
+
+    def _targets(self, step: Step) -> list[int]:
+        """Players a :attr:`Phase.TARGET` step may choose."""
+        return [seat for seat in range(self.num_seats) if self._target_refusal(step, seat) is None]
+
+    def _other_candidates(self, step: Step) -> tuple[MemoryAction, ...]:
+        """Every action other than a position that could answer ``step``, in the order offered."""
+        phase = step.phase
+        if phase in REVEALING_SEVERAL or phase in REARRANGING or phase is Phase.MEMORISE:
+            return (Done(),)
+        if phase is Phase.HIDE:
+            return (Show(), *(Hide(p) for p in self._picks), Hide(None))
+        if phase is Phase.TARGET:
+            return (*(ChoosePlayer(seat) for seat in range(self.num_seats)), Done())
+        if phase is Phase.SQUARE:
+            return SQUARES
+        if phase is Phase.CROSS:
+            return CROSSES
+        if phase is Phase.KING:
+            return COPIES
+        if phase is Phase.BUY_SEVEN:
+            return (Buy(), EndTurn())
+        return ()
+
+    def _legal(self, step: Step) -> list[MemoryAction]:
+        """The actions answering ``step``: the positions of the layout, then the other candidates, that
+        :meth:`_refusal` allows (positions go straight to the rule it applies to them)."""
+        legal: list[MemoryAction] = []
+        kind = CHOOSES_POSITION.get(step.phase)
+        if kind is not None:
+            actions = AT_POSITION[kind]
+            legal = [actions[p] for p in self._layout if self._position_refusal(step, p) is None]
+        legal += [action for action in self._other_candidates(step) if self._refusal(step, action) is None]
+        return legal
+
+    def _has_choice(self, step: Step) -> bool:
+        """True if ``step`` has at least one legal action (a decision without one is skipped)."""
+        kind = CHOOSES_POSITION.get(step.phase)
+        if kind is not None and any(self._position_refusal(step, p) is None for p in self._layout):
+            return True
+        return any(self._refusal(step, action) is None for action in self._other_candidates(step))
 
     def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
         if seat not in self.seats_to_act():
             return ()
-        return self._step_actions(self._steps[0])
+        if self._offered is not None and self._offered[0] == self.version:
+            return self._offered[1]  # asked for again (views, public buttons) before the next action
+        step = self._steps[0]
+        menu = POSITION_MENU.get(step.phase)  # None: no menu of positions (a square's cards are buttons)
+        offered = tuple(
+            self._offer_position(action, menu)
+            if menu is not None and isinstance(action, Look | Reveal | Move)
+            else self._offer(step, action)
+            for action in self._legal(step)
+        )
+        self._offered = (self.version, offered)
+        return offered
+
+    def _offer_position(self, action: Look | Reveal | Move, menu: str) -> LegalAction:
+        """A position offered in the decision's one menu ``menu``, a face-up card named."""
+        p = action.position
+        return _position_action(action.verb, p, menu, self._grid[p] if p in self._face_up else None)
+
+    def _offer(self, step: Step, action: MemoryAction) -> LegalAction:
+        """How a legal ``action`` other than a position of a menu is offered: its label, style and group."""
+        phase, code = step.phase, action.format()
+        match action:
+            case Look(p):  # Mixed 4: the (at most four) cards of the square, as buttons
+                return LegalAction(code, f"Look at {position_name(p)}", "primary")
+            case MoveTo(p):
+                card = self._grid[p]
+                return LegalAction(
+                    code=code,
+                    label=position_name(p),
+                    group=f"Move {position_name(step.positions[0])} to (swap with)",
+                    description="empty" if card is None else self._describe(p),
+                )
+            case ChooseSquare(corner):
+                return LegalAction(
+                    code,
+                    square_name(corner),
+                    group="Select a 2 by 2 square",
+                    description=", ".join(
+                        position_name(p) for p in square(corner) if self._grid[p] is not None
+                    ),
+                )
+            case ChooseCross(centre):
+                return LegalAction(
+                    code,
+                    f"Cross around {position_name(centre)}",
+                    group="Reveal a 3 by 3 cross (its centre)",
+                    description=", ".join(position_name(p) for p in cross(centre)),
+                )
+            case CopyEffect(rank):
+                name = RANK_NAMES[rank - 1]
+                return LegalAction(
+                    code, f"Copy the {name}", group="Copy a Mixed Chart effect…", description=CHART[rank]
+                )
+            case ChoosePlayer(target):
+                style = "danger" if step.purpose in HARMFUL else "success"
+                return LegalAction(code, f"{_player(target)} ({_tokens_text(self._tokens[target])})", style)
+            case Show():
+                names = " and ".join(position_name(p) for p in self._picks)
+                return LegalAction(code, f"Leave {names} face-up (free)", "primary")
+            case Hide(None):
+                return LegalAction(code, "Hide both (2 tokens)")
+            case Hide(p):
+                return LegalAction(code, f"Hide {position_name(p)} (1 token)")
+            case Done() if phase is Phase.TARGET:
+                return LegalAction(code, "Nobody more", "secondary")
+            case Done() if phase in REVEALING_SEVERAL:
+                return LegalAction(code, "Stop revealing", "secondary")
+            case Done() if phase is Phase.MEMORISE:
+                return LegalAction(code, "Done looking (end the turn)", "primary")
+            case Done():
+                return LegalAction(code, "Done rearranging", "primary")
+            case Buy():
+                return LegalAction(code, f"Lose {SEVEN_PRICE} tokens: another turn", "success")
+        return LegalAction(code, "End my turn", "secondary")  # EndTurn
+
+    def default_action(self, seat: int) -> str:
+        """The harmless move played on a timeout (ruling 17): the first face-down card for a forced look or
+        reveal (a second look takes a face-up card of the first card's rank if there is one), the first
+        eligible player or area for a forced choice, and otherwise stop, stay face-up, copy the 9 (King),
+        end the turn (7) or end a rearrangement.
+
+        Raises
+        ------
+        ValueError
+            If ``seat`` has no decision now.
+        """
+        legal = self._legal(self._steps[0]) if seat in self.seats_to_act() else []
+        if not legal:
+            raise ValueError(f"{_player(seat)} has no decision now.")
+        for harmless in (Show(), Done(), EndTurn(), CopyEffect(9)):
+            if harmless in legal:
+                return harmless.format()
+        phase = self._steps[0].phase
+        if phase is Phase.PICK_SECOND:  # a face-up card matching the first look, so that idle tables end
+            rank = rank_of(self._grid[self._picks[0]])  # type: ignore[arg-type]
+            for p in self._cards_on_table():
+                card = self._grid[p]
+                if p in self._face_up and p != self._picks[0] and card is not None and rank_of(card) == rank:
+                    return Look(p).format()
+        if phase in (Phase.PICK_FIRST, Phase.PICK_SECOND, Phase.LOOK_SWAP, Phase.REVEAL_ONE):
+            for action in legal:
+                if isinstance(action, Look | Reveal) and action.position not in self._face_up:
+                    return action.format()
+        return legal[0].format()
+
+    # -- what may be seen: the others' information redrawn -------------------------------------------
+
+    def resample_hidden(self, viewer: int | None, rng: random.Random) -> MemoryState:
+        """A copy in which the face-down cards ``viewer`` has never seen are shuffled among their positions.
+
+        Cards face-up, cards revealed to everyone at some time, and cards ``viewer`` looked at at some time
+        (its memory, following the cards when they swap) stay where they are; a card another seat is
+        looking at privately is among the shuffled ones. The game draws nothing at random after the deal,
+        so nothing else changes. It does not keep what a hidden non-match says (that two cards differ in
+        rank). ``viewer`` ``None``: the public view. This state is not changed.
+        """
+        other = copy.deepcopy(self)
+        other._offered = None
+        known = self._face_up | self._seen_by_all | set(self._flash)
+        if viewer is not None:
+            known = known | self._seen[viewer] | set(self._looks.get(viewer, []))
+        hidden = [p for p in self._layout if self._grid[p] is not None and p not in known]
+        cards = [self._grid[p] for p in hidden]
+        rng.shuffle(cards)
+        for p, card in zip(hidden, cards, strict=True):
+            other._grid[p] = card
+        return other
+
+    # -- small rules ---------------------------------------------------------------------------------
 
     def _cards_on_table(self) -> list[int]:
         return [p for p in self._layout if self._grid[p] is not None]
 
+    def _face_down_at(self, position: int) -> bool:
+        return self._grid[position] is not None and position not in self._face_up
+
     def _face_down(self) -> list[int]:
-        return [p for p in self._layout if self._grid[p] is not None and p not in self._face_up]
+        return [p for p in self._layout if self._face_down_at(p)]
+
+    def _revealable(self, step: Step) -> list[int]:
+        """Face-down cards not yet revealed by ``step`` (rulings 21)."""
+        return [p for p in self._face_down() if p not in step.positions]
 
     def _in_game(self) -> list[int]:
         return [seat for seat in range(self.num_seats) if not self._out[seat]]
@@ -424,28 +636,6 @@ class MemoryState(GameState[MemoryOptions]):
         if card is not None and position in self._face_up:
             return f"{card_text(card)}, face-up"
         return ""
-
-    def _positions(self, verb: str, positions: list[int], placeholder: str) -> list[LegalAction]:
-        face_up, grid = self._face_up, self._grid
-        return [_position_action(verb, p, placeholder, grid[p] if p in face_up else None) for p in positions]
-
-    def _players(self, seats: list[int], style: str) -> list[LegalAction]:
-        return [
-            LegalAction(f"{TARGET}.{seat}", f"{_player(seat)} ({_tokens_text(self._tokens[seat])})", style)
-            for seat in seats
-        ]
-
-    def _targets(self, step: _Step) -> list[int]:
-        """Players ``step`` (a "target" decision) may choose (rulings 5 and 6)."""
-        in_game = self._in_game()
-        others = [seat for seat in in_game if seat != step.seat]
-        if step.purpose in ("black", "ace_lose"):
-            return others
-        if step.purpose == "three_lose":
-            return [seat for seat in others if seat not in step.chosen]
-        if step.purpose in ("jack", "queen_receiver", "give_receiver"):
-            return [seat for seat in in_game if seat not in step.chosen]
-        return in_game  # red, ace_gain, queen_giver, give_giver
 
     def _hideable(self) -> list[int]:
         """The two picked cards that were face-down when picked (ruling 9)."""
@@ -462,166 +652,62 @@ class MemoryState(GameState[MemoryOptions]):
             return False
         return self._can_pay(seat, SEVEN_PRICE) or any(k.seat == seat and k.as_rank == 9 for k in self._kept)
 
-    def _square_corners(self) -> list[int]:
-        """Top-left corners of the 2 by 2 squares holding at least one card (ruling 11)."""
-        corners = []
-        for row in range(len(ROWS) - 1):
-            for column in range(COLUMNS - 1):
-                corner = row * COLUMNS + column
-                if any(self._grid[p] is not None for p in _square(corner)):
-                    corners.append(corner)
-        return corners
-
-    def _cross_centres(self) -> list[int]:
-        """Centres of the 3 by 3 crosses inside the layout holding a face-down card (ruling 12)."""
-        centres = []
-        for row in range(1, len(ROWS) - 1):
-            for column in range(1, COLUMNS - 1):
-                centre = row * COLUMNS + column
-                if any(self._grid[p] is not None and p not in self._face_up for p in _cross(centre)):
-                    centres.append(centre)
-        return centres
-
-    def _step_actions(self, step: _Step) -> tuple[LegalAction, ...]:
-        kind = step.kind
-        actions: list[LegalAction] = []
-        if kind == "pick1":
-            actions = self._positions(LOOK, self._cards_on_table(), "Look at a card")
-        elif kind == "pick2":
-            rest = [p for p in self._cards_on_table() if p not in self._picks]
-            actions = self._positions(LOOK, rest, "Look at a second card")
-        elif kind == "hide":
-            hideable = self._hideable()
-            names = " and ".join(position_name(p) for p in self._picks)
-            actions.append(LegalAction(SHOW, f"Leave {names} face-up (free)", "primary"))
-            if self._can_pay(step.seat, 1):
-                for p in hideable:
-                    actions.append(
-                        LegalAction(f"{HIDE}.{position_name(p)}", f"Hide {position_name(p)} (1 token)")
-                    )
-            if len(hideable) == 2 and self._can_pay(step.seat, 2):
-                actions.append(LegalAction(f"{HIDE}.{BOTH}", "Hide both (2 tokens)"))
-            if len(actions) == 1:
-                actions = []  # nothing to decide: both are shown (settled automatically)
-        elif kind == "target":
-            seats = self._targets(step)
-            harmful = step.purpose in ("black", "ace_lose", "three_lose", "queen_giver", "give_giver")
-            actions = self._players(seats, "danger" if harmful else "success")
-            if actions and step.purpose == "three_lose":
-                actions.append(LegalAction(DONE, "Nobody more", "secondary"))
-        elif kind == "reveal1":
-            actions = self._positions(REVEAL, self._face_down(), "Reveal a card")
-        elif kind == "look_swap":
-            rest = [p for p in self._cards_on_table() if p not in step.positions]
-            if len(rest) + len(step.positions) >= 2:
-                actions = self._positions(LOOK, rest, "Look at a card to swap")
-        elif kind in ("reveal_upto", "reveal_any"):
-            rest = [p for p in self._face_down() if p not in step.positions]
-            placeholder = "Reveal a card" if kind == "reveal_upto" else "Turn a card face-up"
-            actions = self._positions(REVEAL, rest, placeholder)
-            if actions:
-                actions.append(LegalAction(DONE, "Stop revealing", "secondary"))
-        elif kind == "square":
-            actions = [
-                LegalAction(
-                    f"{SQUARE}.{position_name(corner)}",
-                    f"{position_name(corner)}–{position_name(corner + COLUMNS + 1)}",
-                    group=f"Select a 2 by 2 square: {_row_group(corner)}",
-                    description=", ".join(
-                        position_name(p) for p in _square(corner) if self._grid[p] is not None
-                    ),
-                )
-                for corner in self._square_corners()
-            ]
-        elif kind == "square_look":
-            actions = [
-                LegalAction(f"{LOOK}.{position_name(p)}", f"Look at {position_name(p)}", "primary")
-                for p in step.area
-                if p not in step.positions
-            ]
-        elif kind == "cross":
-            actions = [
-                LegalAction(
-                    f"{CROSS}.{position_name(centre)}",
-                    f"Cross around {position_name(centre)}",
-                    group=f"Reveal a 3 by 3 cross (its centre): {_row_group(centre)}",
-                    description=", ".join(position_name(p) for p in _cross(centre)),
-                )
-                for centre in self._cross_centres()
-            ]
-        elif kind == "king":
-            actions = [
-                LegalAction(
-                    f"{COPY}.{RANK_NAMES[rank - 1]}",
-                    f"Copy the {RANK_NAMES[rank - 1]}",
-                    group="Copy a Mixed Chart effect…",
-                    description=CHART[rank],
-                )
-                for rank in range(1, 13)
-            ]
-        elif kind == "rearrange":
-            actions = self._positions(MOVE, self._cards_on_table(), "Pick a card to move")
-            actions.append(LegalAction(DONE, "Done rearranging", "primary"))
-        elif kind == "rearrange_to":
-            (source,) = step.positions
-            targets = [p for p in self._layout if p != source]
-            actions = [
-                LegalAction(
-                    code=f"{MOVE_TO}.{position_name(p)}",
-                    label=position_name(p),
-                    group=f"Move {position_name(source)} to (swap with): {_row_group(p)}",
-                    description=self._describe(p) if self._grid[p] is not None else "empty",
-                )
-                for p in targets
-            ]
-            actions.append(LegalAction(DONE, "Done rearranging", "primary"))
-        elif kind == "memorise":
-            actions = [LegalAction(DONE, "Done looking (end the turn)", "primary")]
-        elif kind == "buy7":
-            actions = [
-                LegalAction(BUY, f"Lose {SEVEN_PRICE} tokens: another turn", "success"),
-                LegalAction(END, "End my turn", "secondary"),
-            ]
-        return tuple(actions)
-
-    def default_action(self, seat: int) -> str:
-        """The harmless move played on a timeout (ruling 17): the first face-down card for a forced look or
-        reveal (a second look takes a face-up card of the first card's rank if there is one), the first
-        eligible player or area for a forced choice, and otherwise stop, stay face-up, copy the 9 (King),
-        end the turn (7) or end a rearrangement.
-
-        Raises
-        ------
-        ValueError
-            If ``seat`` has no decision now.
-        """
-        legal = self.legal_actions(seat)
-        if seat not in self.seats_to_act() or not legal:
-            raise ValueError(f"{_player(seat)} has no decision now.")
-        codes = [action.code for action in legal]
-        kind = self._steps[0].kind
-        for harmless in (SHOW, DONE, END, f"{COPY}.9"):
-            if harmless in codes:
-                return harmless
-        if kind == "pick2":  # a face-up card matching the first look, so that idle tables still end
-            rank = rank_of(self._grid[self._picks[0]])  # type: ignore[arg-type]
-            for p in self._cards_on_table():
-                card = self._grid[p]
-                if p in self._face_up and p != self._picks[0] and card is not None and rank_of(card) == rank:
-                    return f"{LOOK}.{position_name(p)}"
-        if kind in ("pick1", "pick2", "look_swap", "reveal1"):
-            for action in legal:
-                if not action.description:  # face-down
-                    return action.code
-        return codes[0]
+    def _matches_possible(self) -> bool:
+        counts = Counter(rank_of(card) for card in self._grid if card is not None)
+        return any(count >= 2 for count in counts.values())
 
     # -- changes -----------------------------------------------------------------------------------
 
-    def _apply(self, seat: int, code: str) -> list[Event]:
+    def _apply(self, seat: int, action: MemoryAction) -> list[Event]:
         self._events = []
         step = self._steps[0]
-        verb, _, argument = code.partition(".")
-        getattr(self, f"_do_{step.kind}")(step, verb, argument)
+        match step.phase, action:
+            case Phase.PICK_FIRST, Look(p):
+                self._pick_first(step, p)
+            case Phase.PICK_SECOND, Look(p):
+                self._pick_second(step, p)
+            case Phase.LOOK_SWAP, Look(p):
+                self._look_to_swap(step, p)
+            case Phase.SQUARE_LOOK, Look(p):
+                self._look_in_square(step, p)
+            case Phase.HIDE, Show():
+                self._put_back(step, [])
+            case Phase.HIDE, Hide(None):
+                self._put_back(step, list(self._picks))
+            case Phase.HIDE, Hide(p):
+                self._put_back(step, [p])
+            case Phase.TARGET, ChoosePlayer(target):
+                self._choose_player(step, target)
+            case Phase.REVEAL_ONE, Reveal(p):
+                self._steps.pop(0)
+                self._say(step.seat, f"reveals {self._reveal(p)}.")
+            case Phase.REVEAL_UP_TO_FOUR, Reveal(p):
+                self._reveal_one_of_four(step, p)
+            case Phase.REVEAL_ANY, Reveal(p):
+                step.positions.append(p)
+                self._face_up.add(p)  # "Do not turn them face-down again."
+                self._say(step.seat, f"turns {self._reveal(p)} face-up.")
+            case Phase.SQUARE, ChooseSquare(corner):
+                self._select_square(step, corner)
+            case Phase.CROSS, ChooseCross(centre):
+                self._reveal_cross(step, centre)
+            case Phase.KING, CopyEffect(rank):
+                self._steps.pop(0)
+                self._say(step.seat, f"copies the {RANK_NAMES[rank - 1]} with the Mixed King.")
+                self._chart(step.seat, rank, step.pair)
+            case Phase.REARRANGE, Move(p):
+                self._steps[0] = Step(Phase.REARRANGE_TO, step.seat, positions=[p])
+            case Phase.REARRANGE_TO, MoveTo(p):
+                self._move_to(step, p)
+            case Phase.BUY_SEVEN, Buy():
+                self._steps.pop(0)
+                lost = self._lose(step.seat, SEVEN_PRICE)
+                self._say(step.seat, f"loses {_tokens_text(lost)} to take another turn (Mixed 7).")
+                self._extra.insert(0, (step.seat, False))
+            case _, Done() | EndTurn():
+                self._stop(step)
+            case _:
+                raise AssertionError(f"{action} was checked legal in {step.phase}")
         self._settle()
         return self._events
 
@@ -640,22 +726,18 @@ class MemoryState(GameState[MemoryOptions]):
                 self._end_turn()
                 continue
             step = self._steps[0]
-            if self._out[step.seat] or not self._step_actions(step):
+            if self._out[step.seat] or not self._has_choice(step):
                 self._steps.pop(0)
                 self._settle_skipped(step)
                 continue
             return
 
-    def _settle_skipped(self, step: _Step) -> None:
+    def _settle_skipped(self, step: Step) -> None:
         """A decision with nothing left to choose: finish what it stood for."""
-        if step.kind == "hide" and not self._out[step.seat]:
+        if step.phase is Phase.HIDE and not self._out[step.seat]:
             self._show_picks(step.seat, hidden=[])
-        elif step.kind == "reveal_upto":
+        elif step.phase is Phase.REVEAL_UP_TO_FOUR:
             self._after_three(step)
-
-    def _matches_possible(self) -> bool:
-        counts = Counter(rank_of(card) for card in self._grid if card is not None)
-        return any(count >= 2 for count in counts.values())
 
     def _finish(self, reason: str) -> None:
         self._over = True
@@ -677,7 +759,7 @@ class MemoryState(GameState[MemoryOptions]):
         if self._offer_buy:
             self._offer_buy = False
             if not self._out[self._turn_seat] and self._can_buy_turn(self._turn_seat):
-                self._steps = [_Step("buy7", self._turn_seat)]
+                self._steps = [Step(Phase.BUY_SEVEN, self._turn_seat)]
                 return
         while self._extra:
             seat, offer = self._extra.pop(0)
@@ -706,7 +788,7 @@ class MemoryState(GameState[MemoryOptions]):
         self._turn_seat = seat
         self._extra_turn = extra
         self._offer_buy = offer
-        self._steps = [_Step("pick1", seat)]
+        self._steps = [Step(Phase.PICK_FIRST, seat)]
 
     # tokens
 
@@ -729,7 +811,7 @@ class MemoryState(GameState[MemoryOptions]):
         if shield is not None:
             self._kept.remove(shield)
             self._discard.extend(shield.cards)
-            self._say(seat, f"discards their kept pair {_cards_text(shield.cards)} instead of losing tokens.")
+            self._say(seat, f"discards their kept pair {cards_text(shield.cards)} instead of losing tokens.")
             return 0
         lost = min(amount, self._tokens[seat])
         self._tokens[seat] -= lost
@@ -749,30 +831,30 @@ class MemoryState(GameState[MemoryOptions]):
         self._skips[seat] = 0
         self._extra = [(other, offer) for other, offer in self._extra if other != seat]
 
-    # moving cards
+    # moving and seeing cards
 
     def _swap(self, first: int, second: int) -> None:
         """Exchange what lies at two positions (a card or nothing); face-up cards stay face-up, and the
-        positions of private looks and of revealed cards follow their cards."""
+        positions of looks and of revealed cards follow their cards."""
         grid = self._grid
         grid[first], grid[second] = grid[second], grid[first]
-        up_first, up_second = first in self._face_up, second in self._face_up
-        self._face_up -= {first, second}
-        if up_first:
-            self._face_up.add(second)
-        if up_second:
-            self._face_up.add(first)
 
         def follow(p: int) -> int:
             return second if p == first else first if p == second else p
 
+        self._face_up = {follow(p) for p in self._face_up}
         self._flash = [follow(p) for p in self._flash]
         self._looks = {seat: [follow(p) for p in seen] for seat, seen in self._looks.items()}
+        self._seen = [{follow(p) for p in seen} for seen in self._seen]
+        self._seen_by_all = {follow(p) for p in self._seen_by_all}
 
     def _remove(self, positions: list[int]) -> None:
         for p in positions:
             self._grid[p] = None
             self._face_up.discard(p)
+            self._seen_by_all.discard(p)
+            for seen in self._seen:
+                seen.discard(p)
         self._flash = [p for p in self._flash if p not in positions]
         self._looks = {seat: [p for p in seen if p not in positions] for seat, seen in self._looks.items()}
 
@@ -780,30 +862,30 @@ class MemoryState(GameState[MemoryOptions]):
         seen = self._looks.setdefault(seat, [])
         if position not in seen:
             seen.append(position)
+        self._seen[seat].add(position)
 
     def _reveal(self, position: int) -> str:
         """Flip a card face-up for everyone to see, then face-down again (shown until the next turn's first
         look: ruling 10); return its text for the log."""
         if position not in self._flash:
             self._flash.append(position)
+        self._seen_by_all.add(position)
         card = self._grid[position]
         assert card is not None
         return f"{position_name(position)} {card_text(card)}"
 
-    # turn steps
+    # the turn's two looks
 
-    def _do_pick1(self, step: _Step, verb: str, argument: str) -> None:
-        position = parse_position(argument)
+    def _pick_first(self, step: Step, position: int) -> None:
         self._flash = []
         self._shown = []
         self._picks = [position]
         self._picked_face_down = [position not in self._face_up]
         self._look(step.seat, position)
         self._say(step.seat, f"looks at {position_name(position)}.")
-        self._steps[0] = _Step("pick2", step.seat)
+        self._steps[0] = Step(Phase.PICK_SECOND, step.seat)
 
-    def _do_pick2(self, step: _Step, verb: str, argument: str) -> None:
-        position = parse_position(argument)
+    def _pick_second(self, step: Step, position: int) -> None:
         first = self._picks[0]
         self._picks.append(position)
         self._picked_face_down.append(position not in self._face_up)
@@ -813,7 +895,7 @@ class MemoryState(GameState[MemoryOptions]):
         self._steps.pop(0)
         if rank_of(one) != rank_of(two):
             self._say(step.seat, f"looks at {position_name(position)}: no match.")
-            self._steps.insert(0, _Step("hide", step.seat))
+            self._steps.insert(0, Step(Phase.HIDE, step.seat))
             return
         shown = f"{position_name(first)} {card_text(one)} + {position_name(position)} {card_text(two)}"
         self._shown.append(shown)
@@ -838,18 +920,14 @@ class MemoryState(GameState[MemoryOptions]):
             parts.append(f"leaves {cards} face-up")
         self._say(seat, "; ".join(parts) + ".")
 
-    def _do_hide(self, step: _Step, verb: str, argument: str) -> None:
+    def _put_back(self, step: Step, hidden: list[int]) -> None:
         self._steps.pop(0)
-        if verb == SHOW:
-            hidden: list[int] = []
-        elif argument == BOTH:
-            hidden = list(self._picks)
-        else:
-            hidden = [parse_position(argument)]
         # "You must give one token to the bank for each card that you don't reveal" (a payment, ruling 9).
         self._tokens[step.seat] -= len(hidden)
         self._bank += len(hidden)
         self._show_picks(step.seat, hidden)
+
+    # pairs and the Mixed Chart
 
     def _resolve_match(self, matcher: int, pair: tuple[int, int]) -> None:
         """Black, red, mixed (Mixed Chart or Simplicity) or Jokers; a kept 10 of another player takes the
@@ -861,55 +939,55 @@ class MemoryState(GameState[MemoryOptions]):
             self._discard.extend(ten.cards)
             resolver = ten.seat
             self._say(
-                resolver, f"discards their kept pair {_cards_text(ten.cards)} and takes this match's effect."
+                resolver, f"discards their kept pair {cards_text(ten.cards)} and takes this match's effect."
             )
         one, two = pair
         value = rank_of(one)
         if is_joker(one):
             self._discard.extend(pair)
             self._say(resolver, "has one minute to rearrange the cards (Jokin' Around).")
-            self._steps.insert(0, _Step("rearrange", resolver))
+            self._steps.insert(0, Step(Phase.REARRANGE, resolver))
         elif is_black(one) and is_black(two):
             self._discard.extend(pair)
-            self._steps.insert(0, _Step("target", resolver, purpose="black", amount=value))
+            self._steps.insert(0, Step(Phase.TARGET, resolver, purpose=Purpose.BLACK, amount=value))
         elif is_red(one) and is_red(two):
             self._discard.extend(pair)
-            self._steps.insert(0, _Step("target", resolver, purpose="red", amount=value))
+            self._steps.insert(0, Step(Phase.TARGET, resolver, purpose=Purpose.RED, amount=value))
         elif self.options.simplicity:
             self._discard.extend(pair)
-            self._steps.insert(0, _Step("target", resolver, purpose="give_giver", amount=value))
+            self._steps.insert(0, Step(Phase.TARGET, resolver, purpose=Purpose.GIVE_GIVER, amount=value))
         else:
             self._chart(resolver, value, pair)
 
     def _chart(self, seat: int, rank: int, pair: tuple[int, ...]) -> None:
         """Queue the Mixed Chart effect of ``rank`` for ``seat`` (the pair is kept by a 9 or a 10)."""
-        self._say(seat, f"resolves the Mixed {_rank_title(rank)}: {CHART[rank]}")
+        self._say(seat, f"resolves the Mixed {rank_title(rank)}: {CHART[rank]}")
         if rank in (9, 10):
             assert len(pair) == 2
             self._kept.append(_Kept(seat, rank, (pair[0], pair[1])))
             return
         if rank == 13:  # the King's pair waits for the copied effect: a copied 9 or 10 keeps it
-            self._steps.insert(0, _Step("king", seat, pair=tuple(pair)))
+            self._steps.insert(0, Step(Phase.KING, seat, pair=tuple(pair)))
             return
         self._discard.extend(pair)
-        steps: list[_Step] = []
+        steps: list[Step] = []
         if rank == 1:
             steps = [
-                _Step("target", seat, purpose="ace_gain", amount=1),
-                _Step("target", seat, purpose="ace_lose", amount=1),
-                _Step("reveal1", seat),
+                Step(Phase.TARGET, seat, purpose=Purpose.ACE_GAIN, amount=1),
+                Step(Phase.TARGET, seat, purpose=Purpose.ACE_LOSE, amount=1),
+                Step(Phase.REVEAL_ONE, seat),
             ]
         elif rank == 2:
-            steps = [_Step("look_swap", seat)]
+            steps = [Step(Phase.LOOK_SWAP, seat)]
         elif rank == 3:
-            steps = [_Step("reveal_upto", seat)]
+            steps = [Step(Phase.REVEAL_UP_TO_FOUR, seat)]
         elif rank == 4:
-            steps = [_Step("square", seat)]
+            steps = [Step(Phase.SQUARE, seat)]
         elif rank == 5:
-            steps = [_Step("cross", seat)]
+            steps = [Step(Phase.CROSS, seat)]
             self._extra.append((seat, False))
         elif rank == 6:
-            steps = [_Step("reveal_any", seat)]
+            steps = [Step(Phase.REVEAL_ANY, seat)]
         elif rank == 7:
             self._extra.append((seat, True))
         elif rank == 8:
@@ -917,55 +995,45 @@ class MemoryState(GameState[MemoryOptions]):
             self._skips[victim] += 1
             self._say(seat, f"skips {_player(victim)}'s next turn.")
         elif rank == 11:
-            steps = [_Step("target", seat, purpose="jack")]
+            steps = [Step(Phase.TARGET, seat, purpose=Purpose.JACK)]
         elif rank == 12:
-            steps = [_Step("target", seat, purpose="queen_giver", amount=QUEEN_GIFT)]
+            steps = [Step(Phase.TARGET, seat, purpose=Purpose.QUEEN_GIVER, amount=QUEEN_GIFT)]
         self._steps[0:0] = steps
 
-    def _do_king(self, step: _Step, verb: str, argument: str) -> None:
-        self._steps.pop(0)
-        rank = RANK_NAMES.index(argument) + 1
-        self._say(step.seat, f"copies the {argument} with the Mixed King.")
-        self._chart(step.seat, rank, step.pair)
-
-    def _do_target(self, step: _Step, verb: str, argument: str) -> None:
+    def _choose_player(self, step: Step, target: int) -> None:
         seat = step.seat
-        if verb == DONE:
-            self._steps.pop(0)
-            return
-        target = int(argument)
         purpose = step.purpose
-        if purpose == "black":
+        if purpose is Purpose.BLACK:
             self._steps.pop(0)
             lost = self._lose(target, step.amount)
             self._say(seat, f"has {_player(target)} return {_tokens_text(lost)} to the Bank (black pair).")
-        elif purpose == "red":
+        elif purpose is Purpose.RED:
             self._steps.pop(0)
             gained = self._gain(target, step.amount)
             self._say(seat, f"gives {_tokens_text(gained)} from the Bank to {_player(target)} (red pair).")
-        elif purpose == "ace_gain":
+        elif purpose is Purpose.ACE_GAIN:
             self._steps.pop(0)
             gained = self._gain(target, 1)
             self._say(seat, f"gives {_tokens_text(gained)} from the Bank to {_player(target)} (Ace).")
-        elif purpose == "ace_lose":
+        elif purpose is Purpose.ACE_LOSE:
             self._steps.pop(0)
             lost = self._lose(target, 1)
             self._say(seat, f"has {_player(target)} lose {_tokens_text(lost)} to the Bank (Ace).")
-        elif purpose == "three_lose":
+        elif purpose is Purpose.THREE_LOSE:
             step.chosen.append(target)
             lost = self._lose(target, THREE_LOSS)
             self._say(seat, f"has {_player(target)} lose {_tokens_text(lost)} to the Bank (3).")
             if len(step.chosen) == 3:
                 self._steps.pop(0)
-        elif purpose == "jack":
+        elif purpose is Purpose.JACK:
             step.chosen.append(target)
             if len(step.chosen) == 2:
                 self._steps.pop(0)
                 self._even_out(seat, step.chosen[0], step.chosen[1])
-        elif purpose in ("queen_giver", "give_giver"):
+        elif purpose in (Purpose.QUEEN_GIVER, Purpose.GIVE_GIVER):
             step.chosen.append(target)
-            step.purpose = "queen_receiver" if purpose == "queen_giver" else "give_receiver"
-        else:  # queen_receiver, give_receiver
+            step.purpose = Purpose.QUEEN_RECEIVER if purpose is Purpose.QUEEN_GIVER else Purpose.GIVE_RECEIVER
+        else:  # QUEEN_RECEIVER, GIVE_RECEIVER
             self._steps.pop(0)
             giver = step.chosen[0]
             given = self._lose(giver, step.amount, to_bank=False)
@@ -990,27 +1058,19 @@ class MemoryState(GameState[MemoryOptions]):
             f"{_player(second)} has {_tokens_text(self._tokens[second])}.",
         )
 
-    def _do_reveal1(self, step: _Step, verb: str, argument: str) -> None:
-        self._steps.pop(0)
-        self._say(step.seat, f"reveals {self._reveal(parse_position(argument))}.")
-
-    def _do_look_swap(self, step: _Step, verb: str, argument: str) -> None:
-        position = parse_position(argument)
+    def _look_to_swap(self, step: Step, position: int) -> None:
+        """Mixed 2: "Look at two cards. Swap their positions." """
         step.positions.append(position)
         self._look(step.seat, position)
         self._say(step.seat, f"looks at {position_name(position)}.")
         if len(step.positions) == 2:
-            self._steps[0] = _Step("memorise", step.seat)
+            self._steps[0] = Step(Phase.MEMORISE, step.seat)
             self._swap(*step.positions)
             first, second = (position_name(p) for p in step.positions)
             self._say(step.seat, f"swaps {first} and {second}.")
 
-    def _do_reveal_upto(self, step: _Step, verb: str, argument: str) -> None:
-        if verb == DONE:
-            self._steps.pop(0)
-            self._after_three(step)
-            return
-        position = parse_position(argument)
+    def _reveal_one_of_four(self, step: Step, position: int) -> None:
+        """Mixed 3: "Reveal up to four cards." """
         step.positions.append(position)
         step.chosen.append(self._grid[position])  # type: ignore[arg-type]
         self._say(step.seat, f"reveals {self._reveal(position)}.")
@@ -1018,89 +1078,67 @@ class MemoryState(GameState[MemoryOptions]):
             self._steps.pop(0)
             self._after_three(step)
 
-    def _after_three(self, step: _Step) -> None:
+    def _after_three(self, step: Step) -> None:
         """Mixed 3: "If you reveal a 3, or three of a kind, choose up to three players to lose three
         tokens"."""
         ranks = Counter(rank_of(card) for card in step.chosen)
         if ranks[3] or any(count >= 3 for rank, count in ranks.items() if rank):
-            self._steps.insert(0, _Step("target", step.seat, purpose="three_lose", amount=THREE_LOSS))
+            self._steps.insert(
+                0, Step(Phase.TARGET, step.seat, purpose=Purpose.THREE_LOSE, amount=THREE_LOSS)
+            )
 
-    def _do_reveal_any(self, step: _Step, verb: str, argument: str) -> None:
-        if verb == DONE:
-            self._steps.pop(0)
-            return
-        position = parse_position(argument)
-        step.positions.append(position)
-        self._face_up.add(position)  # "Do not turn them face-down again."
-        self._say(step.seat, f"turns {self._reveal(position)} face-up.")
-
-    def _do_square(self, step: _Step, verb: str, argument: str) -> None:
-        corner = parse_position(argument)
-        area = [p for p in _square(corner) if self._grid[p] is not None]
-        self._say(
-            step.seat, f"selects the square {position_name(corner)}–{position_name(corner + COLUMNS + 1)}."
-        )
+    def _select_square(self, step: Step, corner: int) -> None:
+        """Mixed 4: "Select a 2 by 2 square of cards." """
+        area = [p for p in square(corner) if self._grid[p] is not None]
+        self._say(step.seat, f"selects the square {square_name(corner)}.")
         self._steps.pop(0)
         if len(area) <= 2:  # ruling 11: look at every card there is, nothing is left to reveal
             for p in area:
                 self._look(step.seat, p)
             self._say(step.seat, f"looks at {' and '.join(position_name(p) for p in area)}.")
-            self._steps.insert(0, _Step("memorise", step.seat))
+            self._steps.insert(0, Step(Phase.MEMORISE, step.seat))
             return
-        self._steps.insert(0, _Step("square_look", step.seat, area=area))
+        self._steps.insert(0, Step(Phase.SQUARE_LOOK, step.seat, area=area))
 
-    def _do_square_look(self, step: _Step, verb: str, argument: str) -> None:
-        position = parse_position(argument)
+    def _look_in_square(self, step: Step, position: int) -> None:
+        """Mixed 4: "Look at two of these cards; reveal the remaining two cards." """
         step.positions.append(position)
         self._look(step.seat, position)
         self._say(step.seat, f"looks at {position_name(position)}.")
         if len(step.positions) == 2:
-            self._steps[0] = _Step("memorise", step.seat)
+            self._steps[0] = Step(Phase.MEMORISE, step.seat)
             rest = [p for p in step.area if p not in step.positions]
             revealed = ", ".join(self._reveal(p) for p in rest)
             self._say(step.seat, f"reveals {revealed}.")
 
-    def _do_cross(self, step: _Step, verb: str, argument: str) -> None:
+    def _reveal_cross(self, step: Step, centre: int) -> None:
+        """Mixed 5: "Reveal a 3 by 3 cross of cards." """
         self._steps.pop(0)
-        centre = parse_position(argument)
-        down = [p for p in _cross(centre) if self._grid[p] is not None and p not in self._face_up]
+        down = [p for p in cross(centre) if self._face_down_at(p)]
         revealed = ", ".join(self._reveal(p) for p in down)
         self._say(step.seat, f"reveals the cross around {position_name(centre)}: {revealed}.")
 
-    def _do_rearrange(self, step: _Step, verb: str, argument: str) -> None:
-        if verb == DONE:
-            self._steps.pop(0)
-            self._say(step.seat, "is done rearranging.")
-            return
-        self._steps[0] = _Step("rearrange_to", step.seat, positions=[parse_position(argument)])
-
-    def _do_rearrange_to(self, step: _Step, verb: str, argument: str) -> None:
-        if verb == DONE:
-            self._steps.pop(0)
-            self._say(step.seat, "is done rearranging.")
-            return
+    def _move_to(self, step: Step, target: int) -> None:
+        """Jokin' Around (ruling 25): the picked card goes onto another (they swap) or into a gap."""
         (source,) = step.positions
-        target = parse_position(argument)
         empty = self._grid[target] is None
         self._swap(source, target)
         if empty:
             self._say(step.seat, f"moves {position_name(source)} to {position_name(target)}.")
         else:
             self._say(step.seat, f"swaps {position_name(source)} and {position_name(target)}.")
-        self._steps[0] = _Step("rearrange", step.seat)
+        self._steps[0] = Step(Phase.REARRANGE, step.seat)
 
-    def _do_memorise(self, step: _Step, verb: str, argument: str) -> None:
-        """Ruling 10: a look that ends an effect stays in the looker's view until they are done looking."""
+    def _stop(self, step: Step) -> None:
+        """Done or End my turn: the decision ends (stop revealing, nobody more, done looking or
+        rearranging, no 7's purchase)."""
         self._steps.pop(0)
-
-    def _do_buy7(self, step: _Step, verb: str, argument: str) -> None:
-        self._steps.pop(0)
-        if verb == END:
+        if step.phase is Phase.REVEAL_UP_TO_FOUR:
+            self._after_three(step)
+        elif step.phase in REARRANGING:
+            self._say(step.seat, "is done rearranging.")
+        elif step.phase is Phase.BUY_SEVEN:
             self._say(step.seat, "ends their turn.")
-            return
-        lost = self._lose(step.seat, SEVEN_PRICE)
-        self._say(step.seat, f"loses {_tokens_text(lost)} to take another turn (Mixed 7).")
-        self._extra.insert(0, (step.seat, False))
 
     # -- views -------------------------------------------------------------------------------------
 
@@ -1133,7 +1171,7 @@ class MemoryState(GameState[MemoryOptions]):
         parts = [_tokens_text(self._tokens[seat])]
         for kept in self._kept:
             if kept.seat == seat:
-                parts.append(f"kept {_cards_text(kept.cards)} (as a {kept.as_rank})")
+                parts.append(f"kept {cards_text(kept.cards)} (as a {kept.as_rank})")
         if self._skips[seat]:
             parts.append("misses their next turn")
         if seat == self._turn_seat and self._extra_turn and not self._over:
@@ -1172,51 +1210,54 @@ class MemoryState(GameState[MemoryOptions]):
         names = " and ".join(_player(seat) for seat in winners)
         return f"{self._end_reason} {names} {'wins' if len(winners) == 1 else 'share the win'} with {best}."
 
-    def _prompt(self, step: _Step) -> str:
+    def _prompt(self, step: Step) -> str:
         who = _player(step.seat)
-        kind = step.kind
-        if kind == "pick1":
+        phase = step.phase
+        if phase is Phase.PICK_FIRST:
             extra = " (an extra turn)" if self._extra_turn else ""
             return f"{who} chooses a first card to look at{extra}."
-        if kind == "pick2":
+        if phase is Phase.PICK_SECOND:
             return f"{who} looked at {position_name(self._picks[0])} and chooses a second card."
-        if kind == "hide":
+        if phase is Phase.HIDE:
             return (
                 f"No match: {who} may pay a token per card to put it back face-down; the rest stay face-up."
             )
-        if kind == "target":
+        if phase is Phase.TARGET:
+            assert step.purpose is not None
             amount = _tokens_text(step.amount)
             chosen = ", ".join(_player(seat) for seat in step.chosen)
             return {
-                "black": f"Black pair: {who} chooses a player to return {amount} to the Bank.",
-                "red": f"Red pair: {who} chooses a player (themself too) to gain {amount} from the Bank.",
-                "ace_gain": f"Mixed Ace: {who} chooses a player to gain a token.",
-                "ace_lose": f"Mixed Ace: {who} chooses a player to lose a token.",
-                "three_lose": f"Mixed 3: {who} chooses up to three players to lose 3 tokens"
+                Purpose.BLACK: f"Black pair: {who} chooses a player to return {amount} to the Bank.",
+                Purpose.RED: f"Red pair: {who} chooses a player (themself too) to gain {amount} from the "
+                "Bank.",
+                Purpose.ACE_GAIN: f"Mixed Ace: {who} chooses a player to gain a token.",
+                Purpose.ACE_LOSE: f"Mixed Ace: {who} chooses a player to lose a token.",
+                Purpose.THREE_LOSE: f"Mixed 3: {who} chooses up to three players to lose 3 tokens"
                 + (f" (so far {chosen})." if chosen else "."),
-                "jack": f"Mixed Jack: {who} chooses two players to even out"
+                Purpose.JACK: f"Mixed Jack: {who} chooses two players to even out"
                 + (f" ({chosen} and…)." if chosen else "."),
-                "queen_giver": f"Mixed Queen: {who} chooses a player to give 6 tokens.",
-                "queen_receiver": f"Mixed Queen: {who} chooses who receives 6 tokens from {chosen}.",
-                "give_giver": f"Mixed pair: {who} chooses a player to give {amount}.",
-                "give_receiver": f"Mixed pair: {who} chooses who receives {amount} from {chosen}.",
+                Purpose.QUEEN_GIVER: f"Mixed Queen: {who} chooses a player to give 6 tokens.",
+                Purpose.QUEEN_RECEIVER: f"Mixed Queen: {who} chooses who receives 6 tokens from {chosen}.",
+                Purpose.GIVE_GIVER: f"Mixed pair: {who} chooses a player to give {amount}.",
+                Purpose.GIVE_RECEIVER: f"Mixed pair: {who} chooses who receives {amount} from {chosen}.",
             }[step.purpose]
+        if phase is Phase.REARRANGE_TO:
+            return f"Jokers! {who} moves {position_name(step.positions[0])}."
+        chosen = len(step.positions)
         return {
-            "reveal1": f"Mixed Ace: {who} chooses a card to reveal.",
-            "look_swap": f"Mixed 2: {who} looks at two cards to swap ({len(step.positions)} of 2 chosen).",
-            "reveal_upto": f"Mixed 3: {who} reveals up to four cards ({len(step.positions)} so far).",
-            "square": f"Mixed 4: {who} selects a 2 by 2 square.",
-            "square_look": f"Mixed 4: {who} looks at two cards of the square; the others will be revealed.",
-            "cross": f"Mixed 5: {who} chooses the centre of a 3 by 3 cross to reveal.",
-            "reveal_any": f"Mixed 6: {who} turns any number of cards face-up.",
-            "king": f"Mixed King: {who} chooses an effect of the Mixed Chart.",
-            "rearrange": f"Jokers! {who} has one minute to rearrange the cards.",
-            "rearrange_to": f"Jokers! {who} moves {position_name(step.positions[0])}."
-            if step.positions
-            else "",
-            "memorise": f"{who} memorises the cards they looked at.",
-            "buy7": f"Mixed 7: {who} may lose {SEVEN_PRICE} tokens to take another turn.",
-        }[kind]
+            Phase.REVEAL_ONE: f"Mixed Ace: {who} chooses a card to reveal.",
+            Phase.LOOK_SWAP: f"Mixed 2: {who} looks at two cards to swap ({chosen} of 2 chosen).",
+            Phase.REVEAL_UP_TO_FOUR: f"Mixed 3: {who} reveals up to four cards ({chosen} so far).",
+            Phase.SQUARE: f"Mixed 4: {who} selects a 2 by 2 square.",
+            Phase.SQUARE_LOOK: f"Mixed 4: {who} looks at two cards of the square; the others will be "
+            "revealed.",
+            Phase.CROSS: f"Mixed 5: {who} chooses the centre of a 3 by 3 cross to reveal.",
+            Phase.REVEAL_ANY: f"Mixed 6: {who} turns any number of cards face-up.",
+            Phase.KING: f"Mixed King: {who} chooses an effect of the Mixed Chart.",
+            Phase.REARRANGE: f"Jokers! {who} has one minute to rearrange the cards.",
+            Phase.MEMORISE: f"{who} memorises the cards they looked at.",
+            Phase.BUY_SEVEN: f"Mixed 7: {who} may lose {SEVEN_PRICE} tokens to take another turn.",
+        }[phase]
 
     def _private_fields(self, seat: int) -> tuple[Field, ...]:
         fields: list[Field] = []
@@ -1232,7 +1273,7 @@ class MemoryState(GameState[MemoryOptions]):
     def _board(self, viewer: int | None) -> Board:
         seen = set(self._looks.get(viewer, [])) if viewer is not None else set()
         looked_at = {p for positions in self._looks.values() for p in positions}
-        if self._steps and self._steps[0].kind == "rearrange_to":
+        if self._steps and self._steps[0].phase is Phase.REARRANGE_TO:
             looked_at.update(self._steps[0].positions)
         flash = set(self._flash)
         in_layout = set(self._layout)
@@ -1278,42 +1319,12 @@ class MemoryState(GameState[MemoryOptions]):
 
 
 @functools.cache
-def _position_action(verb: str, position: int, placeholder: str, face_up_card: int | None) -> LegalAction:
-    """A position choice in a select menu grouped by rows; a face-up card is named in its description.
-    (Cached: legal actions are asked for often and the objects are immutable.)"""
-    name = position_name(position)
+def _position_action(verb: str, position: int, menu: str, face_up_card: int | None) -> LegalAction:
+    """A position choice, offered with every other choice of its decision in the menu ``menu``; a face-up
+    card is named in its description. (Cached: legal actions are asked for often and they are immutable.)"""
     return LegalAction(
-        code=f"{verb}.{name}",
-        label=name,
-        group=f"{placeholder}: {_row_group(position)}",
+        code=f"{verb}.{position_name(position)}",
+        label=position_name(position),
+        group=menu,
         description="" if face_up_card is None else f"{card_text(face_up_card)}, face-up",
     )
-
-
-def _square(corner: int) -> list[int]:
-    """The four positions of the 2 by 2 square whose top-left is ``corner``."""
-    return [corner, corner + 1, corner + COLUMNS, corner + COLUMNS + 1]
-
-
-def _cross(centre: int) -> list[int]:
-    """The five positions of the 3 by 3 cross around ``centre``: it and its four neighbours."""
-    return [centre - COLUMNS, centre - 1, centre, centre + 1, centre + COLUMNS]
-
-
-class DeluxeMemory(GameRules[MemoryOptions]):
-    """Deluxe Memory: match ranks in a face-down Poker deck; pairs move tokens; most tokens wins."""
-
-    key: ClassVar[str] = "memory"
-    display_name: ClassVar[str] = "Deluxe Memory"
-    summary: ClassVar[str] = (
-        "Look at two face-down cards a turn: black pairs cost a player tokens, red pairs pay, mixed pairs "
-        "trigger the Mixed Chart. Remember where everything is."
-    )
-    winning_rule: ClassVar[str] = "most tokens wins"
-    min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 4
-    options_model: ClassVar[type[GameOptions]] = MemoryOptions
-
-    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> MemoryState:
-        assert isinstance(options, MemoryOptions)
-        return MemoryState(num_seats, seed, options)

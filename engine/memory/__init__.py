@@ -1,0 +1,95 @@
+"""Deluxe Memory (Jonathan A. Leistiko, Invisible City Productions Free Game #56), for 2 to 4 players.
+
+Rules source: ``shared/seeds/004_661a3fd4e50c3a3d.txt``; rulings and the tests that show each rule:
+``docs/rules/memory.md``. The parts:
+
+* :mod:`engine.memory.cards`: cards, positions and the grid's shapes (plain ``int`` values and names).
+* :mod:`engine.memory.actions`: the typed actions and their stable codes (``look.C5``, ``target.2``...).
+* :mod:`engine.memory.decisions`: the decisions a game waits for (:class:`Phase`), how each is asked,
+  which actions answer it, and the Mixed Chart.
+* :mod:`engine.memory.state`: the game in progress (turns, pairs, the Mixed Chart's effects, tokens, views).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.core import GameOptions, GameRules, GameState
+from engine.memory.actions import (
+    Buy,
+    ChooseCross,
+    ChoosePlayer,
+    ChooseSquare,
+    CopyEffect,
+    Done,
+    EndTurn,
+    Hide,
+    Look,
+    MemoryAction,
+    Move,
+    MoveTo,
+    Reveal,
+    Show,
+)
+from engine.memory.cards import (
+    card_text,
+    is_black,
+    is_joker,
+    is_red,
+    layout,
+    parse_card,
+    parse_position,
+    position_name,
+    rank_of,
+)
+from engine.memory.decisions import CHART, Phase, Purpose
+from engine.memory.state import REARRANGE_SECONDS, MemoryOptions, MemoryState
+
+__all__ = [
+    "CHART",
+    "REARRANGE_SECONDS",
+    "Buy",
+    "ChooseCross",
+    "ChoosePlayer",
+    "ChooseSquare",
+    "CopyEffect",
+    "DeluxeMemory",
+    "Done",
+    "EndTurn",
+    "Hide",
+    "Look",
+    "MemoryAction",
+    "MemoryOptions",
+    "MemoryState",
+    "Move",
+    "MoveTo",
+    "Phase",
+    "Purpose",
+    "Reveal",
+    "Show",
+    "card_text",
+    "is_black",
+    "is_joker",
+    "is_red",
+    "layout",
+    "parse_card",
+    "parse_position",
+    "position_name",
+    "rank_of",
+]
+
+
+class DeluxeMemory(GameRules[MemoryOptions]):
+    """Deluxe Memory: match ranks in a face-down Poker deck; pairs move tokens; most tokens wins."""
+
+    key: ClassVar[str] = "memory"
+    display_name: ClassVar[str] = "Deluxe Memory"
+    summary: ClassVar[str] = (
+        "Look at two face-down cards a turn: black pairs cost a player tokens, red pairs pay, mixed pairs "
+        "trigger the Mixed Chart. Remember where everything is."
+    )
+    winning_rule: ClassVar[str] = "most tokens wins"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
+    options_model: ClassVar[type[GameOptions]] = MemoryOptions
+    state_class: ClassVar[type[GameState]] = MemoryState

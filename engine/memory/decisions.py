@@ -1,0 +1,169 @@
+"""The decisions a game of Deluxe Memory waits for, how each is asked, which actions answer it, and the
+Mixed Chart whose effects make most of them.
+
+A game waits for one :class:`Step` at a time (a queue of them in :class:`~engine.memory.state.MemoryState`);
+its :class:`Phase` says what is decided, and for a choice of a player its :class:`Purpose` says what for.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from engine.memory.actions import (
+    ChooseCross,
+    ChooseSquare,
+    CopyEffect,
+    Look,
+    MemoryAction,
+    Move,
+    MoveTo,
+    Reveal,
+)
+from engine.memory.cards import CROSS_CENTRES, POSITIONS, SQUARE_CORNERS
+
+# The Mixed Chart, shortened to fit a select option's description (at most 100 characters).
+CHART: dict[int, str] = {
+    1: "Choose a player to gain a token and one to lose a token, then reveal a card.",
+    2: "Look at two cards and swap their positions.",
+    3: "Reveal up to four cards; a 3 or three of a kind: up to three players lose 3 tokens.",
+    4: "Select a 2 by 2 square: look at two of its cards, reveal the others.",
+    5: "Reveal a 3 by 3 cross of cards, then take another turn.",
+    6: "Reveal any number of cards; they stay face-up.",
+    7: "Take another turn; at its end you may lose 5 tokens for one more.",
+    8: "Skip the next player's turn.",
+    9: "Keep the pair: it is discarded instead of your next loss of tokens.",
+    10: "Keep the pair: you take the effect of the next match another player makes.",
+    11: "Choose two players and even out their tokens (an odd token goes to the Bank).",
+    12: "Choose a player to give six tokens to another player.",
+    13: "Take the effect of any one other rank of this chart.",
+}
+
+
+class Phase(enum.Enum):
+    """The kind of decision the game waits for (:attr:`MemoryState.phase`)."""
+
+    PICK_FIRST = "pick1"  # a turn's first look
+    PICK_SECOND = "pick2"  # its second look, once the first card is seen (ruling 19)
+    HIDE = "hide"  # after a non-match: leave both face-up, or pay to put cards back face-down
+    TARGET = "target"  # choose a player; what for is the step's Purpose
+    REVEAL_ONE = "reveal1"  # Mixed Ace: reveal a card
+    LOOK_SWAP = "look_swap"  # Mixed 2: look at two cards to swap
+    REVEAL_UP_TO_FOUR = "reveal_upto"  # Mixed 3
+    SQUARE = "square"  # Mixed 4: choose the square
+    SQUARE_LOOK = "square_look"  # Mixed 4: look at two of its cards
+    CROSS = "cross"  # Mixed 5
+    REVEAL_ANY = "reveal_any"  # Mixed 6
+    KING = "king"  # Mixed King: choose the rank to copy
+    REARRANGE = "rearrange"  # Jokin' Around: pick a card to move, or be done
+    REARRANGE_TO = "rearrange_to"  # Jokin' Around: where the picked card goes
+    MEMORISE = "memorise"  # a look that ends an effect, seen before the turn ends (ruling 10)
+    BUY_SEVEN = "buy7"  # Mixed 7: lose 5 tokens for one more turn?
+
+
+class Purpose(enum.Enum):
+    """What a :attr:`Phase.TARGET` choice of a player does."""
+
+    BLACK = "black"  # returns the rank in tokens to the Bank
+    RED = "red"  # gains the rank from the Bank
+    ACE_GAIN = "ace_gain"
+    ACE_LOSE = "ace_lose"
+    THREE_LOSE = "three_lose"  # up to three players, one at a time (ruling 6)
+    JACK = "jack"  # two players to even out
+    QUEEN_GIVER = "queen_giver"
+    QUEEN_RECEIVER = "queen_receiver"
+    GIVE_GIVER = "give_giver"  # Simplicity
+    GIVE_RECEIVER = "give_receiver"
+
+
+# Decisions that choose a card to look at, to reveal, to reveal with a chance to stop, and to rearrange.
+LOOKING = (Phase.PICK_FIRST, Phase.PICK_SECOND, Phase.LOOK_SWAP)
+REVEALING = (Phase.REVEAL_ONE, Phase.REVEAL_UP_TO_FOUR, Phase.REVEAL_ANY)
+REVEALING_SEVERAL = (Phase.REVEAL_UP_TO_FOUR, Phase.REVEAL_ANY)
+REARRANGING = (Phase.REARRANGE, Phase.REARRANGE_TO)
+# Choices that take tokens from the chosen player (their buttons are red).
+HARMFUL = frozenset(
+    {Purpose.BLACK, Purpose.ACE_LOSE, Purpose.THREE_LOSE, Purpose.QUEEN_GIVER, Purpose.GIVE_GIVER}
+)
+# Choices that may not name the chooser (ruling 5).
+OTHERS_ONLY = frozenset({Purpose.BLACK, Purpose.ACE_LOSE, Purpose.THREE_LOSE})
+# Choices of a second, different player (ruling 5).
+DIFFERENT = frozenset({Purpose.JACK, Purpose.QUEEN_RECEIVER, Purpose.GIVE_RECEIVER, Purpose.THREE_LOSE})
+
+# What the seat to act is asked to do, for a refusal of an action that belongs to another decision.
+ASK: dict[Phase, str] = {
+    Phase.PICK_FIRST: "Choose a card to look at.",
+    Phase.PICK_SECOND: "Choose a second card to look at.",
+    Phase.HIDE: "Leave your two cards face-up, or pay to put them back face-down.",
+    Phase.TARGET: "Choose a player.",
+    Phase.REVEAL_ONE: "Choose a card to reveal.",
+    Phase.LOOK_SWAP: "Choose a card to look at (the two will swap places).",
+    Phase.REVEAL_UP_TO_FOUR: "Reveal a card, or stop revealing.",
+    Phase.SQUARE: "Select a 2 by 2 square.",
+    Phase.SQUARE_LOOK: "Look at a card of the square you selected.",
+    Phase.CROSS: "Choose the centre of a 3 by 3 cross.",
+    Phase.REVEAL_ANY: "Turn a card face-up, or stop revealing.",
+    Phase.KING: "Choose a Mixed Chart effect to copy.",
+    Phase.REARRANGE: "Pick a card to move, or be done rearranging.",
+    Phase.REARRANGE_TO: "Choose where the card goes, or be done rearranging.",
+    Phase.MEMORISE: "Press Done when you have memorised the cards.",
+    Phase.BUY_SEVEN: "Lose 5 tokens for another turn, or end your turn.",
+}
+
+# The menu that offers positions in each decision that chooses one.
+POSITION_MENU: dict[Phase, str] = {
+    Phase.PICK_FIRST: "Look at a card",
+    Phase.PICK_SECOND: "Look at a second card",
+    Phase.LOOK_SWAP: "Look at a card to swap",
+    Phase.REVEAL_ONE: "Reveal a card",
+    Phase.REVEAL_UP_TO_FOUR: "Reveal a card",
+    Phase.REVEAL_ANY: "Turn a card face-up",
+    Phase.REARRANGE: "Pick a card to move",
+}
+
+# One value per possible action, built once (legal actions are asked for often).
+LOOKS = tuple(Look(p) for p in range(POSITIONS))
+REVEALS = tuple(Reveal(p) for p in range(POSITIONS))
+MOVES = tuple(Move(p) for p in range(POSITIONS))
+MOVES_TO = tuple(MoveTo(p) for p in range(POSITIONS))
+SQUARES = tuple(ChooseSquare(corner) for corner in SQUARE_CORNERS)
+CROSSES = tuple(ChooseCross(centre) for centre in CROSS_CENTRES)
+COPIES = tuple(CopyEffect(rank) for rank in range(1, 13))
+AT_POSITION: dict[type[MemoryAction], tuple[MemoryAction, ...]] = {
+    Look: LOOKS,
+    Reveal: REVEALS,
+    Move: MOVES,
+    MoveTo: MOVES_TO,
+}
+# The decisions that choose a position, and the type of the action that chooses it.
+CHOOSES_POSITION: dict[Phase, type[MemoryAction]] = {
+    Phase.PICK_FIRST: Look,
+    Phase.PICK_SECOND: Look,
+    Phase.LOOK_SWAP: Look,
+    Phase.SQUARE_LOOK: Look,
+    Phase.REVEAL_ONE: Reveal,
+    Phase.REVEAL_UP_TO_FOUR: Reveal,
+    Phase.REVEAL_ANY: Reveal,
+    Phase.REARRANGE: Move,
+    Phase.REARRANGE_TO: MoveTo,
+}
+
+
+@dataclass
+class Step:
+    """One pending decision.
+
+    ``phase`` names the decision and ``seat`` decides it. ``purpose`` says what a :attr:`Phase.TARGET`
+    choice does; ``amount`` is a token count; ``positions`` and ``chosen`` collect positions and players
+    chosen so far (a Mixed 3 keeps the cards it revealed in ``chosen``); ``pair`` is the matched pair a
+    King copies with; ``area`` a square's positions holding cards.
+    """
+
+    phase: Phase
+    seat: int
+    purpose: Purpose | None = None
+    amount: int = 0
+    positions: list[int] = field(default_factory=list)
+    chosen: list[int] = field(default_factory=list)
+    pair: tuple[int, ...] = ()
+    area: list[int] = field(default_factory=list)
