@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import GameRules
-from engine.declare import MinimizeDeclare
+from engine.ivak_declare import MinimizeDeclare
 from engine.eradicize import Eradicize
 from engine.foist import Foist
 from engine.memory import DeluxeMemory

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import IllegalAction, replay
-from engine.declare import (
+from engine.ivak_declare import (
     DECLARE,
     DECLARE_NOW_CODE,
     DRAW,
