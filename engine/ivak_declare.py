@@ -15,26 +15,33 @@ Points are kept internally in quarter points (``int``): My Half Value halves a h
 ("In case he/she has 2 of such cards then point total will be 2.5 points"), so every score is a multiple
 of ¼ and quarter points keep all arithmetic exact.
 
-Action codes: ``declare``; ``t<cards>`` (throw, cards in thrown order, e.g. ``t5r6rjk8r``); ``f1``, ``f3`` ..
-``f7`` and ``fback`` (choose a family of throws first, only for hands with more than 96 throws); ``draw``,
-``take<card>``, ``nopick``, ``disc<card>``, ``nocard`` (the pick); ``tb<card>`` (quick throw-back) and
-``declarenow`` (I Declare Now), the optional out-of-turn actions of the player who just finished a turn.
+Actions are the typed values of :class:`DeclareAction`; their codes (stored in action logs, unchanged
+since the first version): ``declare``; ``t<cards>`` (throw, cards in thrown order, e.g. ``t5r6rjk8r``);
+``draw``, ``take<card>``, ``nopick``, ``disc<card>``, ``nocard`` (the pick); ``tb<card>`` (quick
+throw-back) and ``declarenow`` (I Declare Now), the optional out-of-turn actions of the player who just
+finished a turn. Logs stored before every throw was offered in one list also hold ``f1`` .. ``f7`` and
+``fback`` (a "family" step that only fitted the throws to Discord's menus);
+:meth:`MinimizeDeclare.upgrade_log` drops them.
 """
 
 from __future__ import annotations
 
+import copy
+import enum
 import random
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from pydantic import Field as OptionField
 
 from engine.core import (
     Event,
     Field,
+    GameAction,
     GameOptions,
     GameRules,
     GameState,
@@ -65,15 +72,14 @@ HAND_SIZE = 7
 DECLARE_LIMIT_Q = 7 * 4  # seeds README: declare with 7 points or less (in quarter points)
 PENALTY_Q = 25 * 4  # "the caller scores 25 penalty points"
 ELIMINATION_Q = 100 * 4  # "more than 100 points is eliminated"; exactly 100 is reduced to 50
-FLAT_THROW_LIMIT = 96  # more legal throws than this: choose a family first (≤ 100 actions a decision)
-MENU_SIZE = 25
 
 DECLARE = "declare"
 DECLARE_NOW_CODE = "declarenow"
 DRAW = "draw"
 NO_PICK_CODE = "nopick"
 NO_CARD = "nocard"
-FAMILY_BACK = "fback"
+THROW_GROUP = "Throw…"
+LEGACY_FAMILY_STEP = re.compile(r"f[0-9]+|fback")  # codes of the family step of older logs
 
 FULL_DECK: tuple[str, ...] = tuple(
     [rank + colour for rank in RANKS for colour in COLOURS] * 2
@@ -177,12 +183,6 @@ class Throw:
     @property
     def code(self) -> str:
         return "t" + "".join(self.cards)
-
-    @property
-    def family(self) -> int:
-        """1 for a single card or a set, else the sequence's length (3..7): the first step of a split
-        throw decision."""
-        return 1 if self.kind in (SINGLE, SET) else len(self.cards)
 
     def describe(self) -> str:
         """E.g. ``"pure sequence of 3 · sheds 12 points"``."""
@@ -340,6 +340,146 @@ def throw_back_fits(throw: Sequence[str], card: str) -> int | None:
     return None
 
 
+# -- actions --------------------------------------------------------------------------------------
+
+
+class Phase(enum.Enum):
+    """The part of a turn the player to act is in: throwing (or declaring), then picking one card."""
+
+    THROW = "throw"
+    PICK = "pick"
+
+
+class DeclareAction(GameAction):
+    """A Minimize: Declare action: one of the frozen dataclasses below, parsed from its stable code.
+
+    ``DeclareAction.parse(code)`` gives whichever action ``code`` names; a subclass's ``parse`` accepts
+    only codes of that subclass. Cards in codes are the two-character card codes (``"5r"``, ``"jk"``).
+    """
+
+    @classmethod
+    def parse(cls, code: str) -> Self:
+        """The action whose code is ``code``.
+
+        Raises
+        ------
+        ValueError
+            If ``code`` names no action of this game (or none of this subclass).
+        """
+        action = _parse_action(code)
+        if not isinstance(action, cls):
+            raise ValueError(f"{code!r} is not a {cls.__name__} code")
+        return action
+
+
+@dataclass(frozen=True)
+class Declare(DeclareAction):
+    """Call "Declare" at the start of your turn (7 points or less in hand)."""
+
+    def format(self) -> str:
+        return DECLARE
+
+
+@dataclass(frozen=True)
+class ThrowCards(DeclareAction):
+    """Throw ``cards`` (one card, a set or a sequence) in thrown order: code ``t`` + the cards."""
+
+    cards: tuple[str, ...]
+
+    def format(self) -> str:
+        return "t" + "".join(self.cards)
+
+
+@dataclass(frozen=True)
+class Draw(DeclareAction):
+    """Pick the top card of the draw pile."""
+
+    def format(self) -> str:
+        return DRAW
+
+
+@dataclass(frozen=True)
+class Take(DeclareAction):
+    """Pick ``card``, the first or last card of the previous player's throw: code ``take`` + the card."""
+
+    card: str
+
+    def format(self) -> str:
+        return "take" + self.card
+
+
+@dataclass(frozen=True)
+class NoPick(DeclareAction):
+    """Play I Don't Pick instead of picking a card."""
+
+    def format(self) -> str:
+        return NO_PICK_CODE
+
+
+@dataclass(frozen=True)
+class Discover(DeclareAction):
+    """Play I Discover Now and pick number card ``card`` from the discard pile: code ``disc`` + the card."""
+
+    card: str
+
+    def format(self) -> str:
+        return "disc" + self.card
+
+
+@dataclass(frozen=True)
+class NoCard(DeclareAction):
+    """End the turn without a card when neither pile has one to pick (ruling 16)."""
+
+    def format(self) -> str:
+        return NO_CARD
+
+
+@dataclass(frozen=True)
+class ThrowBack(DeclareAction):
+    """Quickly throw back ``card``, just drawn, onto your throw (out of turn): code ``tb`` + the card."""
+
+    card: str
+
+    def format(self) -> str:
+        return "tb" + self.card
+
+
+@dataclass(frozen=True)
+class DeclareNow(DeclareAction):
+    """Play I Declare Now right after your turn and declare at once (out of turn)."""
+
+    def format(self) -> str:
+        return DECLARE_NOW_CODE
+
+
+_WORD_ACTIONS: dict[str, DeclareAction] = {
+    DECLARE: Declare(),
+    DECLARE_NOW_CODE: DeclareNow(),
+    DRAW: Draw(),
+    NO_PICK_CODE: NoPick(),
+    NO_CARD: NoCard(),
+}
+_CARD_ACTIONS: tuple[tuple[str, type[Take | Discover | ThrowBack]], ...] = (
+    ("take", Take),
+    ("disc", Discover),
+    ("tb", ThrowBack),
+)
+
+
+def _parse_action(code: str) -> DeclareAction:
+    """The action of ``code`` (no card prefix is itself a card, so ``take``/``tb`` never read as throws)."""
+    if code in _WORD_ACTIONS:
+        return _WORD_ACTIONS[code]
+    for prefix, kind in _CARD_ACTIONS:
+        if code.startswith(prefix) and is_card(code[len(prefix) :]):
+            return kind(code[len(prefix) :])
+    if code.startswith("t") and len(code) % 2 == 1 and len(code) > 1:
+        cards = _split_cards(code[1:])
+        if all(is_card(card) for card in cards):
+            return ThrowCards(cards)
+    raise ValueError(f"{code!r} is not a Minimize: Declare action")
+
+
 # -- options ----------------------------------------------------------------------------------------
 
 
@@ -379,8 +519,11 @@ class DeclareState(GameState[DeclareOptions]):
     """A game of Minimize: Declare in progress: rounds until one player is left at 100 points or less.
 
     Secret information: each seat's hand (secret to all but its owner until a declare reveals every hand)
-    and the draw pile's order. Public: the discard pile, hand sizes, running totals, the direction of play.
+    and the draw pile's order. Public: the discard pile, hand sizes, running totals, the direction of play,
+    and the cards a seat took from the discard pile (everyone saw them go into that hand).
     """
+
+    action_type = DeclareAction
 
     def __init__(self, num_seats: int, seed: int, options: DeclareOptions) -> None:
         super().__init__(num_seats, seed, options)
@@ -391,18 +534,24 @@ class DeclareState(GameState[DeclareOptions]):
         self._over = False
         self._last: RoundResult | None = None
         self._hands: list[list[str]] = [[] for _ in range(num_seats)]
+        # Where each card in a hand came from, for resample_hidden: ``(card, None)`` for a card everyone saw
+        # go into the hand (taken from the discard pile), ``(card, pile)`` for a card dealt or drawn unseen
+        # from the shuffled pile number ``pile`` (each deal and each reshuffle starts a new number).
+        self._sources: list[Counter[tuple[str, int | None]]] = [Counter() for _ in range(num_seats)]
+        self._pile = 0  # the number of the current draw pile's shuffle
         self._draw: list[str] = []  # the top card is the END of the list
         self._discard: list[str] = []  # older discards, power cards played: never pickable
         self._prev_throw: list[str] = []  # the previous player's throw: its ends are pickable
         self._this_throw: list[str] = []  # the current player's throw this turn
         self._turn = 0
-        self._phase = "throw"  # "throw" or "pick" of seat self._turn
-        self._family: int | None = None  # chosen family of throws in a split throw decision
+        self._phase = Phase.THROW  # of seat self._turn
         self._direction = 1  # +1 clockwise (seat order), -1 anticlockwise
         self._skip_next = False
         self._window_seat: int | None = None  # who just finished a turn (throw-back / I Declare Now)
         self._window_card: str | None = None  # the just-drawn card, if it may be thrown back
         self._drawn: list[str | None] = [None] * num_seats  # last card each seat drew (its private view)
+        # The shuffle the drawn card came from, or None once it is public (thrown back).
+        self._drawn_pile: list[int | None] = [None] * num_seats
         # "The person next to the dealer plays the 1st turn": the first dealer is drawn by the seed.
         self._dealer = self._rng.randrange(num_seats)
         self._start_round(self._next_alive(self._dealer, 1))
@@ -416,9 +565,11 @@ class DeclareState(GameState[DeclareOptions]):
         dealer: int | None = None,
         starter: int | None = None,
         totals: Sequence[float] | None = None,
+        discard: Sequence[str] = (),
+        full_deck: bool = True,
         options: DeclareOptions | dict | None = None,
         seed: int = 0,
-    ) -> "DeclareState":
+    ) -> DeclareState:
         """A round with a known deal, for rule scenarios (tests only).
 
         Parameters
@@ -426,7 +577,7 @@ class DeclareState(GameState[DeclareOptions]):
         hands:
             One hand per seat (2..10 seats), card codes such as ``"5r"``; any size up to 7.
         draw:
-            The draw pile from the top down; the rest of the deck lies under it in a fixed order.
+            The draw pile from the top down.
         dealer:
             The dealer (default: the last seat).
         starter:
@@ -434,6 +585,12 @@ class DeclareState(GameState[DeclareOptions]):
         totals:
             Running totals in points before this round (default all 0); a total above 100 means that
             seat is already out (its hand must be empty).
+        discard:
+            Older discards lying on the discard pile (never pickable), oldest first; none by default.
+        full_deck:
+            ``True`` (default): the rest of the 108 cards lies under ``draw`` in a fixed order. ``False``:
+            the draw pile is exactly ``draw`` and the other cards are out of play (a stripped table, for
+            scenarios near the end of the draw pile).
         options:
             Table options.
         seed:
@@ -448,7 +605,7 @@ class DeclareState(GameState[DeclareOptions]):
         num_seats = len(hands)
         if not 2 <= num_seats <= 10:
             raise ValueError("Minimize: Declare needs 2 to 10 players")
-        chosen = [card for hand in hands for card in hand] + list(draw)
+        chosen = [card for hand in hands for card in hand] + list(draw) + list(discard)
         if not all(is_card(card) for card in chosen):
             raise ValueError("unknown card code")
         if any(len(hand) > HAND_SIZE for hand in hands):
@@ -467,13 +624,16 @@ class DeclareState(GameState[DeclareOptions]):
                 raise ValueError("a seat already out holds no cards")
         state._dealer = num_seats - 1 if dealer is None else dealer
         state._hands = [sorted(hand, key=card_sort_key) for hand in hands]
-        remaining = sorted(rest.elements(), key=card_sort_key)
+        state._sources = [Counter((card, state._pile) for card in hand) for hand in hands]
+        remaining = sorted(rest.elements(), key=card_sort_key) if full_deck else []
         state._draw = remaining + list(reversed(draw))
+        state._discard = list(discard)
         state._turn = state._next_alive(state._dealer, 1) if starter is None else starter
         state._drawn = [None] * num_seats
+        state._drawn_pile = [None] * num_seats
         return state
 
-    # -- seats and turns ------------------------------------------------------------------------------
+    # -- seats, turns and public queries --------------------------------------------------------------
 
     def alive(self, seat: int) -> bool:
         """True while ``seat`` is still in the game (100 points or less)."""
@@ -506,12 +666,45 @@ class DeclareState(GameState[DeclareOptions]):
 
     @property
     def round_number(self) -> int:
+        """The round being played, from 1."""
         return self._round
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this round (public: its line in the view says "dealer")."""
+        return self._dealer
 
     @property
     def direction(self) -> int:
         """+1 while play goes clockwise (up the seat order), -1 after a reversal (additional rule 3)."""
         return self._direction
+
+    @property
+    def phase(self) -> Phase:
+        """Whether the player to act is to throw (or declare) or to pick a card."""
+        return self._phase
+
+    @property
+    def draw_pile(self) -> tuple[str, ...]:
+        """The draw pile, top card first. Its order is secret (for tests; no view shows it); its size is
+        public."""
+        return tuple(reversed(self._draw))
+
+    @property
+    def discard_pile(self) -> tuple[str, ...]:
+        """The older discards and played power cards under the live throws, oldest first: public, never
+        pickable (I Discover Now excepted)."""
+        return tuple(self._discard)
+
+    @property
+    def previous_throw(self) -> tuple[str, ...]:
+        """The previous player's throw in thrown order; its first and last cards may be taken."""
+        return tuple(self._prev_throw)
+
+    @property
+    def throw_this_turn(self) -> tuple[str, ...]:
+        """The cards the player to act has thrown this turn (empty before the throw)."""
+        return tuple(self._this_throw)
 
     def can_declare(self, seat: int) -> bool:
         """7 points or less in hand, halvings counted (seeds README; "This card can also be used to
@@ -526,7 +719,7 @@ class DeclareState(GameState[DeclareOptions]):
             return ()
         actions: list[LegalAction] = []
         if seat == self._turn:
-            if self._phase == "throw":
+            if self._phase is Phase.THROW:
                 actions.extend(self._throw_actions(seat))
             else:
                 actions.extend(self._pick_actions(seat))
@@ -548,7 +741,7 @@ class DeclareState(GameState[DeclareOptions]):
                 )
             )
         # Ruling 5: with nothing to throw, declaring is the only move (the hand counts 0).
-        actions.extend(throw_choices(tuple(hand), self._family))
+        actions.extend(throw_choices(tuple(hand)))
         return actions
 
     def _pick_actions(self, seat: int) -> list[LegalAction]:
@@ -556,7 +749,7 @@ class DeclareState(GameState[DeclareOptions]):
         if self._draw:
             actions.append(LegalAction(DRAW, "Draw from the pile", "primary"))
         for card in _pickable(self._prev_throw):
-            actions.append(LegalAction(f"take{card}", f"Take {card_text(card)}", "success"))
+            actions.append(LegalAction(Take(card).format(), f"Take {card_text(card)}", "success"))
         if not actions:
             # Ruling 16: neither pile can supply a card (it cannot happen with 108 cards, see the doc).
             actions.append(LegalAction(NO_CARD, "No card to pick: end turn"))
@@ -574,7 +767,7 @@ class DeclareState(GameState[DeclareOptions]):
             for card in self._discoverable():
                 actions.append(
                     LegalAction(
-                        f"disc{card}",
+                        Discover(card).format(),
                         f"Discover {card_text(card)}",
                         secret=True,
                         group="Play I Discover Now: take any number card from the discard pile…",
@@ -589,18 +782,29 @@ class DeclareState(GameState[DeclareOptions]):
         cards = {card for card in self._discard + self._prev_throw if is_number(card)}
         return sorted(cards, key=card_sort_key)
 
+    def _window_open(self, seat: int) -> bool:
+        """True for the player who just finished a turn, until the next player's first action."""
+        return not self._over and seat == self._window_seat
+
+    def _throw_back_card(self, seat: int) -> str | None:
+        """The just-drawn card ``seat`` may throw back now, if any."""
+        card = self._window_card
+        if self._window_open(seat) and card is not None and card in self._hands[seat]:
+            return card
+        return None
+
     def _window_actions(self, seat: int) -> list[LegalAction]:
         """Optional out-of-turn actions of the player who just finished a turn, until the next player's
         first action (the Note: "before the next player has discarded his own cards")."""
-        if seat != self._window_seat:
+        if not self._window_open(seat):
             return []
         actions: list[LegalAction] = []
         hand = self._hands[seat]
-        card = self._window_card
-        if card is not None and card in hand:
+        card = self._throw_back_card(seat)
+        if card is not None:
             actions.append(
                 LegalAction(
-                    f"tb{card}",
+                    ThrowBack(card).format(),
                     f"Throw back {card_text(card)} (quick, before the next player acts!)",
                     "success",
                     secret=True,
@@ -618,21 +822,66 @@ class DeclareState(GameState[DeclareOptions]):
             )
         return actions
 
-    def refusal(self, seat: int, code: str) -> str:
-        if seat == self._turn and not self._over:
-            if code == DECLARE and not self.can_declare(seat):
+    def check(self, seat: int, action: GameAction) -> str | None:
+        """``None`` if ``seat`` may take ``action`` now (exactly the actions of :meth:`legal_actions`),
+        otherwise the words saying why not."""
+        if self._over or not 0 <= seat < self.num_seats:
+            return "That move is not allowed right now."
+        hand = self._hands[seat]
+        if isinstance(action, (ThrowBack, DeclareNow)):
+            if not self._window_open(seat):
+                return "That is played only right after your own turn, before the next player acts."
+            if isinstance(action, ThrowBack):
+                if action.card != self._throw_back_card(seat):
+                    return "You may throw back only a matching card you just drew from the pile."
+                return None
+            if DECLARE_NOW not in hand:
+                return "You hold no I Declare Now card."
+            if not self.can_declare(seat):
                 return "You may declare only with 7 points or less in hand."
-            if code.startswith("t") and not code.startswith(("take", "tb")) and self._phase == "pick":
+            return None
+        if seat != self._turn:
+            return "It is not your turn."
+        if isinstance(action, Declare):
+            if not self.can_declare(seat):
+                return "You may declare only with 7 points or less in hand."
+            if self._phase is Phase.PICK:
+                return "You declare at the start of your turn, before throwing: now pick a card."
+            return None
+        if isinstance(action, ThrowCards):
+            if self._phase is Phase.PICK:
                 return "You have thrown this turn: now pick a card."
-            if code in (DRAW, NO_PICK_CODE) or code.startswith(("take", "disc")):
-                if self._phase == "throw":
-                    return "Throw first, then pick: you always discard before you pick up."
-        return super().refusal(seat, code)
+            if Counter(action.cards) - Counter(hand):
+                return "You do not hold those cards."
+            if action.cards not in _throw_cards(tuple(hand)):
+                return "That is not a throw: one card, a set of one number (♥ ★ ♣ ♦), or a sequence going up."
+            return None
+        if self._phase is Phase.THROW:
+            return "Throw first, then pick: you always discard before you pick up."
+        if isinstance(action, Draw):
+            return None if self._draw else "The draw pile is empty."
+        if isinstance(action, Take):
+            if action.card not in _pickable(self._prev_throw):
+                return "You may take only the first or last card of the last throw."
+            return None
+        if isinstance(action, NoCard):
+            if self._draw or self._prev_throw:
+                return "There is a card to pick: draw one or take one."
+            return None
+        if isinstance(action, NoPick):
+            return None if NO_PICK in hand else "You hold no I Don't Pick card."
+        if isinstance(action, Discover):
+            if DISCOVER not in hand:
+                return "You hold no I Discover Now card."
+            if action.card not in self._discoverable():
+                return "I Discover Now takes a number card of the discard pile, not one you threw this turn."
+            return None
+        return "That move is not allowed right now."
 
     def default_action(self, seat: int) -> str:
         """On a timeout (ruling 17): at the throw, the throw that sheds the most points (never a declare,
-        unless it is the only move); at a family choice, the family holding that throw; at the pick, draw
-        from the pile (else take the first pickable card). Power cards are never played for an idle seat.
+        unless it is the only move); at the pick, draw from the pile (else take the first pickable card).
+        Power cards are never played for an idle seat, nor optional out-of-turn actions.
 
         Raises
         ------
@@ -641,53 +890,117 @@ class DeclareState(GameState[DeclareOptions]):
         """
         if seat not in self.seats_to_act():
             raise IllegalAction("It is not your turn.")
-        legal = [action.code for action in self.legal_actions(seat)]
-        if self._phase == "pick":
-            for code in legal:
-                if code == DRAW or code.startswith("take") or code == NO_CARD:
-                    return code
+        if self._phase is Phase.PICK:
+            for legal in self._pick_actions(seat):
+                if isinstance(DeclareAction.parse(legal.code), (Draw, Take, NoCard)):
+                    return legal.code
         throws = legal_throws(tuple(self._hands[seat]))
-        if self._family is not None:
-            throws = tuple(throw for throw in throws if throw.family == self._family)
         if throws:
-            best = throws[0]  # legal_throws lists the most points shed first
-            return best.code if best.code in legal else f"f{best.family}"
+            return throws[0].code  # legal_throws lists the most points shed first
         return DECLARE
+
+    # -- where cards in hand came from ----------------------------------------------------------------
+
+    def _receive(self, seat: int, card: str, pile: int | None) -> None:
+        """``card`` joins ``seat``'s hand, drawn unseen from shuffle ``pile`` (``None``: seen by all)."""
+        self._hands[seat].append(card)
+        self._hands[seat].sort(key=card_sort_key)
+        self._sources[seat][(card, pile)] += 1
+
+    def _give_up(self, seat: int, card: str, source: tuple[str, int | None] | None = None) -> None:
+        """``card`` leaves ``seat``'s hand: the copy from ``source`` if given, else a copy everyone saw
+        arrive if it holds one (the least the table can conclude), else any copy."""
+        self._hands[seat].remove(card)
+        sources = self._sources[seat]
+        key = source or (card, None)
+        if not sources[key]:
+            key = next(known for known, count in sources.items() if known[0] == card and count)
+        sources[key] -= 1
+        if not sources[key]:
+            del sources[key]
+
+    def resample_hidden(self, viewer: int | None, rng: random.Random) -> DeclareState:
+        """A copy in which every card ``viewer`` has not seen is redrawn (``None``: the public view).
+
+        The hidden cards are the other seats' cards that came unseen from a shuffle (dealt or drawn) and
+        the draw pile. Each shuffle's cards are redealt among the places that hold cards of that shuffle,
+        each place keeping its count, so the copy agrees with everything public: hand sizes, the cards each
+        seat took from the discard pile (they stay in its hand), and which cards a reshuffle put in the
+        draw pile. Each other seat's "You drew" card and quick throw-back are drawn again among its hidden
+        cards of the same shuffle; the copy's future shuffles get a fresh generator from ``rng``.
+        """
+        other = copy.deepcopy(self)
+        other._rng = random.Random(rng.random())
+        if self._over:
+            return other
+        hidden = [seat for seat in range(self.num_seats) if seat != viewer]
+        piles = {pile for seat in hidden for _, pile in self._sources[seat] if pile is not None}
+        for pile in sorted(piles | {self._pile}):
+            counts = {
+                seat: sum(count for (_, source), count in self._sources[seat].items() if source == pile)
+                for seat in hidden
+            }
+            pool = [
+                card
+                for seat in hidden
+                for (card, source), count in self._sources[seat].items()
+                if source == pile
+                for _ in range(count)
+            ]
+            if pile == self._pile:
+                pool += self._draw
+            pool.sort(key=card_sort_key)
+            rng.shuffle(pool)
+            for seat in hidden:
+                for key in [key for key in other._sources[seat] if key[1] == pile]:
+                    del other._sources[seat][key]
+                dealt, pool = pool[: counts[seat]], pool[counts[seat] :]
+                other._sources[seat].update((card, pile) for card in dealt)
+            if pile == self._pile:
+                other._draw = pool
+        for seat in hidden:
+            other._hands[seat] = sorted(
+                (card for card, _ in other._sources[seat].elements()), key=card_sort_key
+            )
+            pile = self._drawn_pile[seat]
+            if self._drawn[seat] is None or pile is None:
+                continue
+            drawn = rng.choice(
+                sorted(card for card, source in other._sources[seat].elements() if source == pile)
+            )
+            other._drawn[seat] = drawn
+            if seat == self._window_seat:
+                fits = self.options.quick_throw_back and throw_back_fits(self._prev_throw, drawn) is not None
+                other._window_card = drawn if fits else None
+        return other
 
     # -- changes --------------------------------------------------------------------------------------
 
-    def _apply(self, seat: int, code: str) -> list[Event]:
-        if seat == self._window_seat and code in {action.code for action in self._window_actions(seat)}:
-            if code == DECLARE_NOW_CODE:
-                self._hands[seat].remove(DECLARE_NOW)
-                self._discard.append(DECLARE_NOW)
-                events = [Event(seat, "throws **I Declare Now**!")]
-                return events + self._declare(seat)
-            return self._throw_back(seat)
-        if code.startswith("f"):
-            # A private step of a split throw decision: not yet an action the table sees, so the previous
-            # player's window stays open (closing it would tell that player about this hand).
-            self._family = None if code == FAMILY_BACK else int(code[1:])
-            return []
+    def _apply(self, seat: int, action: DeclareAction) -> list[Event]:
+        if isinstance(action, DeclareNow):
+            self._give_up(seat, DECLARE_NOW)
+            self._discard.append(DECLARE_NOW)
+            events = [Event(seat, "throws **I Declare Now**!")]
+            return events + self._declare(seat)
+        if isinstance(action, ThrowBack):
+            return self._throw_back(seat, action.card)
         # Any other action is the next player's first: the window of the previous turn closes.
         self._window_seat = None
         self._window_card = None
-        if code == DECLARE:
+        if isinstance(action, Declare):
             return self._declare(seat)
-        if self._phase == "throw":
-            return self._throw(seat, code)
-        return self._pick(seat, code)
+        if isinstance(action, ThrowCards):
+            return self._throw(seat, action.cards)
+        return self._pick(seat, action)
 
-    def _throw(self, seat: int, code: str) -> list[Event]:
-        cards = _split_cards(code[1:])
-        hand = self._hands[seat]
+    def _throw(self, seat: int, cards: tuple[str, ...]) -> list[Event]:
         for card in cards:
-            hand.remove(card)
+            self._give_up(seat, card)
         kind = classify(cards)
         self._this_throw = list(cards)
-        self._family = None
         self._drawn[seat] = None
-        self._phase = "pick"
+        self._drawn_pile[seat] = None
+        self._phase = Phase.PICK
         points = sum(card_points(card) for card in cards)
         events = [Event(seat, f"throws **{cards_text(cards)}** ({points} point{'s' if points != 1 else ''})")]
         if self.options.triplet_skips and kind == SET and len(cards) == 3:
@@ -703,59 +1016,58 @@ class DeclareState(GameState[DeclareOptions]):
             self._draw = self._discard
             self._discard = []
             self._rng.shuffle(self._draw)
+            self._pile += 1
             events.append(
                 Event(None, f"The discard pile is shuffled into a new draw pile ({len(self._draw)}).")
             )
         return events
 
-    def _pick(self, seat: int, code: str) -> list[Event]:
-        hand = self._hands[seat]
+    def _pick(self, seat: int, action: DeclareAction) -> list[Event]:
         window_card: str | None = None
-        if code == DRAW:
+        if isinstance(action, Draw):
             card = self._draw.pop()
-            hand.append(card)
+            self._receive(seat, card, self._pile)
             self._drawn[seat] = card
+            self._drawn_pile[seat] = self._pile
             events = [Event(seat, "draws from the pile")]
             if self.options.quick_throw_back and throw_back_fits(self._this_throw, card) is not None:
                 window_card = card
-        elif code.startswith("take"):
-            card = code[4:]
+        elif isinstance(action, Take):
+            card = action.card
             if self._prev_throw[-1] == card:
                 self._prev_throw.pop()
             else:
                 self._prev_throw.pop(0)
-            hand.append(card)
+            self._receive(seat, card, None)
             events = [Event(seat, f"takes **{card_text(card)}** from the last throw")]
-        elif code == NO_PICK_CODE:
-            hand.remove(NO_PICK)
+        elif isinstance(action, NoPick):
+            self._give_up(seat, NO_PICK)
             self._discard.append(NO_PICK)
             events = [Event(seat, "throws **I Don't Pick** and picks nothing")]
-        elif code.startswith("disc"):
-            card = code[4:]
-            hand.remove(DISCOVER)
+        elif isinstance(action, Discover):
+            card = action.card
+            self._give_up(seat, DISCOVER)
             if card in self._discard:
                 self._discard.remove(card)
             else:
                 self._prev_throw.remove(card)
             self._discard.append(DISCOVER)
-            hand.append(card)
+            self._receive(seat, card, None)
             events = [
                 Event(
                     seat, f"throws **I Discover Now** and takes **{card_text(card)}** from the discard pile"
                 )
             ]
-        else:  # NO_CARD
+        else:  # NoCard
             events = [Event(seat, "finds no card to pick")]
-        hand.sort(key=card_sort_key)
         self._end_turn(seat)
         self._window_seat = seat
         self._window_card = window_card
         return events
 
-    def _throw_back(self, seat: int) -> list[Event]:
-        card = self._window_card
-        assert card is not None
-        self._hands[seat].remove(card)
+    def _throw_back(self, seat: int, card: str) -> list[Event]:
+        self._give_up(seat, card, (card, self._drawn_pile[seat]))
+        self._drawn_pile[seat] = None  # everyone has now seen the drawn card
         self._window_card = None
         # The turn has passed: the thrower's throw is now the pickable one (ruling 12: the card joins it).
         if throw_back_fits(self._prev_throw, card) == 0:
@@ -773,8 +1085,7 @@ class DeclareState(GameState[DeclareOptions]):
             following = self._next_alive(following, self._direction)
             self._skip_next = False
         self._turn = following
-        self._phase = "throw"
-        self._family = None
+        self._phase = Phase.THROW
 
     # -- rounds ---------------------------------------------------------------------------------------
 
@@ -782,6 +1093,7 @@ class DeclareState(GameState[DeclareOptions]):
         self._round += 1
         deck = list(FULL_DECK)
         self._rng.shuffle(deck)
+        self._pile += 1
         self._hands = [[] for _ in range(self.num_seats)]
         for _ in range(HAND_SIZE):  # "Every player starts with seven cards … dealt face down"
             for step in range(1, self.num_seats + 1):
@@ -790,18 +1102,19 @@ class DeclareState(GameState[DeclareOptions]):
                     self._hands[seat].append(deck.pop())
         for hand in self._hands:
             hand.sort(key=card_sort_key)
+        self._sources = [Counter((card, self._pile) for card in hand) for hand in self._hands]
         self._draw = deck
         self._discard = []
         self._prev_throw = []
         self._this_throw = []
         self._turn = starter
-        self._phase = "throw"
-        self._family = None
+        self._phase = Phase.THROW
         self._direction = 1
         self._skip_next = False
         self._window_seat = None
         self._window_card = None
         self._drawn = [None] * self.num_seats
+        self._drawn_pile = [None] * self.num_seats
 
     def _declare(self, caller: int) -> list[Event]:
         """Reveal all hands and score the round ("Scoring"), then deal the next round or end the game."""
@@ -946,7 +1259,7 @@ class DeclareState(GameState[DeclareOptions]):
             prev_text = f"{_marked(prev)} — may take {' or '.join(card_text(card) for card in ends)}"
         else:
             prev_text = "nothing yet: draw from the pile"
-        if self._phase == "pick":
+        if self._phase is Phase.PICK:
             return [
                 Field("Take from (last throw)", prev_text),
                 Field("Just thrown", cards_text(self._this_throw)),
@@ -1074,50 +1387,23 @@ def _marked(throw: Sequence[str]) -> str:
 
 
 @lru_cache(maxsize=8192)
-def throw_choices(hand: tuple[str, ...], family: int | None) -> tuple[LegalAction, ...]:
-    """The throw decision for ``hand``: every legal throw as a select-menu option when there are at most
-    96 of them; otherwise first a choice of family (one card or a set, or a sequence of N cards), then,
-    with ``family`` chosen, that family's throws and a "◀ Other throws" button. Keeps a decision ≤ 100
-    actions (the worst hand found has 117 throws; its largest family 53)."""
-    throws = legal_throws(hand)
-    if len(throws) > FLAT_THROW_LIMIT and family is None:
-        families = Counter(throw.family for throw in throws)
-        return tuple(
-            LegalAction(
-                f"f{number}",
-                "Throw one card or a set…" if number == 1 else f"Throw a sequence of {number} cards…",
-                "primary",
-                secret=True,
-                description=f"{families[number]} choices",
-            )
-            for number in sorted(families)
+def throw_choices(hand: tuple[str, ...]) -> tuple[LegalAction, ...]:
+    """The throw decision for ``hand``: every legal throw, most points shed first, as one group of private
+    choices labelled with the cards in thrown order (``"5♥ 6♥ Joker 8♥"``) and described with the kind and
+    the points shed (``"pure sequence of 4 · sheds 19 points"``). A 7-card hand can have over a hundred
+    (117 for 6♦ 7♦ 8♦ 9♦ and three Jokers); the Discord renderer pages long lists."""
+    return tuple(
+        LegalAction(
+            throw.code, cards_text(throw.cards), secret=True, group=THROW_GROUP, description=throw.describe()
         )
-    if family is None:
-        return tuple(_throw_menu(throws))
-    chosen = [throw for throw in throws if throw.family == family]
-    return (LegalAction(FAMILY_BACK, "◀ Other throws", secret=True), *_throw_menu(chosen))
+        for throw in legal_throws(hand)
+    )
 
 
-def _throw_menu(throws: Sequence[Throw]) -> list[LegalAction]:
-    """Throws as select-menu options: one menu per kind when that fits in 4 menus, else one "Throw…"."""
-    by_kind: dict[str, list[Throw]] = {}
-    for throw in throws:
-        by_kind.setdefault("seq" if throw.kind in (PURE, IMPURE) else throw.kind, []).append(throw)
-    menus = sum(-(-len(group) // MENU_SIZE) for group in by_kind.values())
-    names = {SINGLE: "Throw one card…", SET: "Throw a set…", "seq": "Throw a sequence…"}
-    actions = []
-    for throw in throws:
-        kind = "seq" if throw.kind in (PURE, IMPURE) else throw.kind
-        actions.append(
-            LegalAction(
-                throw.code,
-                cards_text(throw.cards),
-                secret=True,
-                group=names[kind] if menus <= 4 else "Throw…",
-                description=throw.describe(),
-            )
-        )
-    return actions
+@lru_cache(maxsize=8192)
+def _throw_cards(hand: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+    """The cards of every legal throw from ``hand``, for checking a throw."""
+    return frozenset(throw.cards for throw in legal_throws(hand))
 
 
 class MinimizeDeclare(GameRules[DeclareOptions]):
@@ -1132,7 +1418,14 @@ class MinimizeDeclare(GameRules[DeclareOptions]):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 10
     options_model: ClassVar[type[GameOptions]] = DeclareOptions
+    state_class: ClassVar[type[GameState]] = DeclareState
 
-    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> DeclareState:
-        assert isinstance(options, DeclareOptions)
-        return DeclareState(num_seats, seed, options)
+    def upgrade_log(self, actions: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
+        """``actions`` without the family steps of older logs (``f1`` .. ``f7``, ``fback``).
+
+        Until every throw was offered in one list, a hand with more than 96 throws chose a "family" first
+        (one card or a set, or a sequence of N cards), then the throw. The step changed nothing but the
+        list shown to that player (the previous player's throw-back window stayed open), so dropping it
+        replays the same game. A current log has no such codes and is returned as it is.
+        """
+        return [(seat, code) for seat, code in actions if not LEGACY_FAMILY_STEP.fullmatch(code)]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engine.core import GameRules
-from engine.ivak_declare import MinimizeDeclare
 from engine.eradicize import Eradicize
 from engine.foist import Foist
+from engine.ivak_declare import MinimizeDeclare
 from engine.memory import DeluxeMemory
 from engine.minimisere import Minimisere
 from engine.minimize import Minimize
