@@ -832,7 +832,7 @@ def test_declare_reveals_every_hand_in_the_log() -> None:
 
 @pytest.mark.parametrize(
     ("seat", "code", "message"),
-    [(1, DRAW, "not your turn"), (0, "steal", "not a move"), (5, DECLARE, "not seated"), (0, "t9b", "not")],
+    [(1, DRAW, "not your turn"), (0, "steal", "not allowed"), (5, DECLARE, "not seated"), (0, "t9b", "not")],
 )
 def test_illegal_actions_change_nothing(seat: int, code: str, message: str) -> None:
     state = two_players(["9r", "1b"], ["Cy"], draw=["Ag"])
