@@ -1020,7 +1020,7 @@ def test_refusals_say_why() -> None:
 # An action log stored by the engine that still split big throw decisions into a "family" step: a game
 # of two players, seed 2114, played by timeouts, where seat 0 is dealt 6♥ 7★ 8♣ 9♣ 10★ and two Jokers
 # (more than 96 throws) and chose the family "sequence of 3", went back, chose "sequence of 5" and threw.
-# Recorded once with the old engine (`git show main:engine/declare.py` before typed actions), to the first
+# Recorded once with the old engine (`git show 29886ac:engine/declare.py`, before typed actions), to the first
 # declare; the old engine's results after it are recorded below the log.
 OLD_LOG_WITH_FAMILY_STEPS = """
 1:t2g3b4b5y 1:draw 0:f3 0:fback 0:f5 0:t6r7y8g9gAy 0:draw 1:tBb 1:draw 0:t5b 0:draw 1:t9r 1:draw 0:tjk
