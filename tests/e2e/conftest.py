@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import re
+import sqlite3
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -188,3 +190,87 @@ async def world(tmp_path: Path, request: pytest.FixtureRequest):
     async with restartable_world(tmp_path, **{"log_level": "INFO", **overrides}) as (start_bot, world_with):
         async with start_bot() as bot:
             yield world_with(bot)
+
+
+# -- helpers shared by the end-to-end tests ---------------------------------------------------------
+
+
+def logged_moves(world: World) -> int:
+    """How many moves the database holds for the live tables."""
+    with sqlite3.connect(world.database_path) as db:
+        return db.execute("SELECT COUNT(*) FROM live_table_actions").fetchone()[0]
+
+
+def live_tables(world: World) -> dict:
+    """The bot's live tables by table id (the registry of the tables cog)."""
+    return world.bot.get_cog("Tables").registry.tables
+
+
+def session_of(world: World):
+    """The one live table of the world's bot."""
+    (session,) = live_tables(world).values()
+    return session
+
+
+def discord_now():
+    """Discord's clock (UTC, aware), as the bot reads it."""
+    import discord
+
+    return discord.utils.utcnow()
+
+
+def stored(database_path: Path, sql: str) -> list:
+    """The rows of ``sql`` run on the bot's database file."""
+    with sqlite3.connect(database_path) as db:
+        return db.execute(sql).fetchall()
+
+
+async def refused(world: World, result: Any, words: str) -> None:
+    """The press was answered in time, ephemerally, to its presser only, with ``words`` in it."""
+    assert result.ok, result
+    assert result.ephemeral, result
+    assert words.lower() in result.message.text().lower(), result.message.text()
+
+
+async def answered_with(world: World, result: Any, words: str) -> None:
+    """A deferred ephemeral answer whose later edit says ``words``."""
+    assert result.ok and result.ephemeral, result
+    await world.server.wait_for(
+        lambda: result.message is not None and words in result.message.text(), timeout=5
+    )
+
+
+CARD_UP = re.compile(r"\*\*(?P<card>\d+)\*\* with (?P<tokens>\d+) tokens? on it")
+
+
+def action_labels(message: Any) -> list[str]:
+    """Labels of the game-action buttons (custom_id verb ``a.<code>``) on a message."""
+    return [
+        button["label"]
+        for button in message.buttons()
+        if button["custom_id"].rsplit(":", 1)[1].startswith("a.")
+    ]
+
+
+async def play_to_the_end(world: World, table: Any, rng: random.Random, *, max_moves: int = 400) -> Any:
+    """The player whose turn the table shows presses Take or No thanks until the scoreboard shows.
+
+    Every press must be answered by updating the table message itself (response type 7).
+    """
+    for _ in range(max_moves):
+        table = world.message(table.id)
+        if "final scores" in table.embeds[0]["title"]:
+            return table
+        actor = world.turn_owner(table)
+        assert actor is not None, table.text()
+        card_up = CARD_UP.search(table.text())
+        assert card_up is not None, table.text()
+        assert [label.split(" ")[0] for label in action_labels(table)] == ["Take", "No"]  # always both
+        wants = int(card_up["tokens"]) * 3 >= int(card_up["card"]) - 6 or rng.random() < 0.1
+        result = await world.press(actor, table, "Take" if wants else "No thanks")
+        if result.ephemeral:  # refused privately: no tokens left, so the player must take
+            assert result.message.ephemeral_for == actor.id
+            assert "no tokens left" in result.message.text(), result.message.text()
+            result = await world.press(actor, table, "Take")
+        assert result.ok and result.response_type == 7 and not result.ephemeral, result
+    raise AssertionError("the game did not end")
