@@ -180,9 +180,12 @@ class TablePresses:
         before = set(session.users_with_actions())
         session.act(interaction.user.id, target.version, target.action, now())
         await self.store.persist(session)  # stored before anyone sees it (a failed save undoes the move)
+        on_table = self.messages.is_table_message(interaction, session)
+        if not on_table:
+            self.private_views.answering(session, interaction)
         # The move stands whatever happens to the answer below: clocks and DMs first.
         self.after_move(session, before)
-        if self.messages.is_table_message(interaction, session):
+        if on_table:
             await self.messages.answer_with_table(interaction, session, "Done.")
         else:
             await self.private_views.answer_move(interaction, session)

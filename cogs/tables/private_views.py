@@ -75,6 +75,14 @@ class PrivateViews:
         )
         self.track(session, interaction, page)
 
+    def answering(self, session: TableSession, interaction: discord.Interaction) -> None:
+        """A move pressed in this private view will be answered by :meth:`answer_move`: call it before
+        :meth:`refresh`, so the view is not also redrawn by a background edit (one request, not two)."""
+        if session.phase is Phase.PLAYING:
+            self.track(session, interaction)
+        else:
+            self.live.pop((session.table_id, interaction.user.id), None)
+
     async def answer_move(self, interaction: discord.Interaction, session: TableSession) -> None:
         """Answer a move pressed in a private view by redrawing that view: the new state, or the final
         scores when the move ended the game (the table message is refreshed apart)."""

@@ -20,6 +20,8 @@ PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heid
 TURN_OWNER = re.compile(r"Turn: \*\*(?P<name>[^*]+)\*\*")
 TURN_LINE = re.compile(r"Turn: (?P<names>.+?), clock runs out")
 NOT_ACTIONS = ("DM me my hand", "My hand")
+PREVIOUS, NEXT = "◀ Previous", "Next ▶"
+PAGING = (PREVIOUS, NEXT)  # the buttons that page through a view's menus (labels start so)
 
 
 @dataclass
@@ -79,12 +81,38 @@ class World:
             return []
         return [self.players[name] for name in re.findall(r"\*\*([^*]+)\*\*", match["names"])]
 
+    @staticmethod
+    def choices_on(hand: Any, page: int) -> list[tuple[int, str, str, str | None, str]]:
+        """The actions a private view shows: ``(page, kind, custom_id, value, label)`` for each enabled
+        action button (not "My hand", "DM me" or a paging button) and each menu option."""
+        choices: list[tuple[int, str, str, str | None, str]] = [
+            (page, "button", button["custom_id"], None, button.get("label", ""))
+            for button in hand.buttons()
+            if button.get("label") not in NOT_ACTIONS
+            and not button.get("label", "").startswith(PAGING)
+            and not button.get("disabled")
+        ]
+        for menu in hand.selects():
+            choices.extend(
+                (page, "select", menu["custom_id"], option["value"], option["label"])
+                for option in menu["options"]
+            )
+        return choices
+
+    async def turn_page(self, user: Any, hand: Any, label: str) -> Any | None:
+        """Press the paging button ``label`` ("Next ▶" or "◀ Previous") of a private view; returns the view
+        redrawn at that page, or ``None`` if the press was refused (the game moved on)."""
+        result = await self.press(user, hand, label)
+        if not (result.ok and result.response_type == 7):
+            return None
+        return result.message if result.message is not None else hand
+
     async def act_somehow(
         self, user: Any, table: Any, rng: Any, hands: dict[int, Any], prefer: tuple[str, ...] = ()
     ) -> Any:
         """Have ``user`` take one of the actions their private view offers (a random button or menu
-        option), opening the view with **My hand** when needed. Returns the accepted result, or ``None``
-        if they have nothing to do (the game moved on)."""
+        option, on any page of its menus), opening the view with **My hand** when needed. Returns the
+        accepted result, or ``None`` if they have nothing to do (the game moved on)."""
         for attempt in range(4):
             hand = hands.get(user.id)
             if hand is None or attempt > 0:
@@ -92,29 +120,36 @@ class World:
                 if not (opened.ok and opened.ephemeral):
                     return opened  # e.g. the game ended meanwhile
                 hand = hands[user.id] = opened.message
-            choices: list[tuple[str, str, str | None, str]] = [
-                ("button", button["custom_id"], None, button.get("label", ""))
-                for button in hand.buttons()
-                if button.get("label") not in NOT_ACTIONS and not button.get("disabled")
-            ]
-            for menu in hand.selects():
-                choices.extend(
-                    ("select", menu["custom_id"], option["value"], option["label"])
-                    for option in menu["options"]
-                )
+            page = 0
+            choices = self.choices_on(hand, page)
+            while hand is not None and any(b.get("label", "").startswith(NEXT) for b in hand.buttons()):
+                hand = await self.turn_page(user, hand, NEXT)
+                page += 1
+                if hand is not None:
+                    choices.extend(self.choices_on(hand, page))
+            if hand is None:
+                continue
             if not choices:
                 if attempt > 0:
                     return None
                 continue
             preferred = next(
                 (
-                    [choice for choice in choices if choice[3].startswith(prefix)]
+                    [choice for choice in choices if choice[4].startswith(prefix)]
                     for prefix in prefer
-                    if any(choice[3].startswith(prefix) for choice in choices)
+                    if any(choice[4].startswith(prefix) for choice in choices)
                 ),
                 choices,
             )
-            kind, custom_id, value, _ = preferred[0] if prefer and attempt == 0 else rng.choice(preferred)
+            on_page, kind, custom_id, value, _ = (
+                preferred[0] if prefer and attempt == 0 else rng.choice(preferred)
+            )
+            while hand is not None and page > on_page:
+                hand = await self.turn_page(user, hand, PREVIOUS)
+                page -= 1
+            if hand is None:
+                continue
+            hands[user.id] = hand
             if kind == "button":
                 result = await self.server.press(user, hand, custom_id)
             else:
