@@ -23,7 +23,7 @@ from cogs.tables.table_message import TableMessages, now
 log = logging.getLogger(__name__)
 
 SAVE_RETRY_SECONDS = 5
-TURN_JOB_INSTANCES = 3  # a run that waits for the table's lock must not make the next one be skipped
+JOB_INSTANCES = 3  # a run that waits for the table's lock must not make the next one be skipped
 
 
 class TableClocks:
@@ -66,7 +66,7 @@ class TableClocks:
                 id=job_id,
                 args=(table_id,),
                 misfire_grace_time=None,
-                max_instances=TURN_JOB_INSTANCES,
+                max_instances=JOB_INSTANCES,
             )
         elif existing.next_run_time != when:
             existing.modify(next_run_time=when)

@@ -67,7 +67,7 @@ class TableStore:
 
     def snapshot(self, session: TableSession) -> TableSnapshot:
         """The table as stored now, with its message."""
-        record = self.messages.record(session)
+        record = self.messages.stored_record(session)
         return snapshot_of(session).model_copy(
             update={"message_id": record.message_id, "message_posted_at": record.posted_at}
         )

@@ -85,6 +85,10 @@ class TableMessages:
             record = self.records[session.table_id] = MessageRecord()
         return record
 
+    def stored_record(self, session: TableSession) -> MessageRecord:
+        """The message record of ``session`` as it stands, without keeping a new one (for the store)."""
+        return self.records.get(session.table_id) or MessageRecord()
+
     def release(self, session: TableSession) -> None:
         """Drop a closed table's record once its last message is shown, unless a last edit still needs it
         (that edit drops it when done)."""
@@ -100,12 +104,12 @@ class TableMessages:
     def jump_url(self, session: TableSession) -> str:
         """A link to the table message (to the channel while it has none)."""
         channel_url = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
-        message_id = self.record(session).message_id
+        message_id = self.stored_record(session).message_id
         return channel_url if message_id is None else f"{channel_url}/{message_id}"
 
     def is_table_message(self, interaction: discord.Interaction, session: TableSession) -> bool:
         """True if the interaction's component is on the table's public message."""
-        message_id = self.record(session).message_id
+        message_id = self.stored_record(session).message_id
         return interaction.message is not None and interaction.message.id == message_id
 
     def deleted(self, session: TableSession, message_id: int) -> None:
@@ -157,6 +161,11 @@ class TableMessages:
         if refresher is None:
             refresher = self._refreshers[session.table_id] = _Refresher(self, session)
         refresher.request(final_embed)
+
+    def refresher_done(self, session: TableSession) -> None:
+        """The last edit of a closed table is done: forget its refresher and its record."""
+        self._refreshers.pop(session.table_id, None)
+        self.records.pop(session.table_id, None)
 
     def refresh_if_editing(self, session: TableSession, final_embed: discord.Embed | None = None) -> None:
         """After answering a press with the new table: a plain edit still in flight would land after the
@@ -300,5 +309,4 @@ class _Refresher:
                 await self.messages.edit(self.session, self.final_embed)
         finally:
             if not self.messages.is_live(self.session) and not self.wanted:
-                self.messages._refreshers.pop(self.session.table_id, None)
-                self.messages.records.pop(self.session.table_id, None)
+                self.messages.refresher_done(self.session)
