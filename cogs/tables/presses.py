@@ -56,6 +56,13 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+def in_private_view(interaction: discord.Interaction) -> bool:
+    """True if the press came from a message only its presser sees (an ephemeral message, or a DM), so
+    answering it with the presser's private view shows that view to nobody else."""
+    message = interaction.message
+    return message is not None and (interaction.guild_id is None or message.flags.ephemeral)
+
+
 class TablePresses:
     """Handles the presses of every table (a :class:`~cogs.tables.press_handler.PressHandler`)."""
 
@@ -117,8 +124,10 @@ class TablePresses:
 
     async def _show_page(self, interaction: discord.Interaction, session: TableSession, page: int) -> None:
         """Show another page of the menus of the message pressed on; the game does not change."""
-        if not self.messages.is_table_message(interaction, session):
+        if in_private_view(interaction):
             await self.private_views.show_page(interaction, session, page)
+        elif not self.messages.is_table_message(interaction, session):
+            raise TableError("That button is not one of this message's: nothing happened.")
         elif session.phase is Phase.PLAYING:
             embed, view = render.table_message(session, page)
             await interaction.response.edit_message(
@@ -174,19 +183,19 @@ class TablePresses:
         self, interaction: discord.Interaction, session: TableSession, target: ids.TableCustomId
     ) -> None:
         """A game action: apply, store, follow up, then answer with the new table (one request) where the
-        press was on the table message, else with the presser's redrawn private view and an edit of the
-        table message."""
+        press was on the table message, else with the presser's redrawn private view (where only they see
+        it) and an edit of the table message."""
         assert target.action is not None
         before = set(session.users_with_actions())
         session.act(interaction.user.id, target.version, target.action, now())
         await self.store.persist(session)  # stored before anyone sees it (a failed save undoes the move)
-        on_table = self.messages.is_table_message(interaction, session)
-        if not on_table:
+        private = in_private_view(interaction) and not self.messages.is_table_message(interaction, session)
+        if private:
             self.private_views.answering(session, interaction)
         # The move stands whatever happens to the answer below: clocks and DMs first.
         self.after_move(session, before)
-        if on_table:
-            await self.messages.answer_with_table(interaction, session, "Done.")
-        else:
+        if private:
             await self.private_views.answer_move(interaction, session)
             self.messages.refresh(session)
+        else:  # the table message answers (one request), or a note if pressed elsewhere
+            await self.messages.answer_with_table(interaction, session, "Done.")

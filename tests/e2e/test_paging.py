@@ -47,3 +47,15 @@ async def test_the_generic_driver_pages_to_reach_a_choice(world: World, wide_pic
     final = await world.play_to_the_end(table, random.Random(3), prefer=("Pick 130", "Call"))
     assert final.text().count("**130** points") == 3  # everyone picked the last choice of the last page
     assert world.server.violations == []
+
+
+async def test_a_forged_page_press_on_a_public_message_shows_no_private_view(world: World, wide_pick) -> None:
+    table = await world.open_table(seated=("bob",), game="foist")
+    bob = world.players["bob"]
+    hand = (await world.press(bob, table, "My hand")).message
+    next_page = next(b["custom_id"] for b in hand.buttons() if b["label"].startswith(NEXT))
+    other = await world.server.run_command(world.players["carol"], world.other_channel, "play", game="foist")
+    before = other.message.text()
+    forged = await world.server.press(bob, other.message, next_page, forged=True)
+    assert forged.ok and forged.ephemeral and "nothing happened" in forged.message.text()
+    assert other.message.text() == before and "Your hand" not in other.message.text()
