@@ -110,7 +110,8 @@ class TablePresses:
             if target.verb == ids.DM:
                 await self.private_views.dm_hand(interaction, session)  # DMs may be slow: not under the lock
             elif target.page is not None:
-                await self._show_page(interaction, session, target.page)
+                async with locked(session):  # a move being stored is not shown before it is stored
+                    await self._show_page(interaction, session, target.page)
             else:
                 async with locked(session):
                     await self._press(interaction, session, target)
