@@ -1,4 +1,8 @@
-"""The tables extension: lobbies, games and scoreboards in channels (``/play``, ``/hand``, buttons)."""
+"""The tables extension: lobbies, games and scoreboards in channels (``/play``, ``/hand``, buttons).
+
+The cog registers the table components itself (routed to its own press handler) when it loads, and
+removes them when it unloads.
+"""
 
 from __future__ import annotations
 
@@ -9,16 +13,7 @@ if TYPE_CHECKING:
 
 
 async def setup(bot: "CardTableBot") -> None:
-    """Load the cog and route every table button to it."""
+    """Load the tables cog."""
     from cogs.tables.cog import TablesCog
-    from cogs.tables.components import TableButton, TableSelect
 
     await bot.add_cog(TablesCog(bot))
-    bot.add_dynamic_items(TableButton, TableSelect)
-
-
-async def teardown(bot: "CardTableBot") -> None:
-    """Stop routing table buttons when the extension unloads."""
-    from cogs.tables.components import TableButton, TableSelect
-
-    bot.remove_dynamic_items(TableButton, TableSelect)

@@ -1,26 +1,29 @@
-"""The one component class of every table: a button whose custom_id names table, version and verb.
+"""The component classes of every table: a button and a select menu whose custom_ids name table, version
+and verb, and the stopped view that holds them.
 
-It is a :class:`discord.ui.DynamicItem`, so presses are routed by custom_id alone: buttons keep working on
-any message, however old, and a press is answered even when the table is gone.
+They are :class:`discord.ui.DynamicItem` s, so presses are routed by custom_id alone: buttons keep working on
+any message, however old, and a press is answered even when the table is gone. The classes the renderer
+draws route nowhere; :func:`routed_to` makes the subclasses the bot registers, which hand every press to a
+:class:`~cogs.tables.press_handler.PressHandler`.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import ClassVar
 
 import discord
 
 from cogs.tables import custom_ids as ids
+from cogs.tables.press_handler import PressHandler
 
-if TYPE_CHECKING:
-    from cogs.tables.cog import TablesCog
-
-COG_NAME = "Tables"
+NOT_RUNNING = "The tables are not running right now."
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPLATE):
-    """A table button. ``target`` is its parsed custom_id (``None`` for a malformed one)."""
+    """A table button. ``target`` is its parsed custom_id."""
+
+    handler: ClassVar[PressHandler | None] = None
 
     def __init__(
         self,
@@ -44,16 +47,18 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPLA
         return cls(target, label=item.label or "…", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog: TablesCog | None = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
-        if cog is None:
-            await interaction.response.send_message("The tables are not running right now.", ephemeral=True)
+        if self.handler is None:
+            await interaction.response.send_message(NOT_RUNNING, ephemeral=True)
             return
-        await cog.on_table_button(interaction, self.target)
+        await self.handler.on_table_button(interaction, self.target)
 
 
 class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.SELECT_TEMPLATE):
     """A select menu of game actions (cards in hand, grid positions): each option's value is an action
-    code, and choosing one is the same as pressing that action's button."""
+    code, and choosing one is the same as pressing that action's button. A lobby option menu
+    (``o.<field>``) sets a game option instead."""
+
+    handler: ClassVar[PressHandler | None] = None
 
     def __init__(
         self,
@@ -89,25 +94,39 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.SELECT
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog: TablesCog | None = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
         values = self.item.values
         custom_id = self.item.custom_id or ""
         option = ids.parse_option_select(custom_id)
         target = ids.parse_select(custom_id, values[0]) if len(values) == 1 else None
-        if cog is None:
-            await interaction.response.send_message("The tables are not running right now.", ephemeral=True)
+        if self.handler is None:
+            await interaction.response.send_message(NOT_RUNNING, ephemeral=True)
         elif option is not None:
-            await cog.on_option_select(interaction, option[0], option[1], list(values))
+            await self.handler.on_option_select(interaction, option[0], option[1], list(values))
         elif target is None:
             await interaction.response.send_message(
                 "That choice is not one of mine: nothing happened.", ephemeral=True
             )
         else:
-            await cog.on_table_button(interaction, target)
+            await self.handler.on_table_button(interaction, target)
+
+
+def routed_to(handler: PressHandler) -> tuple[type[TableButton], type[TableSelect]]:
+    """The button and select classes to register with ``bot.add_dynamic_items``: they hand every press
+    to ``handler`` (one pair per running cog, so two bots in one process never share a handler)."""
+
+    class RoutedButton(TableButton, template=ids.TEMPLATE):
+        pass
+
+    class RoutedSelect(TableSelect, template=ids.SELECT_TEMPLATE):
+        pass
+
+    RoutedButton.handler = handler
+    RoutedSelect.handler = handler
+    return RoutedButton, RoutedSelect
 
 
 class TableView(discord.ui.View):
-    """The buttons of a table message: a rendering only, holding no state.
+    """The components of a table message: a rendering only, holding no state.
 
     Presses reach :class:`TableButton` by custom_id (registered once with ``bot.add_dynamic_items``), so
     discord.py need not keep the view. It is stopped from birth: discord.py stores no finished view, and

@@ -2,7 +2,8 @@
 
 ``table`` is the table id, ``version`` the game state's version when the component was drawn (so a press
 on an older message is refused), and ``verb`` what the press asks for: a lobby or scoreboard verb, or
-``a.<code>`` for a game action (the engine's stable action string).
+``a.<code>`` for a game action (the engine's stable action string), or ``p.<n>`` to show page ``n`` of the
+message's action menus (a rendering choice only: paging changes nothing in the game).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from dataclasses import dataclass
 
 PREFIX = "ct:"
 TEMPLATE = (
-    r"ct:(?P<table>[a-z0-9]{4,16}):(?P<version>\d{1,7}):(?P<verb>[a-z]{2,10}|a\.[A-Za-z0-9_.,+\-]{1,60})"
+    r"ct:(?P<table>[a-z0-9]{4,16}):(?P<version>\d{1,7}):"
+    r"(?P<verb>[a-z]{2,10}|a\.[A-Za-z0-9_.,+\-]{1,60}|p\.\d{1,3})"
 )
 _PATTERN = re.compile(TEMPLATE)
 SELECT_TEMPLATE = (
@@ -23,6 +25,7 @@ or ``o.<field>``, a lobby menu setting the game option ``field`` (``o.rules``: t
 RULES_MENU = "rules"
 _SELECT_PATTERN = re.compile(SELECT_TEMPLATE)
 ACTION_PREFIX = "a."
+PAGE_PREFIX = "p."
 ACTION_CODE = re.compile(r"[A-Za-z0-9_.,+\-]{1,60}")
 
 JOIN, LEAVE, START, CANCEL = "join", "leave", "start", "cancel"
@@ -76,6 +79,16 @@ class TableCustomId:
         """The engine action code of a game-action press, or ``None``."""
         return self.verb[len(ACTION_PREFIX) :] if self.verb.startswith(ACTION_PREFIX) else None
 
+    @property
+    def page(self) -> int | None:
+        """The page of action menus a paging button asks for (0 is the first), or ``None``."""
+        return int(self.verb[len(PAGE_PREFIX) :]) if self.verb.startswith(PAGE_PREFIX) else None
+
+    @classmethod
+    def for_page(cls, table_id: str, version: int, page: int) -> "TableCustomId":
+        """The custom_id of a button that shows page ``page`` (0-based) of a message's action menus."""
+        return cls(table_id, version, f"{PAGE_PREFIX}{page}")
+
     @classmethod
     def for_action(cls, table_id: str, version: int, code: str) -> "TableCustomId":
         """The custom_id of a game action button."""
@@ -88,7 +101,7 @@ class TableCustomId:
         if match is None:
             return None
         parsed = cls(match["table"], int(match["version"]), match["verb"])
-        if parsed.action is None and parsed.verb not in VERBS:
+        if parsed.action is None and parsed.page is None and parsed.verb not in VERBS:
             return None
         return parsed
 

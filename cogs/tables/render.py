@@ -2,22 +2,24 @@
 
 Nothing here decides anything: it draws the lobby, the public table (from the engine's public view), a
 seat's private view, and the scoreboard. Every text stays within Discord's limits (see
-``shared/DISCORD-NOTES.md``): the renderer trims rather than lets a send fail.
+``shared/DISCORD-NOTES.md``): the renderer trims rather than lets a send fail, and the actions of a
+decision are fitted to menus and pages by :mod:`cogs.tables.action_menus`.
 """
 
 from __future__ import annotations
 
 import io
-import math
 import re
-import typing
 
 import discord
 from discord.utils import escape_markdown, format_dt
 
+from cogs.tables import action_menus
 from cogs.tables import custom_ids as ids
+from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
 from cogs.tables.components import TableButton, TableSelect, TableView
+from cogs.tables.lobby_options import option_choices
 from cogs.tables.session import Phase, TableSession
 from engine import Event, LegalAction, SeatView
 from engine.lobby import RematchChoice
@@ -27,24 +29,11 @@ PLAYING_COLOUR = discord.Colour.green()
 FINISHED_COLOUR = discord.Colour.gold()
 CLOSED_COLOUR = discord.Colour.dark_grey()
 PRIVATE_COLOUR = discord.Colour.dark_teal()
-ACTION_ROWS = 4  # rows 0-3 hold actions; the fifth row holds "My hand" and "DM me"
-OPTIONS_PER_MENU = 25
 BOARD_FILENAME = "board.png"
-
-_STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
 
 
 def _name(session: TableSession, user_id: int) -> str:
     return escape_markdown(session.names.get(user_id, "someone"))
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 SEAT_PLACEHOLDER = re.compile(r"\{seat:(\d{1,2})\}")
@@ -135,51 +124,6 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     return embed, view
 
 
-class OptionChoice(typing.NamedTuple):
-    """One game option as the lobby offers it: ``values`` are ``(label, value)`` pairs (value as text)."""
-
-    name: str
-    description: str
-    kind: str  # "bool", "choice"
-    values: list[tuple[str, str]]
-    current: object
-    current_label: str
-
-
-def option_choices(session: TableSession) -> list[OptionChoice]:
-    """The game's options the lobby can offer, from its pydantic model: on/off (``bool``), a fixed set of
-    values (``Literal``) or a bounded ``int`` with at most 25 values; other kinds keep their default."""
-    choices = []
-    for name, info in session.rules.options_model.model_fields.items():
-        current = session.options.get(name, info.default)
-        description = _clip(info.description or name.replace("_", " ").capitalize(), 100)
-        annotation = info.annotation
-        if annotation is bool:
-            label = "on" if current else "off"
-            choices.append(
-                OptionChoice(name, description, "bool", [("on", "1"), ("off", "0")], current, label)
-            )
-            continue
-        if typing.get_origin(annotation) is typing.Literal:
-            values = [(str(value), str(value)) for value in typing.get_args(annotation)]
-        elif annotation is int:
-            low = next(
-                (getattr(m, "ge", None) for m in info.metadata if getattr(m, "ge", None) is not None), None
-            )
-            high = next(
-                (getattr(m, "le", None) for m in info.metadata if getattr(m, "le", None) is not None), None
-            )
-            if low is None or high is None or high - low >= OPTIONS_PER_MENU:
-                continue
-            values = [(str(value), str(value)) for value in range(low, high + 1)]
-        else:
-            continue
-        if len(values) > OPTIONS_PER_MENU:
-            continue
-        choices.append(OptionChoice(name, description, "choice", values, current, str(current)))
-    return choices
-
-
 def option_menus(session: TableSession) -> list[TableSelect]:
     """The lobby's option menus: one multi-select for every on/off option, one menu per other option."""
     choices = option_choices(session)
@@ -192,7 +136,7 @@ def option_menus(session: TableSession) -> list[TableSelect]:
                 placeholder="Optional rules: pick the ones to play with",
                 options=[
                     discord.SelectOption(
-                        label=choice.description, value=choice.name, default=bool(choice.current)
+                        label=_clip(choice.description, 100), value=choice.name, default=bool(choice.current)
                     )
                     for choice in switches
                 ],
@@ -218,25 +162,6 @@ def option_menus(session: TableSession) -> list[TableSelect]:
             )
         )
     return menus
-
-
-def option_value(session: TableSession, name: str, text: str) -> object:
-    """The typed value of option ``name`` chosen as ``text`` in its menu.
-
-    Raises
-    ------
-    KeyError
-        If ``name`` is not an offered option or ``text`` not one of its values.
-    """
-    for choice in option_choices(session):
-        if choice.name == name and choice.kind == "choice":
-            info = session.rules.options_model.model_fields[name]
-            for value in typing.get_args(info.annotation) or range(
-                int(choice.values[0][1]), int(choice.values[-1][1]) + 1
-            ):
-                if str(value) == text:
-                    return value
-    raise KeyError(name)
 
 
 # -- the game ----------------------------------------------------------------------------------------
@@ -306,67 +231,15 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
     return embed
 
 
-def _menus(actions: list[LegalAction], placeholder: str | None = None) -> list[tuple[str, list[LegalAction]]]:
-    """Actions grouped into select menus of at most 25 options, in order of first appearance."""
-    groups: dict[str, list[LegalAction]] = {}
-    for action in actions:
-        groups.setdefault(placeholder or action.group, []).append(action)
-    menus = []
-    for group, members in groups.items():
-        chunks = [
-            members[start : start + OPTIONS_PER_MENU] for start in range(0, len(members), OPTIONS_PER_MENU)
-        ]
-        for number, chunk in enumerate(chunks, start=1):
-            menus.append((group if len(chunks) == 1 else f"{group} ({number}/{len(chunks)})", chunk))
-    return menus
-
-
-def action_components(session: TableSession, actions: tuple[LegalAction, ...]) -> list[discord.ui.Item]:
-    """Buttons for ungrouped actions and one select menu per group (25 options each), in rows 0-3.
-
-    If buttons and menus together need more than four rows, the buttons go into a menu of their own.
-
-    Raises
-    ------
-    ValueError
-        If even then the actions need more than four menus (more than 100 choices at once).
-    """
+def action_components(
+    session: TableSession, actions: tuple[LegalAction, ...], page: int = 0
+) -> list[discord.ui.Item]:
+    """The components of ``actions`` at ``page`` of the table's current state (see
+    :mod:`cogs.tables.action_menus`): buttons, select menus of 25 in rows 0-3, paging buttons in row 4."""
     assert session.state is not None
-    version = session.state.version
-    buttons = [action for action in actions if not action.group]
-    menus = _menus([action for action in actions if action.group])
-    if math.ceil(len(buttons) / 5) + len(menus) > ACTION_ROWS:
-        menus = _menus(buttons, "Choose…") + menus
-        buttons = []
-    if len(menus) > ACTION_ROWS:
-        raise ValueError(f"{len(actions)} actions need {len(menus)} select menus; at most {ACTION_ROWS} fit")
-    items: list[discord.ui.Item] = [
-        TableButton(
-            ids.TableCustomId.for_action(session.table_id, version, action.code),
-            label=_clip(with_names(session, action.label), 80),
-            style=_STYLES.get(action.style, discord.ButtonStyle.secondary),
-            row=index // 5,
-        )
-        for index, action in enumerate(buttons)
-    ]
-    first_menu_row = math.ceil(len(buttons) / 5)
-    for number, (placeholder, members) in enumerate(menus):
-        items.append(
-            TableSelect(
-                ids.select_custom_id(session.table_id, version, number),
-                placeholder=_clip(placeholder, 150),
-                options=[
-                    discord.SelectOption(
-                        label=_clip(with_names(session, action.label), 100),
-                        value=action.code,
-                        description=_clip(with_names(session, action.description), 100) or None,
-                    )
-                    for action in members
-                ],
-                row=first_menu_row + number,
-            )
-        )
-    return items
+    return action_menus.action_components(
+        session.table_id, session.state.version, actions, lambda text: with_names(session, text), page
+    )
 
 
 def board_file(view: SeatView) -> discord.File | None:
@@ -385,10 +258,11 @@ def table_files(session: TableSession, user_id: int | None = None) -> list[disco
     return [picture] if picture is not None else []
 
 
-def table_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View]:
+def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, discord.ui.View]:
     """The public table while playing: public view, log, whose turn and its deadline, and buttons.
 
-    The buttons are the engine's public actions (which reveal no secret), plus "My hand" and "DM me".
+    The buttons are the engine's public actions (which reveal no secret, shown at ``page`` if they need
+    several), plus "My hand" and "DM me".
     """
     assert session.state is not None
     public = session.state.view(None)
@@ -398,7 +272,7 @@ def table_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     if public.board is not None:
         embed.set_image(url=f"attachment://{BOARD_FILENAME}")
     view = TableView()
-    for item in action_components(session, session.state.public_actions()):
+    for item in action_components(session, session.state.public_actions(), page):
         view.add_item(item)
     view.add_item(_button(session, ids.HAND, "My hand", discord.ButtonStyle.secondary, row=4))
     view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
@@ -406,9 +280,10 @@ def table_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
 
 
 def private_message(
-    session: TableSession, user_id: int, *, jump_url: str | None = None, offer_dm: bool = False
+    session: TableSession, user_id: int, *, jump_url: str | None = None, offer_dm: bool = False, page: int = 0
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """A seat's private view (for an ephemeral message or a DM): its secrets and all its legal actions.
+    """A seat's private view (for an ephemeral message or a DM): its secrets and all its legal actions
+    (at ``page`` of their menus, if they need several).
 
     ``offer_dm`` adds a "DM me my hand" button (for the ephemeral view; a DM needs none). The footer names
     the player ("Private to <name>"), which the leak tests look for.
@@ -433,7 +308,7 @@ def private_message(
     if view.board is not None:
         embed.set_image(url=f"attachment://{BOARD_FILENAME}")
     components = TableView()
-    for item in action_components(session, view.legal_actions):
+    for item in action_components(session, view.legal_actions, page):
         components.add_item(item)
     if offer_dm:
         components.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
@@ -501,12 +376,21 @@ def closed_message(session: TableSession, reason: str) -> discord.Embed:
     ).set_footer(text=_footer(session))
 
 
-def current_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The table message for the table's phase (lobby, playing or scoreboard)."""
+def moved_message(session: TableSession, jump_url: str) -> discord.Embed:
+    """What an old table message turns into when the table moves to a fresh message."""
+    return discord.Embed(
+        title=f"{session.rules.display_name}: the table moved",
+        description=f"The game goes on in a fresh message: {jump_url}",
+        colour=CLOSED_COLOUR,
+    )
+
+
+def current_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The table message for the table's phase (lobby, playing at ``page`` of its menus, or scoreboard)."""
     if session.phase is Phase.LOBBY:
         return lobby_message(session)
     if session.phase is Phase.PLAYING:
-        return table_message(session)
+        return table_message(session, page)
     if session.state is None:  # closed before a game was played
         return closed_message(session, "This table is closed."), None
     return scoreboard_message(session)

@@ -1,8 +1,10 @@
 """One table in one channel: its lobby, its running game, its scoreboard, and its turn clock's rules.
 
-``TableSession`` is Discord-free bookkeeping: the cog calls its methods, which check the request, change
-the table or raise :class:`TableError` (words for the player; nothing changes), and tells the cog what to
-show. Discord I/O, timers and storage are the cog's job (:mod:`cogs.tables.cog`).
+``TableSession`` is Discord-free bookkeeping: the runtime calls its methods, which check the request,
+change the table or raise :class:`TableError` (words for the player; nothing changes). Discord I/O (the
+table message is :mod:`cogs.tables.table_message`'s), timers (:mod:`cogs.tables.clocks`) and storage
+(:mod:`cogs.tables.store`) are not its business; its stored form is
+:mod:`cogs.tables.snapshot`'s.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 
-from engine import Event, GameRules, GameState, Standing, get_rules
+from engine import Event, GameRules, GameState, Standing
 from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
 
 EVENT_LOG_LENGTH = 6
@@ -52,8 +54,6 @@ class TableSession:
         Where the table is.
     rules:
         The game played.
-    message_id:
-        The public table message (``None`` until it is sent).
     players:
         User ids by seat (fixed when the game starts).
     names:
@@ -100,7 +100,6 @@ class TableSession:
         self.names: dict[int, str] = dict(names or {})
         self.names[host_id] = host_name
         self.dm_wanted: set[int] = set(dm_wanted or ())
-        self.message_id: int | None = None
         self.state: GameState | None = None
         self.players: list[int] = []
         self.events: deque[Event] = deque(maxlen=EVENT_LOG_LENGTH)
@@ -115,9 +114,7 @@ class TableSession:
         self.timeouts_in_row: dict[int, int] = {}
         self.idle_seats: set[int] = set()
         self.rematch: Rematch | None = None
-        self.message_posted_at: datetime | None = None
         self.result_saved = False
-        self.permission_warned = False
         self.timed_out_positions: set[int] = set()
         self.saved_actions = 0
         self.lock = asyncio.Lock()
@@ -231,7 +228,7 @@ class TableSession:
         self.started_at = now
         self.timeouts_in_row = {seat: 0 for seat in range(len(self.players))}
         self.seat_versions = [0] * len(self.players)
-        self._seen_actions = [state.legal_actions(seat) for seat in range(len(self.players))]
+        self.note_legal_actions()
         self.events.append(Event(None, f"The game begins with {len(self.players)} players."))
         self._arm_deadline(now, changed=set(range(len(self.players))))
 
@@ -348,6 +345,11 @@ class TableSession:
         else:
             self._arm_deadline(now, changed)
 
+    def note_legal_actions(self) -> None:
+        """Note every seat's legal actions now (the game was dealt or rebuilt), to tell later changes."""
+        assert self.state is not None
+        self._seen_actions = [self.state.legal_actions(seat) for seat in range(len(self.players))]
+
     def _note_changed_decisions(self, acted: set[int]) -> set[int]:
         """Bump the seat version of every seat that acted or whose legal actions changed; return them."""
         assert self.state is not None
@@ -360,10 +362,6 @@ class TableSession:
         for seat in changed:
             self.seat_versions[seat] = self.state.version
         return changed
-
-    def seats_with_changed_decisions(self, since: list[int]) -> list[int]:
-        """Seats whose version moved past ``since`` (a copy of :attr:`seat_versions` taken earlier)."""
-        return [seat for seat, version in enumerate(self.seat_versions) if version != since[seat]]
 
     def _seconds_for(self, seat: int) -> float:
         assert self.state is not None
@@ -425,48 +423,6 @@ class TableSession:
 
     # -- storage ---------------------------------------------------------------------------------
 
-    def snapshot(self) -> dict:
-        """Everything about the table except the action log, as JSON-ready data (see :meth:`restore`)."""
-
-        def moment(value: datetime | None) -> str | None:
-            return None if value is None else value.isoformat()
-
-        return {
-            "table_id": self.table_id,
-            "guild_id": self.guild_id,
-            "channel_id": self.channel_id,
-            "game": self.rules.key,
-            "settings": [
-                self.settings.turn_seconds,
-                self.settings.idle_turn_seconds,
-                self.settings.idle_after_timeouts,
-            ],
-            "phase": self.phase.value,
-            "host_id": self.lobby.host_id,
-            "lobby_players": list(self.lobby.players),
-            "names": {str(user): name for user, name in self.names.items()},
-            "dm_wanted": sorted(self.dm_wanted),
-            "options": self.options,
-            "message_id": self.message_id,
-            "message_posted_at": moment(self.message_posted_at),
-            "seed": None if self.state is None else self.state.seed,
-            "players": list(self.players),
-            "started_at": moment(self.started_at),
-            "finished_at": moment(self.finished_at),
-            "seat_deadlines": {str(seat): moment(when) for seat, when in self.seat_deadlines.items()},
-            "seat_versions": list(self.seat_versions),
-            "timeouts_in_row": {str(seat): count for seat, count in self.timeouts_in_row.items()},
-            "idle_seats": sorted(self.idle_seats),
-            "rematch": None
-            if self.rematch is None
-            else {
-                "players": list(self.rematch.players),
-                "host_id": self.rematch.host_id,
-                "choices": {str(user): choice.value for user, choice in self.rematch.choices.items()},
-            },
-            "result_saved": self.result_saved,
-        }
-
     def unsaved_actions(self) -> list[tuple[int, int, str, bool]]:
         """Actions applied since the last save, as ``(position, seat, code, timed_out)``."""
         if self.state is None:
@@ -481,88 +437,3 @@ class TableSession:
     def mark_saved(self) -> None:
         """Everything applied so far is stored."""
         self.saved_actions = 0 if self.state is None else len(self.state.history)
-
-    @classmethod
-    def restore(cls, snapshot: dict, actions: list[tuple[int, str, bool]]) -> "TableSession":
-        """Rebuild a table from its :meth:`snapshot` and its action log ``[(seat, code, timed_out), ...]``.
-
-        The game is replayed from its seed, so the state is exactly the one that was saved; clocks, seat
-        versions, idle marks and the last log lines come back too.
-
-        Raises
-        ------
-        KeyError
-            If the game is not one this bot hosts (any more).
-        IllegalAction
-            If the log does not replay (a corrupt record).
-        """
-        rules = get_rules(snapshot["game"])
-        names = {int(user): name for user, name in snapshot["names"].items()}
-        session = cls(
-            snapshot["table_id"],
-            snapshot["guild_id"],
-            snapshot["channel_id"],
-            rules,
-            TableSettings(*snapshot["settings"]),
-            snapshot["host_id"],
-            names.get(snapshot["host_id"], "host"),
-            players=list(snapshot["lobby_players"]),
-            names=names,
-            dm_wanted=set(snapshot["dm_wanted"]),
-        )
-        session.load(snapshot, actions)
-        return session
-
-    def load(self, snapshot: dict, actions: list[tuple[int, str, bool]]) -> None:
-        """Put this table back to a stored snapshot and log (see :meth:`restore`), in place."""
-
-        def moment(value: str | None) -> datetime | None:
-            return None if value is None else datetime.fromisoformat(value)
-
-        self.phase = Phase(snapshot["phase"])
-        self.lobby = Lobby(
-            snapshot["host_id"], self.rules.min_seats, self.rules.max_seats, list(snapshot["lobby_players"])
-        )
-        self.names = {int(user): name for user, name in snapshot["names"].items()}
-        self.dm_wanted = set(snapshot["dm_wanted"])
-        self.options = dict(snapshot["options"])
-        self.message_id = snapshot["message_id"]
-        self.message_posted_at = moment(snapshot["message_posted_at"])
-        self.players = list(snapshot["players"])
-        self.started_at = moment(snapshot["started_at"])
-        self.finished_at = moment(snapshot["finished_at"])
-        self.result_saved = bool(snapshot["result_saved"])
-        self.events.clear()
-        self.timed_out_positions = set()
-        self.state = None
-        if snapshot["seed"] is not None:
-            state = self.rules.new_game(len(self.players), snapshot["seed"], dict(self.options))
-            self.events.append(Event(None, f"The game begins with {len(self.players)} players."))
-            for position, (seat, code, timed_out) in enumerate(actions):
-                if timed_out:
-                    self.timed_out_positions.add(position)
-                    self.events.append(Event(seat, "ran out of time."))
-                self.events.extend(state.apply(seat, code))
-            self.state = state
-            self._seen_actions = [state.legal_actions(seat) for seat in range(len(self.players))]
-        self.seat_deadlines = {int(seat): moment(when) for seat, when in snapshot["seat_deadlines"].items()}
-        self.clock_names = (
-            {}
-            if self.state is None
-            else {seat: self.state.decision_clock(seat) for seat in self.seat_deadlines}
-        )
-        self.deadline = min(self.seat_deadlines.values()) if self.seat_deadlines else None
-        self.seat_versions = list(snapshot["seat_versions"])
-        self.timeouts_in_row = {int(seat): count for seat, count in snapshot["timeouts_in_row"].items()}
-        self.idle_seats = set(snapshot["idle_seats"])
-        rematch = snapshot["rematch"]
-        self.rematch = (
-            None
-            if rematch is None
-            else Rematch(
-                players=list(rematch["players"]),
-                host_id=rematch["host_id"],
-                choices={int(user): RematchChoice(choice) for user, choice in rematch["choices"].items()},
-            )
-        )
-        self.saved_actions = len(actions)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import re
+import sqlite3
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +20,8 @@ PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heid
 TURN_OWNER = re.compile(r"Turn: \*\*(?P<name>[^*]+)\*\*")
 TURN_LINE = re.compile(r"Turn: (?P<names>.+?), clock runs out")
 NOT_ACTIONS = ("DM me my hand", "My hand")
+PREVIOUS, NEXT = "◀ Previous", "Next ▶"
+PAGING = (PREVIOUS, NEXT)  # the buttons that page through a view's menus (labels start so)
 
 
 @dataclass
@@ -77,12 +81,38 @@ class World:
             return []
         return [self.players[name] for name in re.findall(r"\*\*([^*]+)\*\*", match["names"])]
 
+    @staticmethod
+    def choices_on(hand: Any, page: int) -> list[tuple[int, str, str, str | None, str]]:
+        """The actions a private view shows: ``(page, kind, custom_id, value, label)`` for each enabled
+        action button (not "My hand", "DM me" or a paging button) and each menu option."""
+        choices: list[tuple[int, str, str, str | None, str]] = [
+            (page, "button", button["custom_id"], None, button.get("label", ""))
+            for button in hand.buttons()
+            if button.get("label") not in NOT_ACTIONS
+            and not button.get("label", "").startswith(PAGING)
+            and not button.get("disabled")
+        ]
+        for menu in hand.selects():
+            choices.extend(
+                (page, "select", menu["custom_id"], option["value"], option["label"])
+                for option in menu["options"]
+            )
+        return choices
+
+    async def turn_page(self, user: Any, hand: Any, label: str) -> Any | None:
+        """Press the paging button ``label`` ("Next ▶" or "◀ Previous") of a private view; returns the view
+        redrawn at that page, or ``None`` if the press was refused (the game moved on)."""
+        result = await self.press(user, hand, label)
+        if not (result.ok and result.response_type == 7):
+            return None
+        return result.message if result.message is not None else hand
+
     async def act_somehow(
         self, user: Any, table: Any, rng: Any, hands: dict[int, Any], prefer: tuple[str, ...] = ()
     ) -> Any:
         """Have ``user`` take one of the actions their private view offers (a random button or menu
-        option), opening the view with **My hand** when needed. Returns the accepted result, or ``None``
-        if they have nothing to do (the game moved on)."""
+        option, on any page of its menus), opening the view with **My hand** when needed. Returns the
+        accepted result, or ``None`` if they have nothing to do (the game moved on)."""
         for attempt in range(4):
             hand = hands.get(user.id)
             if hand is None or attempt > 0:
@@ -90,29 +120,36 @@ class World:
                 if not (opened.ok and opened.ephemeral):
                     return opened  # e.g. the game ended meanwhile
                 hand = hands[user.id] = opened.message
-            choices: list[tuple[str, str, str | None, str]] = [
-                ("button", button["custom_id"], None, button.get("label", ""))
-                for button in hand.buttons()
-                if button.get("label") not in NOT_ACTIONS and not button.get("disabled")
-            ]
-            for menu in hand.selects():
-                choices.extend(
-                    ("select", menu["custom_id"], option["value"], option["label"])
-                    for option in menu["options"]
-                )
+            page = 0
+            choices = self.choices_on(hand, page)
+            while hand is not None and any(b.get("label", "").startswith(NEXT) for b in hand.buttons()):
+                hand = await self.turn_page(user, hand, NEXT)
+                page += 1
+                if hand is not None:
+                    choices.extend(self.choices_on(hand, page))
+            if hand is None:
+                continue
             if not choices:
                 if attempt > 0:
                     return None
                 continue
             preferred = next(
                 (
-                    [choice for choice in choices if choice[3].startswith(prefix)]
+                    [choice for choice in choices if choice[4].startswith(prefix)]
                     for prefix in prefer
-                    if any(choice[3].startswith(prefix) for choice in choices)
+                    if any(choice[4].startswith(prefix) for choice in choices)
                 ),
                 choices,
             )
-            kind, custom_id, value, _ = preferred[0] if prefer and attempt == 0 else rng.choice(preferred)
+            on_page, kind, custom_id, value, _ = (
+                preferred[0] if prefer and attempt == 0 else rng.choice(preferred)
+            )
+            while hand is not None and page > on_page:
+                hand = await self.turn_page(user, hand, PREVIOUS)
+                page -= 1
+            if hand is None:
+                continue
+            hands[user.id] = hand
             if kind == "button":
                 result = await self.server.press(user, hand, custom_id)
             else:
@@ -188,3 +225,87 @@ async def world(tmp_path: Path, request: pytest.FixtureRequest):
     async with restartable_world(tmp_path, **{"log_level": "INFO", **overrides}) as (start_bot, world_with):
         async with start_bot() as bot:
             yield world_with(bot)
+
+
+# -- helpers shared by the end-to-end tests ---------------------------------------------------------
+
+
+def logged_moves(world: World) -> int:
+    """How many moves the database holds for the live tables."""
+    with sqlite3.connect(world.database_path) as db:
+        return db.execute("SELECT COUNT(*) FROM live_table_actions").fetchone()[0]
+
+
+def live_tables(world: World) -> dict:
+    """The bot's live tables by table id (the registry of the tables cog)."""
+    return world.bot.get_cog("Tables").registry.tables
+
+
+def session_of(world: World):
+    """The one live table of the world's bot."""
+    (session,) = live_tables(world).values()
+    return session
+
+
+def discord_now():
+    """Discord's clock (UTC, aware), as the bot reads it."""
+    import discord
+
+    return discord.utils.utcnow()
+
+
+def stored(database_path: Path, sql: str) -> list:
+    """The rows of ``sql`` run on the bot's database file."""
+    with sqlite3.connect(database_path) as db:
+        return db.execute(sql).fetchall()
+
+
+async def refused(world: World, result: Any, words: str) -> None:
+    """The press was answered in time, ephemerally, to its presser only, with ``words`` in it."""
+    assert result.ok, result
+    assert result.ephemeral, result
+    assert words.lower() in result.message.text().lower(), result.message.text()
+
+
+async def answered_with(world: World, result: Any, words: str) -> None:
+    """A deferred ephemeral answer whose later edit says ``words``."""
+    assert result.ok and result.ephemeral, result
+    await world.server.wait_for(
+        lambda: result.message is not None and words in result.message.text(), timeout=5
+    )
+
+
+CARD_UP = re.compile(r"\*\*(?P<card>\d+)\*\* with (?P<tokens>\d+) tokens? on it")
+
+
+def action_labels(message: Any) -> list[str]:
+    """Labels of the game-action buttons (custom_id verb ``a.<code>``) on a message."""
+    return [
+        button["label"]
+        for button in message.buttons()
+        if button["custom_id"].rsplit(":", 1)[1].startswith("a.")
+    ]
+
+
+async def play_to_the_end(world: World, table: Any, rng: random.Random, *, max_moves: int = 400) -> Any:
+    """The player whose turn the table shows presses Take or No thanks until the scoreboard shows.
+
+    Every press must be answered by updating the table message itself (response type 7).
+    """
+    for _ in range(max_moves):
+        table = world.message(table.id)
+        if "final scores" in table.embeds[0]["title"]:
+            return table
+        actor = world.turn_owner(table)
+        assert actor is not None, table.text()
+        card_up = CARD_UP.search(table.text())
+        assert card_up is not None, table.text()
+        assert [label.split(" ")[0] for label in action_labels(table)] == ["Take", "No"]  # always both
+        wants = int(card_up["tokens"]) * 3 >= int(card_up["card"]) - 6 or rng.random() < 0.1
+        result = await world.press(actor, table, "Take" if wants else "No thanks")
+        if result.ephemeral:  # refused privately: no tokens left, so the player must take
+            assert result.message.ephemeral_for == actor.id
+            assert "no tokens left" in result.message.text(), result.message.text()
+            result = await world.press(actor, table, "Take")
+        assert result.ok and result.response_type == 7 and not result.ephemeral, result
+    raise AssertionError("the game did not end")

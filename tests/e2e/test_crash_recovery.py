@@ -96,8 +96,13 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Pat
                 await process.wait()
                 kills += 1
                 await asyncio.gather(move, return_exceptions=True)
-                server.drop_bot_connections()
+                # The killed process cannot close its gateway socket: drop it, so the next bot identifies
+                # afresh at once instead of waiting for the heartbeat to time out.
+                await server.drop_bot_connections(resumable=False)
+                assert not server.bot_connected  # the dead bot's session is gone, not waiting to resume
+                identified = server.identify_count
                 process = await start()
+                assert server.identify_count > identified  # the new bot identified afresh
             # Finish every game.
             for world, table_id in zip(worlds, tables, strict=True):
                 for _ in range(3000):

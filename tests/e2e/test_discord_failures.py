@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from tests.e2e.conftest import World
+from tests.e2e.conftest import World, live_tables
 
 
 async def test_a_deleted_table_message_is_posted_again_and_play_goes_on(world: World) -> None:
@@ -29,7 +29,7 @@ async def test_a_missing_permission_is_told_to_the_host_once_and_the_game_goes_o
     world.server.inject_failure(
         "PATCH", rf"/channels/\d+/messages/{table.id}", status=403, code=50013, times=5
     )
-    tables = world.bot.get_cog("Tables").tables
+    tables = live_tables(world)
     for _ in range(2):  # moves made in private views update the table message by plain edits
         (session,) = tables.values()
         (actor_id,) = session.users_to_act()

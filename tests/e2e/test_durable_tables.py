@@ -12,12 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import World, restartable_world
-
-
-def stored(database_path: Path, sql: str) -> list:
-    with sqlite3.connect(database_path) as db:
-        return db.execute(sql).fetchall()
+from tests.e2e.conftest import World, restartable_world, stored
 
 
 async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(tmp_path: Path) -> None:

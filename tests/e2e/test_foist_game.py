@@ -5,45 +5,10 @@ from __future__ import annotations
 import random
 import re
 import sqlite3
-from typing import Any
 
-from tests.e2e.conftest import World
+from tests.e2e.conftest import World, action_labels, play_to_the_end
 
-CARD_UP = re.compile(r"\*\*(?P<card>\d+)\*\* with (?P<tokens>\d+) tokens? on it")
 SCORE = re.compile(r"\*\*(?P<points>-?\d+)\*\* points")
-
-
-def action_labels(message: Any) -> list[str]:
-    """Labels of the game-action buttons (custom_id verb ``a.<code>``) on a message."""
-    return [
-        button["label"]
-        for button in message.buttons()
-        if button["custom_id"].rsplit(":", 1)[1].startswith("a.")
-    ]
-
-
-async def play_to_the_end(world: World, table: Any, rng: random.Random, *, max_moves: int = 400) -> Any:
-    """The player whose turn the table shows presses Take or No thanks until the scoreboard shows.
-
-    Every press must be answered by updating the table message itself (response type 7).
-    """
-    for _ in range(max_moves):
-        table = world.message(table.id)
-        if "final scores" in table.embeds[0]["title"]:
-            return table
-        actor = world.turn_owner(table)
-        assert actor is not None, table.text()
-        card_up = CARD_UP.search(table.text())
-        assert card_up is not None, table.text()
-        assert [label.split(" ")[0] for label in action_labels(table)] == ["Take", "No"]  # always both
-        wants = int(card_up["tokens"]) * 3 >= int(card_up["card"]) - 6 or rng.random() < 0.1
-        result = await world.press(actor, table, "Take" if wants else "No thanks")
-        if result.ephemeral:  # refused privately: no tokens left, so the player must take
-            assert result.message.ephemeral_for == actor.id
-            assert "no tokens left" in result.message.text(), result.message.text()
-            result = await world.press(actor, table, "Take")
-        assert result.ok and result.response_type == 7 and not result.ephemeral, result
-    raise AssertionError("the game did not end")
 
 
 async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:

@@ -4,21 +4,10 @@ clock each give exactly one effect, and every press is answered in time."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
-from tests.e2e.conftest import World
-
-
-def logged_moves(world: World) -> int:
-    with sqlite3.connect(world.database_path) as db:
-        return db.execute("SELECT COUNT(*) FROM live_table_actions").fetchone()[0]
-
-
-def session_of(world: World):
-    (session,) = world.bot.get_cog("Tables").tables.values()
-    return session
+from tests.e2e.conftest import World, discord_now, logged_moves, session_of
 
 
 async def test_a_double_click_moves_once_and_both_clicks_are_answered(world: World) -> None:
@@ -50,7 +39,7 @@ async def test_everyone_pressing_at_the_same_instant_gives_one_move(world: World
 async def test_a_press_racing_the_turn_clock_gives_one_effect(world: World) -> None:
     for attempt in range(3):
         if attempt:
-            world.bot.get_cog("Tables")._forget(session_of(world), "test: next race")
+            world.bot.get_cog("Tables").registry.forget(session_of(world), "test: next race")
         table = await world.open_table(turn_seconds=1)
         session = session_of(world)
         actor = world.turn_owner(table)
@@ -69,12 +58,6 @@ async def test_a_press_racing_the_turn_clock_gives_one_effect(world: World) -> N
             assert "earlier turn" in result.message.text()
         assert session.state.history[0][0] == session.seat_of(actor.id)
     assert world.server.violations == []
-
-
-def discord_now():
-    import discord
-
-    return discord.utils.utcnow()
 
 
 async def test_a_forged_menu_choice_is_refused(world: World) -> None:

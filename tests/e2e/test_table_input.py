@@ -8,28 +8,12 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import World
-from tests.e2e.test_foist_game import action_labels, play_to_the_end
+from tests.e2e.conftest import World, action_labels, answered_with, play_to_the_end, refused
 
 
 def snapshot(message: Any) -> tuple[int, str, list]:
     """What a message shows now, and how many versions it had."""
     return len(message.versions), message.text(), message.buttons()
-
-
-async def refused(world: World, result: Any, words: str) -> None:
-    """The press was answered in time, ephemerally, to its presser only, with ``words`` in it."""
-    assert result.ok, result
-    assert result.ephemeral, result
-    assert words.lower() in result.message.text().lower(), result.message.text()
-
-
-async def answered_with(world: World, result: Any, words: str) -> None:
-    """A deferred ephemeral answer whose later edit says ``words``."""
-    assert result.ok and result.ephemeral, result
-    await world.server.wait_for(
-        lambda: result.message is not None and words in result.message.text(), timeout=5
-    )
 
 
 async def test_lobby_bad_input_is_refused_ephemerally_and_changes_nothing(world: World) -> None:

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from cogs.tables import custom_ids as ids
-from cogs.tables import render
+from cogs.tables import lobby_options, render
 from cogs.tables.components import TableButton, TableSelect
 from cogs.tables.session import Phase, TableError, TableSession, TableSettings
 from engine import IllegalAction, LegalAction
@@ -116,9 +116,9 @@ def test_lobby_menus_offer_switches_together_and_bounded_numbers() -> None:
     assert [(o.value, o.default) for o in switches.options] == [("slow_call", True)]
     assert [o.value for o in rounds.options] == ["1", "2", "3"]
     assert ids.parse_option_select(rounds.custom_id) == ("toy12345", "rounds")
-    assert render.option_value(session, "rounds", "3") == 3
+    assert lobby_options.option_value(session, "rounds", "3") == 3
     with pytest.raises(KeyError):
-        render.option_value(session, "rounds", "7")
+        lobby_options.option_value(session, "rounds", "7")
 
 
 def test_grouped_actions_become_select_menus_of_25() -> None:
@@ -132,7 +132,7 @@ def test_grouped_actions_become_select_menus_of_25() -> None:
     assert ids.parse_select(menus[1].custom_id, "bad:value") is None
 
 
-def test_too_many_buttons_fold_into_a_menu_and_over_100_choices_are_refused() -> None:
+def test_too_many_buttons_fold_into_a_menu_and_over_100_choices_go_on_pages() -> None:
     session = started()
     many_buttons = tuple(LegalAction(f"b{n}", f"B{n}") for n in range(21))
     items = render.action_components(session, many_buttons)
@@ -140,8 +140,11 @@ def test_too_many_buttons_fold_into_a_menu_and_over_100_choices_are_refused() ->
     few = render.action_components(session, many_buttons[:7])
     assert all(isinstance(item, TableButton) for item in few)
     too_many = tuple(LegalAction(f"c{n}", f"C{n}", group="g") for n in range(101))
-    with pytest.raises(ValueError, match="select menus"):
-        render.action_components(session, too_many)
+    first = render.action_components(session, too_many)
+    assert [type(item) for item in first] == [TableSelect] * 4 + [TableButton]  # 100, then "Next ▶"
+    assert ids.TableCustomId.parse(first[-1].custom_id).page == 1
+    second = render.action_components(session, too_many, page=1)
+    assert [option.value for option in second[0].item.options] == ["c100"]
 
 
 def test_an_oversized_embed_is_trimmed_to_discords_total_keeping_the_turn_line() -> None:

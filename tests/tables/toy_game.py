@@ -5,6 +5,9 @@ menu's worth of choices); then seat 0 alone must "call" (a single button), durin
 may optionally "shout" once (an out-of-turn action the game does not wait for). The game ends after the
 call; seat 0 may "tap" any number of times first. Option ``slow_call`` gives the call its own 90-second
 clock, one clock for all the taps and the call.
+
+"Wide pick" (:class:`WidePick`) is the same game with 130 numbers to pick from, all in one group: more than
+four select menus of 25 hold, so the renderer must page them.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ class PickAndCallOptions(GameOptions):
 
 
 class PickAndCallState(GameState[PickAndCallOptions]):
+    picks_offered: ClassVar[range] = PICKS
+
     def __init__(self, num_seats: int, seed: int, options: PickAndCallOptions) -> None:
         super().__init__(num_seats, seed, options)
         self.picks: dict[int, int] = {}
@@ -46,7 +51,8 @@ class PickAndCallState(GameState[PickAndCallOptions]):
             if seat in self.picks:
                 return ()
             return tuple(
-                LegalAction(f"pick.{n}", f"Pick {n}", secret=True, group="Pick a number…") for n in PICKS
+                LegalAction(f"pick.{n}", f"Pick {n}", secret=True, group="Pick a number…")
+                for n in self.picks_offered
             )
         if seat == 0:
             return (LegalAction("call", "Call", style="primary"), LegalAction("tap", f"Tap ({self.taps})"))
@@ -117,3 +123,19 @@ class PickAndCall(GameRules[PickAndCallOptions]):
     def _deal(self, num_seats: int, seed: int, options: GameOptions) -> PickAndCallState:
         assert isinstance(options, PickAndCallOptions)
         return PickAndCallState(num_seats, seed, options)
+
+
+WIDE_PICKS = range(1, 131)
+
+
+class WidePickState(PickAndCallState):
+    picks_offered: ClassVar[range] = WIDE_PICKS
+
+
+class WidePick(PickAndCall):
+    key: ClassVar[str] = "widepick"
+    display_name: ClassVar[str] = "Wide pick"
+
+    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> PickAndCallState:
+        assert isinstance(options, PickAndCallOptions)
+        return WidePickState(num_seats, seed, options)

@@ -1,0 +1,131 @@
+"""Fitting a decision's actions to Discord: buttons, select menus of 25, and pages of menus.
+
+The engine offers every legal choice of a decision, in groups of any size; this module alone knows
+Discord's limits. Ungrouped actions become buttons (five a row) and each group becomes select menus of at
+most 25 options, in rows 0-3. When they need more than four rows the buttons fold into a menu of their own,
+and when even then more than four menus are needed the menus are shown four at a time, with "◀ Previous"
+and "Next ▶" buttons in the fifth row. The page shown lives only in the paging buttons' custom_ids
+(``p.<n>``): pressing one redraws the same message at that page and changes nothing in the game.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import discord
+
+from cogs.tables import custom_ids as ids
+from cogs.tables.components import TableButton, TableSelect
+from engine import LegalAction
+
+ACTION_ROWS = 4  # rows 0-3 hold actions; the fifth row holds paging, "My hand" and "DM me"
+PAGING_ROW = 4
+OPTIONS_PER_MENU = 25
+BUTTONS_PER_ROW = 5
+BUTTON_LABEL_MAX = 80
+OPTION_TEXT_MAX = 100
+PLACEHOLDER_MAX = 150
+PREVIOUS, NEXT = "◀ Previous", "Next ▶"
+
+_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, ending in "…" when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+Menu = tuple[str, list[LegalAction]]
+
+
+def menus_of(actions: list[LegalAction], placeholder: str | None = None) -> list[Menu]:
+    """Actions grouped into select menus of at most 25 options, in order of first appearance; a group
+    split over several menus numbers them in its placeholder ("Pick a card… (2/3)")."""
+    groups: dict[str, list[LegalAction]] = {}
+    for action in actions:
+        groups.setdefault(placeholder or action.group, []).append(action)
+    menus = []
+    for group, members in groups.items():
+        chunks = [
+            members[start : start + OPTIONS_PER_MENU] for start in range(0, len(members), OPTIONS_PER_MENU)
+        ]
+        for number, chunk in enumerate(chunks, start=1):
+            menus.append((group if len(chunks) == 1 else f"{group} ({number}/{len(chunks)})", chunk))
+    return menus
+
+
+@dataclass(frozen=True)
+class ActionLayout:
+    """How a decision's actions are drawn: ``buttons`` (rows from 0), then the ``pages`` of menus (at
+    most four menus each; one page when nothing is paged)."""
+
+    buttons: list[LegalAction]
+    pages: list[list[Menu]]
+
+
+def layout(actions: tuple[LegalAction, ...]) -> ActionLayout:
+    """Buttons for ungrouped actions and menus for groups; buttons fold into a menu and menus go on pages
+    when four rows do not hold them all."""
+    buttons = [action for action in actions if not action.group]
+    menus = menus_of([action for action in actions if action.group])
+    if math.ceil(len(buttons) / BUTTONS_PER_ROW) + len(menus) > ACTION_ROWS:
+        menus = menus_of(buttons, "Choose…") + menus
+        buttons = []
+    pages = [menus[start : start + ACTION_ROWS] for start in range(0, len(menus), ACTION_ROWS)] or [[]]
+    return ActionLayout(buttons, pages)
+
+
+def action_components(
+    table_id: str, version: int, actions: tuple[LegalAction, ...], names, page: int = 0
+) -> list[discord.ui.Item]:
+    """The components of ``actions`` at ``page`` (clamped to the pages there are): buttons and menus in
+    rows 0-3 and, when there are several pages, the paging buttons in row 4.
+
+    ``names`` turns engine text into display text (``{seat:N}`` to a player's name).
+    """
+    drawn = layout(actions)
+    page = min(max(page, 0), len(drawn.pages) - 1)
+    items: list[discord.ui.Item] = [
+        TableButton(
+            ids.TableCustomId.for_action(table_id, version, action.code),
+            label=clip(names(action.label), BUTTON_LABEL_MAX),
+            style=_STYLES.get(action.style, discord.ButtonStyle.secondary),
+            row=index // BUTTONS_PER_ROW,
+        )
+        for index, action in enumerate(drawn.buttons)
+    ]
+    first_menu_row = math.ceil(len(drawn.buttons) / BUTTONS_PER_ROW)
+    for number, (placeholder, members) in enumerate(drawn.pages[page]):
+        items.append(
+            TableSelect(
+                ids.select_custom_id(table_id, version, page * ACTION_ROWS + number),
+                placeholder=clip(placeholder, PLACEHOLDER_MAX),
+                options=[
+                    discord.SelectOption(
+                        label=clip(names(action.label), OPTION_TEXT_MAX) or "…",
+                        value=action.code,
+                        description=clip(names(action.description), OPTION_TEXT_MAX) or None,
+                    )
+                    for action in members
+                ],
+                row=first_menu_row + number,
+            )
+        )
+    pages = len(drawn.pages)
+    if pages > 1:
+        if page > 0:
+            items.append(_page_button(table_id, version, page - 1, f"{PREVIOUS} ({page}/{pages})"))
+        if page < pages - 1:
+            items.append(_page_button(table_id, version, page + 1, f"{NEXT} ({page + 2}/{pages})"))
+    return items
+
+
+def _page_button(table_id: str, version: int, page: int, label: str) -> TableButton:
+    target = ids.TableCustomId.for_page(table_id, version, page)
+    return TableButton(target, label=label, style=discord.ButtonStyle.primary, row=PAGING_ROW)

@@ -1,0 +1,98 @@
+"""The game options a lobby offers, read from the game's pydantic options model, and the check of a
+host's choice in the lobby menus. Domain logic only: :mod:`cogs.tables.render` draws the menus."""
+
+from __future__ import annotations
+
+import typing
+
+from cogs.tables import custom_ids as ids
+from cogs.tables.session import TableError, TableSession
+
+MAX_VALUES = 25
+"""An option with more values than one menu holds is not offered (it keeps its default)."""
+
+
+class OptionChoice(typing.NamedTuple):
+    """One game option as the lobby offers it: ``values`` are ``(label, value)`` pairs (value as text)."""
+
+    name: str
+    description: str
+    kind: str  # "bool", "choice"
+    values: list[tuple[str, str]]
+    current: object
+    current_label: str
+
+
+def _bound(info: typing.Any, name: str) -> int | None:
+    return next((getattr(m, name) for m in info.metadata if getattr(m, name, None) is not None), None)
+
+
+def option_choices(session: TableSession) -> list[OptionChoice]:
+    """The game's options the lobby can offer, from its pydantic model: on/off (``bool``), a fixed set of
+    values (``Literal``) or a bounded ``int`` with at most 25 values; other kinds keep their default."""
+    choices = []
+    for name, info in session.rules.options_model.model_fields.items():
+        current = session.options.get(name, info.default)
+        description = info.description or name.replace("_", " ").capitalize()
+        annotation = info.annotation
+        if annotation is bool:
+            label = "on" if current else "off"
+            choices.append(
+                OptionChoice(name, description, "bool", [("on", "1"), ("off", "0")], current, label)
+            )
+            continue
+        if typing.get_origin(annotation) is typing.Literal:
+            values = [(str(value), str(value)) for value in typing.get_args(annotation)]
+        elif annotation is int:
+            low, high = _bound(info, "ge"), _bound(info, "le")
+            if low is None or high is None or high - low >= MAX_VALUES:
+                continue
+            values = [(str(value), str(value)) for value in range(low, high + 1)]
+        else:
+            continue
+        if len(values) > MAX_VALUES:
+            continue
+        choices.append(OptionChoice(name, description, "choice", values, current, str(current)))
+    return choices
+
+
+def option_value(session: TableSession, name: str, text: str) -> object:
+    """The typed value of option ``name`` chosen as ``text`` in its menu.
+
+    Raises
+    ------
+    KeyError
+        If ``name`` is not an offered option or ``text`` not one of its values.
+    """
+    for choice in option_choices(session):
+        if choice.name == name and choice.kind == "choice":
+            info = session.rules.options_model.model_fields[name]
+            for value in typing.get_args(info.annotation) or range(
+                int(choice.values[0][1]), int(choice.values[-1][1]) + 1
+            ):
+                if str(value) == text:
+                    return value
+    raise KeyError(name)
+
+
+def choose(session: TableSession, user_id: int, field: str, values: list[str]) -> None:
+    """Apply a choice made in lobby menu ``field``: the on/off options (:data:`~cogs.tables.custom_ids.
+    RULES_MENU`, ``values`` are the options switched on) or one other option (its one value).
+
+    Raises
+    ------
+    TableError
+        Not the host, not in the lobby, an option or value the game does not offer.
+    """
+    if field == ids.RULES_MENU:
+        switches = [choice for choice in option_choices(session) if choice.kind == "bool"]
+        if not set(values) <= {choice.name for choice in switches}:
+            raise TableError("That option is not one of this game's.")
+        for choice in switches:
+            session.set_option(user_id, choice.name, choice.name in values)
+        return
+    try:
+        value = option_value(session, field, values[0] if values else "")
+    except KeyError:
+        raise TableError("That value is not allowed for this option.") from None
+    session.set_option(user_id, field, value)

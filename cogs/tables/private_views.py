@@ -1,0 +1,253 @@
+"""Each player's private view of a table: the ephemeral "My hand" message kept live while the game moves,
+the same view by DM (on request, and whenever it becomes the player's turn), and paging through its
+action menus."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from cogs.tables import render
+from cogs.tables.direct_messages import send_dm
+from cogs.tables.session import Phase, TableError, TableSession
+from cogs.tables.table_message import TableMessages
+from cogs.tables.tasks import Supervisor
+from engine import Event
+
+log = logging.getLogger(__name__)
+
+PRIVATE_VIEW_LIVE_SECONDS = 14 * 60  # Discord allows edits of an interaction's message for 15 minutes
+
+
+class PrivateViews:
+    """The private views of every table's players."""
+
+    def __init__(self, client: discord.Client, tasks: Supervisor, messages: TableMessages) -> None:
+        self.client = client
+        self.tasks = tasks
+        self.messages = messages
+        self.live: dict[tuple[str, int], _LiveView] = {}
+
+    def message(
+        self, session: TableSession, user_id: int, *, offer_dm: bool = False, page: int = 0
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        """A player's private view at ``page`` of its menus, with the link back to the table message."""
+        jump_url = self.messages.jump_url(session)
+        return render.private_message(session, user_id, jump_url=jump_url, offer_dm=offer_dm, page=page)
+
+    @staticmethod
+    def check(session: TableSession, user_id: int) -> None:
+        """Refuse a private view to someone without one (not seated, no game running).
+
+        Raises
+        ------
+        TableError
+            With the reason, for the player.
+        """
+        if session.phase is Phase.LOBBY:
+            if user_id not in session.lobby.players:
+                raise TableError("Join the table first.")
+            raise TableError("The game has not started yet: your hand comes when it starts.")
+        if session.seat_of(user_id) is None:
+            raise TableError("You are not playing at this table.")
+        if session.phase is not Phase.PLAYING:
+            raise TableError("This game is over: see the final scores on the table message.")
+
+    async def show(self, interaction: discord.Interaction, session: TableSession) -> None:
+        """Answer with the player's private view, ephemerally, and keep it live."""
+        user_id = interaction.user.id
+        self.check(session, user_id)
+        embed, view = self.message(session, user_id, offer_dm=True)
+        await interaction.response.send_message(
+            embed=embed, view=view, files=render.table_files(session, user_id), ephemeral=True
+        )
+        self.track(session, interaction)
+
+    async def show_page(self, interaction: discord.Interaction, session: TableSession, page: int) -> None:
+        """Redraw the private view the press came from at ``page`` of its menus (nothing else changes)."""
+        user_id = interaction.user.id
+        self.check(session, user_id)
+        embed, view = self.message(session, user_id, offer_dm=interaction.guild_id is not None, page=page)
+        await interaction.response.edit_message(
+            embed=embed, view=view, attachments=render.table_files(session, user_id)
+        )
+        self.track(session, interaction, page)
+
+    def answering(self, session: TableSession, interaction: discord.Interaction) -> None:
+        """A move pressed in this private view will be answered by :meth:`answer_move`: call it before
+        :meth:`refresh`, so the view is not also redrawn by a background edit (one request, not two)."""
+        if session.phase is Phase.PLAYING:
+            self.track(session, interaction)
+        else:
+            self.live.pop((session.table_id, interaction.user.id), None)
+
+    async def answer_move(self, interaction: discord.Interaction, session: TableSession) -> None:
+        """Answer a move pressed in a private view by redrawing that view: the new state, or the final
+        scores when the move ended the game (the table message is refreshed apart)."""
+        user_id = interaction.user.id
+        try:
+            if session.phase is Phase.PLAYING:
+                embed, view = self.message(session, user_id, offer_dm=interaction.guild_id is not None)
+                files = render.table_files(session, user_id)
+            else:
+                (embed, _), view, files = render.scoreboard_message(session), None, []
+            await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+        except discord.HTTPException as error:
+            log.warning("Could not refresh a private view of table %s: %s", session.table_id, error)
+        else:
+            if session.phase is Phase.PLAYING:
+                self.track(session, interaction)
+
+    def track(self, session: TableSession, interaction: discord.Interaction, page: int = 0) -> None:
+        """Remember the ephemeral message that now shows this player's private view, to keep it live.
+
+        Only ephemeral views in the server count (a DM is a new message each turn). Discord lets the bot
+        edit an interaction's message for 15 minutes; after that the view is no longer kept up to date.
+        """
+        if interaction.guild_id is None:
+            return
+        key = (session.table_id, interaction.user.id)
+        live = self.live.get(key)
+        if live is None:
+            live = self.live[key] = _LiveView(self, session, interaction.user.id)
+        live.interaction = interaction
+        live.page = page
+        live.shown_at = asyncio.get_running_loop().time()
+        live.shown = live.signature()
+
+    def refresh(self, session: TableSession) -> None:
+        """After a move: edit every live private view of this table whose content changed (hands, actions
+        offered out of turn), in the background, coalesced per player."""
+        now = asyncio.get_running_loop().time()
+        for key, live in list(self.live.items()):
+            if key[0] != session.table_id:
+                continue
+            if now - live.shown_at > PRIVATE_VIEW_LIVE_SECONDS or session.phase not in (
+                Phase.PLAYING,
+                Phase.SCOREBOARD,
+            ):
+                del self.live[key]
+                continue
+            if live.signature() != live.shown:
+                live.request()
+            if session.phase is Phase.SCOREBOARD:
+                del self.live[key]
+
+    def forget(self, session: TableSession) -> None:
+        """The table closed: stop following its private views."""
+        for key in [key for key in self.live if key[0] == session.table_id]:
+            del self.live[key]
+
+    # -- DMs -------------------------------------------------------------------------------------------
+
+    async def dm_hand(self, interaction: discord.Interaction, session: TableSession) -> None:
+        """Turn on DMs for this player and send the private view (or, in the lobby, a confirmation); in the
+        lobby, a second press turns them off.
+
+        Runs outside the table's lock (DMs may be slow). An undelivered DM is explained ephemerally,
+        with the private view shown there instead.
+        """
+        user_id = interaction.user.id
+        in_lobby = session.phase is Phase.LOBBY
+        if in_lobby and user_id in session.dm_wanted:
+            session.dm_wanted.discard(user_id)
+            await self.messages.answer_with_table(interaction, session, "OK: I will not DM you your hand.")
+            return
+        if not in_lobby:
+            self.check(session, user_id)
+        elif user_id not in session.lobby.players:
+            raise TableError("Join the table first.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if in_lobby:
+            why_not = await send_dm(
+                self.client,
+                user_id,
+                content=f"I will send your hand here when the {session.rules.display_name} game starts: "
+                f"{self.messages.jump_url(session)}",
+            )
+        else:
+            why_not = await self.dm_view(session, user_id, "Your hand:")
+        if why_not is None:
+            session.dm_wanted.add(user_id)
+            await interaction.edit_original_response(
+                content="✉️ Check your DMs: I will also DM you whenever it is your turn."
+            )
+            if in_lobby:
+                self.messages.refresh(session)
+            return
+        session.dm_wanted.discard(user_id)
+        if in_lobby or session.phase is not Phase.PLAYING:
+            await interaction.edit_original_response(content=why_not)
+            return
+        embed, view = self.message(session, user_id)
+        await interaction.edit_original_response(
+            content=f"{why_not} Here is your hand instead:",
+            embed=embed,
+            view=view,
+            attachments=render.table_files(session, user_id),
+        )
+
+    def dm_turn_later(self, session: TableSession, user_id: int, intro: str = "It is your turn.") -> None:
+        """DM the player their private view in the background (it is their turn, or the game started)."""
+        self.tasks.spawn(self._dm_turn(session, user_id, intro), f"turn DM for table {session.table_id}")
+
+    async def _dm_turn(self, session: TableSession, user_id: int, intro: str) -> None:
+        if session.phase is not Phase.PLAYING:
+            return
+        if await self.dm_view(session, user_id, intro) is not None:
+            session.dm_wanted.discard(user_id)
+            session.events.append(
+                Event(session.seat_of(user_id), "can't get DMs from me: use **My hand** instead.")
+            )
+
+    async def dm_view(self, session: TableSession, user_id: int, intro: str) -> str | None:
+        """DM the private view; ``None`` once delivered, else why not (see :func:`send_dm`)."""
+        embed, view = self.message(session, user_id)
+        files = render.table_files(session, user_id)
+        return await send_dm(self.client, user_id, content=intro, embed=embed, view=view, files=files)
+
+
+class _LiveView:
+    """A player's ephemeral private view that follows the game: edited in the background when the
+    player's view changes, one edit at a time, each showing the state as it is when it runs (at the page
+    the player last chose)."""
+
+    def __init__(self, views: PrivateViews, session: TableSession, user_id: int) -> None:
+        self.views = views
+        self.session = session
+        self.user_id = user_id
+        self.interaction: discord.Interaction | None = None
+        self.page = 0
+        self.shown_at = 0.0
+        self.shown: object = None
+        self.wanted = False
+        self.task: asyncio.Task | None = None
+
+    def signature(self) -> object:
+        """What the view shows, to tell whether it changed."""
+        seat = self.session.seat_of(self.user_id)
+        if self.session.state is None or seat is None:
+            return None
+        return (self.session.phase, self.session.state.view(seat), self.session.seat_versions[seat])
+
+    def request(self) -> None:
+        """Ask for an edit of the view."""
+        self.wanted = True
+        if self.task is None or self.task.done():
+            what = f"private view edit on table {self.session.table_id}"
+            self.task = self.views.tasks.spawn(self._run(), what)
+
+    async def _run(self) -> None:
+        while self.wanted and self.interaction is not None:
+            self.wanted = False
+            signature = self.signature()
+            embed, view = self.views.message(self.session, self.user_id, offer_dm=True, page=self.page)
+            files = render.table_files(self.session, self.user_id)
+            try:
+                await self.interaction.edit_original_response(embed=embed, view=view, attachments=files)
+            except discord.NotFound:  # dismissed by the player, or too old
+                self.views.live.pop((self.session.table_id, self.user_id), None)
+                return
+            self.shown = signature

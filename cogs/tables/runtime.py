@@ -1,0 +1,91 @@
+"""The table runtime put together: one instance of each part, wired to the others (the composition root).
+
+=================  =====================================================================================
+module             job
+=================  =====================================================================================
+``cog``            slash commands and the entry points of presses and gateway events
+``presses``        what each press does (the :class:`~cogs.tables.press_handler.PressHandler`)
+``registry``       the live tables by id, channel and player
+``opening``        the one open-table flow of ``/play`` and "Play again"
+``after_move``     what follows a move: clock, DMs, private views, the end of the game
+``clocks``         turn / lobby / rematch clocks: arm, disarm, ran out
+``store``          persist, reload, restore at start, the result; ``snapshot``: the stored model
+``table_message``  the public message: answer, refresh, post, move, permission notice
+``private_views``  live ephemeral views, DMs, paging of a private view
+``closing``        closing a table, ending a scoreboard
+``render``         pure rendering; ``action_menus``: menus and pages; ``lobby_options``: option checks
+=================  =====================================================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cogs.tables.after_move import AfterMove
+from cogs.tables.clocks import TableClocks
+from cogs.tables.closing import TableCloser
+from cogs.tables.opening import TableOpener
+from cogs.tables.presses import TablePresses
+from cogs.tables.private_views import PrivateViews
+from cogs.tables.registry import TableRegistry
+from cogs.tables.session import TableSession
+from cogs.tables.store import TableStore
+from cogs.tables.table_message import TableMessages
+from cogs.tables.tasks import Supervisor
+
+if TYPE_CHECKING:
+    from bot.bot import CardTableBot
+
+
+@dataclass
+class TableRuntime:
+    """Every part of the table runtime, for one bot."""
+
+    tasks: Supervisor
+    registry: TableRegistry
+    messages: TableMessages
+    store: TableStore
+    clocks: TableClocks
+    private_views: PrivateViews
+    after_move: AfterMove
+    opener: TableOpener
+    closer: TableCloser
+    presses: TablePresses
+
+    @classmethod
+    def build(cls, bot: "CardTableBot") -> "TableRuntime":
+        """Make and wire the parts for ``bot`` (its settings, database and scheduler)."""
+        settings = bot.settings
+        tasks = Supervisor()
+        registry = TableRegistry()
+        store: TableStore
+
+        async def save(session: TableSession) -> None:
+            await store.save_quietly(session)
+
+        messages = TableMessages(
+            bot, tasks, settings.table_message_max_age_seconds, save=save, is_live=registry.is_live
+        )
+        store = TableStore(bot.db, registry, messages, shutting_down=bot.is_closed)
+        clocks = TableClocks(
+            bot.scheduler,
+            registry,
+            messages,
+            lobby_idle_seconds=settings.lobby_idle_seconds,
+            rematch_seconds=settings.rematch_seconds,
+        )
+        private_views = PrivateViews(bot, tasks, messages)
+        after_move = AfterMove(registry, clocks, private_views)
+        opener = TableOpener(bot, registry, store, clocks, messages)
+        closer = TableCloser(registry, store, messages, opener)
+        clocks.persist = store.persist
+        clocks.after_move = after_move
+        clocks.close = closer.close
+        clocks.end_rematch = closer.end_rematch
+        registry.on_forget(clocks.disarm_all)
+        registry.on_forget(private_views.forget)
+        presses = TablePresses(registry, store, clocks, messages, private_views, after_move, closer)
+        return cls(
+            tasks, registry, messages, store, clocks, private_views, after_move, opener, closer, presses
+        )

@@ -1,0 +1,216 @@
+"""The stored form of a table (everything but its action log): a typed, versioned model, and the two
+ways between it and a :class:`~cogs.tables.session.TableSession` (:func:`snapshot_of`, :func:`restore`).
+
+:class:`TableSnapshot` is what :mod:`cogs.tables.store` writes as the ``snapshot`` of a live table and
+reads back at start. ``schema_version`` says which shape a stored snapshot has; :meth:`TableSnapshot.
+from_stored` reads every shape ever written, so tables stored by an older bot come back after an upgrade:
+
+- version 1 (no ``schema_version`` key): the untyped dict of the first durable tables, whose ``settings``
+  is a list ``[turn_seconds, idle_turn_seconds, idle_after_timeouts]``;
+- version 2: this model.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from cogs.tables.session import Phase, TableSession, TableSettings
+from engine import Event, get_rules
+from engine.lobby import Lobby, Rematch, RematchChoice
+
+SCHEMA_VERSION = 2
+
+
+class SettingsSnapshot(BaseModel):
+    """A table's timing rules, in seconds."""
+
+    model_config = ConfigDict(frozen=True)
+
+    turn_seconds: int
+    idle_turn_seconds: int
+    idle_after_timeouts: int
+
+
+class RematchSnapshot(BaseModel):
+    """The "Play again" choice on a scoreboard: who played, who hosts, and each choice made so far
+    (``"again"`` or ``"leave"``, by user id)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    players: list[int]
+    host_id: int
+    choices: dict[int, str]
+
+
+class TableSnapshot(BaseModel):
+    """A table as stored. Times are UTC; seats are indexes into ``players``; user ids are Discord ids."""
+
+    model_config = ConfigDict(frozen=True)
+
+    schema_version: Literal[2] = SCHEMA_VERSION
+    table_id: str
+    guild_id: int
+    channel_id: int
+    game: str
+    settings: SettingsSnapshot
+    phase: Literal["lobby", "playing", "scoreboard", "closed"]
+    host_id: int
+    lobby_players: list[int]
+    names: dict[int, str]
+    dm_wanted: list[int]
+    options: dict[str, Any]
+    seed: int | None = None
+    players: list[int] = []
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+    seat_deadlines: dict[int, datetime] = {}
+    seat_versions: list[int] = []
+    timeouts_in_row: dict[int, int] = {}
+    idle_seats: list[int] = []
+    rematch: RematchSnapshot | None = None
+    result_saved: bool = False
+    message_id: int | None = None
+    """The table message (kept by :mod:`cogs.tables.table_message`, stored here so it survives)."""
+    message_posted_at: datetime | None = None
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any]) -> "TableSnapshot":
+        """Read a stored snapshot of any schema version.
+
+        Raises
+        ------
+        pydantic.ValidationError
+            If ``data`` is not a snapshot of a known version.
+        """
+        version = data.get("schema_version", 1)
+        if version == 1:
+            data = {**data, "schema_version": SCHEMA_VERSION}
+            settings = data.get("settings")
+            if isinstance(settings, list | tuple):
+                keys = ("turn_seconds", "idle_turn_seconds", "idle_after_timeouts")
+                data["settings"] = dict(zip(keys, settings, strict=True))
+        return cls.model_validate(data)
+
+    def to_stored(self) -> dict[str, Any]:
+        """JSON-ready data for the database."""
+        return self.model_dump(mode="json")
+
+
+def snapshot_of(session: TableSession) -> TableSnapshot:
+    """Everything about ``session`` except its action log (see :func:`restore`); the table message is
+    not the table's to know: the store adds it."""
+    return TableSnapshot(
+        table_id=session.table_id,
+        guild_id=session.guild_id,
+        channel_id=session.channel_id,
+        game=session.rules.key,
+        settings=SettingsSnapshot(
+            turn_seconds=session.settings.turn_seconds,
+            idle_turn_seconds=session.settings.idle_turn_seconds,
+            idle_after_timeouts=session.settings.idle_after_timeouts,
+        ),
+        phase=session.phase.value,
+        host_id=session.lobby.host_id,
+        lobby_players=list(session.lobby.players),
+        names=dict(session.names),
+        dm_wanted=sorted(session.dm_wanted),
+        options=dict(session.options),
+        seed=None if session.state is None else session.state.seed,
+        players=list(session.players),
+        started_at=session.started_at,
+        finished_at=session.finished_at,
+        seat_deadlines=dict(session.seat_deadlines),
+        seat_versions=list(session.seat_versions),
+        timeouts_in_row=dict(session.timeouts_in_row),
+        idle_seats=sorted(session.idle_seats),
+        rematch=None
+        if session.rematch is None
+        else RematchSnapshot(
+            players=list(session.rematch.players),
+            host_id=session.rematch.host_id,
+            choices={user: choice.value for user, choice in session.rematch.choices.items()},
+        ),
+        result_saved=session.result_saved,
+    )
+
+
+def restore(snapshot: TableSnapshot, actions: list[tuple[int, str, bool]]) -> TableSession:
+    """Rebuild a table from its :func:`snapshot_of` and its action log ``[(seat, code, timed_out), ...]``.
+
+    The game is replayed from its seed, so the state is exactly the one that was saved; clocks, seat
+    versions, idle marks and the last log lines come back too.
+
+    Raises
+    ------
+    KeyError
+        If the game is not one this bot hosts (any more).
+    IllegalAction
+        If the log does not replay (a corrupt record).
+    """
+    settings = snapshot.settings
+    session = TableSession(
+        snapshot.table_id,
+        snapshot.guild_id,
+        snapshot.channel_id,
+        get_rules(snapshot.game),
+        TableSettings(settings.turn_seconds, settings.idle_turn_seconds, settings.idle_after_timeouts),
+        snapshot.host_id,
+        snapshot.names.get(snapshot.host_id, "host"),
+        players=list(snapshot.lobby_players),
+        names=dict(snapshot.names),
+        dm_wanted=set(snapshot.dm_wanted),
+    )
+    load_into(session, snapshot, actions)
+    return session
+
+
+def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tuple[int, str, bool]]) -> None:
+    """Put ``session`` back to a stored snapshot and log (see :func:`restore`), in place."""
+    session.phase = Phase(snapshot.phase)
+    session.lobby = Lobby(
+        snapshot.host_id, session.rules.min_seats, session.rules.max_seats, list(snapshot.lobby_players)
+    )
+    session.names = dict(snapshot.names)
+    session.dm_wanted = set(snapshot.dm_wanted)
+    session.options = dict(snapshot.options)
+    session.players = list(snapshot.players)
+    session.started_at = snapshot.started_at
+    session.finished_at = snapshot.finished_at
+    session.result_saved = snapshot.result_saved
+    session.events.clear()
+    session.timed_out_positions = set()
+    session.state = None
+    if snapshot.seed is not None:
+        state = session.rules.new_game(len(session.players), snapshot.seed, dict(session.options))
+        session.events.append(Event(None, f"The game begins with {len(session.players)} players."))
+        for position, (seat, code, timed_out) in enumerate(actions):
+            if timed_out:
+                session.timed_out_positions.add(position)
+                session.events.append(Event(seat, "ran out of time."))
+            session.events.extend(state.apply(seat, code))
+        session.state = state
+        session.note_legal_actions()
+    session.seat_deadlines = dict(snapshot.seat_deadlines)
+    session.clock_names = (
+        {}
+        if session.state is None
+        else {seat: session.state.decision_clock(seat) for seat in session.seat_deadlines}
+    )
+    session.deadline = min(session.seat_deadlines.values()) if session.seat_deadlines else None
+    session.seat_versions = list(snapshot.seat_versions)
+    session.timeouts_in_row = dict(snapshot.timeouts_in_row)
+    session.idle_seats = set(snapshot.idle_seats)
+    rematch = snapshot.rematch
+    session.rematch = (
+        None
+        if rematch is None
+        else Rematch(
+            players=list(rematch.players),
+            host_id=rematch.host_id,
+            choices={user: RematchChoice(choice) for user, choice in rematch.choices.items()},
+        )
+    )
+    session.saved_actions = len(actions)

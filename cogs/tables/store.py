@@ -1,0 +1,167 @@
+"""Tables in the database: persisting each change (before anyone sees it), reloading after a failed save,
+bringing every table back at start, and the finished game as the leaderboard stores it.
+
+A table is stored as its :class:`~cogs.tables.snapshot.TableSnapshot` (with its table message's id) and
+its action log; storage itself (SQL, transactions) is :mod:`storage`'s.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+
+from cogs.tables.registry import TableRegistry
+from cogs.tables.session import Phase, TableError, TableSession
+from cogs.tables.snapshot import TableSnapshot, load_into, restore, snapshot_of
+from cogs.tables.table_message import TableMessages
+from storage import Database, GameResult, SeatResult, StoredAction, StoredTable
+
+log = logging.getLogger(__name__)
+
+
+def game_result(session: TableSession) -> GameResult:
+    """The finished game as the leaderboard stores it."""
+    assert session.state is not None and session.started_at is not None and session.finished_at is not None
+    return GameResult(
+        table_id=session.table_id,
+        guild_id=session.guild_id,
+        channel_id=session.channel_id,
+        game=session.rules.key,
+        options=session.state.options.model_dump(),
+        seed=session.state.seed,
+        actions=list(session.state.history),
+        started_at=session.started_at,
+        finished_at=session.finished_at,
+        seats=[
+            SeatResult(
+                seat=standing.seat,
+                user_id=session.players[standing.seat],
+                display_name=session.name_of_seat(standing.seat),
+                points=standing.points,
+                rank=standing.rank,
+            )
+            for standing in session.standings()
+        ],
+    )
+
+
+def _log_of(stored: StoredTable) -> list[tuple[int, str, bool]]:
+    return [(action.seat, action.code, action.timed_out) for action in stored.actions]
+
+
+class TableStore:
+    """Stores the live tables; ``shutting_down()`` tells a refused save at shutdown from a real failure."""
+
+    def __init__(
+        self,
+        db: Database,
+        registry: TableRegistry,
+        messages: TableMessages,
+        shutting_down: Callable[[], bool],
+    ) -> None:
+        self.db = db
+        self.registry = registry
+        self.messages = messages
+        self.shutting_down = shutting_down
+
+    def snapshot(self, session: TableSession) -> TableSnapshot:
+        """The table as stored now, with its message."""
+        record = self.messages.stored_record(session)
+        return snapshot_of(session).model_copy(
+            update={"message_id": record.message_id, "message_posted_at": record.posted_at}
+        )
+
+    def _restore_message(self, session: TableSession, snapshot: TableSnapshot) -> None:
+        record = self.messages.record(session)
+        record.message_id = snapshot.message_id
+        record.posted_at = snapshot.message_posted_at
+
+    async def persist(self, session: TableSession) -> None:
+        """Store the table as it is now, in one transaction: its snapshot, the actions applied since the
+        last save and, once the game is over, its result (exactly once). Call it under the table's lock,
+        after a change and before anyone is shown it. A closed table is deleted instead.
+
+        Raises
+        ------
+        TableError
+            If the database refused: the table goes back to its stored state, so the change did not
+            happen, and the player is asked to try again.
+        """
+        if session.phase is Phase.CLOSED:
+            await self.delete(session)
+            return
+        result = (
+            game_result(session) if session.phase is Phase.SCOREBOARD and not session.result_saved else None
+        )
+        snapshot = self.snapshot(session).model_copy(
+            update={"result_saved": session.result_saved or result is not None}
+        )
+        new_actions = [StoredAction(*action) for action in session.unsaved_actions()]
+        try:
+            await self.db.save_table(
+                session.table_id,
+                session.guild_id,
+                session.channel_id,
+                session.rules.key,
+                snapshot.to_stored(),
+                new_actions,
+                result,
+            )
+        except Exception:
+            if self.shutting_down():  # the table stays as last stored
+                log.warning("Table %s was not saved: the bot is shutting down", session.table_id)
+                raise TableError("I am restarting: please try again in a moment.") from None
+            log.exception("Could not save table %s: undoing the change", session.table_id)
+            await self.reload(session)
+            raise TableError(
+                "I could not save that just now, so it did not happen. Please try again."
+            ) from None
+        session.mark_saved()
+        if result is not None:
+            session.result_saved = True
+
+    async def save_quietly(self, session: TableSession) -> None:
+        """Save a change that is not a move (a new message id), under the table's lock."""
+        async with session.lock:
+            if self.registry.is_live(session):
+                with contextlib.suppress(TableError):
+                    await self.persist(session)
+
+    async def reload(self, session: TableSession) -> None:
+        """Put a table back to its stored state (after a failed save); forget it if it was never stored."""
+        try:
+            stored = await self.db.load_table(session.table_id)
+        except Exception:
+            log.exception("Could not reload table %s either", session.table_id)
+            stored = None
+        if stored is None:
+            self.registry.forget(session, "This table could not be saved, so it closed.")
+            return
+        snapshot = TableSnapshot.from_stored(stored.snapshot)
+        load_into(session, snapshot, _log_of(stored))
+        self._restore_message(session, snapshot)
+
+    async def delete(self, session: TableSession) -> None:
+        """Delete a closed table (a failure is logged: the table is gone from memory anyway)."""
+        try:
+            await self.db.delete_table(session.table_id)
+        except Exception:
+            log.exception("Could not delete the closed table %s from the database", session.table_id)
+
+    async def load_all(self) -> list[TableSession]:
+        """Every stored table, replayed from its log and registered. One that does not restore stays
+        stored but closed (a press on it is told so)."""
+        restored = []
+        for stored in await self.db.load_tables():
+            try:
+                snapshot = TableSnapshot.from_stored(stored.snapshot)
+                session = restore(snapshot, _log_of(stored))
+            except Exception:
+                log.exception("Could not restore table %s: it stays stored but closed", stored.table_id)
+                self.registry.gone[stored.table_id] = "This table could not be restored after a restart."
+                continue
+            self._restore_message(session, snapshot)
+            self.registry.register(session)
+            restored.append(session)
+        return restored

@@ -1,0 +1,312 @@
+"""The public table message: answering a press with it, refreshing it by plain edits in the background,
+posting it again when it is deleted, moving it when it grows old, and telling the host once when a
+permission is missing. Each table's message state (:class:`MessageRecord`) lives here, not in the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+import discord
+
+from cogs.tables import render
+from cogs.tables.direct_messages import send_dm
+from cogs.tables.session import Phase, TableSession
+from cogs.tables.tasks import Supervisor
+
+log = logging.getLogger(__name__)
+
+EDIT_ATTEMPTS = 3
+EDIT_RETRY_SECONDS = 1.0
+
+REQUIRED_PERMISSIONS = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+}
+"""The channel permissions a table needs (flag: the name Discord shows)."""
+
+
+def missing_permissions(permissions: discord.Permissions) -> list[str]:
+    """The names of the channel permissions a table needs that ``permissions`` lack."""
+    return [name for flag, name in REQUIRED_PERMISSIONS.items() if not getattr(permissions, flag)]
+
+
+def now() -> datetime:
+    """Discord's clock (UTC)."""
+    return discord.utils.utcnow()
+
+
+@dataclass
+class MessageRecord:
+    """One table's public message: its id (``None`` until posted or after it was deleted), when it was
+    posted (it moves to a fresh message when old) and whether the host was told of a missing permission."""
+
+    message_id: int | None = None
+    posted_at: datetime | None = None
+    permission_warned: bool = False
+
+
+class TableMessages:
+    """The public messages of every table.
+
+    ``save(session)`` stores a table after its message changed (a new message id), under its lock;
+    ``is_live(session)`` tells whether the table is still open.
+    """
+
+    def __init__(
+        self,
+        client: discord.Client,
+        tasks: Supervisor,
+        max_age_seconds: float,
+        save: Callable[[TableSession], Awaitable[None]],
+        is_live: Callable[[TableSession], bool],
+    ) -> None:
+        self.client = client
+        self.tasks = tasks
+        self.max_age_seconds = max_age_seconds
+        self.save = save
+        self.is_live = is_live
+        self.records: dict[str, MessageRecord] = {}
+        self._refreshers: dict[str, _Refresher] = {}
+
+    # -- what is known of a table's message ---------------------------------------------------------
+
+    def record(self, session: TableSession) -> MessageRecord:
+        """The message record of ``session`` (an empty one at first)."""
+        record = self.records.get(session.table_id)
+        if record is None:
+            record = self.records[session.table_id] = MessageRecord()
+        return record
+
+    def stored_record(self, session: TableSession) -> MessageRecord:
+        """The message record of ``session`` as it stands, without keeping a new one (for the store)."""
+        return self.records.get(session.table_id) or MessageRecord()
+
+    def release(self, session: TableSession) -> None:
+        """Drop a closed table's record once its last message is shown, unless a last edit still needs it
+        (that edit drops it when done)."""
+        if session.table_id not in self._refreshers:
+            self.records.pop(session.table_id, None)
+
+    def note_posted(self, session: TableSession, message_id: int | None) -> None:
+        """The table was just posted as message ``message_id``."""
+        record = self.record(session)
+        record.message_id = message_id
+        record.posted_at = now()
+
+    def jump_url(self, session: TableSession) -> str:
+        """A link to the table message (to the channel while it has none)."""
+        channel_url = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
+        message_id = self.stored_record(session).message_id
+        return channel_url if message_id is None else f"{channel_url}/{message_id}"
+
+    def is_table_message(self, interaction: discord.Interaction, session: TableSession) -> bool:
+        """True if the interaction's component is on the table's public message."""
+        message_id = self.stored_record(session).message_id
+        return interaction.message is not None and interaction.message.id == message_id
+
+    def deleted(self, session: TableSession, message_id: int) -> None:
+        """Someone deleted a message: if it was the table's, post the table again at once."""
+        record = self.record(session)
+        if record.message_id != message_id:
+            return
+        log.info("The table message of %s was deleted: posting it again", session.table_id)
+        record.message_id = None
+        self.refresh(session)
+
+    # -- showing the table ---------------------------------------------------------------------------
+
+    async def answer_with_table(
+        self,
+        interaction: discord.Interaction | None,
+        session: TableSession,
+        note: str,
+        *,
+        final_embed: discord.Embed | None = None,
+    ) -> None:
+        """Show the new table: through the press's own answer if it was on the table message (one request),
+        else by an ephemeral ``note`` to the presser (if any) and an edit of the table message.
+
+        ``final_embed`` replaces the table message for good, without buttons (a closed table).
+        """
+        try:
+            if interaction is not None and self.is_table_message(interaction, session):
+                embed, view = (
+                    (final_embed, None) if final_embed is not None else render.current_message(session)
+                )
+                files = [] if final_embed is not None else render.table_files(session)
+                await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+                self.refresh_if_editing(session, final_embed)
+                return
+            if interaction is not None:
+                await interaction.response.send_message(note, ephemeral=True)
+        except discord.HTTPException as error:
+            # The change stands; show it through a plain edit (the player may see "This interaction failed").
+            log.warning("Could not answer a press on table %s: %s", session.table_id, error)
+        self.refresh(session, final_embed)
+
+    def refresh(self, session: TableSession, final_embed: discord.Embed | None = None) -> None:
+        """Bring the table message up to date in the background (see :class:`_Refresher`).
+
+        ``final_embed`` replaces the message for good, without buttons (a closed table).
+        """
+        refresher = self._refreshers.get(session.table_id)
+        if refresher is None:
+            refresher = self._refreshers[session.table_id] = _Refresher(self, session)
+        refresher.request(final_embed)
+
+    def refresher_done(self, session: TableSession) -> None:
+        """The last edit of a closed table is done: forget its refresher and its record."""
+        self._refreshers.pop(session.table_id, None)
+        self.records.pop(session.table_id, None)
+
+    def refresh_if_editing(self, session: TableSession, final_embed: discord.Embed | None = None) -> None:
+        """After answering a press with the new table: a plain edit still in flight would land after the
+        answer with an older state, so follow it with one more."""
+        refresher = self._refreshers.get(session.table_id)
+        if refresher is not None and refresher.editing:
+            refresher.request(final_embed)
+
+    async def edit(self, session: TableSession, final: discord.Embed | None = None) -> None:
+        """Bring the table message up to date with a plain edit.
+
+        A deleted message is posted again; an edit Discord keeps refusing (5xx, rate limits beyond
+        discord.py's own retries) is tried three times, then the table is posted again; a message older
+        than ``max_age_seconds`` moves to a fresh message (Discord throttles edits of messages older than
+        an hour) and the old one loses its buttons; a missing permission is told to the host once, in
+        plain words. None of this touches the game.
+        """
+        record = self.record(session)
+        channel = self.client.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
+        age = None if record.posted_at is None else (now() - record.posted_at).total_seconds()
+        if (
+            final is None
+            and record.message_id is not None
+            and age is not None
+            and age > self.max_age_seconds
+            and session.phase is not Phase.CLOSED
+        ):
+            await self._move(session, channel)
+            return
+        for attempt in range(EDIT_ATTEMPTS):
+            if final is None:
+                embed, view = render.current_message(session)
+                files = render.table_files(session)
+            else:
+                embed, view, files = final, None, []
+            try:
+                if record.message_id is None:
+                    await self._post(session, channel, embed, view, files)
+                else:
+                    await channel.get_partial_message(record.message_id).edit(
+                        embed=embed, view=view, attachments=files
+                    )
+                return
+            except discord.NotFound:
+                log.info("The table message of %s was deleted: posting it again", session.table_id)
+                record.message_id = None
+            except discord.Forbidden as error:
+                await self._tell_host_about_permissions(session, error)
+                return
+            except discord.HTTPException as error:
+                log.warning("Editing the table message of %s failed (%s); retrying", session.table_id, error)
+                await asyncio.sleep(EDIT_RETRY_SECONDS * (attempt + 1))
+        if record.message_id is not None and final is None:
+            log.warning("Giving up editing the table message of %s: posting it again", session.table_id)
+            await self._move(session, channel)
+
+    async def _post(
+        self,
+        session: TableSession,
+        channel: discord.PartialMessageable,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        files: list[discord.File],
+    ) -> None:
+        message = await channel.send(embed=embed, view=view, files=files)
+        self.note_posted(session, message.id)
+        if session.phase is not Phase.CLOSED:
+            self.tasks.spawn(self.save(session), f"message id of table {session.table_id}")
+
+    async def _move(self, session: TableSession, channel: discord.PartialMessageable) -> None:
+        """Post the table as a new message and leave the old one as a pointer without buttons."""
+        old_id = self.record(session).message_id
+        embed, view = render.current_message(session)
+        try:
+            await self._post(session, channel, embed, view, render.table_files(session))
+        except discord.Forbidden as error:
+            await self._tell_host_about_permissions(session, error)
+            return
+        except discord.HTTPException:
+            log.warning("Could not move the table message of %s", session.table_id, exc_info=True)
+            return
+        if old_id is not None:
+            moved = render.moved_message(session, self.jump_url(session))
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old_id).edit(embed=moved, view=None, attachments=[])
+
+    async def _tell_host_about_permissions(self, session: TableSession, error: discord.Forbidden) -> None:
+        """Tell the host once, by DM, that the bot lacks a permission in the table's channel."""
+        log.warning(
+            "Missing permission in channel %s for table %s: %s", session.channel_id, session.table_id, error
+        )
+        record = self.record(session)
+        if record.permission_warned:
+            return
+        record.permission_warned = True
+        await send_dm(
+            self.client,
+            session.host_id,
+            content=(
+                f"I can't update your {session.rules.display_name} table in <#{session.channel_id}>: "
+                f"Discord says I am missing a permission there ({error.text or 'Missing Permissions'}). "
+                f"I need {', '.join(REQUIRED_PERMISSIONS.values())} in that channel; a server "
+                "admin can grant them in the channel's settings. The game itself is safe and goes on."
+            ),
+        )
+
+
+class _Refresher:
+    """Keeps one table's public message up to date with plain edits (no interaction to answer).
+
+    Edits run one at a time in a background task, outside the table's lock, and each renders the state
+    as it is when it runs: requests made while an edit is under way collapse into one more edit, so the
+    message never goes back to an older state and a slow or rate-limited edit never blocks the game.
+    """
+
+    def __init__(self, messages: TableMessages, session: TableSession) -> None:
+        self.messages = messages
+        self.session = session
+        self.final_embed: discord.Embed | None = None
+        self.wanted = False
+        self.task: asyncio.Task | None = None
+
+    @property
+    def editing(self) -> bool:
+        """True while an edit is under way."""
+        return self.task is not None and not self.task.done()
+
+    def request(self, final_embed: discord.Embed | None = None) -> None:
+        """Ask for an edit (``final_embed``: the table is closed; show this for good)."""
+        if final_embed is not None:
+            self.final_embed = final_embed
+        self.wanted = True
+        if not self.editing:
+            what = f"table message edit of {self.session.table_id}"
+            self.task = self.messages.tasks.spawn(self._run(), what)
+
+    async def _run(self) -> None:
+        try:
+            while self.wanted:
+                self.wanted = False
+                await self.messages.edit(self.session, self.final_embed)
+        finally:
+            if not self.messages.is_live(self.session) and not self.wanted:
+                self.messages.refresher_done(self.session)

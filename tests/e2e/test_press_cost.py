@@ -1,0 +1,92 @@
+"""What a press costs the bot: over a whole game, its end included, at most one REST request per press
+(the answer itself carries the new table, the scoreboard too); the turn clock moves without job churn;
+and a move writes no log line at INFO."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import Any
+
+import pytest
+from apscheduler.events import EVENT_JOB_ADDED, EVENT_JOB_REMOVED
+
+from tests.e2e.conftest import World, live_tables
+
+
+async def press_on_the_table_until_the_end(world: World, table: Any, rng: random.Random) -> int:
+    """Press public actions on the table message until the scoreboard shows; returns the presses."""
+    presses = 0
+    for _ in range(500):
+        current = world.message(table.id)
+        if "final scores" in (current.embeds[0].get("title") or ""):
+            return presses
+        owner = world.turn_owner(current)
+        actions = [button for button in current.buttons() if ":a." in button["custom_id"]]
+        result = await world.server.press(owner, current, rng.choice(actions)["custom_id"])
+        presses += 1
+        assert result.ok and result.response_type == 7, result  # answered with the table itself
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.bot_settings(default_turn_seconds=600)
+async def test_a_whole_game_costs_one_request_per_press_and_no_clock_churn(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = await world.open_table()
+    (session,) = live_tables(world).values()
+    churn: list[tuple[int, str]] = []
+    world.bot.scheduler.add_listener(
+        lambda event: churn.append((event.code, event.job_id)), EVENT_JOB_ADDED | EVENT_JOB_REMOVED
+    )
+    turn_job = world.bot.scheduler.get_job(f"turn:{session.table_id}")
+    assert turn_job is not None
+    requests_before = len(world.server.request_log)
+    caplog.clear()
+    with caplog.at_level(logging.DEBUG):
+        presses = await press_on_the_table_until_the_end(world, table, random.Random(4))
+        await asyncio.sleep(0.3)  # any edit the end would add has been sent by now
+    requests = list(world.server.request_log)[requests_before:]
+    assert presses > 10 and len(requests) <= presses, requests[-5:]
+    assert all("/interactions/" in path for _, path, _ in requests)  # no separate edit, not even the end
+    # One job per table, moved along: none added or removed per move; the last move removes it (and the
+    # scoreboard arms its "Play again" window).
+    turn_id = f"turn:{session.table_id}"
+    assert churn == [(EVENT_JOB_REMOVED, turn_id), (EVENT_JOB_ADDED, f"rematch:{session.table_id}")]
+    assert world.bot.scheduler.get_job(turn_id) is None
+    # Nothing at INFO per move: only the end of the game swaps the turn clock for the rematch window.
+    loud = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO and r.name != "bot.bot"]
+    assert set(loud) <= {
+        f"Removed job {turn_id}",
+        'Added job "TableClocks.rematch_ran_out" to job store "default"',
+    }
+
+
+async def test_a_game_ended_from_a_private_view_costs_one_table_edit_more(world: World) -> None:
+    table = await world.open_table()
+    rng = random.Random(9)
+    hands: dict[int, Any] = {}
+    for _ in range(500):
+        current = world.message(table.id)
+        if "final scores" in (current.embeds[0].get("title") or ""):
+            break
+        (actor,) = world.users_to_act(current)
+        hand = (await world.press(actor, current, "My hand")).message
+        hands[actor.id] = hand
+        before = len(world.server.request_log)
+        label = "Take" if rng.random() < 0.6 else "No thanks"
+        result = await world.press(actor, hand, label)
+        assert result.ok and result.response_type == 7  # the private view redrawn, or the final scores
+        await world.server.wait_for(lambda n=before + 2: len(world.server.request_log) >= n, timeout=5)
+        await asyncio.sleep(0.05)
+        made = [(method, path) for method, path, _ in list(world.server.request_log)[before:]]
+        (answer,) = [path for method, path in made if path.endswith("/callback")]
+        token = answer.split("/")[3]
+        edits = [path for method, path in made if method == "PATCH" and f"/messages/{table.id}" in path]
+        assert len(edits) == 1, made  # the answer, then one edit of the table message
+        # Other players' open views may follow the game; the presser's is redrawn by the answer alone.
+        assert not [path for method, path in made if token in path and path != answer], made
+    final_view = result.message
+    assert "final scores" in final_view.embeds[0]["title"] and final_view.buttons() == []
+    assert "final scores" in world.message(table.id).embeds[0]["title"]

@@ -1,0 +1,99 @@
+"""The renderer fits a decision of any size to Discord: four select menus of 25 a page, "◀ Previous" /
+"Next ▶" buttons between pages (the page lives only in their custom_ids), every text within Discord's
+limits. Checked on a toy game offering 130 choices in one group, with the sandbox's limits validator."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import discord
+
+from cogs.tables import action_menus, render
+from cogs.tables import custom_ids as ids
+from cogs.tables.components import TableButton, TableSelect
+from cogs.tables.session import TableSession, TableSettings
+from engine import LegalAction
+from sandbox.limits import validate_message
+from tests.tables.toy_game import WIDE_PICKS, WidePick
+
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
+HOST, BOB = 1, 2
+
+
+def wide_game() -> TableSession:
+    session = TableSession("wide1234", 10, 20, WidePick(), TableSettings(30, 5, 2), HOST, "host")
+    session.join(BOB, "bob")
+    session.start(HOST, 1, NOW)
+    return session
+
+
+def payload(embed: discord.Embed, view: discord.ui.View) -> dict:
+    return {"embeds": [embed.to_dict()], "components": view.to_components()}
+
+
+def menus_and_paging(view: discord.ui.View) -> tuple[list[discord.ui.Select], dict[str, ids.TableCustomId]]:
+    menus = [item.item for item in view.children if isinstance(item, TableSelect)]
+    paging = {
+        item.item.label: ids.TableCustomId.parse(item.item.custom_id)
+        for item in view.children
+        if isinstance(item, TableButton) and item.target.page is not None
+    }
+    return menus, paging
+
+
+def test_130_choices_in_one_group_are_all_reachable_through_pages_within_discords_limits() -> None:
+    session = wide_game()
+    reached: list[str] = []
+    page, pages_seen = 0, []
+    while page is not None:
+        embed, view = render.private_message(session, BOB, jump_url="https://discord.com/x", page=page)
+        errors = validate_message(payload(embed, view))
+        assert not errors, errors.summary()
+        menus, paging = menus_and_paging(view)
+        assert 1 <= len(menus) <= 4 and all(len(menu.options) <= 25 for menu in menus)
+        assert len(view.children) <= 25 and len(view.to_components()) <= 5
+        for menu in menus:
+            for option in menu.options:
+                pressed = ids.parse_select(menu.custom_id, option.value)
+                assert pressed is not None and pressed.version == session.state.version
+                reached.append(pressed.action)
+        pages_seen.append(page)
+        following = [target.page for label, target in paging.items() if label.startswith("Next")]
+        previous = [target.page for label, target in paging.items() if label.startswith("◀")]
+        assert previous == ([page - 1] if page else [])
+        page = following[0] if following else None
+    assert pages_seen == [0, 1]
+    assert reached == [f"pick.{n}" for n in WIDE_PICKS]  # every choice once, in order
+
+
+def test_a_page_beyond_the_last_shows_the_last_and_paging_changes_nothing_in_the_game() -> None:
+    session = wide_game()
+    version = session.state.version
+    _, last = render.private_message(session, BOB, page=1)
+    _, beyond = render.private_message(session, BOB, page=99)
+    assert [c.to_component_dict() for c in last.children] == [c.to_component_dict() for c in beyond.children]
+    assert session.state.version == version and session.state.picks == {}
+
+
+def test_long_texts_are_clipped_to_discords_lengths() -> None:
+    session = wide_game()
+    long = "x" * 300
+    actions = tuple(LegalAction(f"c{n}", long, description=long, group=long) for n in range(30)) + (
+        LegalAction("b", long),
+    )
+    items = render.action_components(session, actions)
+    view = discord.ui.View()
+    for item in items:
+        view.add_item(item)
+    errors = validate_message({"content": "x", "components": view.to_components()})
+    assert not errors, errors.summary()
+    menu = next(item.item for item in items if isinstance(item, TableSelect))
+    assert len(menu.placeholder) == action_menus.PLACEHOLDER_MAX
+    assert {len(option.label) for option in menu.options} == {action_menus.OPTION_TEXT_MAX}
+
+
+def test_paging_custom_ids_round_trip_and_stay_within_100_characters() -> None:
+    target = ids.TableCustomId.for_page("abcdefghijklmnop", 9_999_999, 999)
+    assert len(str(target)) <= 100 and ids.TableCustomId.parse(str(target)) == target
+    assert target.page == 999 and target.action is None
+    assert ids.TableCustomId.parse("ct:abcd1234:1:p.x") is None
