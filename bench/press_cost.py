@@ -288,22 +288,72 @@ async def run_bare(args, server: SandboxServer, channels, members, presses: int)
     return window
 
 
-def write_profile(source: Path, target: Path, top: int = 40) -> None:
+# Where the event loop's CPU goes, by part: (name, test on a profiled function's (file, line, name)).
+PROFILE_PARTS: list[tuple[str, object]] = [
+    ("gateway: frames in, decoded and parsed (all events)",
+     lambda f: f[0].endswith("discord/gateway.py") and f[2] == "received_message"),
+    ("  of which: INTERACTION_CREATE into discord.py objects",
+     lambda f: f[2] == "parse_interaction_create"),
+    ("the bot's code (cogs/), all it does and calls", lambda f: "/cogs/" in f[0]),
+    ("rendering (cogs/**/render*.py)", lambda f: "/cogs/" in f[0] and "render" in Path(f[0]).name),
+    ("the engine (engine/)", lambda f: "/engine/" in f[0]),
+    ("storage (storage/, the event loop's side)", lambda f: "/storage/" in f[0]),
+    ("APScheduler", lambda f: "/apscheduler/" in f[0]),
+    ("logging", lambda f: f[0].endswith("logging/__init__.py")),
+    ("the answer (discord.py InteractionResponse.edit_message)",
+     lambda f: f[2] == "edit_message" and f[0].endswith("discord/interactions.py")),
+    ("discord.py REST, all requests (HTTPClient and webhook adapter)",
+     lambda f: f[2] == "request" and (f[0].endswith("discord/http.py") or f[0].endswith("webhook/async_.py"))),
+]
+
+
+def profile_parts(stats) -> list[tuple[str, float]]:
+    """Each part's share of the profiled CPU: the time spent in its functions and what they call, counted
+    once (calls from one function of the part to another are not added again). Parts overlap: the engine
+    runs inside rendering, and both inside the bot's code."""
+    total = stats.total_tt
+    shares = []
+    for name, belongs in PROFILE_PARTS:
+        members = {func for func in stats.stats if belongs(func)}
+        inside = 0.0
+        for func in members:
+            callers = stats.stats[func][4]
+            inside += sum(entry[3] for caller, entry in callers.items() if caller not in members)
+            if not callers:  # a root (the profiler started inside it)
+                inside += stats.stats[func][3]
+        shares.append((name, inside / total if total else 0.0))
+    return shares
+
+
+def write_profile(source: Path, target: Path, top: int = 40) -> list[tuple[str, float]]:
+    """Write the profile's summary by part, then its top functions, to ``target``; return the parts."""
     import io
     import pstats
 
     text = io.StringIO()
     stats = pstats.Stats(str(source), stream=text)
+    parts = profile_parts(stats)
+    text.write("# cProfile of the bot's event loop (thread CPU time) during the press window\n\n")
+    text.write(f"total profiled CPU {stats.total_tt:.2f} s\n\n")
+    for name, share in parts:
+        text.write(f"{share:6.1%}  {name}\n")
     stats.strip_dirs()
-    text.write(f"# cProfile of the bot's event loop during the press window ({source.name})\n\n")
-    text.write("## by own time (tottime)\n")
+    text.write("\n## by own time (tottime)\n")
     stats.sort_stats("tottime").print_stats(top)
-    text.write("\n## by cumulative time\n")
+    text.write("\n## by cumulative time (a coroutine's ncalls counts each of its resumptions)\n")
     stats.sort_stats("cumulative").print_stats(top)
     target.write_text(text.getvalue())
+    return parts
+
+
+def load_average() -> str:
+    """The 1-minute load average: above the core count, other work competed for the CPUs."""
+    with open("/proc/loadavg") as loadavg:
+        return loadavg.read().split()[0]
 
 
 async def main_async(args: argparse.Namespace) -> None:
+    load_at_start = load_average()
     folder = Path(tempfile.mkdtemp(prefix="press-cost-"))
     async with SandboxServer(interaction_deadline=3.0) as server:
         server.request_log = collections.deque()  # every request of the run, not the last 5,000
@@ -317,8 +367,8 @@ async def main_async(args: argparse.Namespace) -> None:
     info_lines = sum(" INFO " in line for line in log_lines)
     print(
         f"\n{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "
-        f"{platform.machine()}, Python {platform.python_version()}; command: python3 bench/press_cost.py "
-        + " ".join(sys.argv[1:])
+        f"{platform.machine()}, Python {platform.python_version()}, load average {load_at_start} at start "
+        f"and {load_average()} at end; command: python3 bench/press_cost.py " + " ".join(sys.argv[1:])
     )
     print(
         f"{args.tables} live tables; {args.games} whole Foist games, {args.concurrency} at a time: "
@@ -343,8 +393,10 @@ async def main_async(args: argparse.Namespace) -> None:
         f"({info_lines / bot.presses:.2f} per press)"
     )
     if args.profile:
-        write_profile(folder / "bot.prof", Path(args.profile))
-        print(f"profile written to {args.profile}")
+        parts = write_profile(folder / "bot.prof", Path(args.profile))
+        print(f"\nwhere the bot's event loop CPU goes (profiled; full listing in {args.profile}):")
+        for name, share in parts:
+            print(f"{share:6.1%}  {name}")
     if violations:
         print("violations:", *violations[:5], sep="\n  ")
 
