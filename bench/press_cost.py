@@ -303,7 +303,7 @@ PROFILE_PARTS: list[tuple[str, object]] = [
     ("the answer (discord.py InteractionResponse.edit_message)",
      lambda f: f[2] == "edit_message" and f[0].endswith("discord/interactions.py")),
     ("discord.py REST, all requests (HTTPClient and webhook adapter)",
-     lambda f: f[2] == "request" and (f[0].endswith("discord/http.py") or f[0].endswith("webhook/async_.py"))),
+     lambda f: f[2] == "request" and f[0].endswith(("discord/http.py", "webhook/async_.py"))),
 ]
 
 
