@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sqlite3
 import sys
 
 import aiohttp
-import aiosqlite
 import discord
 
 from bot.settings import ConfigurationError, Settings, load_settings
@@ -62,7 +62,7 @@ async def _run_bot(settings: Settings) -> int:
 
     try:
         database = await Database.open(settings.database_path)
-    except (OSError, aiosqlite.Error, RuntimeError) as error:
+    except (OSError, sqlite3.Error, RuntimeError) as error:
         print(f"cardtable: cannot open the database {settings.database_path}: {error}", file=sys.stderr)
         return 1
     try:

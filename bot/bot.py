@@ -3,17 +3,24 @@
 Settings, the database and the scheduler are passed in or made here and handed to the cogs through the
 bot (``bot.settings``, ``bot.db``, ``bot.scheduler``). Extensions are loaded in ``setup_hook``; a failing
 one is logged and the rest still load.
+
+The bot spends as little as discord.py allows on gateway events it does not use: it asks only for the
+intents it needs (:func:`bot_intents`), keeps no message cache, and does not build a ``discord.Message``
+for every message created or edited in its channels (most of them its own table edits echoed back), see
+:class:`LeanConnectionState`.
 """
 
 from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 import discord
 import yarl
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from discord.ext import commands
+from discord.state import ConnectionState
 
 from bot.settings import Settings
 from storage import Database
@@ -25,6 +32,43 @@ EXTENSIONS = ("cogs.tables", "cogs.leaderboard")
 
 class StartupError(Exception):
     """The bot cannot start as configured; ``str(error)`` is one line for the admin."""
+
+
+def bot_intents() -> discord.Intents:
+    """The gateway intents the bot needs, none privileged.
+
+    - ``guilds``: the servers and channels the bot is in (discord.py's guild cache, ``bot.guilds``).
+    - ``guild_messages``: ``MESSAGE_DELETE`` in server channels, so a deleted table message is posted
+      again (``on_raw_message_delete``). It also brings every ``MESSAGE_CREATE`` / ``MESSAGE_UPDATE`` of
+      those channels, which :class:`LeanConnectionState` drops unparsed.
+
+    Slash commands, buttons and menus arrive as interactions, which need no intent. Everything else the
+    default intents would bring (typing, reactions, DMs, voice, emojis, invites, ...) is never sent.
+    """
+    return discord.Intents(guilds=True, guild_messages=True)
+
+
+class LeanConnectionState(ConnectionState):
+    """discord.py's gateway state, minus the work for messages the bot never reads.
+
+    discord.py turns every ``MESSAGE_CREATE`` and ``MESSAGE_UPDATE`` into a full ``discord.Message``
+    (author, embeds, components, mentions) only to dispatch ``on_message`` / ``on_message_edit``; this bot
+    listens to neither, and most of these events are its own table edits echoed back, one per press.
+    Here they are dropped as soon as they are decoded. The one thing discord.py itself does with an edit,
+    updating a view it tracks on that message, still happens (table views are never tracked, see
+    ``cogs.tables.components.TableView``). ``MESSAGE_DELETE`` is parsed as usual.
+    """
+
+    def parse_message_create(self, data: Any) -> None:
+        return None
+
+    def parse_message_update(self, data: Any) -> None:
+        if "components" not in data:
+            return
+        interaction = data.get("interaction")
+        tracked_id = interaction.get("id") if isinstance(interaction, dict) else None
+        if self._view_store.is_message_tracked(int(tracked_id or data["id"])):
+            super().parse_message_update(data)
 
 
 class CardTableBot(commands.Bot):
@@ -44,14 +88,23 @@ class CardTableBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,  # no prefix commands: slash commands and buttons only
-            intents=discord.Intents.default(),
+            intents=bot_intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            max_messages=None,  # no message cache: nothing reads old messages from it
+            member_cache_flags=discord.MemberCacheFlags.none(),
+            chunk_guilds_at_startup=False,
         )
         self.settings = settings
         self._database = database
         self._owns_database = database is None
         self.scheduler = AsyncIOScheduler(timezone="UTC")
+
+    def _get_state(self, **options: Any) -> ConnectionState:
+        # discord.py's one hook for its gateway state (Client._get_state): use the lean one.
+        return LeanConnectionState(
+            dispatch=self.dispatch, handlers=self._handlers, hooks=self._hooks, http=self.http, **options
+        )
 
     @property
     def db(self) -> Database:

@@ -1,4 +1,5 @@
-"""Everything the bot keeps on disk, in SQLite through aiosqlite. All SQL of the project lives here."""
+"""Everything the bot keeps on disk, in SQLite (one connection on a thread of its own). All SQL
+of the project lives here."""
 
 from storage.database import (
     Database,

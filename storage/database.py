@@ -3,23 +3,30 @@
 Migrations are the numbered files ``storage/migrations/V<NNN>__<name>.sql``; the applied version is
 SQLite's ``PRAGMA user_version``. Each pending migration runs in one transaction together with the
 version bump, so a crash leaves the database at the old or the new version, never between.
+
+One SQLite connection lives on one thread of its own (the database thread); every method hands that thread
+one plain function and awaits it, so a whole transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, fsynced) is
+ONE hop from the event loop, and two transactions can never interleave: the thread runs one function at
+a time, in the order they were handed over.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
+from typing import Any, TypeVar
 
-import aiosqlite
+_T = TypeVar("_T")
 
 _MIGRATION_NAME = re.compile(r"^V(?P<version>\d{3})__\w+\.sql$")
 
@@ -118,32 +125,25 @@ class StoredTable:
 
 
 class Database:
-    """The bot's SQLite database over one aiosqlite connection.
+    """The bot's SQLite database over one connection on its own thread.
 
     Use :meth:`open` to create one; it applies pending migrations.
     """
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
-        self._db = connection
+    def __init__(self, thread: ThreadPoolExecutor, connection: sqlite3.Connection, path: Path) -> None:
+        self._thread = thread
+        self._connection = connection
         self.path = path
-        # One connection serves every coroutine: a transaction spans several awaits, so two must never
-        # interleave on it (two games finishing at once would otherwise nest BEGINs and lose a result).
-        self._transaction_lock = asyncio.Lock()
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error, one at a time."""
-        async with self._transaction_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-                await self._db.execute("COMMIT")
-            except BaseException:
-                # A failed COMMIT (disk full, I/O error) must not leave the connection inside a
-                # transaction, or every later write fails; after some failures there is nothing to undo.
-                with contextlib.suppress(sqlite3.Error):
-                    await self._db.execute("ROLLBACK")
-                raise
+    async def _run(self, work: Callable[..., _T], *args: Any) -> _T:
+        """Run ``work(connection, *args)`` on the database thread: one hop, awaited until it is done."""
+        call = functools.partial(work, self._connection, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._thread, call)
+
+    async def _transact(self, work: Callable[..., _T], *args: Any) -> _T:
+        """Run ``work(connection, *args)`` inside ``BEGIN IMMEDIATE`` ... ``COMMIT`` on the database thread,
+        all in one hop; rolled back (and the error raised) if any statement or the COMMIT fails."""
+        return await self._run(_in_transaction, work, *args)
 
     @classmethod
     async def open(cls, path: Path | str) -> "Database":
@@ -153,34 +153,34 @@ class Database:
         ------
         RuntimeError
             If the database's version is newer than this code knows (a downgrade).
-        aiosqlite.Error
+        sqlite3.Error
             If the file cannot be opened or a migration fails (the failed migration is rolled back).
         """
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
-        database = cls(connection, path)
+        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="database")
+        loop = asyncio.get_running_loop()
         try:
-            await connection.execute("PRAGMA journal_mode = WAL")
-            await connection.execute("PRAGMA foreign_keys = ON")
-            await connection.execute("PRAGMA busy_timeout = 5000")
-            await connection.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss
+            connection = await loop.run_in_executor(thread, _connect, path)
+        except BaseException:
+            thread.shutdown(wait=False)
+            raise
+        database = cls(thread, connection, path)
+        try:
             await database._migrate()
         except BaseException:
-            await connection.close()
+            await database.close()
             raise
         return database
 
     async def close(self) -> None:
-        """Close the connection, after any transaction under way has finished."""
-        async with self._transaction_lock:
-            await self._db.close()
+        """Close the connection, after any work already handed to the database thread has finished."""
+        await self._run(sqlite3.Connection.close)
+        self._thread.shutdown(wait=True)
 
     async def schema_version(self) -> int:
         """The applied migration version (``PRAGMA user_version``)."""
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            (version,) = await cursor.fetchone()
-        return int(version)
+        return await self._run(_schema_version)
 
     async def _migrate(self) -> None:
         current = await self.schema_version()
@@ -191,10 +191,7 @@ class Database:
             )
         for version, _name, sql in migrations[current:]:
             # executescript would commit on its own; run the statements in one explicit transaction.
-            async with self._transaction() as db:
-                for statement in _split_statements(sql):
-                    await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {int(version)}")
+            await self._transact(_apply_migration, version, sql)
 
     async def record_result(self, result: GameResult) -> bool:
         """Store a finished game and its seats in one transaction.
@@ -204,37 +201,7 @@ class Database:
         bool
             ``True`` if stored now, ``False`` if this table's result was already stored (nothing changes).
         """
-        async with self._transaction() as db:
-            return await self._insert_result(db, result)
-
-    async def _insert_result(self, db: aiosqlite.Connection, result: GameResult) -> bool:
-        cursor = await db.execute(
-            "INSERT INTO games (table_id, guild_id, channel_id, game, options, seed, actions,"
-            " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (table_id) DO NOTHING",
-            (
-                result.table_id,
-                result.guild_id,
-                result.channel_id,
-                result.game,
-                json.dumps(result.options, sort_keys=True),
-                result.seed,
-                json.dumps([list(action) for action in result.actions]),
-                _iso(result.started_at),
-                _iso(result.finished_at),
-            ),
-        )
-        if cursor.rowcount == 0:
-            return False
-        await db.executemany(
-            "INSERT INTO game_seats (game_id, seat, user_id, display_name, points, rank)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (cursor.lastrowid, seat.seat, seat.user_id, seat.display_name, seat.points, seat.rank)
-                for seat in result.seats
-            ],
-        )
-        return True
+        return await self._transact(_insert_result, result)
 
     # -- live tables -----------------------------------------------------------------------------
 
@@ -252,51 +219,28 @@ class Database:
         just ended) its result, all in one transaction: after a crash the table is as it was before or
         after the move, never between, and a result is stored exactly once.
 
+        The transaction is one call to the database thread and is committed (fsynced: ``synchronous =
+        FULL``) before this returns. The JSON is encoded here, on the event loop, so the thread only
+        writes.
+
         Raises
         ------
         sqlite3.IntegrityError
             If an action's position is already stored (the log would fork); nothing is written.
-        aiosqlite.Error
+        sqlite3.Error
             On any other database failure; nothing is written.
         """
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO live_tables (table_id, guild_id, channel_id, game, snapshot, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
-                " snapshot = excluded.snapshot, updated_at = excluded.updated_at",
-                (
-                    table_id,
-                    guild_id,
-                    channel_id,
-                    game,
-                    json.dumps(snapshot),
-                    _iso(datetime.now(timezone.utc)),
-                ),
-            )
-            await db.executemany(
-                "INSERT INTO live_table_actions (table_id, position, seat, code, timed_out)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [(table_id, a.position, a.seat, a.code, int(a.timed_out)) for a in new_actions],
-            )
-            if result is not None:
-                await self._insert_result(db, result)
+        row = (table_id, guild_id, channel_id, game, json.dumps(snapshot), _iso(datetime.now(timezone.utc)))
+        actions = [(table_id, a.position, a.seat, a.code, int(a.timed_out)) for a in new_actions]
+        await self._transact(_save_table, row, actions, result)
 
     async def delete_table(self, table_id: str) -> None:
         """Forget a closed table (its result, if any, stays in the leaderboard)."""
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM live_tables WHERE table_id = ?", (table_id,))
+        await self._transact(_execute, "DELETE FROM live_tables WHERE table_id = ?", (table_id,))
 
     async def load_tables(self) -> list[StoredTable]:
         """Every live table with its action log, oldest table first."""
-        async with self._db.execute(
-            "SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables ORDER BY rowid"
-        ) as cursor:
-            rows = await cursor.fetchall()
-        async with self._db.execute(
-            "SELECT table_id, position, seat, code, timed_out FROM live_table_actions"
-            " ORDER BY table_id, position"
-        ) as cursor:
-            action_rows = await cursor.fetchall()
+        rows, action_rows = await self._run(_load_tables)
         actions: dict[str, list[StoredAction]] = {}
         for table_id, position, seat, code, timed_out in action_rows:
             actions.setdefault(table_id, []).append(StoredAction(position, seat, code, bool(timed_out)))
@@ -307,39 +251,30 @@ class Database:
 
     async def load_table(self, table_id: str) -> StoredTable | None:
         """One live table with its action log, or ``None`` if it is not stored."""
-        async with self._db.execute(
-            "SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables WHERE table_id = ?",
-            (table_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
-        if row is None:
+        found = await self._run(_load_table, table_id)
+        if found is None:
             return None
-        async with self._db.execute(
-            "SELECT position, seat, code, timed_out FROM live_table_actions"
-            " WHERE table_id = ? ORDER BY position",
-            (table_id,),
-        ) as cursor:
-            actions = [StoredAction(p, seat, code, bool(t)) for p, seat, code, t in await cursor.fetchall()]
+        row, action_rows = found
+        actions = [StoredAction(p, seat, code, bool(t)) for p, seat, code, t in action_rows]
         return StoredTable(row[0], row[1], row[2], row[3], json.loads(row[4]), actions)
 
     # -- server settings -------------------------------------------------------------------------
 
     async def guild_turn_seconds(self, guild_id: int) -> int | None:
         """The server's default turn length in seconds, or ``None`` if its admins set none."""
-        async with self._db.execute(
-            "SELECT turn_seconds FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None or row[0] is None else int(row[0])
+        rows = await self._run(
+            _fetch_all, "SELECT turn_seconds FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return None if not rows or rows[0][0] is None else int(rows[0][0])
 
     async def set_guild_turn_seconds(self, guild_id: int, seconds: int | None) -> None:
         """Set (or with ``None`` clear) the server's default turn length in seconds."""
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO guild_settings (guild_id, turn_seconds) VALUES (?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds",
-                (guild_id, seconds),
-            )
+        await self._transact(
+            _execute,
+            "INSERT INTO guild_settings (guild_id, turn_seconds) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds",
+            (guild_id, seconds),
+        )
 
     # -- health and backups ----------------------------------------------------------------------
 
@@ -347,8 +282,7 @@ class Database:
         """What ``PRAGMA integrity_check`` finds wrong (empty if the file is sound). Damage bad enough to
         stop the check itself ("database disk image is malformed") is reported the same way."""
         try:
-            async with self._db.execute("PRAGMA integrity_check") as cursor:
-                rows = [str(row[0]) for row in await cursor.fetchall()]
+            rows = [str(row[0]) for row in await self._run(_fetch_all, "PRAGMA integrity_check", ())]
         except sqlite3.DatabaseError as error:
             return [str(error)]
         return [] if rows == ["ok"] else rows
@@ -359,15 +293,13 @@ class Database:
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_name(target.name + ".partial")
         partial.unlink(missing_ok=True)
-        async with aiosqlite.connect(partial) as copy:
-            await self._db.backup(copy)
+        await self._run(_backup, partial)
         partial.replace(target)
 
     async def result_count(self, table_id: str) -> int:
         """How many results are stored for ``table_id`` (0 or 1)."""
-        async with self._db.execute("SELECT COUNT(*) FROM games WHERE table_id = ?", (table_id,)) as cursor:
-            (count,) = await cursor.fetchone()
-        return int(count)
+        rows = await self._run(_fetch_all, "SELECT COUNT(*) FROM games WHERE table_id = ?", (table_id,))
+        return int(rows[0][0])
 
     async def leaderboard(
         self, guild_id: int, game: str | None = None, limit: int = 10
@@ -383,7 +315,8 @@ class Database:
         limit:
             At most this many rows.
         """
-        async with self._db.execute(
+        rows = await self._run(
+            _fetch_all,
             """
             SELECT s.user_id,
                    (SELECT s2.display_name FROM game_seats s2 JOIN games g2 ON g2.id = s2.game_id
@@ -398,9 +331,144 @@ class Database:
              LIMIT :limit
             """,
             {"guild": guild_id, "game": game, "limit": limit},
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [LeaderboardRow(int(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
+
+
+# -- what runs on the database thread (plain sqlite3, no asyncio) ----------------------------------
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """Open the connection (autocommit: transactions are explicit) and set its per-connection pragmas."""
+    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute("PRAGMA busy_timeout = 5000")
+        connection.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+def _in_transaction(connection: sqlite3.Connection, work: Callable[..., _T], *args: Any) -> _T:
+    """``BEGIN IMMEDIATE``, ``work(connection, *args)``, ``COMMIT``; on any error ``ROLLBACK`` and raise."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        value = work(connection, *args)
+        connection.execute("COMMIT")
+    except BaseException:
+        # A failed COMMIT (disk full, I/O error) must not leave the connection inside a transaction, or
+        # every later write fails; after some failures there is nothing to undo.
+        with contextlib.suppress(sqlite3.Error):
+            connection.execute("ROLLBACK")
+        raise
+    return value
+
+
+def _schema_version(connection: sqlite3.Connection) -> int:
+    (version,) = connection.execute("PRAGMA user_version").fetchone()
+    return int(version)
+
+
+def _apply_migration(connection: sqlite3.Connection, version: int, sql: str) -> None:
+    for statement in _split_statements(sql):
+        connection.execute(statement)
+    connection.execute(f"PRAGMA user_version = {int(version)}")
+
+
+def _execute(connection: sqlite3.Connection, sql: str, parameters: Sequence[Any]) -> None:
+    connection.execute(sql, parameters)
+
+
+def _fetch_all(connection: sqlite3.Connection, sql: str, parameters: Any) -> list[tuple]:
+    return connection.execute(sql, parameters).fetchall()
+
+
+def _insert_result(connection: sqlite3.Connection, result: GameResult) -> bool:
+    cursor = connection.execute(
+        "INSERT INTO games (table_id, guild_id, channel_id, game, options, seed, actions,"
+        " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (table_id) DO NOTHING",
+        (
+            result.table_id,
+            result.guild_id,
+            result.channel_id,
+            result.game,
+            json.dumps(result.options, sort_keys=True),
+            result.seed,
+            json.dumps([list(action) for action in result.actions]),
+            _iso(result.started_at),
+            _iso(result.finished_at),
+        ),
+    )
+    if cursor.rowcount == 0:
+        return False
+    connection.executemany(
+        "INSERT INTO game_seats (game_id, seat, user_id, display_name, points, rank)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (cursor.lastrowid, seat.seat, seat.user_id, seat.display_name, seat.points, seat.rank)
+            for seat in result.seats
+        ],
+    )
+    return True
+
+
+def _save_table(
+    connection: sqlite3.Connection,
+    row: tuple[str, int, int, str, str, str],
+    actions: list[tuple[str, int, int, str, int]],
+    result: GameResult | None,
+) -> None:
+    connection.execute(
+        "INSERT INTO live_tables (table_id, guild_id, channel_id, game, snapshot, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
+        " snapshot = excluded.snapshot, updated_at = excluded.updated_at",
+        row,
+    )
+    if actions:
+        connection.executemany(
+            "INSERT INTO live_table_actions (table_id, position, seat, code, timed_out)"
+            " VALUES (?, ?, ?, ?, ?)",
+            actions,
+        )
+    if result is not None:
+        _insert_result(connection, result)
+
+
+def _load_tables(connection: sqlite3.Connection) -> tuple[list[tuple], list[tuple]]:
+    rows = connection.execute(
+        "SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables ORDER BY rowid"
+    ).fetchall()
+    action_rows = connection.execute(
+        "SELECT table_id, position, seat, code, timed_out FROM live_table_actions"
+        " ORDER BY table_id, position"
+    ).fetchall()
+    return rows, action_rows
+
+
+def _load_table(connection: sqlite3.Connection, table_id: str) -> tuple[tuple, list[tuple]] | None:
+    row = connection.execute(
+        "SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables WHERE table_id = ?",
+        (table_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    action_rows = connection.execute(
+        "SELECT position, seat, code, timed_out FROM live_table_actions WHERE table_id = ? ORDER BY position",
+        (table_id,),
+    ).fetchall()
+    return row, action_rows
+
+
+def _backup(connection: sqlite3.Connection, target: Path) -> None:
+    copy = sqlite3.connect(target)
+    try:
+        connection.backup(copy)
+    finally:
+        copy.close()
 
 
 def _iso(moment: datetime) -> str:

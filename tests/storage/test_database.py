@@ -123,21 +123,29 @@ async def test_results_finishing_at_the_same_moment_are_all_stored(db: Database)
     assert sum(row.played for row in await db.leaderboard(100, limit=100)) == 60
 
 
+class _FailingCommits:
+    """A stand-in for the database's sqlite3 connection whose next ``failures`` COMMITs fail as a full or
+    broken disk would; everything else goes to the real connection."""
+
+    def __init__(self, real: sqlite3.Connection, failures: int) -> None:
+        self.real = real
+        self.failures = failures
+
+    def execute(self, sql: str, *args: object):
+        if sql == "COMMIT" and self.failures:
+            self.failures -= 1
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.real.execute(sql, *args)
+
+    def executemany(self, sql: str, *args: object):
+        return self.real.executemany(sql, *args)
+
+
 async def test_a_failed_commit_does_not_wedge_the_connection(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A COMMIT that fails (disk full, I/O error) is rolled back, so later results are still stored."""
-    connection = db._db
-    real_execute = connection.execute
-    failures = {"COMMIT": 1}
-
-    def failing_execute(sql: str, *args: object):
-        if failures.get(sql):
-            failures[sql] -= 1
-            raise sqlite3.OperationalError("disk I/O error")
-        return real_execute(sql, *args)
-
-    monkeypatch.setattr(connection, "execute", failing_execute)
+    monkeypatch.setattr(db, "_connection", _FailingCommits(db._connection, failures=1))
     with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
         await db.record_result(result("lost", 100, {1: 1, 2: 2}))
     assert await db.record_result(result("next", 100, {1: 1, 2: 2})) is True

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database, StoredAction
+from storage import Database, GameResult, StoredAction
 from tests.storage.test_database import result
 
 
@@ -66,6 +66,40 @@ async def test_the_final_move_and_the_result_are_stored_together_once(db: Databa
     await db.delete_table("t1")
     assert await db.load_tables() == []
     assert await db.result_count("t1") == 1  # the leaderboard keeps it
+
+
+async def test_a_failure_late_in_a_save_leaves_nothing_of_it(db: Database) -> None:
+    """The final move's save fails at its last statement (the result's seats): the snapshot and the actions
+    written earlier in the same transaction are rolled back too."""
+    await save(db, "t1", {"v": 1}, [StoredAction(0, 0, "take")])
+    final = result("t1", 1, {10: 1, 11: 2})
+    duplicate_seat = GameResult(**{**final.__dict__, "seats": [final.seats[0], final.seats[0]]})
+    with pytest.raises(sqlite3.IntegrityError):
+        moves = [StoredAction(1, 1, "pay"), StoredAction(2, 0, "take")]
+        await save(db, "t1", {"v": 2}, moves, duplicate_seat)
+    (stored,) = await db.load_tables()
+    assert stored.snapshot == {"v": 1} and [a.position for a in stored.actions] == [0]
+    assert await db.result_count("t1") == 0
+    await save(db, "t1", {"v": 2}, [StoredAction(1, 1, "pay")], final)  # the connection still works
+    assert await db.result_count("t1") == 1
+
+
+async def test_a_save_is_one_call_to_the_database_thread(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move's whole transaction (snapshot, actions, result) is handed to the database thread at once."""
+    calls = []
+    submit = db._thread.submit
+
+    def counting_submit(*args, **kwargs):
+        calls.append(args)
+        return submit(*args, **kwargs)
+
+    monkeypatch.setattr(db._thread, "submit", counting_submit)
+    await save(db, "t1", {"v": 1}, [StoredAction(0, 0, "take")])
+    await save(db, "t1", {"v": 2}, [StoredAction(1, 1, "pay")], result("t1", 1, {10: 1, 11: 2}))
+    assert len(calls) == 2
+    assert await db.result_count("t1") == 1
 
 
 async def test_integrity_check_finds_a_damaged_file(tmp_path: Path) -> None:
