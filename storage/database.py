@@ -214,10 +214,15 @@ class Database:
         snapshot: dict,
         new_actions: Sequence[StoredAction] = (),
         result: GameResult | None = None,
+        *,
+        replace_log: bool = False,
     ) -> None:
         """Store a live table's new snapshot, the actions appended since the last save, and (when the game
         just ended) its result, all in one transaction: after a crash the table is as it was before or
         after the move, never between, and a result is stored exactly once.
+
+        ``replace_log=True``: ``new_actions`` is the whole log, replacing the stored one (a log written by an
+        older engine, upgraded on load).
 
         The transaction is one call to the database thread and is committed (fsynced: ``synchronous =
         FULL``) before this returns. The JSON is encoded here, on the event loop, so the thread only
@@ -232,7 +237,7 @@ class Database:
         """
         row = (table_id, guild_id, channel_id, game, json.dumps(snapshot), _iso(datetime.now(timezone.utc)))
         actions = [(table_id, a.position, a.seat, a.code, int(a.timed_out)) for a in new_actions]
-        await self._transact(_save_table, row, actions, result)
+        await self._transact(_save_table, row, actions, result, replace_log)
 
     async def delete_table(self, table_id: str) -> None:
         """Forget a closed table (its result, if any, stays in the leaderboard)."""
@@ -421,7 +426,10 @@ def _save_table(
     row: tuple[str, int, int, str, str, str],
     actions: list[tuple[str, int, int, str, int]],
     result: GameResult | None,
+    replace_log: bool,
 ) -> None:
+    if replace_log:
+        connection.execute("DELETE FROM live_table_actions WHERE table_id = ?", (row[0],))
     connection.execute(
         "INSERT INTO live_tables (table_id, guild_id, channel_id, game, snapshot, updated_at)"
         " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"

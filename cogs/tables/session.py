@@ -117,6 +117,8 @@ class TableSession:
         self.result_saved = False
         self.timed_out_positions: set[int] = set()
         self.saved_actions = 0
+        # The stored log was written by an older engine and upgraded on load: the next save replaces it.
+        self.stored_log_outdated = False
         self.lock = asyncio.Lock()
 
     # -- who is who ------------------------------------------------------------------------------
@@ -437,3 +439,4 @@ class TableSession:
     def mark_saved(self) -> None:
         """Everything applied so far is stored."""
         self.saved_actions = 0 if self.state is None else len(self.state.history)
+        self.stored_log_outdated = False

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from cogs.tables.session import Phase, TableSession, TableSettings
-from engine import Event, get_rules
+from engine import Event, GameRules, get_rules
 from engine.lobby import Lobby, Rematch, RematchChoice
 
 SCHEMA_VERSION = 2
@@ -183,10 +183,11 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     session.events.clear()
     session.timed_out_positions = set()
     session.state = None
+    log = upgraded_log(session.rules, actions)
     if snapshot.seed is not None:
         state = session.rules.new_game(len(session.players), snapshot.seed, dict(session.options))
         session.events.append(Event(None, f"The game begins with {len(session.players)} players."))
-        for position, (seat, code, timed_out) in enumerate(actions):
+        for position, (seat, code, timed_out) in enumerate(log):
             if timed_out:
                 session.timed_out_positions.add(position)
                 session.events.append(Event(seat, "ran out of time."))
@@ -213,4 +214,17 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
             choices={user: RematchChoice(choice) for user, choice in rematch.choices.items()},
         )
     )
-    session.saved_actions = len(actions)
+    session.saved_actions = len(log)
+    session.stored_log_outdated = log != actions
+    if session.stored_log_outdated:
+        session.saved_actions = 0  # the next save writes the whole upgraded log in place of the stored one
+
+
+def upgraded_log(rules: GameRules, actions: list[tuple[int, str, bool]]) -> list[tuple[int, str, bool]]:
+    """A stored log ``[(seat, code, timed_out), ...]`` rewritten by the game's :meth:`GameRules.upgrade_log`
+    (a log written by an older engine, e.g. Minimize: Declare's old family steps), action by action so
+    that each kept action keeps its timed-out mark."""
+    upgraded = []
+    for seat, code, timed_out in actions:
+        upgraded.extend((again, new_code, timed_out) for again, new_code in rules.upgrade_log([(seat, code)]))
+    return upgraded

@@ -107,6 +107,7 @@ class TableStore:
                 snapshot.to_stored(),
                 new_actions,
                 result,
+                replace_log=session.stored_log_outdated,
             )
         except Exception:
             if self.shutting_down():  # the table stays as last stored
@@ -162,6 +163,11 @@ class TableStore:
                 self.registry.gone[stored.table_id] = "This table could not be restored after a restart."
                 continue
             self._restore_message(session, snapshot)
+            if session.stored_log_outdated:  # written by an older engine: store the upgraded log now
+                try:
+                    await self.persist(session)
+                except TableError:
+                    log.warning("Table %s keeps its old log until its next save", stored.table_id)
             self.registry.register(session)
             restored.append(session)
         return restored

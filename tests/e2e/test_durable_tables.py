@@ -116,3 +116,49 @@ async def test_scheduled_backups_hold_the_live_tables_and_only_the_newest_are_ke
     kept = sorted(folder.glob("cardtable-*.sqlite3"))
     assert kept == sorted(made[1:])
     assert stored(kept[-1], "SELECT COUNT(*) FROM live_table_actions") == [(1,)]
+
+
+async def test_a_table_stored_with_an_older_engines_log_comes_back_and_plays_on(tmp_path: Path) -> None:
+    """A Minimize: Declare table whose stored log holds the old engine's "family" steps (``f3``, ``fback``:
+    they changed nothing but the list a player saw) is restored after an upgrade as the same game; its
+    stored log is rewritten without them, so later moves are saved after it and the game finishes."""
+    async with restartable_world(tmp_path, rematch_seconds=1) as (start_bot, world_with):
+        async with start_bot() as bot:
+            world = world_with(bot)
+            table = await world.open_table(seated=("bob",), game="declare")
+            hands: dict[int, Any] = {}
+            rng = random.Random(3)
+            for _ in range(4):
+                current = world.message(table.id)
+                await world.act_somehow(rng.choice(world.users_to_act(current)), current, rng, hands)
+            moves = len(stored(world.database_path, "SELECT code FROM live_table_actions"))
+            await world.server.wait_for(lambda: f"move {moves + 1}" in world.message(table.id).text())
+            before = world.message(table.id).text()
+        log = stored(
+            world.database_path, "SELECT seat, code, timed_out FROM live_table_actions ORDER BY position"
+        )
+        assert len(log) >= 2
+        # As the old engine stored it: two family steps in the middle of the log.
+        old = [log[0], (log[1][0], "f3", 0), (log[1][0], "fback", 0), *log[1:]]
+        ((table_id,),) = stored(world.database_path, "SELECT table_id FROM live_tables")
+        with sqlite3.connect(world.database_path) as db:
+            db.execute("DELETE FROM live_table_actions")
+            db.executemany(
+                "INSERT INTO live_table_actions (table_id, position, seat, code, timed_out)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(table_id, position, *action) for position, action in enumerate(old)],
+            )
+        async with start_bot() as bot:
+            world = world_with(bot)
+            redrawn = len(world.message(table.id).versions)
+            await world.server.wait_for(lambda: len(world.message(table.id).versions) > redrawn)
+            assert world.message(table.id).text() == before
+            codes = stored(world.database_path, "SELECT code FROM live_table_actions ORDER BY position")
+            assert [code for (code,) in codes] == [code for _, code, _ in log]
+            final = await world.play_to_the_end(
+                world.message(table.id), random.Random(5), prefer=("Declare",)
+            )
+            assert "final scores" in final.text()
+            games = stored(world.database_path, "SELECT actions FROM games")
+            played = [tuple(action) for action in json.loads(games[0][0])]
+            assert played[: len(log)] == [(seat, code) for seat, code, _ in log]

@@ -50,6 +50,30 @@ async def test_a_table_and_its_log_round_trip(db: Database) -> None:
     assert await db.load_table("nope") is None
 
 
+async def test_a_replaced_log_takes_the_place_of_the_stored_one_and_nothing_else(db: Database) -> None:
+    """``replace_log``: an upgraded log (an older engine's, rewritten on load) replaces the stored one in the
+    same transaction as the snapshot; other tables' logs stay."""
+    old = [
+        StoredAction(0, 1, "t6r"),
+        StoredAction(1, 1, "f3"),
+        StoredAction(2, 1, "fback"),
+        StoredAction(3, 0, "draw"),
+    ]
+    await save(db, "t1", {"n": 1}, old)
+    await save(db, "t2", {"n": 1}, [StoredAction(0, 0, "take")])
+    upgraded = [StoredAction(0, 1, "t6r"), StoredAction(1, 0, "draw", True)]
+    await db.save_table("t1", 1, 2, "declare", {"n": 2}, upgraded, replace_log=True)
+    await save(db, "t1", {"n": 3}, [StoredAction(2, 1, "take5r")])  # the next move follows the new log
+    first, second = await db.load_tables()
+    assert first.snapshot == {"n": 3}
+    assert [(a.position, a.seat, a.code, a.timed_out) for a in first.actions] == [
+        (0, 1, "t6r", False),
+        (1, 0, "draw", True),
+        (2, 1, "take5r", False),
+    ]
+    assert [a.code for a in second.actions] == ["take"]
+
+
 async def test_a_forked_log_is_refused_whole(db: Database) -> None:
     await save(db, "t1", {"v": 1}, [StoredAction(0, 0, "take")])
     with pytest.raises(sqlite3.IntegrityError):
