@@ -829,21 +829,19 @@ def memory_games(finish: bool = False):
     return st.sampled_from(VARIANTS).flatmap(lambda rules: games_in_play(rules, finish=finish))
 
 
-def _check_limits(state: MemoryState) -> None:
-    for viewer in [None, *range(state.num_seats)]:
-        view = state.view(viewer)
-        assert len(view.title) <= 256 and len(view.table) + len(view.private) <= 25
-        for field in (*view.table, *view.private):
-            assert len(field.name) <= 256 and 0 < len(field.value) <= 1024
+def _check_offers(state: MemoryState) -> None:
+    """What the engine promises of its decisions (Discord's limits are the renderer's, checked for every
+    game in ``tests/engine/test_properties.py``): distinct parseable codes, the timeout default among them,
+    short labels, nothing secret on a turn everyone sees, and one decision offered as one group."""
     for seat in state.seats_to_act():
         actions = state.legal_actions(seat)
-        assert 1 <= len(actions) <= 100
+        assert actions
         assert len({action.code for action in actions}) == len(actions)
         assert state.default_action(seat) in {action.code for action in actions}
         groups: dict[str, int] = {}
         for action in actions:
-            assert CODE.fullmatch(action.code) and len(action.label) <= 80 and len(action.description) <= 100
-            assert len(action.group) <= 150 and not action.secret
+            assert CODE.fullmatch(action.code) and len(action.label) <= 80
+            assert not action.secret
             groups[action.group] = groups.get(action.group, 0) + 1
         assert len([group for group in groups if group]) <= 1  # one decision, one menu
 
@@ -862,14 +860,14 @@ def test_memory_games_end_and_replay_exactly(game) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(memory_games())
-def test_memory_conserves_cards_and_tokens_and_keeps_limits(game) -> None:
+def test_memory_conserves_cards_and_tokens_and_offers_one_decision_at_a_time(game) -> None:
     _, state = game
     conserved(state)
     assert all(state.tokens(seat) >= 0 for seat in range(state.num_seats))
     assert all(state.is_out(seat) == (state.tokens(seat) == 0) for seat in range(state.num_seats)) or (
         state.options.underdogs
     )
-    _check_limits(state)
+    _check_offers(state)
 
 
 # Every code of the game: the verbs on every grid place, every seat and every rank.

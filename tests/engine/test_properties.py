@@ -1,15 +1,22 @@
 """Invariants over random legal play (hypothesis) for every registered game: games end and replay exactly,
-illegal actions change nothing, and no view reveals what its viewer may not see."""
+illegal actions change nothing, no view reveals what its viewer may not see, and every view the bot draws
+of it fits Discord's limits."""
 
 from __future__ import annotations
 
 import random
+from datetime import datetime, timezone
 
+import discord
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cogs.tables import render
+from cogs.tables.components import TableButton
+from cogs.tables.session import Phase, TableSession, TableSettings
 from engine import GAMES, IllegalAction, replay
+from sandbox.limits import validate_message
 from tests.engine.conftest import games_in_play, seats_with_actions
 
 
@@ -101,3 +108,68 @@ def test_resampling_hides_something_that_play_later_shows(key: str) -> None:
                 break
             state.apply(seat, action)
     assert differed >= 3
+
+
+# -- Discord's limits ---------------------------------------------------------------------------------
+
+LONGEST_NAME = "N" * 32  # Discord's longest display name
+
+
+def _within_discords_limits(embed: discord.Embed, view: discord.ui.View | None) -> None:
+    payload = {"embeds": [embed.to_dict()], "components": [] if view is None else view.to_components()}
+    errors = validate_message(payload)
+    assert not errors, errors.summary()
+
+
+def _every_page(draw) -> int:
+    """Check every page of a message drawn by ``draw(page)``; returns how many pages there were."""
+    page = 0
+    while True:
+        embed, view = draw(page)
+        _within_discords_limits(embed, view)
+        following = [
+            item
+            for item in view.children
+            if isinstance(item, TableButton) and item.target.page is not None and item.target.page > page
+        ]
+        if not following:
+            return page + 1
+        page += 1
+        assert page < 20, "paging does not end"
+
+
+def _table_of(rules, state) -> TableSession:
+    """The table the bot would hold for ``state``: seated by players with the longest names, then the same
+    moves pressed by them."""
+    now = datetime(2026, 11, 24, tzinfo=timezone.utc)
+    session = TableSession("abcd1234ef", 1, 2, rules, TableSettings(30, 5, 2), 100, LONGEST_NAME)
+    for user in range(101, 100 + state.num_seats):
+        session.join(user, LONGEST_NAME)
+    for name, value in state.options.model_dump().items():
+        session.set_option(100, name, value)
+    _within_discords_limits(*render.lobby_message(session))
+    session.start(100, state.seed, now)
+    for seat, code in state.history:
+        assert session.state is not None
+        session.act(session.players[seat], session.state.version, code, now)
+    return session
+
+
+@settings(max_examples=80, deadline=None)
+@given(games_in_play())
+def test_every_message_the_bot_draws_of_any_game_fits_discords_limits(game) -> None:
+    """Every registered game, after random legal play: the table message, each seat's private view (on
+    every page of its choices) and the scoreboard stay within Discord's limits (embeds, fields, buttons,
+    select menus, custom_ids), with the longest display names."""
+    rules, state = game
+    session = _table_of(rules, state)
+    if session.phase is Phase.SCOREBOARD:
+        _within_discords_limits(*render.scoreboard_message(session))
+        return
+    _every_page(lambda page: render.table_message(session, page))
+    for user in session.players:
+        _every_page(
+            lambda page, user=user: render.private_message(
+                session, user, jump_url="https://discord.com/channels/1/2/3", offer_dm=True, page=page
+            )
+        )
