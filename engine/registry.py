@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from engine.core import GameRules
 from engine.declare import MinimizeDeclare
-from engine.eradicize import Eradicize
 from engine.foist import Foist
+from engine.frazzled.eradicize import Eradicize
+from engine.frazzled.minimize import Minimize
+from engine.frazzled.tokenize import Tokenize
 from engine.memory import DeluxeMemory
 from engine.minimisere import Minimisere
-from engine.minimize import Minimize
-from engine.tokenize_game import Tokenize
 
 GAMES: dict[str, GameRules] = {
     rules.key: rules

@@ -2,7 +2,8 @@
 
 Rules source: the ERADICIZE section of ``shared/seeds/000_d97c66fde1b75dcf.txt`` and the deck facts in
 ``shared/seeds/README.md``. Rulings where the text is silent are numbered in ``docs/rules/eradicize.md``
-and cited here as "(ruling N)".
+and cited here as "(ruling N)". The deal, the draw piles, the fan exchange, the 6 and the 13 are shared
+with TOKENIZE (:mod:`engine.frazzled.table`).
 
 A turn: play one card onto the discard pile - higher than the card on top, or of a colour or shape
 matching one of your tokens - or, if you cannot, pick up the whole discard pile. After a play you draw a
@@ -11,8 +12,8 @@ card from one of the three face-up draw piles while any are left, then the card'
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core import (
@@ -20,51 +21,74 @@ from engine.core import (
     Field,
     GameOptions,
     GameRules,
-    GameState,
-    IllegalAction,
     LegalAction,
-    SeatLine,
     SeatView,
     Standing,
     competition_ranks,
 )
-from engine.frazzled_common import (
+from engine.frazzled.deck import (
+    DECK,
+    FOURTEEN_ONE,
+    Card,
+    cards_text,
+    colour_token_label,
+    shape_token_label,
+    sorted_cards,
+)
+from engine.frazzled.table import (
     ACTION_NUMBERS,
-    HAND_SIZE,
-    FanExchange,
-    Tokens,
+    NOT_YOUR_TURN,
+    Draw,
+    Fan,
+    FrazzledAction,
+    Phase,
+    StealToken,
+    TakeToken,
+    TokenTable,
+    _one_number,
     action_name,
     card_fields,
-    cards_text,
+    cards_word,
     draw_actions,
-    exchange_text,
-    in_menus,
-    left_of,
     non_empty_piles,
-    parse_index,
-    pass_hands_left,
     piles_text,
-    shuffled_deck,
-    sorted_cards,
-    split_into_piles,
+    simple_action,
 )
-from engine.frazzled_deck import DECK, FOURTEEN_ONE, Card, colour_token_label, shape_token_label
 
 FACE_UP = 3
 PICK_UP = "pickup"
-
-PLAY = "play"
-DRAW = "draw"
-FAN = "fan"
-TOKEN = "token"
-OVER = "over"
 
 
 class EradicizeOptions(GameOptions):
     """ERADICIZE has no table options: the text fixes every number."""
 
 
-class EradicizeState(GameState[EradicizeOptions]):
+PickUp = simple_action(PICK_UP, "pick up the whole discard pile, for a player who cannot play.")
+
+
+@dataclass(frozen=True)
+class Play(FrazzledAction):
+    """``play.<card id>``: play that card (from the hand, or face up once the hand is empty)."""
+
+    card: Card
+
+    @classmethod
+    def from_code(cls, code: str) -> Play | None:
+        card = _one_number(code, "play", len(DECK))
+        return None if card is None else cls(DECK[card])
+
+    def format(self) -> str:
+        return f"play.{self.card.id}"
+
+
+class EradicizeAction(FrazzledAction):
+    """An ERADICIZE move: ``play.<card id>``, ``pickup``, ``draw.<pile>``, ``fan.<position>``,
+    ``token.c<i>`` / ``token.s<i>`` or ``steal.<seat>.c<i>``."""
+
+    kinds = (Play, PickUp, Draw, Fan, TakeToken, StealToken)
+
+
+class EradicizeState(TokenTable[EradicizeOptions]):
     """A game of ERADICIZE in progress.
 
     Public: the face-up cards in front of each player, every hand's size, the top card of each draw pile
@@ -73,112 +97,58 @@ class EradicizeState(GameState[EradicizeOptions]):
     and the order of each face-down fan during a 14/1 or 2 exchange (to everyone).
     """
 
+    action_type = EradicizeAction
+    title = "ERADICIZE"
+    turn_phase = Phase.PLAY
+    nobody_fans = "Nobody has a card in hand to fan out."
+
     def __init__(self, num_seats: int, seed: int, options: EradicizeOptions) -> None:
         super().__init__(num_seats, seed, options)
-        self._rng = random.Random(seed)
-        deck = shuffled_deck(self._rng)
-        # Setup: "deal six cards to each player ... Deal an additional three cards to each player face up".
-        self._hands: list[list[Card]] = [
-            deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(num_seats)
-        ]
-        start = num_seats * HAND_SIZE
-        self._face_up: list[list[Card]] = [
-            deck[start + seat * FACE_UP : start + (seat + 1) * FACE_UP] for seat in range(num_seats)
-        ]
-        # "Split the remaining cards into three equal decks and place them face up."
-        self._piles: list[list[Card]] = split_into_piles(deck[start + num_seats * FACE_UP :])
-        self._discard: list[Card] = []
         self._removed: list[Card] = []  # cleared from the game by 10s
-        self._box: list[Card] = []  # cards left out of a scripted deal (never in a real game)
-        self._tokens = Tokens.deal(num_seats, self._rng)
-        # "Decide who goes first": drawn from the seed (ruling 1).
-        self._turn = self._rng.randrange(num_seats)
-        self._phase = PLAY
         self._played: Card | None = None  # the card whose action is still to come
-        self._fan: FanExchange | None = None
         self._winners: list[int] = []
-        self._notes: dict[int, str] = {}  # private notes on the last exchange, per seat
-        self._turns = 1
+
+    def _deal_more(self, rest: list[Card]) -> list[Card]:
+        # Setup: "Deal an additional three cards to each player face up", before the piles.
+        self._face_up: list[list[Card]] = [
+            rest[seat * FACE_UP : (seat + 1) * FACE_UP] for seat in range(self.num_seats)
+        ]
+        return rest[self.num_seats * FACE_UP :]
 
     @classmethod
-    def scripted(
-        cls,
-        num_seats: int,
-        hands: Sequence[Sequence[Card]],
-        *,
-        face_up: Sequence[Sequence[Card]] | None = None,
-        piles: Sequence[Sequence[Card]] | None = None,
-        discard: Sequence[Card] = (),
-        colours: Sequence[Sequence[int]] | None = None,
-        shapes: Sequence[Sequence[int]] | None = None,
-        first: int = 0,
-        seed: int = 0,
-    ) -> EradicizeState:
-        """A game with a known deal, for rule scenarios (tests only).
+    def _options_class(cls) -> type[GameOptions]:
+        return EradicizeOptions
 
-        Parameters
-        ----------
-        hands, face_up:
-            Per seat, the cards in hand and the face-up cards (default: none face up).
-        piles:
-            The three draw piles, each listed bottom to top (default: all empty).
-        discard:
-            The discard pile, bottom to top.
-        colours, shapes:
-            Per seat, colour and shape token indices (default: seat ``s`` holds colour ``s`` and shape
-            ``s``); every other token is in the middle.
-        first:
-            The seat to play first.
-        seed:
-            Seeds the generator used for fan orders.
-
-        Cards not placed anywhere stay in the box, out of the game.
+    def _arrange(self, face_up: Sequence[Sequence[Card]] | None = None) -> list[Card]:
+        """ERADICIZE's part of :meth:`scripted`: ``face_up``, per seat, the face-up cards (default:
+        none).
 
         Raises
         ------
         ValueError
-            If a card is placed twice or the lists do not match the seat count.
+            If there is not one face-up row per seat.
         """
-        face_up = face_up if face_up is not None else [[] for _ in range(num_seats)]
-        piles = piles if piles is not None else [[], [], []]
-        if len(hands) != num_seats or len(face_up) != num_seats or len(piles) != 3:
-            raise ValueError("one hand and one face-up row per seat, and three piles")
-        placed = [card for group in (*hands, *face_up, *piles, discard) for card in group]
-        if len(set(placed)) != len(placed):
-            raise ValueError("a card is placed twice")
-        state = cls(num_seats, seed, EradicizeOptions())
-        state._hands = [list(hand) for hand in hands]
-        state._face_up = [list(row) for row in face_up]
-        state._piles = [list(pile) for pile in piles]
-        state._discard = list(discard)
-        state._box = [card for card in DECK if card not in set(placed)]
-        state._tokens = Tokens.from_lists(
-            colours if colours is not None else [[seat] for seat in range(num_seats)],
-            shapes if shapes is not None else [[seat] for seat in range(num_seats)],
-        )
-        state._turn = first
-        return state
+        rows = face_up if face_up is not None else [[] for _ in range(self.num_seats)]
+        if len(rows) != self.num_seats:
+            raise ValueError("one face-up row per seat")
+        self._face_up = [list(row) for row in rows]
+        return [card for row in rows for card in row]
 
     # -- queries -----------------------------------------------------------------------------------
-
-    def seats_to_act(self) -> tuple[int, ...]:
-        if self._phase == OVER:
-            return ()
-        if self._phase == FAN:
-            assert self._fan is not None
-            return self._fan.waiting()
-        return (self._turn,)
-
-    def is_terminal(self) -> bool:
-        return self._phase == OVER
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """``seat``'s hand in display order (its secret: for its own view, scoring and tests)."""
-        return tuple(sorted_cards(self._hands[seat]))
 
     def face_up(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s face-up cards (public)."""
         return tuple(sorted_cards(self._face_up[seat]))
+
+    @property
+    def removed(self) -> tuple[Card, ...]:
+        """The cards 10s have cleared out of the game, oldest first (public)."""
+        return tuple(self._removed)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that got rid of all their cards (empty until the end)."""
+        return tuple(self._winners)
 
     def cards_left(self, seat: int) -> int:
         """Cards ``seat`` still has to get rid of: hand and face-up."""
@@ -208,13 +178,11 @@ class EradicizeState(GameState[EradicizeOptions]):
     def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
         if seat not in self.seats_to_act():
             return ()
-        if self._phase == FAN:
-            assert self._fan is not None
-            return self._fan.actions(seat)
-        if self._phase == DRAW:
+        shared = self._shared_actions(seat)
+        if shared is not None:
+            return shared
+        if self._phase is Phase.DRAW:
             return draw_actions(self._piles)
-        if self._phase == TOKEN:
-            return self._tokens.choices(seat)
         cards = self.playable(seat)
         if not cards:
             # "If a player cannot play a card, they must pick up the entire discard pile."
@@ -224,17 +192,17 @@ class EradicizeState(GameState[EradicizeOptions]):
                 ),
             )
         from_hand = bool(self._hands[seat])
-        plays = [
+        return tuple(
             LegalAction(
-                f"play.{card.id}",
+                Play(card).format(),
                 f"Play {card.label}" + ("" if from_hand else " (face up)"),
                 "success",
                 secret=True,
+                group="Play a card…",
                 description=self._play_description(seat, card),
             )
             for card in cards
-        ]
-        return in_menus(plays, "Play a card…")
+        )
 
     def _play_description(self, seat: int, card: Card) -> str:
         reasons = []
@@ -250,62 +218,50 @@ class EradicizeState(GameState[EradicizeOptions]):
         action = _action_text(card)
         return (f"{text}; {action}" if action else text)[:100]
 
-    def public_actions(self) -> tuple[LegalAction, ...]:
-        """During an exchange, the fan positions of every picker in one menu (see
-        :meth:`FanExchange.public_actions`); otherwise the default."""
-        if self._phase == FAN and self._fan is not None:
-            return self._fan.public_actions()
-        return super().public_actions()
+    def check(self, seat: int, action: FrazzledAction) -> str | None:  # type: ignore[override]
+        """A play must be of a card :meth:`playable` now; the pile is picked up only with none; a draw
+        must be from a pile with cards; fan picks and tokens as in :class:`TokenTable`."""
+        if seat not in self.seats_to_act():
+            return NOT_YOUR_TURN
+        if isinstance(action, Play) and self._phase is Phase.PLAY:
+            if action.card in self.playable(seat):
+                return None
+            if self._hands[seat] and action.card in self._face_up[seat]:
+                return "Play the cards in your hand before your face-up cards."
+            return "That card does not beat the top card and matches none of your tokens."
+        if isinstance(action, PickUp) and self._phase is Phase.PLAY:
+            return "You can play a card, so you may not pick up the pile." if self.playable(seat) else None
+        if isinstance(action, Draw) and self._phase is Phase.DRAW:
+            return None if self._piles[action.pile] else "That draw pile is empty."
+        return self._check_shared(seat, action)
 
-    def default_action(self, seat: int) -> str:
+    def _default_turn(self, seat: int) -> str:
         """On a timeout (ruling 9): the lowest playable card without an action, else the lowest playable
         card, else picking up the pile; in a draw, the first pile; in an exchange, the first fan position
         not yet picked; for a 13, the first token offered."""
-        if seat not in self.seats_to_act():
-            raise IllegalAction("It is not your turn.")
-        if self._phase == FAN:
-            assert self._fan is not None
-            return self._fan.default(seat)
-        if self._phase in (DRAW, TOKEN):
-            return self.legal_actions(seat)[0].code
         cards = self.playable(seat)
         if not cards:
             return PICK_UP
         quiet = [card for card in cards if card.number not in ACTION_NUMBERS]
-        return f"play.{(quiet or cards)[0].id}"
-
-    def refusal(self, seat: int, code: str) -> str:
-        if self._phase == FAN and self._fan is not None:
-            words = self._fan.refusal(seat, code)
-            if words:
-                return words
-        if self._phase == PLAY and seat == self._turn and code.startswith("play."):
-            if self._hands[seat] and any(f"play.{card.id}" == code for card in self._face_up[seat]):
-                return "Play the cards in your hand before your face-up cards."
-            return "That card does not beat the top card and matches none of your tokens."
-        if code == PICK_UP and self._phase == PLAY:
-            return "You can play a card, so you may not pick up the pile."
-        return super().refusal(seat, code)
+        return Play((quiet or cards)[0]).format()
 
     # -- changes -----------------------------------------------------------------------------------
 
-    def _apply(self, seat: int, code: str) -> list[Event]:
-        if self._phase == FAN:
-            return self._pick(seat, parse_index(code, "fan"))
-        if self._phase == DRAW:
-            events = [self._draw(seat, parse_index(code, "draw"))]
-            return events + self._action(seat)
-        if self._phase == TOKEN:
-            events = [Event(seat, self._tokens.apply(seat, code))]
-            return events + self._next_turn()
-        if code == PICK_UP:
+    def _apply(self, seat: int, action: FrazzledAction) -> list[Event]:
+        shared = self._apply_shared(seat, action)
+        if shared is not None:
+            return shared
+        if isinstance(action, Draw):
+            return [self._draw(seat, action.pile)] + self._action(seat)
+        if isinstance(action, PickUp):
             count = len(self._discard)
             self._hands[seat].extend(self._discard)
             self._discard = []
             return [
                 Event(seat, f"could not play and picked up the discard pile ({count} cards)")
             ] + self._next_turn()
-        return self._play(seat, DECK[parse_index(code, "play")])
+        assert isinstance(action, Play)
+        return self._play(seat, action.card)
 
     def _play(self, seat: int, card: Card) -> list[Event]:
         from_hand = card in self._hands[seat]
@@ -320,7 +276,7 @@ class EradicizeState(GameState[EradicizeOptions]):
         # "After playing a card the player must draw a new card from one of the draw piles" (ruling 4).
         piles = non_empty_piles(self._piles)
         if len(piles) >= 2:
-            self._phase = DRAW
+            self._phase = Phase.DRAW
             return events
         if len(piles) == 1:
             events.append(self._draw(seat, piles[0]))
@@ -337,30 +293,10 @@ class EradicizeState(GameState[EradicizeOptions]):
         card = self._played
         assert card is not None
         self._played = None
-        number = card.number
-        if number in (FOURTEEN_ONE, 2):
-            count = 1 if number == FOURTEEN_ONE else 2
-            fan = FanExchange.start(self._hands, count, self._rng)
-            if fan.is_done():
-                return [Event(None, "Nobody has a card in hand to fan out.")] + self._next_turn()
-            self._fan = fan
-            self._phase = FAN
-            return [
-                Event(
-                    None,
-                    f"{card.number_text}: everyone picks {_cards_word(count)} from the face-down fan of the"
-                    " player on their right.",
-                )
-            ]
-        if number == 6:
-            self._hands = pass_hands_left(self._hands)
-            for other in range(self.num_seats):
-                received = self._hands[other]
-                given = self._hands[left_of(other, self.num_seats)]
-                self._notes[other] = exchange_text(received, given, passed=True)
-            events = [Event(None, "6: everyone passes their whole hand to the left.")]
-            return events + self._after_exchange()
-        if number == 10:
+        shared = self._shared_action(seat, card)
+        if shared is not None:
+            return shared
+        if card.number == 10:
             # "The discard pile is removed from the game, but the 10 is left to start a new discard pile."
             cleared = self._discard[:-1]
             self._removed.extend(cleared)
@@ -369,26 +305,7 @@ class EradicizeState(GameState[EradicizeOptions]):
                 Event(None, f"10: the discard pile ({len(cleared)} cards under the 10) leaves the game.")
             ]
             return events + self._next_turn()
-        if number == 13:
-            if not self._tokens.choices(seat):
-                return [Event(None, "13: there is no token to take.")] + self._next_turn()
-            self._phase = TOKEN
-            return [Event(None, "13: a token to take.")]
         return self._next_turn()
-
-    def _pick(self, seat: int, position: int) -> list[Event]:
-        fan = self._fan
-        assert fan is not None
-        fan.pick(seat, position)
-        if not fan.is_done():
-            return []
-        moves = fan.resolve(self._hands)
-        for other, (received, given) in moves.items():
-            if received or given:
-                self._notes[other] = exchange_text(received, given)
-        self._fan = None
-        events = [Event(None, "The exchange is done; each picked card is now in its picker's hand.")]
-        return events + self._after_exchange()
 
     def _after_exchange(self) -> list[Event]:
         # Ruling 6: anyone left with no card at all after an exchange has got rid of their cards.
@@ -397,22 +314,14 @@ class EradicizeState(GameState[EradicizeOptions]):
             return self._finish(out)
         return self._next_turn()
 
-    def _next_turn(self) -> list[Event]:
-        self._turn = left_of(self._turn, self.num_seats)
-        self._phase = PLAY
-        self._turns += 1
-        return []
-
     def _finish(self, winners: list[int]) -> list[Event]:
         self._winners = winners
-        self._phase = OVER
-        self._fan = None
+        self._end()
         return [Event(seat, "has no cards left and wins!") for seat in winners]
 
     # -- views -------------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> SeatView:
-        to_act = self.seats_to_act()
         table = [
             Field("Discard pile", self._discard_text()),
             Field(
@@ -423,25 +332,7 @@ class EradicizeState(GameState[EradicizeOptions]):
             Field("Out of the game", f"{len(self._removed)} cards cleared by 10s"),
             Field("Now", self._now_text()),
         ]
-        seats = tuple(
-            SeatLine(other, self._seat_summary(other), other in to_act) for other in range(self.num_seats)
-        )
-        private: tuple[Field, ...] = ()
-        if seat is not None:
-            private = self._private_fields(seat)
-        return SeatView(
-            seat=seat,
-            title=self._title(),
-            table=tuple(table),
-            seats=seats,
-            private=private,
-            legal_actions=self.legal_actions(seat) if seat is not None else (),
-        )
-
-    def _title(self) -> str:
-        if self._phase == OVER:
-            return "ERADICIZE: game over"
-        return f"ERADICIZE: turn {self._turns}"
+        return self._view(seat, table)
 
     def _discard_text(self) -> str:
         if not self._discard:
@@ -451,14 +342,14 @@ class EradicizeState(GameState[EradicizeOptions]):
         return f"**{top.label}**{note} on top, {len(self._discard)} cards"
 
     def _now_text(self) -> str:
-        if self._phase == OVER:
+        if self._phase is Phase.OVER:
             return "The game is over."
-        if self._phase == FAN:
+        if self._phase is Phase.FAN:
             assert self._fan is not None
-            return f"Everyone picks {_cards_word(self._fan.count)} from the fan of the player on their right."
-        if self._phase == DRAW:
+            return f"Everyone picks {cards_word(self._fan.count)} from the fan of the player on their right."
+        if self._phase is Phase.DRAW:
             return "The player who just played draws from a pile."
-        if self._phase == TOKEN:
+        if self._phase is Phase.TOKEN:
             return "The player who played the 13 takes a token."
         return "Play higher than the top card, or a card matching one of your tokens; else pick up the pile."
 
@@ -469,19 +360,10 @@ class EradicizeState(GameState[EradicizeOptions]):
         face_up = cards_text(self._face_up[seat])
         return f"{hand} in hand · face up: {face_up} · tokens: {self._tokens.seat_text(seat)}"
 
-    def _private_fields(self, seat: int) -> tuple[Field, ...]:
+    def _private_fields(self, seat: int) -> list[Field]:
         hand = self._hands[seat]
-        fields = list(card_fields(f"Your hand ({len(hand)})", hand, empty="empty: play your face-up cards"))
-        if seat in self._notes:
-            fields.append(Field("Last exchange", self._notes[seat]))
-        if self._phase == FAN and self._fan is not None and seat in self._fan.fans:
-            fields.append(
-                Field(
-                    "The fan on your right",
-                    f"{len(self._fan.fans[seat])} cards face down; you pick {self._fan.need(seat)}",
-                )
-            )
-        return tuple(fields)
+        fields = card_fields(f"Your hand ({len(hand)})", hand, empty="empty: play your face-up cards")
+        return fields + self._exchange_fields(seat)
 
     # -- end ---------------------------------------------------------------------------------------
 
@@ -504,10 +386,6 @@ class EradicizeState(GameState[EradicizeOptions]):
         )
 
 
-def _cards_word(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
-
-
 def _action_text(card: Card) -> str:
     if card.number == 10:
         return "clears the discard pile"
@@ -527,7 +405,4 @@ class Eradicize(GameRules[EradicizeOptions]):
     min_seats: ClassVar[int] = 3
     max_seats: ClassVar[int] = 8
     options_model: ClassVar[type[GameOptions]] = EradicizeOptions
-
-    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> EradicizeState:
-        assert isinstance(options, EradicizeOptions)
-        return EradicizeState(num_seats, seed, options)
+    state_class = EradicizeState

@@ -1,0 +1,1053 @@
+"""What MINIMIZE, TOKENIZE and ERADICIZE share (``shared/seeds/000_d97c66fde1b75dcf.txt``).
+
+The three games deal from the same 78-card Frazzled Wool deck (:mod:`engine.frazzled.deck`) into hands
+and three face-up draw piles, keep a face-up discard pile, and share the 14/1 and 2 actions:
+
+* 14/1 - "All players fan out their cards face down and let the player to their left select one."
+* 2 - "... let the player to their left select two."
+
+TOKENIZE and ERADICIZE also give each player a colour token and a shape token and share two more actions:
+
+* 6 - "All players pass their entire hand to their left."
+* 13 - "The current player receives a token from the middle if any are available (they can choose which
+  token) ... If there are no tokens left in the middle, steal one from another player."
+
+Seats and directions: seat ``s``'s left neighbour is ``s + 1`` and its right neighbour ``s - 1`` (modulo
+the seat count, skipping seats not taking part); play passes to the left, so seat order is turn order. A
+player picks from the fan of the player on their *right* (the fan's owner lets "the player to their left"
+pick).
+
+Layers: :class:`FrazzledTable` (every game: hands, draw piles, discard pile, cards out of a scripted deal,
+the turn, the phase, the fan exchange, hidden-information resampling, the moves every game has) and
+:class:`TokenTable` (TOKENIZE and ERADICIZE: the six-card deal into three equal piles, the tokens, the 6
+and 13 actions, the scripted deal).
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar, Self
+
+from engine.core import (
+    Event,
+    Field,
+    GameAction,
+    GameOptions,
+    GameState,
+    IllegalAction,
+    LegalAction,
+    OptionsT,
+    SeatLine,
+    SeatView,
+)
+from engine.frazzled.deck import (
+    COLOURS,
+    DECK,
+    FOURTEEN_ONE,
+    SHAPE_SYMBOLS,
+    SHAPES,
+    Card,
+    cards_text,
+    colour_token_label,
+    shape_token_label,
+    shuffled_deck,
+    sorted_cards,
+)
+
+NUM_PILES = 3
+HAND_SIZE = 6
+
+ACTION_NUMBERS = frozenset({FOURTEEN_ONE, 2, 6, 10, 13})
+"""The numbers that carry an action (the 14/1 card, 2, 6, 10 and 13)."""
+
+PILE_MARKS = ("①", "②", "③")
+
+COLOUR = "c"
+SHAPE = "s"
+
+NOT_YOUR_TURN = "It is not your turn."
+NOT_NOW = "That move is not allowed right now."
+
+
+class Phase(enum.Enum):
+    """The decision a Frazzled Wool game waits for (each game uses some of them)."""
+
+    PLAY = "play"
+    """ERADICIZE: play a card onto the discard pile, or pick the pile up."""
+    DRAW = "draw"
+    """Draw the top card of a face-up draw pile (MINIMIZE: or say 'challenge' first)."""
+    DISCARD = "discard"
+    """Discard a card other than the one just drawn."""
+    FAN = "fan"
+    """A 14/1 or 2 exchange: everyone picks from the face-down fan on their right."""
+    GIVE = "give"
+    """MINIMIZE side B: everyone chooses cards of their own to pass left."""
+    TOKEN = "token"
+    """A 13: take (or steal) a token."""
+    RULE = "rule"
+    """A 10: change a rule card (TOKENIZE: replace a bonus card; MINIMIZE: flip or swap)."""
+    OVER = "over"
+
+
+# -- typed actions ------------------------------------------------------------------------------------
+
+
+_NUMBER = re.compile(r"0|[1-9][0-9]{0,2}")
+
+
+def _number(text: str, limit: int | None = None) -> int | None:
+    """``text`` as a number in canonical form (no sign, no leading zero), below ``limit`` if given."""
+    if not _NUMBER.fullmatch(text):
+        return None
+    value = int(text)
+    return value if limit is None or value < limit else None
+
+
+def _after(code: str, prefix: str) -> list[str] | None:
+    """The dot-separated parts of ``code`` after ``prefix.``, or ``None`` if it does not start so."""
+    head, dot, rest = code.partition(".")
+    if head != prefix or not dot:
+        return None
+    return rest.split(".")
+
+
+class FrazzledAction(GameAction):
+    """Base of the typed actions of the three games.
+
+    Each concrete action is a frozen dataclass with ``from_code`` (its own code, or ``None``) and
+    ``format``. A game's action type is a subclass listing its ``kinds``; its ``parse`` tries them in
+    turn, so one game never accepts another's code.
+    """
+
+    kinds: ClassVar[tuple[type[FrazzledAction], ...]] = ()
+
+    @classmethod
+    def parse(cls, code: str) -> FrazzledAction:  # type: ignore[override]
+        for kind in cls.kinds or (cls,):
+            action = kind.from_code(code)
+            if action is not None:
+                return action
+        raise ValueError(f"not an action code: {code!r}")
+
+    @classmethod
+    def from_code(cls, code: str) -> FrazzledAction | None:
+        """The action whose code is ``code`` if it is of this kind, else ``None``."""
+        return None
+
+
+def _one_number(code: str, prefix: str, limit: int | None = None) -> int | None:
+    parts = _after(code, prefix)
+    if parts is None or len(parts) != 1:
+        return None
+    return _number(parts[0], limit)
+
+
+@dataclass(frozen=True)
+class Draw(FrazzledAction):
+    """``draw.<pile>``: take the top card of draw pile ``pile`` (0..2)."""
+
+    pile: int
+
+    @classmethod
+    def from_code(cls, code: str) -> Draw | None:
+        pile = _one_number(code, "draw", NUM_PILES)
+        return None if pile is None else cls(pile)
+
+    def format(self) -> str:
+        return f"draw.{self.pile}"
+
+
+@dataclass(frozen=True)
+class Discard(FrazzledAction):
+    """``discard.<card id>``: discard that card from the hand (MINIMIZE, TOKENIZE)."""
+
+    card: Card
+
+    @classmethod
+    def from_code(cls, code: str) -> Discard | None:
+        card = _one_number(code, "discard", len(DECK))
+        return None if card is None else cls(DECK[card])
+
+    def format(self) -> str:
+        return f"discard.{self.card.id}"
+
+
+@dataclass(frozen=True)
+class Fan(FrazzledAction):
+    """``fan.<position>``: pick the card at ``position`` (0-based) of the face-down fan on your right."""
+
+    position: int
+
+    @classmethod
+    def from_code(cls, code: str) -> Fan | None:
+        position = _one_number(code, "fan")
+        return None if position is None else cls(position)
+
+    def format(self) -> str:
+        return f"fan.{self.position}"
+
+
+def _token(text: str) -> tuple[str, int] | None:
+    if text[:1] not in (COLOUR, SHAPE):
+        return None
+    index = _number(text[1:], len(COLOURS))
+    return None if index is None else (text[0], index)
+
+
+@dataclass(frozen=True)
+class TakeToken(FrazzledAction):
+    """``token.c<colour>`` or ``token.s<shape>``: take that token from the middle (a 13)."""
+
+    kind: str
+    index: int
+
+    @classmethod
+    def from_code(cls, code: str) -> TakeToken | None:
+        parts = _after(code, "token")
+        token = _token(parts[0]) if parts is not None and len(parts) == 1 else None
+        return None if token is None else cls(*token)
+
+    def format(self) -> str:
+        return f"token.{self.kind}{self.index}"
+
+
+@dataclass(frozen=True)
+class StealToken(FrazzledAction):
+    """``steal.<seat>.c<colour>`` (or ``.s<shape>``): steal that token from ``owner`` (a 13, empty middle)."""
+
+    owner: int
+    kind: str
+    index: int
+
+    @classmethod
+    def from_code(cls, code: str) -> StealToken | None:
+        parts = _after(code, "steal")
+        if parts is None or len(parts) != 2:
+            return None
+        owner, token = _number(parts[0]), _token(parts[1])
+        return None if owner is None or token is None else cls(owner, *token)
+
+    def format(self) -> str:
+        return f"steal.{self.owner}.{self.kind}{self.index}"
+
+
+def simple_action(code: str, doc: str) -> type[FrazzledAction]:
+    """A frozen action without arguments whose code is ``code`` (``keep``, ``pickup``, ``challenge``)."""
+
+    @dataclass(frozen=True)
+    class Simple(FrazzledAction):
+        @classmethod
+        def from_code(cls, text: str) -> Simple | None:
+            return cls() if text == code else None
+
+        def format(self) -> str:
+            return code
+
+    Simple.__doc__ = f"``{code}``: {doc}"
+    return Simple
+
+
+# -- draw piles and seats ---------------------------------------------------------------------------
+
+
+def split_into_piles(cards: Sequence[Card]) -> list[list[Card]]:
+    """Split ``cards`` into three draw piles as equal as possible, the first piles taking any extra card.
+
+    Each pile is a list whose last element is its top (face-up) card. Source: "Split the remaining cards
+    into three equal decks ... and place them face up" (equal as far as the count allows).
+    """
+    sizes = [len(cards) // NUM_PILES + (1 if index < len(cards) % NUM_PILES else 0) for index in range(3)]
+    piles: list[list[Card]] = []
+    start = 0
+    for size in sizes:
+        piles.append(list(cards[start : start + size]))
+        start += size
+    return piles
+
+
+def non_empty_piles(piles: Sequence[Sequence[Card]]) -> list[int]:
+    """Indices (0..2) of the piles that still hold cards."""
+    return [index for index, pile in enumerate(piles) if pile]
+
+
+def piles_text(piles: Sequence[Sequence[Card]]) -> str:
+    """The draw piles for the public table: each pile's face-up top card and its size."""
+    parts = []
+    for index, pile in enumerate(piles):
+        if pile:
+            parts.append(f"{PILE_MARKS[index]} **{pile[-1].label}** ({len(pile)})")
+        else:
+            parts.append(f"{PILE_MARKS[index]} empty")
+    return "\n".join(parts)
+
+
+def card_fields(name: str, cards: Sequence[Card], *, empty: str = "none") -> list[Field]:
+    """Cards as one field, or several (``name (2)``…) when the list would pass 1000 characters."""
+    labels = [card.label for card in sorted_cards(cards)]
+    if not labels:
+        return [Field(name, empty)]
+    chunks: list[list[str]] = [[]]
+    for label in labels:
+        if sum(len(item) + 2 for item in chunks[-1]) + len(label) > 1000:
+            chunks.append([])
+        chunks[-1].append(label)
+    return [
+        Field(name if index == 0 else f"{name} ({index + 1})", ", ".join(chunk))
+        for index, chunk in enumerate(chunks)
+    ]
+
+
+def left_of(seat: int, num_seats: int) -> int:
+    """The seat on ``seat``'s left: the next seat in turn order."""
+    return (seat + 1) % num_seats
+
+
+def right_of(seat: int, num_seats: int) -> int:
+    """The seat on ``seat``'s right: the previous seat in turn order."""
+    return (seat - 1) % num_seats
+
+
+def player_name(seat: int) -> str:
+    """How texts name a seat: ``"player 1"`` for seat 0 (the lobby numbers players from 1)."""
+    return f"player {seat + 1}"
+
+
+def pass_hands_left(hands: Sequence[list[Card]]) -> list[list[Card]]:
+    """The 6 action: every hand moves to the seat on its owner's left ("pass their entire hand to their
+    left"). An empty hand passes nothing; its owner still receives the hand from their right."""
+    count = len(hands)
+    return [list(hands[right_of(seat, count)]) for seat in range(count)]
+
+
+def exchange_text(received: Sequence[Card], given: Sequence[Card], *, passed: bool = False) -> str:
+    """A seat's private note on the last exchange (what it got, what left its hand)."""
+    if passed:
+        return f"Passed to you from your right: {cards_text(received)}. You passed {len(given)} cards left."
+    return (
+        f"You took {cards_text(received)} from the fan to your right; "
+        f"the player on your left took {cards_text(given)}."
+    )
+
+
+def action_name(card: Card) -> str:
+    """What a card's action does in TOKENIZE and ERADICIZE, in a few words (``""`` without one)."""
+    return {
+        FOURTEEN_ONE: "everyone picks 1 card from the fan on their right",
+        2: "everyone picks 2 cards from the fan on their right",
+        6: "everyone passes their hand left",
+        13: "take a token",
+    }.get(card.number, "")
+
+
+def cards_word(count: int) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+# -- the 14/1 and 2 actions: simultaneous picks from face-down fans --------------------------------
+
+
+@dataclass
+class FanExchange:
+    """A 14/1 or 2 action in progress: every player picks from the face-down fan on their right at once.
+
+    Attributes
+    ----------
+    count:
+        Cards each picker takes: 1 (14/1) or 2 (2).
+    fans:
+        ``picker seat -> the fan it picks from``: its right neighbour's hand, in an order shuffled by the
+        game's generator when the action was played (so a position says nothing about the card). Only
+        pickers whose right neighbour holds a card appear.
+    owners:
+        ``picker seat -> the seat whose hand its fan is``.
+    picked:
+        ``picker seat -> positions picked so far`` (0-based, into its fan).
+    """
+
+    count: int
+    fans: dict[int, list[Card]]
+    owners: dict[int, int]
+    picked: dict[int, list[int]] = field(default_factory=dict)
+
+    @classmethod
+    def start(
+        cls,
+        hands: Sequence[Sequence[Card]],
+        count: int,
+        rng: random.Random,
+        seats: Sequence[int] | None = None,
+    ) -> FanExchange:
+        """Fan out every non-empty hand of the ``seats`` taking part (default: all, in seat order) face
+        down for the next of them on its owner's left; each fan is shuffled by ``rng``, in seat order."""
+        order = list(range(len(hands))) if seats is None else list(seats)
+        fans: dict[int, list[Card]] = {}
+        owners: dict[int, int] = {}
+        for place, owner in enumerate(order):
+            if hands[owner]:
+                fan = list(hands[owner])
+                rng.shuffle(fan)
+                picker = order[(place + 1) % len(order)]
+                fans[picker], owners[picker] = fan, owner
+        return cls(count, fans, owners, {picker: [] for picker in fans})
+
+    def need(self, picker: int) -> int:
+        """Cards ``picker`` takes in all: ``count``, or the whole fan if it holds fewer (ERADICIZE ruling 5,
+        TOKENIZE ruling 16)."""
+        return min(self.count, len(self.fans.get(picker, ())))
+
+    def waiting(self) -> tuple[int, ...]:
+        """Pickers that still have to pick, in seat order."""
+        return tuple(sorted(picker for picker in self.fans if len(self.picked[picker]) < self.need(picker)))
+
+    def is_done(self) -> bool:
+        """True once every picker has picked all it takes."""
+        return not self.waiting()
+
+    def open_positions(self, picker: int) -> list[int]:
+        """The positions ``picker`` may still pick (none once it has picked all it takes)."""
+        if picker not in self.waiting():
+            return []
+        return [position for position in range(len(self.fans[picker])) if position not in self.picked[picker]]
+
+    def check(self, picker: int, position: int) -> str | None:
+        """``None`` if ``picker`` may pick ``position`` now, else the words why not."""
+        if picker not in self.waiting():
+            return "You have nothing (more) to pick in this exchange."
+        if position not in self.open_positions(picker):
+            return "Pick one of the other cards of the fan to your right."
+        return None
+
+    def actions(self, picker: int) -> tuple[LegalAction, ...]:
+        """``fan.<position>`` for every position ``picker`` has not picked yet, in one group (it reveals
+        nothing, so it is not secret)."""
+        taken = self.picked.get(picker, [])
+        which = "a card" if self.count == 1 else ("a first card" if not taken else "a second card")
+        return tuple(
+            LegalAction(
+                Fan(position).format(),
+                f"Card {position + 1} of the fan to your right",
+                group=f"Pick {which} from the fan to your right…",
+            )
+            for position in self.open_positions(picker)
+        )
+
+    def public_actions(self) -> tuple[LegalAction, ...]:
+        """The positions offered on the public table: one per position of the largest fan still being
+        picked from (fan sizes are public hand sizes), in one neutral group; a seat pressing a position it
+        cannot take is refused privately."""
+        waiting = self.waiting()
+        if not waiting:
+            return ()
+        size = max(len(self.fans[picker]) for picker in waiting)
+        return tuple(
+            LegalAction(
+                Fan(position).format(),
+                f"Card {position + 1} of the fan to your right",
+                group="Pick from the fan to your right…",
+            )
+            for position in range(size)
+        )
+
+    def default(self, picker: int) -> str:
+        """On a timeout: the first position not yet picked."""
+        return Fan(self.open_positions(picker)[0]).format()
+
+    def pick(self, picker: int, position: int) -> None:
+        """Record ``picker``'s pick (already checked)."""
+        self.picked[picker].append(position)
+
+    def resolve(self, hands: list[list[Card]]) -> dict[int, tuple[list[Card], list[Card]]]:
+        """Move every picked card from its owner's hand to its picker's; return per seat
+        ``(cards received, cards taken from it)``."""
+        moves: dict[int, tuple[list[Card], list[Card]]] = {seat: ([], []) for seat in range(len(hands))}
+        for picker, positions in self.picked.items():
+            owner = self.owners[picker]
+            for position in positions:
+                card = self.fans[picker][position]
+                hands[owner].remove(card)
+                moves[owner][1].append(card)
+                moves[picker][0].append(card)
+        for picker, (received, _) in moves.items():
+            hands[picker].extend(received)
+        return moves
+
+    def refanned(self, hands: Sequence[Sequence[Card]], rng: random.Random) -> FanExchange:
+        """The same exchange (same picks by position) with every fan redrawn as a random order of its
+        owner's hand in ``hands``: the fans' order is secret to everyone."""
+        fans = {}
+        for picker, owner in self.owners.items():
+            fan = list(hands[owner])
+            rng.shuffle(fan)
+            fans[picker] = fan
+        return FanExchange(self.count, fans, dict(self.owners), copy.deepcopy(self.picked))
+
+
+def fan_fields(fan: FanExchange | None, seat: int) -> list[Field]:
+    """The private note of a picker during an exchange: the size of its fan and how many it picks."""
+    if fan is None or seat not in fan.fans:
+        return []
+    return [
+        Field(
+            "The fan on your right",
+            f"{len(fan.fans[seat])} cards face down; you pick {fan.need(seat)}",
+        )
+    ]
+
+
+# -- tokens -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Tokens:
+    """Who holds which colour and shape token, and what is left in the middle (all public).
+
+    ``colours[seat]`` and ``shapes[seat]`` are sorted lists of indices; ``middle_colours`` and
+    ``middle_shapes`` sorted lists of what nobody holds.
+    """
+
+    colours: list[list[int]]
+    shapes: list[list[int]]
+    middle_colours: list[int]
+    middle_shapes: list[int]
+
+    @classmethod
+    def deal(cls, num_seats: int, rng: random.Random) -> Tokens:
+        """One colour token and one shape token to each player, drawn at random without repeats
+        (ERADICIZE ruling 12, TOKENIZE ruling 2);
+        the rest go to the middle ("put the remaining tokens in the middle of the table")."""
+        colours = rng.sample(range(len(COLOURS)), num_seats)
+        shapes = rng.sample(range(len(SHAPES)), num_seats)
+        return cls.from_lists([[colour] for colour in colours], [[shape] for shape in shapes])
+
+    @classmethod
+    def from_lists(cls, colours: Sequence[Sequence[int]], shapes: Sequence[Sequence[int]]) -> Tokens:
+        """Tokens held as given; every other token lies in the middle.
+
+        Raises
+        ------
+        ValueError
+            If a token is held twice.
+        """
+        held_colours = [colour for seat in colours for colour in seat]
+        held_shapes = [shape for seat in shapes for shape in seat]
+        if len(set(held_colours)) != len(held_colours) or len(set(held_shapes)) != len(held_shapes):
+            raise ValueError("each token exists once")
+        return cls(
+            [sorted(seat) for seat in colours],
+            [sorted(seat) for seat in shapes],
+            sorted(set(range(len(COLOURS))) - set(held_colours)),
+            sorted(set(range(len(SHAPES))) - set(held_shapes)),
+        )
+
+    def middle_is_empty(self) -> bool:
+        """True when no token is left in the middle (a 13 then steals)."""
+        return not self.middle_colours and not self.middle_shapes
+
+    def seat_text(self, seat: int) -> str:
+        """A seat's tokens, e.g. ``"Red · ★ Star"``; with more than four, shapes by symbol only
+        (``"Red · Blue · Grey · ★ ♥"``) so the seat's line stays short."""
+        few = len(self.colours[seat]) + len(self.shapes[seat]) <= 4
+        parts = [colour_token_label(colour) for colour in self.colours[seat]]
+        shapes = [shape_token_label(shape) if few else SHAPE_SYMBOLS[shape] for shape in self.shapes[seat]]
+        if shapes:
+            parts.append(" · ".join(shapes) if few else " ".join(shapes))
+        return " · ".join(parts) if parts else "no tokens"
+
+    def middle_text(self) -> str:
+        """The tokens in the middle, for the public table."""
+        if self.middle_is_empty():
+            return "none: a 13 steals a token from another player"
+        colours = ", ".join(colour_token_label(colour) for colour in self.middle_colours) or "none"
+        shapes = ", ".join(shape_token_label(shape) for shape in self.middle_shapes) or "none"
+        return f"Colours: {colours}\nShapes: {shapes}"
+
+    def total(self) -> int:
+        """All tokens counted (always 26)."""
+        held = sum(len(seat) for seat in self.colours) + sum(len(seat) for seat in self.shapes)
+        return held + len(self.middle_colours) + len(self.middle_shapes)
+
+    def _held(self, seat: int, kind: str) -> list[int]:
+        return self.colours[seat] if kind == COLOUR else self.shapes[seat]
+
+    def choices(self, seat: int) -> tuple[LegalAction, ...]:
+        """The 13 action's choices for ``seat``, in one group: any token from the middle; if the middle
+        is empty, any token of another player (ERADICIZE ruling 8, TOKENIZE ruling 15: the taker chooses
+        whose and which). Empty if there is none."""
+        if not self.middle_is_empty():
+            group = "Take a token from the middle…"
+            return tuple(
+                LegalAction(TakeToken(kind, index).format(), f"Take the {label(index)} token", group=group)
+                for kind, indices, label in (
+                    (COLOUR, self.middle_colours, colour_token_label),
+                    (SHAPE, self.middle_shapes, shape_token_label),
+                )
+                for index in indices
+            )
+        actions: list[LegalAction] = []
+        num_seats = len(self.colours)
+        for offset in range(1, num_seats):
+            other = (seat + offset) % num_seats
+            for kind, label in ((COLOUR, colour_token_label), (SHAPE, shape_token_label)):
+                for index in self._held(other, kind):
+                    actions.append(
+                        LegalAction(
+                            StealToken(other, kind, index).format(),
+                            f"Steal {label(index)} from {player_name(other)}",
+                            "danger",
+                            group="Steal a token from another player…",
+                        )
+                    )
+        return tuple(actions)
+
+    def check(self, seat: int, action: TakeToken | StealToken) -> str | None:
+        """``None`` if ``seat`` may take the token of ``action`` now, else the words why not."""
+        if isinstance(action, TakeToken):
+            if self.middle_is_empty():
+                return "The middle is empty: steal a token from another player."
+            middle = self.middle_colours if action.kind == COLOUR else self.middle_shapes
+            return None if action.index in middle else "That token is not in the middle."
+        if not self.middle_is_empty():
+            return "Take a token from the middle: you steal only when the middle is empty."
+        if action.owner == seat or not 0 <= action.owner < len(self.colours):
+            return "Steal from another player."
+        return (
+            None if action.index in self._held(action.owner, action.kind) else "They do not hold that token."
+        )
+
+    def apply(self, seat: int, action: TakeToken | StealToken) -> str:
+        """Carry out a checked choice from :meth:`choices`; return the event text."""
+        label = colour_token_label if action.kind == COLOUR else shape_token_label
+        if isinstance(action, TakeToken):
+            (self.middle_colours if action.kind == COLOUR else self.middle_shapes).remove(action.index)
+            words = f"took the {label(action.index)} token from the middle"
+        else:
+            self._held(action.owner, action.kind).remove(action.index)
+            words = f"stole the {label(action.index)} token from {player_name(action.owner)}"
+        held = self._held(seat, action.kind)
+        held.append(action.index)
+        held.sort()
+        return words
+
+    def matches(self, seat: int, card: Card) -> bool:
+        """True if ``card``'s colour or shape is one of ``seat``'s tokens."""
+        return card.colour in self.colours[seat] or card.shape in self.shapes[seat]
+
+
+# -- the states ---------------------------------------------------------------------------------------
+
+
+class FrazzledTable(GameState[OptionsT]):
+    """What every Frazzled Wool game keeps: hands, three face-up draw piles (each a list whose last card is
+    its face-up top), the face-up discard pile, cards out of a scripted deal, the turn, the phase and the
+    fan exchange in progress.
+
+    Public queries for tests, AI players and scoring: :meth:`hand`, :meth:`pile`, :attr:`discard_pile`,
+    :attr:`set_aside`, :attr:`drawn`, :attr:`phase`, :meth:`fan_cards`. A hand is its owner's secret; a
+    fan's order is secret to everyone: these queries are not views.
+    """
+
+    action_type: ClassVar[type[FrazzledAction]]
+    turn_phase: ClassVar[Phase] = Phase.DRAW
+    """The phase each turn starts in."""
+
+    def __init__(self, num_seats: int, seed: int, options: OptionsT) -> None:
+        super().__init__(num_seats, seed, options)
+        self._rng = random.Random(seed)
+        self._hands: list[list[Card]] = [[] for _ in range(num_seats)]
+        self._piles: list[list[Card]] = [[] for _ in range(NUM_PILES)]
+        self._discard: list[Card] = []
+        self._box: list[Card] = []  # cards left out of a scripted deal (never in a real game)
+        self._drawn: Card | None = None  # drawn this turn, not yet in the hand (MINIMIZE, TOKENIZE)
+        self._turn = 0
+        self._phase = self.turn_phase
+        self._fan: FanExchange | None = None
+
+    # -- the scripted deal --------------------------------------------------------------------------
+
+    def _stack(
+        self,
+        hands: Sequence[Sequence[Card]],
+        piles: Sequence[Sequence[Card]],
+        discard: Sequence[Card],
+        also: Sequence[Card] = (),
+    ) -> None:
+        """Lay out a scripted deal: ``hands`` per seat, ``piles`` bottom to top, the discard pile bottom to
+        top, and ``also`` (cards a game places elsewhere); every other card is set aside.
+
+        Raises
+        ------
+        ValueError
+            If a card is placed twice or there are not three piles.
+        """
+        placed = [card for group in (*hands, *piles, discard, also) for card in group]
+        if len(set(placed)) != len(placed):
+            raise ValueError("a card is placed twice")
+        if len(piles) != NUM_PILES:
+            raise ValueError("three draw piles, please")
+        self._hands = [list(hand) for hand in hands]
+        self._piles = [list(pile) for pile in piles]
+        self._discard = list(discard)
+        self._box = [card for card in DECK if card not in set(placed)]
+
+    # -- queries -----------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The decision the game waits for."""
+        return self._phase
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s hand in display order (its secret: for its own view, scoring, tests and AI)."""
+        return tuple(sorted_cards(self._hands[seat]))
+
+    def pile(self, index: int) -> tuple[Card, ...]:
+        """Draw pile ``index`` (0..2), bottom card first: only its last (top) card is face up."""
+        return tuple(self._piles[index])
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom card first (face up: every card went there in sight)."""
+        return tuple(self._discard)
+
+    @property
+    def set_aside(self) -> tuple[Card, ...]:
+        """Cards left out of a scripted deal (none in a dealt game), in deck order."""
+        return tuple(self._box)
+
+    @property
+    def drawn(self) -> Card | None:
+        """The card the player to act has drawn and not yet put in hand (public: it came off a face-up
+        pile), or ``None``."""
+        return self._drawn
+
+    def fan_cards(self, picker: int) -> tuple[Card, ...]:
+        """During an exchange, the face-down fan ``picker`` picks from, in its secret order (position 0
+        first); empty otherwise. Secret to everyone: for tests and AI, never a view."""
+        if self._fan is None:
+            return ()
+        return tuple(self._fan.fans.get(picker, ()))
+
+    def is_terminal(self) -> bool:
+        return self._phase is Phase.OVER
+
+    def seats_to_act(self) -> tuple[int, ...]:
+        if self._phase is Phase.OVER:
+            return ()
+        if self._phase is Phase.FAN:
+            assert self._fan is not None
+            return self._fan.waiting()
+        return (self._turn,)
+
+    def _first_draw(self) -> str:
+        return Draw(non_empty_piles(self._piles)[0]).format()
+
+    def default_action(self, seat: int) -> str:
+        """On a timeout: in an exchange the first fan position not yet picked, in a draw the first pile
+        that has cards, else the game's own choice (:meth:`_default`).
+
+        Raises
+        ------
+        IllegalAction
+            If ``seat`` has no decision now.
+        """
+        if seat not in self.seats_to_act():
+            raise IllegalAction(NOT_YOUR_TURN)
+        if self._phase is Phase.FAN:
+            assert self._fan is not None
+            return self._fan.default(seat)
+        if self._phase is Phase.DRAW:
+            return self._first_draw()
+        return self._default(seat)
+
+    def _default(self, seat: int) -> str:
+        """The timeout move of the game's own phases."""
+        raise NotImplementedError
+
+    # -- hidden information -------------------------------------------------------------------------
+
+    def resample_hidden(self, viewer: int | None, rng: random.Random) -> Self:
+        """A copy in which what ``viewer`` may not see is redrawn: the other hands (sizes kept), the draw
+        piles below their face-up tops, the cards set aside, every fan's order, the game's own future
+        draws, and what :meth:`_resample_more` adds. This state is not changed."""
+        other = copy.deepcopy(self)
+        seats = [seat for seat in range(self.num_seats) if seat != viewer]
+        hidden = [card for seat in seats for card in other._hands[seat]]
+        hidden += [card for pile in other._piles for card in pile[:-1]] + other._box
+        rng.shuffle(hidden)
+        for seat in seats:
+            size = len(other._hands[seat])
+            other._hands[seat], hidden = hidden[:size], hidden[size:]
+        for pile in other._piles:
+            if pile:
+                size = len(pile) - 1
+                pile[:-1], hidden = hidden[:size], hidden[size:]
+        other._box = sorted(hidden, key=lambda card: card.id)
+        if other._fan is not None:
+            other._fan = other._fan.refanned(other._hands, rng)
+        other._resample_more(viewer, rng)
+        other._rng = random.Random(rng.random())
+        return other
+
+    def _resample_more(self, viewer: int | None, rng: random.Random) -> None:
+        """Redraw the game's own hidden things in this copy (default: none)."""
+
+
+class TokenTable(FrazzledTable[OptionsT]):
+    """TOKENIZE and ERADICIZE: six cards each, the rest in three equal face-up piles, one colour and one
+    shape token each, and the 14/1, 2, 6 and 13 actions.
+
+    The games differ in what a turn is (:meth:`_arrange` for the extra cards a deal places, the phases
+    of their own, the 10, the end); this class carries out the shared actions and hands over with
+    :meth:`_after_exchange` and :meth:`_next_turn`.
+    """
+
+    title: ClassVar[str]
+    """The game's name, for view titles."""
+
+    def __init__(self, num_seats: int, seed: int, options: OptionsT) -> None:
+        super().__init__(num_seats, seed, options)
+        deck = shuffled_deck(self._rng)
+        # "deal six cards to each player ... Split the remaining cards into three equal decks ... face up".
+        self._hands = [deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(num_seats)]
+        rest = self._deal_more(deck[num_seats * HAND_SIZE :])
+        self._piles = split_into_piles(rest)
+        self._tokens = Tokens.deal(num_seats, self._rng)
+        self._deal_rule_cards()
+        # "Decide who goes first": drawn from the seed (ruling 1 of each game).
+        self._turn = self._rng.randrange(num_seats)
+        self._notes: dict[int, str] = {}  # private notes on the last exchange, per seat
+        self._turns = 1
+
+    def _deal_more(self, rest: list[Card]) -> list[Card]:
+        """Deal what the game adds from the shuffled deck after the hands; return the cards for the piles."""
+        return rest
+
+    def _deal_rule_cards(self) -> None:
+        """Deal the game's rule cards (after the tokens, from the game's generator); default: none."""
+
+    @classmethod
+    def scripted(
+        cls,
+        num_seats: int,
+        hands: Sequence[Sequence[Card]],
+        *,
+        piles: Sequence[Sequence[Card]] | None = None,
+        discard: Sequence[Card] = (),
+        colours: Sequence[Sequence[int]] | None = None,
+        shapes: Sequence[Sequence[int]] | None = None,
+        first: int = 0,
+        seed: int = 0,
+        **table: object,
+    ) -> Self:
+        """A game with a known deal, for rule scenarios, tests and puzzles.
+
+        Parameters
+        ----------
+        num_seats:
+            Players, 3..8.
+        hands:
+            Per seat, the cards in hand.
+        piles:
+            The three draw piles, each listed bottom to top (default: all empty).
+        discard:
+            The discard pile, bottom to top.
+        colours, shapes:
+            Per seat, colour and shape token indices (default: seat ``s`` holds colour ``s`` and shape
+            ``s``); every other token is in the middle.
+        first:
+            The seat to play first.
+        seed:
+            Seeds the game's generator (fan orders, reshuffles).
+        table:
+            What the game itself lays out (ERADICIZE ``face_up``, TOKENIZE ``bonus``): see its
+            ``_arrange``.
+
+        Cards not placed anywhere are set aside, out of the game.
+
+        Raises
+        ------
+        ValueError
+            If a card is placed twice, a token held twice, or the lists do not match the seat count.
+        """
+        piles = piles if piles is not None else [[], [], []]
+        if len(hands) != num_seats:
+            raise ValueError("one hand per seat")
+        state = cls(num_seats, seed, cls._options_class()())
+        placed = state._arrange(**table)
+        state._stack(hands, piles, discard, placed)
+        state._tokens = Tokens.from_lists(
+            colours if colours is not None else [[seat] for seat in range(num_seats)],
+            shapes if shapes is not None else [[seat] for seat in range(num_seats)],
+        )
+        state._turn = first
+        return state
+
+    @classmethod
+    def _options_class(cls) -> type[GameOptions]:
+        raise NotImplementedError
+
+    def _arrange(self, **table: object) -> list[Card]:
+        """Lay out the game's own part of a scripted deal; return the cards it placed."""
+        if table:
+            raise TypeError(f"unknown scripted deal arguments: {sorted(table)}")
+        return []
+
+    # -- queries -----------------------------------------------------------------------------------
+
+    def tokens(self) -> Tokens:
+        """A copy of who holds which token and what lies in the middle (public)."""
+        return copy.deepcopy(self._tokens)
+
+    @property
+    def turns(self) -> int:
+        """The number of the turn being played, 1 first."""
+        return self._turns
+
+    def public_actions(self) -> tuple[LegalAction, ...]:
+        """During an exchange, the fan positions of every picker in one group (see
+        :meth:`FanExchange.public_actions`); otherwise the non-secret actions of the seats to act."""
+        if self._phase is Phase.FAN and self._fan is not None:
+            return self._fan.public_actions()
+        return super().public_actions()
+
+    def _shared_actions(self, seat: int) -> tuple[LegalAction, ...] | None:
+        """The legal actions of a phase both games have (exchange, token choice), or ``None``."""
+        if self._phase is Phase.FAN:
+            assert self._fan is not None
+            return self._fan.actions(seat)
+        if self._phase is Phase.TOKEN:
+            return self._tokens.choices(seat)
+        return None
+
+    def _check_shared(self, seat: int, action: FrazzledAction) -> str | None:
+        """The check of the moves both games have: a fan pick, a token; NOT_NOW for anything else."""
+        if isinstance(action, Fan) and self._phase is Phase.FAN:
+            assert self._fan is not None
+            return self._fan.check(seat, action.position)
+        if isinstance(action, TakeToken | StealToken) and self._phase is Phase.TOKEN:
+            return self._tokens.check(seat, action)
+        return NOT_NOW
+
+    def _default(self, seat: int) -> str:
+        if self._phase is Phase.TOKEN:
+            return self._tokens.choices(seat)[0].code
+        return self._default_turn(seat)
+
+    def _default_turn(self, seat: int) -> str:
+        raise NotImplementedError
+
+    # -- the shared actions -------------------------------------------------------------------------
+
+    def _apply_shared(self, seat: int, action: FrazzledAction) -> list[Event] | None:
+        """Carry out a fan pick or a token choice (already checked), or return ``None``."""
+        if isinstance(action, Fan):
+            return self._pick(seat, action.position)
+        if isinstance(action, TakeToken | StealToken):
+            return [Event(seat, self._tokens.apply(seat, action))] + self._next_turn()
+        return None
+
+    def _shared_action(self, seat: int, card: Card) -> list[Event] | None:
+        """The 14/1, 2, 6 or 13 of ``card`` (discarded or played by ``seat``), or ``None`` for another
+        card."""
+        number = card.number
+        if number in (FOURTEEN_ONE, 2):
+            count = 1 if number == FOURTEEN_ONE else 2
+            fan = FanExchange.start(self._hands, count, self._rng)
+            if fan.is_done():
+                return [Event(None, self.nobody_fans)] + self._next_turn()
+            self._fan = fan
+            self._phase = Phase.FAN
+            return [
+                Event(
+                    None,
+                    f"{card.number_text}: everyone picks {cards_word(count)} from the face-down fan of the "
+                    "player on their right.",
+                )
+            ]
+        if number == 6:
+            self._hands = pass_hands_left(self._hands)
+            for other in range(self.num_seats):
+                given = self._hands[left_of(other, self.num_seats)]
+                self._notes[other] = exchange_text(self._hands[other], given, passed=True)
+            return [Event(None, "6: everyone passes their whole hand to the left.")] + self._after_exchange()
+        if number == 13:
+            if not self._tokens.choices(seat):
+                return [Event(None, "13: there is no token to take.")] + self._next_turn()
+            self._phase = Phase.TOKEN
+            return [Event(None, "13: a token to take.")]
+        return None
+
+    nobody_fans: ClassVar[str] = "Nobody has a card to fan out."
+
+    def _pick(self, seat: int, position: int) -> list[Event]:
+        fan = self._fan
+        assert fan is not None
+        fan.pick(seat, position)
+        if not fan.is_done():
+            return []
+        for other, (received, given) in fan.resolve(self._hands).items():
+            if received or given:
+                self._notes[other] = exchange_text(received, given)
+        self._fan = None
+        events = [Event(None, "The exchange is done; each picked card is now in its picker's hand.")]
+        return events + self._after_exchange()
+
+    def _after_exchange(self) -> list[Event]:
+        """What follows a finished exchange or a 6 (default: the next turn)."""
+        return self._next_turn()
+
+    def _next_turn(self) -> list[Event]:
+        self._turn = left_of(self._turn, self.num_seats)
+        self._phase = self.turn_phase
+        self._turns += 1
+        return []
+
+    def _end(self) -> None:
+        self._phase = Phase.OVER
+        self._fan = None
+
+    # -- views -------------------------------------------------------------------------------------
+
+    def _view(self, seat: int | None, table: list[Field]) -> SeatView:
+        """The view of ``seat`` with the game's ``table`` fields."""
+        to_act = self.seats_to_act()
+        seats = tuple(
+            SeatLine(other, self._seat_summary(other), other in to_act) for other in range(self.num_seats)
+        )
+        private: tuple[Field, ...] = ()
+        if seat is not None:
+            private = tuple(self._private_fields(seat))
+        title = f"{self.title}: game over" if self.is_terminal() else f"{self.title}: turn {self._turns}"
+        return SeatView(
+            seat=seat,
+            title=title,
+            table=tuple(table),
+            seats=seats,
+            private=private,
+            legal_actions=self.legal_actions(seat) if seat is not None else (),
+        )
+
+    def _seat_summary(self, seat: int) -> str:
+        raise NotImplementedError
+
+    def _private_fields(self, seat: int) -> list[Field]:
+        raise NotImplementedError
+
+    def _exchange_fields(self, seat: int) -> list[Field]:
+        """A seat's private notes on exchanges: the last one, and the fan it picks from now."""
+        fields = [Field("Last exchange", self._notes[seat])] if seat in self._notes else []
+        return fields + fan_fields(self._fan, seat)
+
+
+def draw_actions(piles: Sequence[Sequence[Card]]) -> tuple[LegalAction, ...]:
+    """One public action ``draw.<i>`` per non-empty pile, labelled with the face-up card it takes."""
+    return tuple(
+        LegalAction(Draw(index).format(), f"Draw {piles[index][-1].label} (pile {index + 1})", "primary")
+        for index in non_empty_piles(piles)
+    )
