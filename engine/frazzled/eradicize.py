@@ -14,17 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from engine.core import (
     Event,
     Field,
     GameOptions,
-    GameRules,
     LegalAction,
     SeatView,
     Standing,
-    competition_ranks,
 )
 from engine.frazzled.deck import (
     DECK,
@@ -41,12 +38,12 @@ from engine.frazzled.table import (
     Draw,
     Fan,
     FrazzledAction,
+    FrazzledRules,
     Phase,
     StealToken,
     TakeToken,
     TokenTable,
     _one_number,
-    action_name,
     card_fields,
     cards_word,
     draw_actions,
@@ -98,7 +95,9 @@ class EradicizeState(TokenTable[EradicizeOptions]):
     """
 
     action_type = EradicizeAction
+    options_class = EradicizeOptions
     title = "ERADICIZE"
+    ten_action = "clears the discard pile"
     turn_phase = Phase.PLAY
     nobody_fans = "Nobody has a card in hand to fan out."
 
@@ -114,10 +113,6 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             rest[seat * FACE_UP : (seat + 1) * FACE_UP] for seat in range(self.num_seats)
         ]
         return rest[self.num_seats * FACE_UP :]
-
-    @classmethod
-    def _options_class(cls) -> type[GameOptions]:
-        return EradicizeOptions
 
     def _arrange(self, face_up: Sequence[Sequence[Card]] | None = None) -> list[Card]:
         """ERADICIZE's part of :meth:`scripted`: ``face_up``, per seat, the face-up cards (default:
@@ -215,7 +210,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         text = ", ".join(reasons)
         if card.number == FOURTEEN_ONE:
             text += "; played as 14, counts as 1 next"
-        action = _action_text(card)
+        action = self._action_text(card)
         return (f"{text}; {action}" if action else text)[:100]
 
     def check(self, seat: int, action: FrazzledAction) -> str | None:  # type: ignore[override]
@@ -369,40 +364,22 @@ class EradicizeState(TokenTable[EradicizeOptions]):
 
     def standings(self) -> tuple[Standing, ...]:
         """The first player out of cards wins; the others rank by cards left, fewer first (ruling 7)."""
-        if not self.is_terminal():
-            raise RuntimeError("The game is not over.")
         points = [self.cards_left(seat) for seat in range(self.num_seats)]
-        ranks = competition_ranks(points, lower_is_better=True)
-        return tuple(
-            Standing(
-                seat=seat,
-                points=points[seat],
-                rank=ranks[seat],
-                detail="out of cards"
-                if seat in self._winners
-                else f"{len(self._hands[seat])} in hand + {len(self._face_up[seat])} face up",
-            )
-            for seat in range(self.num_seats)
-        )
+        details = [
+            "out of cards" if seat in self._winners else f"{len(hand)} in hand + {len(row)} face up"
+            for seat, (hand, row) in enumerate(zip(self._hands, self._face_up, strict=True))
+        ]
+        return self._standings(points, details, lower_is_better=True)
 
 
-def _action_text(card: Card) -> str:
-    if card.number == 10:
-        return "clears the discard pile"
-    return action_name(card)
-
-
-class Eradicize(GameRules[EradicizeOptions]):
+class Eradicize(FrazzledRules[EradicizeOptions]):
     """ERADICIZE: shed your hand, then your three face-up cards; first out of cards wins."""
 
-    key: ClassVar[str] = "eradicize"
-    display_name: ClassVar[str] = "ERADICIZE"
-    summary: ClassVar[str] = (
+    key = "eradicize"
+    display_name = "ERADICIZE"
+    summary = (
         "Play higher than the top card or match your colour or shape tokens, or pick up the pile. "
         "First to get rid of every card wins."
     )
-    winning_rule: ClassVar[str] = "first out of cards wins; the rest by cards left"
-    min_seats: ClassVar[int] = 3
-    max_seats: ClassVar[int] = 8
-    options_model: ClassVar[type[GameOptions]] = EradicizeOptions
+    winning_rule = "first out of cards wins; the rest by cards left"
     state_class = EradicizeState

@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
 from pydantic import Field as OptionField
 
@@ -33,12 +33,10 @@ from engine.core import (
     Event,
     Field,
     GameOptions,
-    GameRules,
     LegalAction,
     SeatLine,
     SeatView,
     Standing,
-    competition_ranks,
 )
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card
 from engine.frazzled.rule_cards import (
@@ -69,9 +67,11 @@ from engine.frazzled.table import (
     Fan,
     FanExchange,
     FrazzledAction,
+    FrazzledRules,
     FrazzledTable,
     Phase,
     _one_number,
+    cards_word,
     simple_action,
 )
 
@@ -266,6 +266,7 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
     """
 
     action_type = MinimizeAction
+    options_class = MinimizeOptions
 
     def __init__(self, num_seats: int, seed: int, options: MinimizeOptions, *, deal: bool = True) -> None:
         super().__init__(num_seats, seed, options)
@@ -727,7 +728,7 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
         events: list[Event] = []
         count = fan.count if fan is not None else self._gifts_needed
         if len(fan.picked[seat] if fan is not None else self._gifts[seat]) == count:
-            events.append(Event(seat, f"{'took' if fan is not None else 'chose'} {_count(count)}"))
+            events.append(Event(seat, f"{'took' if fan is not None else 'chose'} {cards_word(count)}"))
         if self.seats_to_act():
             return events
         players = self.playing()
@@ -753,7 +754,7 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
             way = "Everyone passed"
         for p in players:
             self._hands[p].sort(key=lambda card: card.id)
-        events.append(Event(None, f"{way} {_count(count)}: the exchange is done."))
+        events.append(Event(None, f"{way} {cards_word(count)}: the exchange is done."))
         self._fan = None
         self._gifts = {}
         self._gifts_needed = 0
@@ -974,7 +975,7 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
         piles = []
         for index, pile in enumerate(self._piles):
             if pile:
-                top = f"**{pile[-1].label}** on top, {_count(len(pile))}"
+                top = f"**{pile[-1].label}** on top, {cards_word(len(pile))}"
             else:
                 top = "empty"
             piles.append(f"{PILE_NAMES[index]}: {top}")
@@ -1018,9 +1019,9 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
         if self._phase is Phase.RULE:
             return "The player to act changes a rule (10)."
         if self._fan is not None:
-            count = _count(self._fan.count)
+            count = cards_word(self._fan.count)
             return f"Everyone takes {count} blind from the face-down fan of the player on their right."
-        count = _count(self._gifts_needed)
+        count = cards_word(self._gifts_needed)
         return f"Everyone chooses {count} from their hand to pass to the player on their left."
 
     def _seat_summary(self, seat: int) -> str:
@@ -1078,29 +1079,17 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
                 out = self._eliminated.index(seat)
                 points.append(out)
                 details.append(f"out in round {out + 1}")
-        ranks = competition_ranks(points, lower_is_better=False)
-        return tuple(
-            Standing(seat=seat, points=points[seat], rank=ranks[seat], detail=details[seat])
-            for seat in range(self.num_seats)
-        )
+        return self._standings(points, details, lower_is_better=False)
 
 
-def _count(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
-
-
-class Minimize(GameRules[MinimizeOptions]):
+class Minimize(FrazzledRules[MinimizeOptions]):
     """MINIMIZE: lowest range-based score gets through; one player out per round."""
 
-    key: ClassVar[str] = "minimize"
-    display_name: ClassVar[str] = "MINIMIZE"
-    summary: ClassVar[str] = (
+    key = "minimize"
+    display_name = "MINIMIZE"
+    summary = (
         "Draw, discard, and challenge when your hand's range-based score is the lowest. One player is out "
         "each round; win the final."
     )
-    winning_rule: ClassVar[str] = "last player standing wins"
-    min_seats: ClassVar[int] = 3
-    max_seats: ClassVar[int] = 8
-    options_model: ClassVar[type[GameOptions]] = MinimizeOptions
-
+    winning_rule = "last player standing wins"
     state_class = MinimizeState

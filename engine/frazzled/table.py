@@ -38,12 +38,15 @@ from engine.core import (
     Field,
     GameAction,
     GameOptions,
+    GameRules,
     GameState,
     IllegalAction,
     LegalAction,
     OptionsT,
     SeatLine,
     SeatView,
+    Standing,
+    competition_ranks,
 )
 from engine.frazzled.deck import (
     COLOURS,
@@ -653,6 +656,8 @@ class FrazzledTable(GameState[OptionsT]):
     """
 
     action_type: ClassVar[type[FrazzledAction]]
+    options_class: ClassVar[type[GameOptions]]
+    """The game's options model (its rules' ``options_model``)."""
     turn_phase: ClassVar[Phase] = Phase.DRAW
     """The phase each turn starts in."""
 
@@ -769,6 +774,24 @@ class FrazzledTable(GameState[OptionsT]):
         """The timeout move of the game's own phases."""
         raise NotImplementedError
 
+    def _standings(
+        self, points: Sequence[int], details: Sequence[str], *, lower_is_better: bool
+    ) -> tuple[Standing, ...]:
+        """The final standings from each seat's ``points`` and ``detail``, ties sharing a rank.
+
+        Raises
+        ------
+        RuntimeError
+            If the game is not over.
+        """
+        if not self.is_terminal():
+            raise RuntimeError("The game is not over.")
+        ranks = competition_ranks(points, lower_is_better=lower_is_better)
+        return tuple(
+            Standing(seat=seat, points=points[seat], rank=ranks[seat], detail=details[seat])
+            for seat in range(self.num_seats)
+        )
+
     # -- hidden information -------------------------------------------------------------------------
 
     def resample_hidden(self, viewer: int | None, rng: random.Random) -> Self:
@@ -809,6 +832,8 @@ class TokenTable(FrazzledTable[OptionsT]):
 
     title: ClassVar[str]
     """The game's name, for view titles."""
+    ten_action: ClassVar[str]
+    """What the game's 10 does, in a few words."""
 
     def __init__(self, num_seats: int, seed: int, options: OptionsT) -> None:
         super().__init__(num_seats, seed, options)
@@ -878,7 +903,7 @@ class TokenTable(FrazzledTable[OptionsT]):
         piles = piles if piles is not None else [[], [], []]
         if len(hands) != num_seats:
             raise ValueError("one hand per seat")
-        state = cls(num_seats, seed, cls._options_class()())
+        state = cls(num_seats, seed, cls.options_class())
         placed = state._arrange(**table)
         state._stack(hands, piles, discard, placed)
         state._tokens = Tokens.from_lists(
@@ -887,10 +912,6 @@ class TokenTable(FrazzledTable[OptionsT]):
         )
         state._turn = first
         return state
-
-    @classmethod
-    def _options_class(cls) -> type[GameOptions]:
-        raise NotImplementedError
 
     def _arrange(self, **table: object) -> list[Card]:
         """Lay out the game's own part of a scripted deal; return the cards it placed."""
@@ -915,6 +936,10 @@ class TokenTable(FrazzledTable[OptionsT]):
         if self._phase is Phase.FAN and self._fan is not None:
             return self._fan.public_actions()
         return super().public_actions()
+
+    def _action_text(self, card: Card) -> str:
+        """What ``card``'s action does in this game, in a few words (``""`` for none)."""
+        return self.ten_action if card.number == 10 else action_name(card)
 
     def _shared_actions(self, seat: int) -> tuple[LegalAction, ...] | None:
         """The legal actions of a phase both games have (exchange, token choice), or ``None``."""
@@ -1051,3 +1076,14 @@ def draw_actions(piles: Sequence[Sequence[Card]]) -> tuple[LegalAction, ...]:
         LegalAction(Draw(index).format(), f"Draw {piles[index][-1].label} (pile {index + 1})", "primary")
         for index in non_empty_piles(piles)
     )
+
+
+class FrazzledRules(GameRules[OptionsT]):
+    """The rules of a Frazzled Wool game: 3 to 8 players, and the options model of its ``state_class``."""
+
+    min_seats: ClassVar[int] = 3
+    max_seats: ClassVar[int] = 8
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.options_model = cls.state_class.options_class  # type: ignore[attr-defined]

@@ -18,17 +18,14 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar
 
 from engine.core import (
     Event,
     Field,
     GameOptions,
-    GameRules,
     LegalAction,
     SeatView,
     Standing,
-    competition_ranks,
 )
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, cards_text, sorted_cards
 from engine.frazzled.rule_cards import BONUS_CARDS, BonusCard
@@ -39,13 +36,13 @@ from engine.frazzled.table import (
     Draw,
     Fan,
     FrazzledAction,
+    FrazzledRules,
     Phase,
     StealToken,
     TakeToken,
     TokenTable,
     _after,
     _number,
-    action_name,
     card_fields,
     draw_actions,
     non_empty_piles,
@@ -165,7 +162,9 @@ class TokenizeState(TokenTable[TokenizeOptions]):
     """
 
     action_type = TokenizeAction
+    options_class = TokenizeOptions
     title = "TOKENIZE"
+    ten_action = "replace a bonus rule card"
 
     def __init__(self, num_seats: int, seed: int, options: TokenizeOptions) -> None:
         super().__init__(num_seats, seed, options)
@@ -182,10 +181,6 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         self._rng.shuffle(bonus)
         self._bonus: list[BonusCard] = bonus[:BONUS_IN_PLAY]
         self._bonus_pile: list[BonusCard] = bonus[BONUS_IN_PLAY:]  # index 0 is the top
-
-    @classmethod
-    def _options_class(cls) -> type[GameOptions]:
-        return TokenizeOptions
 
     def _arrange(
         self,
@@ -315,7 +310,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
                 "primary",
                 secret=True,
                 group="Discard a card…",
-                description=_action_text(card)[:100],
+                description=self._action_text(card)[:100],
             )
             for card in sorted_cards(self._hands[seat])
         )
@@ -555,37 +550,18 @@ class TokenizeState(TokenTable[TokenizeOptions]):
 
     def standings(self) -> tuple[Standing, ...]:
         """ "The player with the most points at the end of the game wins"; ties share a rank (ruling 13)."""
-        if not self.is_terminal():
-            raise RuntimeError("The game is not over.")
-        ranks = competition_ranks(self._scores, lower_is_better=False)
-        return tuple(
-            Standing(
-                seat=seat,
-                points=self._scores[seat],
-                rank=ranks[seat],
-                detail=f"{len(self._sets[seat])} sets",
-            )
-            for seat in range(self.num_seats)
-        )
+        details = [f"{len(sets)} sets" for sets in self._sets]
+        return self._standings(self._scores, details, lower_is_better=False)
 
 
-def _action_text(card: Card) -> str:
-    if card.number == 10:
-        return "replace a bonus rule card"
-    return action_name(card)
-
-
-class Tokenize(GameRules[TokenizeOptions]):
+class Tokenize(FrazzledRules[TokenizeOptions]):
     """TOKENIZE: sets of three (one number, or your token's colour or shape) score 10 plus bonuses."""
 
-    key: ClassVar[str] = "tokenize"
-    display_name: ClassVar[str] = "TOKENIZE"
-    summary: ClassVar[str] = (
+    key = "tokenize"
+    display_name = "TOKENIZE"
+    summary = (
         "Draw, discard, and declare sets of three (same number, or your token's colour or shape) at any "
         "moment for 10 points plus the bonus rules."
     )
-    winning_rule: ClassVar[str] = "highest score wins"
-    min_seats: ClassVar[int] = 3
-    max_seats: ClassVar[int] = 8
-    options_model: ClassVar[type[GameOptions]] = TokenizeOptions
     state_class = TokenizeState
+    winning_rule = "highest score wins"
