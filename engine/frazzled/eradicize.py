@@ -15,14 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.core import (
-    Event,
-    Field,
-    GameOptions,
-    LegalAction,
-    SeatView,
-    Standing,
-)
+from engine.core import Event, Field, GameOptions, LegalAction, SeatView, Standing
+from engine.frazzled.actions import Draw, FrazzledAction, one_number, simple_action
 from engine.frazzled.deck import (
     DECK,
     FOURTEEN_ONE,
@@ -32,25 +26,7 @@ from engine.frazzled.deck import (
     shape_token_label,
     sorted_cards,
 )
-from engine.frazzled.table import (
-    ACTION_NUMBERS,
-    NOT_YOUR_TURN,
-    Draw,
-    Fan,
-    FrazzledAction,
-    FrazzledRules,
-    Phase,
-    StealToken,
-    TakeToken,
-    TokenTable,
-    _one_number,
-    card_fields,
-    cards_word,
-    draw_actions,
-    non_empty_piles,
-    piles_text,
-    simple_action,
-)
+from engine.frazzled.table import NOT_YOUR_TURN, SHARED_KINDS, FrazzledRules, Phase, TokenTable, first_quiet
 
 FACE_UP = 3
 PICK_UP = "pickup"
@@ -71,7 +47,7 @@ class Play(FrazzledAction):
 
     @classmethod
     def from_code(cls, code: str) -> Play | None:
-        card = _one_number(code, "play", len(DECK))
+        card = one_number(code, "play", len(DECK))
         return None if card is None else cls(DECK[card])
 
     def format(self) -> str:
@@ -82,7 +58,7 @@ class EradicizeAction(FrazzledAction):
     """An ERADICIZE move: ``play.<card id>``, ``pickup``, ``draw.<pile>``, ``fan.<position>``,
     ``token.c<i>`` / ``token.s<i>`` or ``steal.<seat>.c<i>``."""
 
-    kinds = (Play, PickUp, Draw, Fan, TakeToken, StealToken)
+    kinds = (Play, PickUp, *SHARED_KINDS)
 
 
 class EradicizeState(TokenTable[EradicizeOptions]):
@@ -97,6 +73,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
     action_type = EradicizeAction
     options_class = EradicizeOptions
     title = "ERADICIZE"
+    card_verb = "played"
     ten_action = "clears the discard pile"
     turn_phase = Phase.PLAY
     nobody_fans = "Nobody has a card in hand to fan out."
@@ -140,10 +117,9 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         """The cards 10s have cleared out of the game, oldest first (public)."""
         return tuple(self._removed)
 
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats that got rid of all their cards (empty until the end)."""
-        return tuple(self._winners)
+    def is_winner(self, seat: int) -> bool:
+        """True once ``seat`` has got rid of all its cards (several can, at once, after an exchange)."""
+        return seat in self._winners
 
     def cards_left(self, seat: int) -> int:
         """Cards ``seat`` still has to get rid of: hand and face-up."""
@@ -176,8 +152,6 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         shared = self._shared_actions(seat)
         if shared is not None:
             return shared
-        if self._phase is Phase.DRAW:
-            return draw_actions(self._piles)
         cards = self.playable(seat)
         if not cards:
             # "If a player cannot play a card, they must pick up the entire discard pile."
@@ -226,8 +200,6 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             return "That card does not beat the top card and matches none of your tokens."
         if isinstance(action, PickUp) and self._phase is Phase.PLAY:
             return "You can play a card, so you may not pick up the pile." if self.playable(seat) else None
-        if isinstance(action, Draw) and self._phase is Phase.DRAW:
-            return None if self._piles[action.pile] else "That draw pile is empty."
         return self._check_shared(seat, action)
 
     def _default_turn(self, seat: int) -> str:
@@ -237,8 +209,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         cards = self.playable(seat)
         if not cards:
             return PICK_UP
-        quiet = [card for card in cards if card.number not in ACTION_NUMBERS]
-        return Play((quiet or cards)[0]).format()
+        return Play(first_quiet(cards)).format()
 
     # -- changes -----------------------------------------------------------------------------------
 
@@ -269,7 +240,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             return events + self._finish([seat])
         self._played = card
         # "After playing a card the player must draw a new card from one of the draw piles" (ruling 4).
-        piles = non_empty_piles(self._piles)
+        piles = [index for index in range(len(self._piles)) if self._piles[index]]
         if len(piles) >= 2:
             self._phase = Phase.DRAW
             return events
@@ -319,10 +290,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
     def view(self, seat: int | None) -> SeatView:
         table = [
             Field("Discard pile", self._discard_text()),
-            Field(
-                "Draw piles",
-                piles_text(self._piles) if non_empty_piles(self._piles) else "all empty: no more drawing",
-            ),
+            self._piles_field("all empty: no more drawing"),
             Field("Tokens in the middle", self._tokens.middle_text()),
             Field("Out of the game", f"{len(self._removed)} cards cleared by 10s"),
             Field("Now", self._now_text()),
@@ -336,16 +304,11 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         note = " (counts as 1)" if top.number == FOURTEEN_ONE else ""
         return f"**{top.label}**{note} on top, {len(self._discard)} cards"
 
-    def _now_text(self) -> str:
+    def _now_turn(self) -> str:
         if self._phase is Phase.OVER:
             return "The game is over."
-        if self._phase is Phase.FAN:
-            assert self._fan is not None
-            return f"Everyone picks {cards_word(self._fan.count)} from the fan of the player on their right."
         if self._phase is Phase.DRAW:
             return "The player who just played draws from a pile."
-        if self._phase is Phase.TOKEN:
-            return "The player who played the 13 takes a token."
         return "Play higher than the top card, or a card matching one of your tokens; else pick up the pile."
 
     def _seat_summary(self, seat: int) -> str:
@@ -356,8 +319,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         return f"{hand} in hand · face up: {face_up} · tokens: {self._tokens.seat_text(seat)}"
 
     def _private_fields(self, seat: int) -> list[Field]:
-        hand = self._hands[seat]
-        fields = card_fields(f"Your hand ({len(hand)})", hand, empty="empty: play your face-up cards")
+        fields = self._hand_fields(seat, "empty: play your face-up cards")
         return fields + self._exchange_fields(seat)
 
     # -- end ---------------------------------------------------------------------------------------

@@ -38,6 +38,15 @@ from engine.core import (
     SeatView,
     Standing,
 )
+from engine.frazzled.actions import (
+    NUM_PILES,
+    Discard,
+    Draw,
+    Fan,
+    FrazzledAction,
+    one_number,
+    simple_action,
+)
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card
 from engine.frazzled.rule_cards import (
     ACTIONS_CARD,
@@ -61,18 +70,11 @@ from engine.frazzled.rule_cards import (
 from engine.frazzled.table import (
     NOT_NOW,
     NOT_YOUR_TURN,
-    NUM_PILES,
-    Discard,
-    Draw,
-    Fan,
     FanExchange,
-    FrazzledAction,
     FrazzledRules,
     FrazzledTable,
     Phase,
-    _one_number,
     cards_word,
-    simple_action,
 )
 
 HAND_SIZE = 6
@@ -111,7 +113,7 @@ class Give(FrazzledAction):
 
     @classmethod
     def from_code(cls, code: str) -> Give | None:
-        card = _one_number(code, "give", len(DECK))
+        card = one_number(code, "give", len(DECK))
         return None if card is None else cls(DECK[card])
 
     def format(self) -> str:
@@ -126,7 +128,7 @@ class SwapBonus(FrazzledAction):
 
     @classmethod
     def from_code(cls, code: str) -> SwapBonus | None:
-        index = _one_number(code, "swap", BONUS_IN_PLAY)
+        index = one_number(code, "swap", BONUS_IN_PLAY)
         return None if index is None else cls(index)
 
     def format(self) -> str:
@@ -601,7 +603,7 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
         if seat not in self.seats_to_act():
             return NOT_YOUR_TURN
         if isinstance(action, Draw) and self._phase is Phase.DRAW:
-            return None if self._piles[action.pile] else "That draw pile is empty."
+            return self._check_draw(action)
         if isinstance(action, Discard) and self._phase is Phase.DISCARD:
             return None if action.card in self._hands[seat] else "Discard a card of your hand."
         if isinstance(action, FlipDuplicates | FlipActions) and self._phase is Phase.RULE:

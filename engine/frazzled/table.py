@@ -28,7 +28,6 @@ from __future__ import annotations
 import copy
 import enum
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Self
@@ -36,7 +35,6 @@ from typing import ClassVar, Self
 from engine.core import (
     Event,
     Field,
-    GameAction,
     GameOptions,
     GameRules,
     GameState,
@@ -47,6 +45,16 @@ from engine.core import (
     SeatView,
     Standing,
     competition_ranks,
+)
+from engine.frazzled.actions import (
+    COLOUR,
+    NUM_PILES,
+    SHAPE,
+    Draw,
+    Fan,
+    FrazzledAction,
+    StealToken,
+    TakeToken,
 )
 from engine.frazzled.deck import (
     COLOURS,
@@ -62,16 +70,12 @@ from engine.frazzled.deck import (
     sorted_cards,
 )
 
-NUM_PILES = 3
 HAND_SIZE = 6
 
 ACTION_NUMBERS = frozenset({FOURTEEN_ONE, 2, 6, 10, 13})
 """The numbers that carry an action (the 14/1 card, 2, 6, 10 and 13)."""
 
 PILE_MARKS = ("①", "②", "③")
-
-COLOUR = "c"
-SHAPE = "s"
 
 NOT_YOUR_TURN = "It is not your turn."
 NOT_NOW = "That move is not allowed right now."
@@ -97,162 +101,14 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-# -- typed actions ------------------------------------------------------------------------------------
+SHARED_KINDS: tuple[type[FrazzledAction], ...] = (Draw, Fan, TakeToken, StealToken)
+"""The moves TOKENIZE and ERADICIZE share: a draw, a fan pick, a token taken or stolen."""
 
 
-_NUMBER = re.compile(r"0|[1-9][0-9]{0,2}")
-
-
-def _number(text: str, limit: int | None = None) -> int | None:
-    """``text`` as a number in canonical form (no sign, no leading zero), below ``limit`` if given."""
-    if not _NUMBER.fullmatch(text):
-        return None
-    value = int(text)
-    return value if limit is None or value < limit else None
-
-
-def _after(code: str, prefix: str) -> list[str] | None:
-    """The dot-separated parts of ``code`` after ``prefix.``, or ``None`` if it does not start so."""
-    head, dot, rest = code.partition(".")
-    if head != prefix or not dot:
-        return None
-    return rest.split(".")
-
-
-class FrazzledAction(GameAction):
-    """Base of the typed actions of the three games.
-
-    Each concrete action is a frozen dataclass with ``from_code`` (its own code, or ``None``) and
-    ``format``. A game's action type is a subclass listing its ``kinds``; its ``parse`` tries them in
-    turn, so one game never accepts another's code.
-    """
-
-    kinds: ClassVar[tuple[type[FrazzledAction], ...]] = ()
-
-    @classmethod
-    def parse(cls, code: str) -> FrazzledAction:  # type: ignore[override]
-        for kind in cls.kinds or (cls,):
-            action = kind.from_code(code)
-            if action is not None:
-                return action
-        raise ValueError(f"not an action code: {code!r}")
-
-    @classmethod
-    def from_code(cls, code: str) -> FrazzledAction | None:
-        """The action whose code is ``code`` if it is of this kind, else ``None``."""
-        return None
-
-
-def _one_number(code: str, prefix: str, limit: int | None = None) -> int | None:
-    parts = _after(code, prefix)
-    if parts is None or len(parts) != 1:
-        return None
-    return _number(parts[0], limit)
-
-
-@dataclass(frozen=True)
-class Draw(FrazzledAction):
-    """``draw.<pile>``: take the top card of draw pile ``pile`` (0..2)."""
-
-    pile: int
-
-    @classmethod
-    def from_code(cls, code: str) -> Draw | None:
-        pile = _one_number(code, "draw", NUM_PILES)
-        return None if pile is None else cls(pile)
-
-    def format(self) -> str:
-        return f"draw.{self.pile}"
-
-
-@dataclass(frozen=True)
-class Discard(FrazzledAction):
-    """``discard.<card id>``: discard that card from the hand (MINIMIZE, TOKENIZE)."""
-
-    card: Card
-
-    @classmethod
-    def from_code(cls, code: str) -> Discard | None:
-        card = _one_number(code, "discard", len(DECK))
-        return None if card is None else cls(DECK[card])
-
-    def format(self) -> str:
-        return f"discard.{self.card.id}"
-
-
-@dataclass(frozen=True)
-class Fan(FrazzledAction):
-    """``fan.<position>``: pick the card at ``position`` (0-based) of the face-down fan on your right."""
-
-    position: int
-
-    @classmethod
-    def from_code(cls, code: str) -> Fan | None:
-        position = _one_number(code, "fan")
-        return None if position is None else cls(position)
-
-    def format(self) -> str:
-        return f"fan.{self.position}"
-
-
-def _token(text: str) -> tuple[str, int] | None:
-    if text[:1] not in (COLOUR, SHAPE):
-        return None
-    index = _number(text[1:], len(COLOURS))
-    return None if index is None else (text[0], index)
-
-
-@dataclass(frozen=True)
-class TakeToken(FrazzledAction):
-    """``token.c<colour>`` or ``token.s<shape>``: take that token from the middle (a 13)."""
-
-    kind: str
-    index: int
-
-    @classmethod
-    def from_code(cls, code: str) -> TakeToken | None:
-        parts = _after(code, "token")
-        token = _token(parts[0]) if parts is not None and len(parts) == 1 else None
-        return None if token is None else cls(*token)
-
-    def format(self) -> str:
-        return f"token.{self.kind}{self.index}"
-
-
-@dataclass(frozen=True)
-class StealToken(FrazzledAction):
-    """``steal.<seat>.c<colour>`` (or ``.s<shape>``): steal that token from ``owner`` (a 13, empty middle)."""
-
-    owner: int
-    kind: str
-    index: int
-
-    @classmethod
-    def from_code(cls, code: str) -> StealToken | None:
-        parts = _after(code, "steal")
-        if parts is None or len(parts) != 2:
-            return None
-        owner, token = _number(parts[0]), _token(parts[1])
-        return None if owner is None or token is None else cls(owner, *token)
-
-    def format(self) -> str:
-        return f"steal.{self.owner}.{self.kind}{self.index}"
-
-
-def simple_action(code: str, doc: str) -> type[FrazzledAction]:
-    """A frozen action without arguments whose code is ``code`` (``keep``, ``pickup``, ``challenge``)."""
-
-    @dataclass(frozen=True)
-    class Simple(FrazzledAction):
-        @classmethod
-        def from_code(cls, text: str) -> Simple | None:
-            return cls() if text == code else None
-
-        def format(self) -> str:
-            return code
-
-    Simple.__doc__ = f"``{code}``: {doc}"
-    return Simple
+def first_quiet(cards: Sequence[Card]) -> Card:
+    """The first of ``cards`` without an action (TOKENIZE and ERADICIZE timeouts), else the first."""
+    quiet = [card for card in cards if card.number not in ACTION_NUMBERS]
+    return (quiet or list(cards))[0]
 
 
 # -- draw piles and seats ---------------------------------------------------------------------------
@@ -749,6 +605,10 @@ class FrazzledTable(GameState[OptionsT]):
             return self._fan.waiting()
         return (self._turn,)
 
+    def _check_draw(self, action: Draw) -> str | None:
+        """A draw must take the top of a pile that has cards."""
+        return None if self._piles[action.pile] else "That draw pile is empty."
+
     def _first_draw(self) -> str:
         return Draw(non_empty_piles(self._piles)[0]).format()
 
@@ -832,6 +692,8 @@ class TokenTable(FrazzledTable[OptionsT]):
 
     title: ClassVar[str]
     """The game's name, for view titles."""
+    card_verb: ClassVar[str]
+    """What a player does with the card whose action follows ("discarded", "played")."""
     ten_action: ClassVar[str]
     """What the game's 10 does, in a few words."""
 
@@ -942,7 +804,9 @@ class TokenTable(FrazzledTable[OptionsT]):
         return self.ten_action if card.number == 10 else action_name(card)
 
     def _shared_actions(self, seat: int) -> tuple[LegalAction, ...] | None:
-        """The legal actions of a phase both games have (exchange, token choice), or ``None``."""
+        """The legal actions of a phase both games have (draw, exchange, token choice), or ``None``."""
+        if self._phase is Phase.DRAW:
+            return draw_actions(self._piles)
         if self._phase is Phase.FAN:
             assert self._fan is not None
             return self._fan.actions(seat)
@@ -951,7 +815,10 @@ class TokenTable(FrazzledTable[OptionsT]):
         return None
 
     def _check_shared(self, seat: int, action: FrazzledAction) -> str | None:
-        """The check of the moves both games have: a fan pick, a token; NOT_NOW for anything else."""
+        """The check of the moves both games have: a draw, a fan pick, a token; NOT_NOW for anything
+        else."""
+        if isinstance(action, Draw) and self._phase is Phase.DRAW:
+            return self._check_draw(action)
         if isinstance(action, Fan) and self._phase is Phase.FAN:
             assert self._fan is not None
             return self._fan.check(seat, action.position)
@@ -1058,11 +925,32 @@ class TokenTable(FrazzledTable[OptionsT]):
             legal_actions=self.legal_actions(seat) if seat is not None else (),
         )
 
+    def _now_text(self) -> str:
+        """The "Now" line of the table: what the game waits for."""
+        if self._phase is Phase.FAN:
+            assert self._fan is not None
+            return f"Everyone picks {cards_word(self._fan.count)} from the fan of the player on their right."
+        if self._phase is Phase.TOKEN:
+            return f"The player who {self.card_verb} the 13 takes a token."
+        return self._now_turn()
+
+    def _now_turn(self) -> str:
+        raise NotImplementedError
+
     def _seat_summary(self, seat: int) -> str:
         raise NotImplementedError
 
     def _private_fields(self, seat: int) -> list[Field]:
         raise NotImplementedError
+
+    def _piles_field(self, empty: str) -> Field:
+        """The public field of the draw piles (``empty`` once all three are)."""
+        return Field("Draw piles", piles_text(self._piles) if non_empty_piles(self._piles) else empty)
+
+    def _hand_fields(self, seat: int, empty: str) -> list[Field]:
+        """``seat``'s hand as private fields (``empty`` for no card)."""
+        hand = self._hands[seat]
+        return card_fields(f"Your hand ({len(hand)})", hand, empty=empty)
 
     def _exchange_fields(self, seat: int) -> list[Field]:
         """A seat's private notes on exchanges: the last one, and the fan it picks from now."""

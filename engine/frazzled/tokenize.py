@@ -19,35 +19,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from engine.core import (
-    Event,
-    Field,
-    GameOptions,
-    LegalAction,
-    SeatView,
-    Standing,
+from engine.core import Event, Field, GameOptions, LegalAction, SeatView, Standing
+from engine.frazzled.actions import (
+    Discard,
+    Draw,
+    FrazzledAction,
+    code_number,
+    code_parts,
+    simple_action,
 )
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, cards_text, sorted_cards
 from engine.frazzled.rule_cards import BONUS_CARDS, BonusCard
 from engine.frazzled.table import (
-    ACTION_NUMBERS,
     NOT_YOUR_TURN,
-    Discard,
-    Draw,
-    Fan,
-    FrazzledAction,
+    SHARED_KINDS,
     FrazzledRules,
     Phase,
-    StealToken,
-    TakeToken,
     TokenTable,
-    _after,
-    _number,
-    card_fields,
-    draw_actions,
+    first_quiet,
     non_empty_piles,
-    piles_text,
-    simple_action,
     split_into_piles,
 )
 
@@ -78,10 +68,10 @@ class DeclareSet(FrazzledAction):
 
     @classmethod
     def from_code(cls, code: str) -> DeclareSet | None:
-        parts = _after(code, "set")
+        parts = code_parts(code, "set")
         if parts is None or len(parts) != 3:
             return None
-        ids = [_number(part, len(DECK)) for part in parts]
+        ids = [code_number(part, len(DECK)) for part in parts]
         if None in ids or not ids[0] < ids[1] < ids[2]:  # type: ignore[operator]
             return None
         return cls((DECK[ids[0]], DECK[ids[1]], DECK[ids[2]]))  # type: ignore[index]
@@ -98,8 +88,8 @@ class ReplaceBonus(FrazzledAction):
 
     @classmethod
     def from_code(cls, code: str) -> ReplaceBonus | None:
-        parts = _after(code, "bonus")
-        slot = _number(parts[0], BONUS_IN_PLAY) if parts is not None and len(parts) == 1 else None
+        parts = code_parts(code, "bonus")
+        slot = code_number(parts[0], BONUS_IN_PLAY) if parts is not None and len(parts) == 1 else None
         return None if slot is None else cls(slot)
 
     def format(self) -> str:
@@ -110,7 +100,7 @@ class TokenizeAction(FrazzledAction):
     """A TOKENIZE move: ``draw.<pile>``, ``discard.<card id>``, ``keep``, ``fan.<position>``,
     ``token.c<i>`` / ``token.s<i>``, ``steal.<seat>.c<i>``, ``bonus.<slot>`` or ``set.<id>.<id>.<id>``."""
 
-    kinds = (Draw, Discard, Keep, Fan, TakeToken, StealToken, ReplaceBonus, DeclareSet)
+    kinds = (*SHARED_KINDS, Discard, Keep, ReplaceBonus, DeclareSet)
 
 
 def set_kind(cards: Sequence[Card], colours: Sequence[int], shapes: Sequence[int]) -> str | None:
@@ -164,6 +154,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
     action_type = TokenizeAction
     options_class = TokenizeOptions
     title = "TOKENIZE"
+    card_verb = "discarded"
     ten_action = "replace a bonus rule card"
 
     def __init__(self, num_seats: int, seed: int, options: TokenizeOptions) -> None:
@@ -226,7 +217,8 @@ class TokenizeState(TokenTable[TokenizeOptions]):
 
     @property
     def bonus_pile(self) -> tuple[BonusCard, ...]:
-        """The face-down bonus pile, top card first (its order is secret: for tests and AI)."""
+        """The face-down bonus pile, top card first: its order is secret, so this is for tests and AI,
+        never a view; a 10 puts the replaced card at its bottom (ruling 9)."""
         return tuple(self._bonus_pile)
 
     @property
@@ -294,8 +286,6 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         shared = self._shared_actions(seat)
         if shared is not None:
             return shared + sets
-        if self._phase is Phase.DRAW:
-            return draw_actions(self._piles) + sets
         if self._phase is Phase.RULE:
             return self._bonus_actions() + sets
         # DISCARD: "discard a different card from their hand" (not the card just drawn).
@@ -339,8 +329,6 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         if seat not in self.seats_to_act():
             return NOT_YOUR_TURN
         hand = self._hands[seat]
-        if isinstance(action, Draw) and self._phase is Phase.DRAW:
-            return None if self._piles[action.pile] else "That draw pile is empty."
         if isinstance(action, Discard) and self._phase is Phase.DISCARD:
             return None if action.card in hand else "Discard a card from your hand (not the card you drew)."
         if isinstance(action, Keep) and self._phase is Phase.DISCARD:
@@ -360,8 +348,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         hand = sorted_cards(self._hands[seat])
         if not hand:
             return KEEP
-        quiet = [card for card in hand if card.number not in ACTION_NUMBERS]
-        return Discard((quiet or hand)[0]).format()
+        return Discard(first_quiet(hand)).format()
 
     # -- changes -----------------------------------------------------------------------------------
 
@@ -494,7 +481,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             Field(f"Bonus rule {slot + 1}: {card.title}", card.text) for slot, card in enumerate(self._bonus)
         ]
         table += [
-            Field("Draw piles", piles_text(self._piles) if non_empty_piles(self._piles) else "all empty"),
+            self._piles_field("all empty"),
             Field("Discard pile", self._discard_text()),
             Field(
                 "Reshuffles",
@@ -513,20 +500,14 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             return "empty"
         return f"**{self._discard[-1].label}** on top, {len(self._discard)} cards"
 
-    def _now_text(self) -> str:
+    def _now_turn(self) -> str:
         if self._phase is Phase.OVER:
             return self._ending
-        if self._phase is Phase.FAN:
-            assert self._fan is not None
-            words = "1 card" if self._fan.count == 1 else "2 cards"
-            return f"Everyone picks {words} from the fan of the player on their right."
         if self._phase is Phase.DRAW:
             return "The player to act draws from a pile. Anyone may declare a set at any moment."
         if self._phase is Phase.DISCARD:
             assert self._drawn is not None
             return f"The player to act drew {self._drawn.label} and discards a different card."
-        if self._phase is Phase.TOKEN:
-            return "The player who discarded the 13 takes a token."
         return "The player who discarded the 10 replaces a bonus rule card."
 
     def _seat_summary(self, seat: int) -> str:
@@ -537,8 +518,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         )
 
     def _private_fields(self, seat: int) -> list[Field]:
-        hand = self._hands[seat]
-        fields = card_fields(f"Your hand ({len(hand)})", hand, empty="empty")
+        fields = self._hand_fields(seat, "empty")
         if self._drawn is not None and seat == self._turn:
             fields.append(Field("You drew", f"{self._drawn.label} (it joins your hand after your discard)"))
         fields += self._exchange_fields(seat)

@@ -684,7 +684,8 @@ def test_eradicize_games_end_conserve_cards_and_replay_exactly(game) -> None:
     assert state.tokens().total() == 26
     standings = state.standings()
     winners = [standing.seat for standing in standings if standing.rank == 1]
-    assert winners == sorted(state.winners) and all(state.cards_left(seat) == 0 for seat in winners)
+    assert winners == [seat for seat in range(state.num_seats) if state.is_winner(seat)]
+    assert all(state.cards_left(seat) == 0 for seat in winners)
     again = replay(rules, state.num_seats, state.seed, state.options, state.history)
     assert again.standings() == standings
     assert all(again.view(seat) == state.view(seat) for seat in [None, *range(state.num_seats)])
