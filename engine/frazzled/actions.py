@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from engine.core import GameAction
 from engine.frazzled.deck import COLOURS, DECK, Card
@@ -88,18 +88,25 @@ class Draw(FrazzledAction):
 
 
 @dataclass(frozen=True)
-class Discard(FrazzledAction):
-    """``discard.<card id>``: discard that card from the hand (MINIMIZE, TOKENIZE)."""
+class CardAction(FrazzledAction):
+    """An action naming one card by its id: ``<prefix>.<card id>``; subclasses set ``prefix``."""
 
+    prefix: ClassVar[str]
     card: Card
 
     @classmethod
-    def from_code(cls, code: str) -> Discard | None:
-        card = one_number(code, "discard", len(DECK))
+    def from_code(cls, code: str) -> Self | None:
+        card = one_number(code, cls.prefix, len(DECK))
         return None if card is None else cls(DECK[card])
 
     def format(self) -> str:
-        return f"discard.{self.card.id}"
+        return f"{self.prefix}.{self.card.id}"
+
+
+class Discard(CardAction):
+    """``discard.<card id>``: discard that card from the hand (MINIMIZE, TOKENIZE)."""
+
+    prefix = "discard"
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,10 @@ card from one of the three face-up draw piles while any are left, then the card'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from engine.core import Event, Field, GameOptions, LegalAction, SeatView, Standing
-from engine.frazzled.actions import Draw, FrazzledAction, one_number, simple_action
+from engine.frazzled.actions import CardAction, Draw, FrazzledAction, simple_action
 from engine.frazzled.deck import (
-    DECK,
     FOURTEEN_ONE,
     Card,
     cards_text,
@@ -39,19 +37,10 @@ class EradicizeOptions(GameOptions):
 PickUp = simple_action(PICK_UP, "pick up the whole discard pile, for a player who cannot play.")
 
 
-@dataclass(frozen=True)
-class Play(FrazzledAction):
+class Play(CardAction):
     """``play.<card id>``: play that card (from the hand, or face up once the hand is empty)."""
 
-    card: Card
-
-    @classmethod
-    def from_code(cls, code: str) -> Play | None:
-        card = one_number(code, "play", len(DECK))
-        return None if card is None else cls(DECK[card])
-
-    def format(self) -> str:
-        return f"play.{self.card.id}"
+    prefix = "play"
 
 
 class EradicizeAction(FrazzledAction):

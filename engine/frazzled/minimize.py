@@ -40,6 +40,7 @@ from engine.core import (
 )
 from engine.frazzled.actions import (
     NUM_PILES,
+    CardAction,
     Discard,
     Draw,
     Fan,
@@ -48,6 +49,7 @@ from engine.frazzled.actions import (
     simple_action,
 )
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card
+from engine.frazzled.fan import FanExchange
 from engine.frazzled.rule_cards import (
     ACTIONS_CARD,
     BONUS_BY_ID,
@@ -70,7 +72,6 @@ from engine.frazzled.rule_cards import (
 from engine.frazzled.table import (
     NOT_NOW,
     NOT_YOUR_TURN,
-    FanExchange,
     FrazzledRules,
     FrazzledTable,
     Phase,
@@ -105,19 +106,10 @@ FlipDuplicates = simple_action(FLIP_DUPLICATES, "the 10: flip the Shape or Colou
 FlipActions = simple_action(FLIP_ACTIONS, "the 10: flip the actions card.")
 
 
-@dataclass(frozen=True)
-class Give(FrazzledAction):
+class Give(CardAction):
     """``give.<card id>``: side B's 14/1 or 2, choose that card of your hand to pass left."""
 
-    card: Card
-
-    @classmethod
-    def from_code(cls, code: str) -> Give | None:
-        card = one_number(code, "give", len(DECK))
-        return None if card is None else cls(DECK[card])
-
-    def format(self) -> str:
-        return f"give.{self.card.id}"
+    prefix = "give"
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,6 @@ import copy
 import enum
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import ClassVar, Self
 
 from engine.core import (
@@ -47,9 +46,7 @@ from engine.core import (
     competition_ranks,
 )
 from engine.frazzled.actions import (
-    COLOUR,
     NUM_PILES,
-    SHAPE,
     Draw,
     Fan,
     FrazzledAction,
@@ -57,18 +54,15 @@ from engine.frazzled.actions import (
     TakeToken,
 )
 from engine.frazzled.deck import (
-    COLOURS,
     DECK,
     FOURTEEN_ONE,
-    SHAPE_SYMBOLS,
-    SHAPES,
     Card,
     cards_text,
-    colour_token_label,
-    shape_token_label,
     shuffled_deck,
     sorted_cards,
 )
+from engine.frazzled.fan import FanExchange, fan_fields
+from engine.frazzled.tokens import Tokens
 
 HAND_SIZE = 6
 
@@ -171,11 +165,6 @@ def right_of(seat: int, num_seats: int) -> int:
     return (seat - 1) % num_seats
 
 
-def player_name(seat: int) -> str:
-    """How texts name a seat: ``"player 1"`` for seat 0 (the lobby numbers players from 1)."""
-    return f"player {seat + 1}"
-
-
 def pass_hands_left(hands: Sequence[list[Card]]) -> list[list[Card]]:
     """The 6 action: every hand moves to the seat on its owner's left ("pass their entire hand to their
     left"). An empty hand passes nothing; its owner still receives the hand from their right."""
@@ -206,296 +195,6 @@ def action_name(card: Card) -> str:
 def cards_word(count: int) -> str:
     """``"1 card"``, ``"2 cards"``."""
     return "1 card" if count == 1 else f"{count} cards"
-
-
-# -- the 14/1 and 2 actions: simultaneous picks from face-down fans --------------------------------
-
-
-@dataclass
-class FanExchange:
-    """A 14/1 or 2 action in progress: every player picks from the face-down fan on their right at once.
-
-    Attributes
-    ----------
-    count:
-        Cards each picker takes: 1 (14/1) or 2 (2).
-    fans:
-        ``picker seat -> the fan it picks from``: its right neighbour's hand, in an order shuffled by the
-        game's generator when the action was played (so a position says nothing about the card). Only
-        pickers whose right neighbour holds a card appear.
-    owners:
-        ``picker seat -> the seat whose hand its fan is``.
-    picked:
-        ``picker seat -> positions picked so far`` (0-based, into its fan).
-    """
-
-    count: int
-    fans: dict[int, list[Card]]
-    owners: dict[int, int]
-    picked: dict[int, list[int]] = field(default_factory=dict)
-
-    @classmethod
-    def start(
-        cls,
-        hands: Sequence[Sequence[Card]],
-        count: int,
-        rng: random.Random,
-        seats: Sequence[int] | None = None,
-    ) -> FanExchange:
-        """Fan out every non-empty hand of the ``seats`` taking part (default: all, in seat order) face
-        down for the next of them on its owner's left; each fan is shuffled by ``rng``, in seat order."""
-        order = list(range(len(hands))) if seats is None else list(seats)
-        fans: dict[int, list[Card]] = {}
-        owners: dict[int, int] = {}
-        for place, owner in enumerate(order):
-            if hands[owner]:
-                fan = list(hands[owner])
-                rng.shuffle(fan)
-                picker = order[(place + 1) % len(order)]
-                fans[picker], owners[picker] = fan, owner
-        return cls(count, fans, owners, {picker: [] for picker in fans})
-
-    def need(self, picker: int) -> int:
-        """Cards ``picker`` takes in all: ``count``, or the whole fan if it holds fewer (ERADICIZE ruling 5,
-        TOKENIZE ruling 16)."""
-        return min(self.count, len(self.fans.get(picker, ())))
-
-    def waiting(self) -> tuple[int, ...]:
-        """Pickers that still have to pick, in seat order."""
-        return tuple(sorted(picker for picker in self.fans if len(self.picked[picker]) < self.need(picker)))
-
-    def is_done(self) -> bool:
-        """True once every picker has picked all it takes."""
-        return not self.waiting()
-
-    def open_positions(self, picker: int) -> list[int]:
-        """The positions ``picker`` may still pick (none once it has picked all it takes)."""
-        if picker not in self.waiting():
-            return []
-        return [position for position in range(len(self.fans[picker])) if position not in self.picked[picker]]
-
-    def check(self, picker: int, position: int) -> str | None:
-        """``None`` if ``picker`` may pick ``position`` now, else the words why not."""
-        if picker not in self.waiting():
-            return "You have nothing (more) to pick in this exchange."
-        if position not in self.open_positions(picker):
-            return "Pick one of the other cards of the fan to your right."
-        return None
-
-    def actions(self, picker: int) -> tuple[LegalAction, ...]:
-        """``fan.<position>`` for every position ``picker`` has not picked yet, in one group (it reveals
-        nothing, so it is not secret)."""
-        taken = self.picked.get(picker, [])
-        which = "a card" if self.count == 1 else ("a first card" if not taken else "a second card")
-        return tuple(
-            LegalAction(
-                Fan(position).format(),
-                f"Card {position + 1} of the fan to your right",
-                group=f"Pick {which} from the fan to your right…",
-            )
-            for position in self.open_positions(picker)
-        )
-
-    def public_actions(self) -> tuple[LegalAction, ...]:
-        """The positions offered on the public table: one per position of the largest fan still being
-        picked from (fan sizes are public hand sizes), in one neutral group; a seat pressing a position it
-        cannot take is refused privately."""
-        waiting = self.waiting()
-        if not waiting:
-            return ()
-        size = max(len(self.fans[picker]) for picker in waiting)
-        return tuple(
-            LegalAction(
-                Fan(position).format(),
-                f"Card {position + 1} of the fan to your right",
-                group="Pick from the fan to your right…",
-            )
-            for position in range(size)
-        )
-
-    def default(self, picker: int) -> str:
-        """On a timeout: the first position not yet picked."""
-        return Fan(self.open_positions(picker)[0]).format()
-
-    def pick(self, picker: int, position: int) -> None:
-        """Record ``picker``'s pick (already checked)."""
-        self.picked[picker].append(position)
-
-    def resolve(self, hands: list[list[Card]]) -> dict[int, tuple[list[Card], list[Card]]]:
-        """Move every picked card from its owner's hand to its picker's; return per seat
-        ``(cards received, cards taken from it)``."""
-        moves: dict[int, tuple[list[Card], list[Card]]] = {seat: ([], []) for seat in range(len(hands))}
-        for picker, positions in self.picked.items():
-            owner = self.owners[picker]
-            for position in positions:
-                card = self.fans[picker][position]
-                hands[owner].remove(card)
-                moves[owner][1].append(card)
-                moves[picker][0].append(card)
-        for picker, (received, _) in moves.items():
-            hands[picker].extend(received)
-        return moves
-
-    def refanned(self, hands: Sequence[Sequence[Card]], rng: random.Random) -> FanExchange:
-        """The same exchange (same picks by position) with every fan redrawn as a random order of its
-        owner's hand in ``hands``: the fans' order is secret to everyone."""
-        fans = {}
-        for picker, owner in self.owners.items():
-            fan = list(hands[owner])
-            rng.shuffle(fan)
-            fans[picker] = fan
-        return FanExchange(self.count, fans, dict(self.owners), copy.deepcopy(self.picked))
-
-
-def fan_fields(fan: FanExchange | None, seat: int) -> list[Field]:
-    """The private note of a picker during an exchange: the size of its fan and how many it picks."""
-    if fan is None or seat not in fan.fans:
-        return []
-    return [
-        Field(
-            "The fan on your right",
-            f"{len(fan.fans[seat])} cards face down; you pick {fan.need(seat)}",
-        )
-    ]
-
-
-# -- tokens -----------------------------------------------------------------------------------------
-
-
-@dataclass
-class Tokens:
-    """Who holds which colour and shape token, and what is left in the middle (all public).
-
-    ``colours[seat]`` and ``shapes[seat]`` are sorted lists of indices; ``middle_colours`` and
-    ``middle_shapes`` sorted lists of what nobody holds.
-    """
-
-    colours: list[list[int]]
-    shapes: list[list[int]]
-    middle_colours: list[int]
-    middle_shapes: list[int]
-
-    @classmethod
-    def deal(cls, num_seats: int, rng: random.Random) -> Tokens:
-        """One colour token and one shape token to each player, drawn at random without repeats
-        (ERADICIZE ruling 12, TOKENIZE ruling 2);
-        the rest go to the middle ("put the remaining tokens in the middle of the table")."""
-        colours = rng.sample(range(len(COLOURS)), num_seats)
-        shapes = rng.sample(range(len(SHAPES)), num_seats)
-        return cls.from_lists([[colour] for colour in colours], [[shape] for shape in shapes])
-
-    @classmethod
-    def from_lists(cls, colours: Sequence[Sequence[int]], shapes: Sequence[Sequence[int]]) -> Tokens:
-        """Tokens held as given; every other token lies in the middle.
-
-        Raises
-        ------
-        ValueError
-            If a token is held twice.
-        """
-        held_colours = [colour for seat in colours for colour in seat]
-        held_shapes = [shape for seat in shapes for shape in seat]
-        if len(set(held_colours)) != len(held_colours) or len(set(held_shapes)) != len(held_shapes):
-            raise ValueError("each token exists once")
-        return cls(
-            [sorted(seat) for seat in colours],
-            [sorted(seat) for seat in shapes],
-            sorted(set(range(len(COLOURS))) - set(held_colours)),
-            sorted(set(range(len(SHAPES))) - set(held_shapes)),
-        )
-
-    def middle_is_empty(self) -> bool:
-        """True when no token is left in the middle (a 13 then steals)."""
-        return not self.middle_colours and not self.middle_shapes
-
-    def seat_text(self, seat: int) -> str:
-        """A seat's tokens, e.g. ``"Red · ★ Star"``; with more than four, shapes by symbol only
-        (``"Red · Blue · Grey · ★ ♥"``) so the seat's line stays short."""
-        few = len(self.colours[seat]) + len(self.shapes[seat]) <= 4
-        parts = [colour_token_label(colour) for colour in self.colours[seat]]
-        shapes = [shape_token_label(shape) if few else SHAPE_SYMBOLS[shape] for shape in self.shapes[seat]]
-        if shapes:
-            parts.append(" · ".join(shapes) if few else " ".join(shapes))
-        return " · ".join(parts) if parts else "no tokens"
-
-    def middle_text(self) -> str:
-        """The tokens in the middle, for the public table."""
-        if self.middle_is_empty():
-            return "none: a 13 steals a token from another player"
-        colours = ", ".join(colour_token_label(colour) for colour in self.middle_colours) or "none"
-        shapes = ", ".join(shape_token_label(shape) for shape in self.middle_shapes) or "none"
-        return f"Colours: {colours}\nShapes: {shapes}"
-
-    def total(self) -> int:
-        """All tokens counted (always 26)."""
-        held = sum(len(seat) for seat in self.colours) + sum(len(seat) for seat in self.shapes)
-        return held + len(self.middle_colours) + len(self.middle_shapes)
-
-    def _held(self, seat: int, kind: str) -> list[int]:
-        return self.colours[seat] if kind == COLOUR else self.shapes[seat]
-
-    def choices(self, seat: int) -> tuple[LegalAction, ...]:
-        """The 13 action's choices for ``seat``, in one group: any token from the middle; if the middle
-        is empty, any token of another player (ERADICIZE ruling 8, TOKENIZE ruling 15: the taker chooses
-        whose and which). Empty if there is none."""
-        if not self.middle_is_empty():
-            group = "Take a token from the middle…"
-            return tuple(
-                LegalAction(TakeToken(kind, index).format(), f"Take the {label(index)} token", group=group)
-                for kind, indices, label in (
-                    (COLOUR, self.middle_colours, colour_token_label),
-                    (SHAPE, self.middle_shapes, shape_token_label),
-                )
-                for index in indices
-            )
-        actions: list[LegalAction] = []
-        num_seats = len(self.colours)
-        for offset in range(1, num_seats):
-            other = (seat + offset) % num_seats
-            for kind, label in ((COLOUR, colour_token_label), (SHAPE, shape_token_label)):
-                for index in self._held(other, kind):
-                    actions.append(
-                        LegalAction(
-                            StealToken(other, kind, index).format(),
-                            f"Steal {label(index)} from {player_name(other)}",
-                            "danger",
-                            group="Steal a token from another player…",
-                        )
-                    )
-        return tuple(actions)
-
-    def check(self, seat: int, action: TakeToken | StealToken) -> str | None:
-        """``None`` if ``seat`` may take the token of ``action`` now, else the words why not."""
-        if isinstance(action, TakeToken):
-            if self.middle_is_empty():
-                return "The middle is empty: steal a token from another player."
-            middle = self.middle_colours if action.kind == COLOUR else self.middle_shapes
-            return None if action.index in middle else "That token is not in the middle."
-        if not self.middle_is_empty():
-            return "Take a token from the middle: you steal only when the middle is empty."
-        if action.owner == seat or not 0 <= action.owner < len(self.colours):
-            return "Steal from another player."
-        return (
-            None if action.index in self._held(action.owner, action.kind) else "They do not hold that token."
-        )
-
-    def apply(self, seat: int, action: TakeToken | StealToken) -> str:
-        """Carry out a checked choice from :meth:`choices`; return the event text."""
-        label = colour_token_label if action.kind == COLOUR else shape_token_label
-        if isinstance(action, TakeToken):
-            (self.middle_colours if action.kind == COLOUR else self.middle_shapes).remove(action.index)
-            words = f"took the {label(action.index)} token from the middle"
-        else:
-            self._held(action.owner, action.kind).remove(action.index)
-            words = f"stole the {label(action.index)} token from {player_name(action.owner)}"
-        held = self._held(seat, action.kind)
-        held.append(action.index)
-        held.sort()
-        return words
-
-    def matches(self, seat: int, card: Card) -> bool:
-        """True if ``card``'s colour or shape is one of ``seat``'s tokens."""
-        return card.colour in self.colours[seat] or card.shape in self.shapes[seat]
 
 
 # -- the states ---------------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from engine import IllegalAction, replay
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, card_by_name, find_card
 from engine.frazzled.eradicize import PICK_UP, Eradicize, EradicizeState
-from engine.frazzled.table import FanExchange, Phase, split_into_piles
+from engine.frazzled.fan import FanExchange
+from engine.frazzled.table import Phase, split_into_piles
 from tests.engine.conftest import MAX_STEPS, games_in_play, seats_with_actions
 from tests.engine.frazzled.helpers import c, check_view_limits, codes
 
