@@ -120,7 +120,7 @@ class SwapBonus(FrazzledAction):
 
     @classmethod
     def from_code(cls, code: str) -> SwapBonus | None:
-        index = one_number(code, "swap", BONUS_IN_PLAY)
+        index = one_number(code, "swap")
         return None if index is None else cls(index)
 
     def format(self) -> str:

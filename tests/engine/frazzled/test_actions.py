@@ -1,16 +1,24 @@
 """The typed actions of the three Frazzled Wool games: every code parses back to itself, malformed codes
-are not moves, and ``check`` agrees exactly with ``legal_actions`` (random legal play, hypothesis)."""
+are not moves, ``check`` agrees exactly with ``legal_actions`` (random legal play, hypothesis), and games
+stored by the engine before typed actions replay to the same end."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 
-from engine import GAMES, IllegalAction
+from engine import GAMES, IllegalAction, replay
 from engine.frazzled.eradicize import EradicizeAction
 from engine.frazzled.minimize import MinimizeAction
 from engine.frazzled.tokenize import TokenizeAction
 from tests.engine.conftest import games_in_play
+
+STORED_LOGS = Path(__file__).parent / "data" / "logs_before_typed_actions.json"
+"""One random game of each, played and stored by the engine before the ``engine/frazzled`` package (string
+codes parsed ad hoc, menus paged): seat count, seed, action log, final standings and public table."""
 
 ACTION_TYPES = {"minimize": MinimizeAction, "tokenize": TokenizeAction, "eradicize": EradicizeAction}
 
@@ -19,7 +27,7 @@ def candidate_codes(num_seats: int) -> list[str]:
     """Every code of every kind the three games know, over the ranges a game can reach."""
     codes = ["keep", "pickup", "challenge", "flip.dup", "flip.act"]
     codes += [f"draw.{pile}" for pile in range(3)] + [f"bonus.{slot}" for slot in range(3)]
-    codes += [f"swap.{index}" for index in range(2)] + [f"fan.{position}" for position in range(45)]
+    codes += [f"swap.{index}" for index in range(3)] + [f"fan.{position}" for position in range(45)]
     for prefix in ("discard", "play", "give"):
         codes += [f"{prefix}.{card}" for card in range(78)]
     for kind in "cs":
@@ -91,3 +99,13 @@ def test_tokenize_check_agrees_with_legal_actions(game) -> None:
 @given(games_in_play(GAMES["eradicize"]))
 def test_eradicize_check_agrees_with_legal_actions(game) -> None:
     assert_check_agrees_with_legal_actions(game[1])
+
+
+@pytest.mark.parametrize("key", sorted(ACTION_TYPES))
+def test_games_stored_before_typed_actions_replay_to_the_same_end(key: str) -> None:
+    stored = json.loads(STORED_LOGS.read_text(encoding="utf-8"))[key]
+    history = [(seat, code) for seat, code in stored["history"]]
+    state = replay(GAMES[key], stored["seats"], stored["seed"], None, history)
+    assert state.is_terminal() and state.history == history
+    assert [[s.seat, s.points, s.rank, s.detail] for s in state.standings()] == stored["standings"]
+    assert [[field.name, field.value] for field in state.view(None).table] == stored["table"]
