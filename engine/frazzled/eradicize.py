@@ -211,6 +211,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         if isinstance(action, PickUp):
             count = len(self._discard)
             self._hands[seat].extend(self._discard)
+            self._learn(seat, self._discard)
             self._discard = []
             return [
                 Event(seat, f"could not play and picked up the discard pile ({count} cards)")
@@ -240,6 +241,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
     def _draw(self, seat: int, pile: int) -> Event:
         card = self._piles[pile].pop()
         self._hands[seat].append(card)
+        self._learn(seat, [card])
         return Event(seat, f"drew {card.label} from pile {pile + 1}")
 
     def _action(self, seat: int) -> list[Event]:

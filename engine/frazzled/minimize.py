@@ -323,6 +323,7 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
         self._auto_pending = None
         self._next_mode = ""
         self._last_exchange = {}
+        self._known = {}
 
     @classmethod
     def scripted(
@@ -673,6 +674,7 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
         self._hands[seat].remove(card)
         self._discard.append(card)
         self._hands[seat].append(self._drawn)
+        self._learn(seat, [self._drawn])
         self._drawn = None
         self._turns_taken[seat] += 1
         events = [Event(seat, f"discarded **{card.label}**")]
@@ -707,15 +709,19 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
         """6: every player still playing passes their whole hand left (side A) or right (side B)."""
         players = self.playing()
         old = {seat: self._hands[seat] for seat in players}
-        for seat in players:
-            target = self.left_of(seat) if kind == PASS_LEFT else self.right_of(seat)
+        moved = {seat: self.left_of(seat) if kind == PASS_LEFT else self.right_of(seat) for seat in players}
+        for seat, target in moved.items():
             self._hands[target] = old[seat]
+        self._hands_moved(moved, self._hands_before(old))
         way, back = ("left", "right") if kind == PASS_LEFT else ("right", "left")
         for seat in players:
             self._last_exchange[seat] = (
                 f"You passed your whole hand to the {way} and got the hand of the player on your {back}."
             )
         return [Event(None, f"Everyone passed their whole hand to the {way}.")]
+
+    def _hands_before(self, old: dict[int, list[Card]]) -> list[list[Card]]:
+        return [old.get(seat, []) for seat in range(self.num_seats)]
 
     def _maybe_finish_exchange(self, seat: int) -> list[Event]:
         fan = self._fan
@@ -728,7 +734,7 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
         players = self.playing()
         if fan is not None:
             # each picker takes from the fan of the player on their right
-            moves = fan.resolve(self._hands)
+            moves = self._resolve_fan()
             for p in players:
                 taken, lost = moves[p]
                 self._last_exchange[p] = (
@@ -745,6 +751,9 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
                     f"{_cards_text(received[p])} from the player on your right."
                 )
                 self._hands[p] = [card for card in self._hands[p] if card not in given[p]] + received[p]
+            self._forget(players)
+            for p in players:
+                self._learn(self.left_of(p), given[p], viewer=p)
             way = "Everyone passed"
         for p in players:
             self._hands[p].sort(key=lambda card: card.id)

@@ -227,6 +227,9 @@ class FrazzledTable(GameState[OptionsT]):
         self._turn = 0
         self._phase = self.turn_phase
         self._fan: FanExchange | None = None
+        # viewer (None: everyone) -> seat -> cards that viewer knows lie in that seat's hand; read only by
+        # resample_hidden, and only while the card is still in that hand.
+        self._known: dict[int | None, dict[int, set[Card]]] = {}
 
     # -- the scripted deal --------------------------------------------------------------------------
 
@@ -353,18 +356,59 @@ class FrazzledTable(GameState[OptionsT]):
 
     # -- hidden information -------------------------------------------------------------------------
 
+    def _learn(self, seat: int, cards: Sequence[Card], viewer: int | None = None) -> None:
+        """Note that ``viewer`` (``None``: everyone) has seen ``cards`` go into ``seat``'s hand."""
+        self._known.setdefault(viewer, {}).setdefault(seat, set()).update(cards)
+
+    def _forget(self, seats: Sequence[int]) -> None:
+        """Nobody knows any more which cards lie in the hands of ``seats`` (they changed unseen)."""
+        for known in self._known.values():
+            for seat in seats:
+                known.pop(seat, None)
+
+    def _hands_moved(self, moved: dict[int, int], before: Sequence[Sequence[Card]]) -> None:
+        """Whole hands moved, ``seat -> seat it went to`` (``before``: the hands before): what anyone
+        knew of a hand follows it, and each passer now knows the hand it passed."""
+        for known in self._known.values():
+            old = dict(known)
+            known.clear()
+            known.update({moved[seat]: cards for seat, cards in old.items() if seat in moved})
+        for seat, target in moved.items():
+            self._learn(target, before[seat], viewer=seat)
+
+    def _known_to(self, viewer: int | None, seat: int) -> list[Card]:
+        """The cards of ``seat``'s hand that ``viewer`` knows are there, in hand order."""
+        known = self._known.get(None, {}).get(seat, set())
+        if viewer is not None:
+            known = known | self._known.get(viewer, {}).get(seat, set())
+        return [card for card in self._hands[seat] if card in known]
+
+    def _resolve_fan(self) -> dict[int, tuple[list[Card], list[Card]]]:
+        """Carry out the finished fan exchange (see :meth:`FanExchange.resolve`); nobody knows the fanned
+        hands any more, except that each owner knows which of its cards its picker took."""
+        fan = self._fan
+        assert fan is not None
+        moves = fan.resolve(self._hands)
+        self._forget([*fan.owners.values(), *fan.owners])
+        for picker, owner in fan.owners.items():
+            self._learn(picker, moves[owner][1], viewer=owner)
+        return moves
+
     def resample_hidden(self, viewer: int | None, rng: random.Random) -> Self:
-        """A copy in which what ``viewer`` may not see is redrawn: the other hands (sizes kept), the draw
-        piles below their face-up tops, the cards set aside, every fan's order, the game's own future
-        draws, and what :meth:`_resample_more` adds. This state is not changed."""
+        """A copy in which what ``viewer`` may not see is redrawn: the other hands (sizes kept, and the
+        cards ``viewer`` saw go into them and still there kept: drawn from a face-up pile, picked up,
+        passed by ``viewer``), the draw piles below their face-up tops, the cards set aside, every fan's
+        order, the game's own future draws, and what :meth:`_resample_more` adds. This state is not
+        changed."""
         other = copy.deepcopy(self)
         seats = [seat for seat in range(self.num_seats) if seat != viewer]
-        hidden = [card for seat in seats for card in other._hands[seat]]
+        kept = {seat: self._known_to(viewer, seat) for seat in seats}
+        hidden = [card for seat in seats for card in other._hands[seat] if card not in kept[seat]]
         hidden += [card for pile in other._piles for card in pile[:-1]] + other._box
         rng.shuffle(hidden)
         for seat in seats:
-            size = len(other._hands[seat])
-            other._hands[seat], hidden = hidden[:size], hidden[size:]
+            size = len(other._hands[seat]) - len(kept[seat])
+            other._hands[seat], hidden = kept[seat] + hidden[:size], hidden[size:]
         for pile in other._piles:
             if pile:
                 size = len(pile) - 1
@@ -562,7 +606,11 @@ class TokenTable(FrazzledTable[OptionsT]):
                 )
             ]
         if number == 6:
+            before = self._hands
             self._hands = pass_hands_left(self._hands)
+            self._hands_moved(
+                {other: left_of(other, self.num_seats) for other in range(self.num_seats)}, before
+            )
             for other in range(self.num_seats):
                 given = self._hands[left_of(other, self.num_seats)]
                 self._notes[other] = exchange_text(self._hands[other], given, passed=True)
@@ -582,7 +630,7 @@ class TokenTable(FrazzledTable[OptionsT]):
         fan.pick(seat, position)
         if not fan.is_done():
             return []
-        for other, (received, given) in fan.resolve(self._hands).items():
+        for other, (received, given) in self._resolve_fan().items():
             if received or given:
                 self._notes[other] = exchange_text(received, given)
         self._fan = None

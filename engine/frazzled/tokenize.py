@@ -365,6 +365,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         if isinstance(action, Keep):
             assert self._drawn is not None
             self._hands[seat].append(self._drawn)
+            self._learn(seat, [self._drawn])
             self._drawn = None
             return [Event(seat, "has no card to discard and keeps the card drawn")] + self._next_turn()
         assert isinstance(action, Discard)
@@ -385,6 +386,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         self._hands[seat].remove(card)
         self._discard.append(card)
         self._hands[seat].append(self._drawn)
+        self._learn(seat, [self._drawn])
         self._drawn = None
         events = [Event(seat, f"discarded **{card.label}**")]
         shared = self._shared_action(seat, card)
@@ -426,6 +428,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             pile = index if index in piles else piles[0]
             card = self._piles[pile].pop()
             self._hands[seat].append(card)
+            self._learn(seat, [card])
             drawn.append(f"{card.label} (pile {pile + 1})")
             check = self._check_piles()
             if check:

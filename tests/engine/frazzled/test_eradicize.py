@@ -189,6 +189,23 @@ def test_a_player_who_cannot_play_picks_up_the_whole_discard_pile() -> None:
     assert codes(state, 1) == [play(c(6, 0))]  # empty pile: anything goes
 
 
+def test_resampling_keeps_the_picked_up_pile_in_the_hand_that_took_it() -> None:
+    """Everyone saw the discard pile go into the hand: a resample for another viewer keeps it there and
+    redraws only the rest of that hand."""
+    pile = [c(3, 0), c(9, 0), c(12, 0)]
+    state = scripted(
+        [[c(4, 1), c(5, 1)], [c(6, 0)], [c(7, 0)]],
+        discard=pile,
+        piles=[[c(8, 3)], [c(8, 4)], []],
+        colours=[[12], [1], [2]],
+        shapes=[[12], [1], [2]],
+    )
+    state.apply(0, PICK_UP)
+    resamples = [state.resample_hidden(1, random.Random(seed)) for seed in range(10)]
+    assert all(set(pile) <= set(other.hand(0)) and len(other.hand(0)) == 5 for other in resamples)
+    assert any(other.hand(0) != state.hand(0) for other in resamples)
+
+
 def test_pick_up_is_refused_while_a_play_exists() -> None:
     state = scripted([[c(9, 1)], [c(6, 0)], [c(7, 0)]], discard=[c(3, 0)])
     with pytest.raises(IllegalAction, match="You can play a card"):

@@ -853,6 +853,18 @@ def test_private_view_shows_own_hand_score_and_drawn_card() -> None:
     assert all(c.long_label not in str(state.view(1)) for c in state.hand(0))
 
 
+def test_resampling_keeps_the_drawn_card_in_the_drawers_hand() -> None:
+    """The drawn card came off a face-up pile in sight of everyone: a resample keeps it in that hand."""
+    dealer = Dealer()
+    state = three_with(dealer, SCORE_1)
+    state.apply(0, "draw.0")
+    drawn = state.drawn
+    state.apply(0, f"discard.{state.hand(0)[0].id}")
+    resamples = [state.resample_hidden(1, random.Random(seed)) for seed in range(10)]
+    assert all(drawn in other.hand(0) and len(other.hand(0)) == 6 for other in resamples)
+    assert any(other.hand(0) != state.hand(0) for other in resamples)
+
+
 @pytest.mark.parametrize(
     ("seat", "code"), [(1, "draw.0"), (0, "discard.3"), (0, "fan.0"), (9, "draw.0"), (0, "x")]
 )

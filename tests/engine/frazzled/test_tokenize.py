@@ -318,6 +318,21 @@ def test_6_everyone_passes_their_hand_left() -> None:
     assert state.seats_to_act() == (1,)
 
 
+def test_resampling_keeps_what_a_seat_passed_and_what_everyone_saw_drawn() -> None:
+    """After a 6, the passer knows the hand it passed, and everyone saw the card drawn join it: a resample
+    keeps what its viewer knows and redraws the rest."""
+    state = scripted(
+        [[c(6, 0), c(3, 0)], [c(4, 1)], [c(5, 2), c(8, 2)]], piles=[[c(12, 1), c(12, 0)], [], []]
+    )
+    state.apply(0, "draw.0")
+    state.apply(0, discard(c(6, 0)))
+    assert state.hand(1) == (c(3, 0), c(12, 0))
+    for seed in range(10):
+        assert state.resample_hidden(0, random.Random(seed)).hand(1) == state.hand(1)
+        assert c(12, 0) in state.resample_hidden(2, random.Random(seed)).hand(1)
+    assert any(state.resample_hidden(2, random.Random(seed)).hand(1) != state.hand(1) for seed in range(10))
+
+
 def test_10_replaces_a_bonus_card_of_the_players_choice_from_the_top_of_the_pile() -> None:
     """ "10 - The current player discards a bonus rule card of their choice and draws a new one from the
     top of the bonus rule card deck" (ruling 9: the old card goes to the bottom)."""
