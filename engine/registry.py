@@ -6,7 +6,7 @@ from engine.core import GameRules
 from engine.declare import MinimizeDeclare
 from engine.foist import Foist
 from engine.frazzled.eradicize import Eradicize
-from engine.frazzled.minimize import Minimize
+from engine.frazzled.minimize import FrazzledMinimize
 from engine.frazzled.tokenize import Tokenize
 from engine.memory import DeluxeMemory
 from engine.minimisere import Minimisere
@@ -15,7 +15,7 @@ GAMES: dict[str, GameRules] = {
     rules.key: rules
     for rules in (
         Foist(),
-        Minimize(),
+        FrazzledMinimize(),
         Tokenize(),
         Eradicize(),
         MinimizeDeclare(),

@@ -127,14 +127,14 @@ class SwapBonus(FrazzledAction):
         return f"swap.{self.index}"
 
 
-class MinimizeAction(FrazzledAction):
+class FrazzledMinimizeAction(FrazzledAction):
     """A MINIMIZE move: ``challenge``, ``draw.<pile>``, ``discard.<card id>``, ``fan.<position>``,
     ``give.<card id>``, ``flip.dup``, ``flip.act`` or ``swap.<index>``."""
 
     kinds = (Challenge, Draw, Discard, Fan, Give, FlipDuplicates, FlipActions, SwapBonus)
 
 
-class MinimizeOptions(GameOptions):
+class FrazzledMinimizeOptions(GameOptions):
     """Which side of each double-sided card starts face up (the text does not say: ruling 14)."""
 
     duplicates_side: Literal["random", "colour", "shape"] = OptionField(
@@ -249,7 +249,7 @@ def _side_name(side: int) -> str:
 # -- the state ---------------------------------------------------------------------------------------
 
 
-class MinimizeState(FrazzledTable[MinimizeOptions]):
+class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
     """A game of MINIMIZE in progress, every round of it.
 
     Secret information: each player's hand (to all others), the cards under the top of each draw pile,
@@ -259,10 +259,12 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
     tokens, hand sizes, who is still playing, and every score announced at a challenge.
     """
 
-    action_type = MinimizeAction
-    options_class = MinimizeOptions
+    action_type = FrazzledMinimizeAction
+    options_class = FrazzledMinimizeOptions
 
-    def __init__(self, num_seats: int, seed: int, options: MinimizeOptions, *, deal: bool = True) -> None:
+    def __init__(
+        self, num_seats: int, seed: int, options: FrazzledMinimizeOptions, *, deal: bool = True
+    ) -> None:
         super().__init__(num_seats, seed, options)
         self._round = 1
         self._in_game = [True] * num_seats
@@ -341,7 +343,7 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
         through: Sequence[int] = (),
         turns_taken: Sequence[int] | None = None,
         seed: int = 0,
-    ) -> MinimizeState:
+    ) -> FrazzledMinimizeState:
         """A round with a known deal, for rule scenarios, tests and puzzles.
 
         Parameters
@@ -380,7 +382,9 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
         for seat, hand in enumerate(hands):
             if hand is not None and len(hand) != (0 if seat in through else HAND_SIZE):
                 raise ValueError("six cards per hand, none for a seat through, please")
-        state = cls(len(hands), seed, MinimizeOptions(duplicates_side="colour", actions_side="A"), deal=False)
+        state = cls(
+            len(hands), seed, FrazzledMinimizeOptions(duplicates_side="colour", actions_side="A"), deal=False
+        )
         state._in_game = [hand is not None for hand in hands]
         out = [seat for seat in range(len(hands)) if hands[seat] is None]
         state._eliminated = list(eliminated) if eliminated else out
@@ -1085,7 +1089,7 @@ class MinimizeState(FrazzledTable[MinimizeOptions]):
         return self._standings(points, details, lower_is_better=False)
 
 
-class Minimize(FrazzledRules[MinimizeOptions]):
+class FrazzledMinimize(FrazzledRules[FrazzledMinimizeOptions]):
     """MINIMIZE: lowest range-based score gets through; one player out per round."""
 
     key = "minimize"
@@ -1095,4 +1099,4 @@ class Minimize(FrazzledRules[MinimizeOptions]):
         "each round; win the final."
     )
     winning_rule = "last player standing wins"
-    state_class = MinimizeState
+    state_class = FrazzledMinimizeState

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 
 from engine import GAMES, IllegalAction, replay
 from engine.frazzled.eradicize import EradicizeAction
-from engine.frazzled.minimize import MinimizeAction
+from engine.frazzled.minimize import FrazzledMinimizeAction
 from engine.frazzled.tokenize import TokenizeAction
 from tests.engine.conftest import games_in_play
 
@@ -20,7 +20,7 @@ STORED_LOGS = Path(__file__).parent / "data" / "logs_before_typed_actions.json"
 """One random game of each, played and stored by the engine before the ``engine/frazzled`` package (string
 codes parsed ad hoc, menus paged): seat count, seed, action log, final standings and public table."""
 
-ACTION_TYPES = {"minimize": MinimizeAction, "tokenize": TokenizeAction, "eradicize": EradicizeAction}
+ACTION_TYPES = {"minimize": FrazzledMinimizeAction, "tokenize": TokenizeAction, "eradicize": EradicizeAction}
 
 
 def candidate_codes(num_seats: int) -> list[str]:

@@ -16,15 +16,15 @@ from engine.frazzled.minimize import (
     CHALLENGE,
     FLIP_ACTIONS,
     FLIP_DUPLICATES,
-    Minimize,
-    MinimizeState,
+    FrazzledMinimize,
+    FrazzledMinimizeState,
     score_hand,
 )
 from engine.frazzled.rule_cards import BONUS_BY_ID, BONUS_CARDS, COLOUR_SIDE, SHAPE_SIDE
 from engine.frazzled.table import Phase
 from tests.engine.conftest import MAX_STEPS, games_in_play, seats_with_actions
 
-MINIMIZE = Minimize()
+MINIMIZE = FrazzledMinimize()
 ACE = FOURTEEN_ONE
 PLAIN = (3, 4, 5, 7, 8, 9, 11, 12)  # numbers without an action
 
@@ -75,24 +75,24 @@ class Dealer:
         return out
 
 
-def scripted(dealer: Dealer, hands, piles=None, **kwargs) -> MinimizeState:
+def scripted(dealer: Dealer, hands, piles=None, **kwargs) -> FrazzledMinimizeState:
     """A state without bonus cards unless given (so scores are range − pro points)."""
     if piles is None:
         piles = [dealer.pile(3), dealer.pile(2), dealer.pile(1)]
     kwargs.setdefault("bonus", ())
-    return MinimizeState.scripted(hands, piles, **kwargs)
+    return FrazzledMinimizeState.scripted(hands, piles, **kwargs)
 
 
-def codes(state: MinimizeState, seat: int) -> list[str]:
+def codes(state: FrazzledMinimizeState, seat: int) -> list[str]:
     return [action.code for action in state.legal_actions(seat)]
 
 
-def piles(state: MinimizeState) -> list[list[Card]]:
+def piles(state: FrazzledMinimizeState) -> list[list[Card]]:
     """The three draw piles, each bottom to top (the last card is the face-up top)."""
     return [list(state.pile(index)) for index in range(3)]
 
 
-def tokens(state: MinimizeState) -> list[int]:
+def tokens(state: FrazzledMinimizeState) -> list[int]:
     """Challenge tokens per seat."""
     return [state.tokens(seat) for seat in range(state.num_seats)]
 
@@ -278,7 +278,7 @@ def test_shape_or_colour_side_in_play_adds_its_penalty(side: int, penalty: int) 
 # -- challenging ("Challenging") ---------------------------------------------------------------------------
 
 
-def four_players(dealer: Dealer, *scores_hands, **kwargs) -> MinimizeState:
+def four_players(dealer: Dealer, *scores_hands, **kwargs) -> FrazzledMinimizeState:
     return scripted(dealer, [dealer.hand(*numbers) for numbers in scores_hands], **kwargs)
 
 
@@ -540,13 +540,13 @@ def test_the_action_of_the_last_discard_comes_before_the_automatic_challenge() -
 # -- the final ("Final Round") ----------------------------------------------------------------------------
 
 
-def final(dealer: Dealer, hand0, hand1, piles=None, **kwargs) -> MinimizeState:
+def final(dealer: Dealer, hand0, hand1, piles=None, **kwargs) -> FrazzledMinimizeState:
     if piles is None:
         piles = [dealer.cards(*[n for n in (3, 4, 5, 7, 8, 9, 11, 12) for _ in range(2)]), [], []]
     return scripted(dealer, [dealer.hand(*hand0), dealer.hand(*hand1), None], piles, **kwargs)
 
 
-def take_turn_keeping_score(state: MinimizeState, seat: int) -> None:
+def take_turn_keeping_score(state: FrazzledMinimizeState, seat: int) -> None:
     """Draw from pile A and discard the drawn card's number twin if held, else the highest plain card."""
     state.apply(seat, "draw.0")
     drawn = state.drawn
@@ -635,14 +635,14 @@ def test_standings_before_the_end_raise() -> None:
 # -- actions ("Actions"; docs/rules/frazzled-rule-cards.md) ----------------------------------------------
 
 
-def discard_number(state: MinimizeState, seat: int, number: int, pile: int = 0) -> list:
+def discard_number(state: FrazzledMinimizeState, seat: int, number: int, pile: int = 0) -> list:
     """Draw from ``pile`` and discard a card of ``number`` from the hand."""
     state.apply(seat, f"draw.{pile}")
     card = next(c for c in state.hand(seat) if c.number == number)
     return state.apply(seat, f"discard.{card.id}")
 
 
-def three_with(dealer: Dealer, first_hand, **kwargs) -> MinimizeState:
+def three_with(dealer: Dealer, first_hand, **kwargs) -> FrazzledMinimizeState:
     hands = [dealer.hand(*first_hand), dealer.hand(3, 4, 5, 7, 8, 9), dealer.hand(3, 4, 5, 7, 8, 11)]
     return scripted(dealer, hands, **kwargs)
 
@@ -881,15 +881,15 @@ def test_scripted_deal_validation() -> None:
     dealer = Dealer()
     hand = dealer.hand(*SCORE_1)
     with pytest.raises(ValueError):
-        MinimizeState.scripted([hand, hand, dealer.hand(*SCORE_4)], [[], [], []])
+        FrazzledMinimizeState.scripted([hand, hand, dealer.hand(*SCORE_4)], [[], [], []])
     with pytest.raises(ValueError):
-        MinimizeState.scripted([hand[:5], dealer.hand(*SCORE_4), dealer.hand(*SCORE_7)], [[], [], []])
+        FrazzledMinimizeState.scripted([hand[:5], dealer.hand(*SCORE_4), dealer.hand(*SCORE_7)], [[], [], []])
 
 
 # -- properties (random legal play, 3 to 8 players) ----------------------------------------------------
 
 
-def _all_cards(state: MinimizeState) -> list[Card]:
+def _all_cards(state: FrazzledMinimizeState) -> list[Card]:
     cards = [c for seat in range(state.num_seats) for c in state.hand(seat)]
     cards += [c for pile in piles(state) for c in pile] + [*state.discard_pile, *state.set_aside]
     return cards + ([state.drawn] if state.drawn else [])
