@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from engine.core import GameRules
-from engine.eradicize import Eradicize
 from engine.foist import Foist
+from engine.frazzled.eradicize import Eradicize
+from engine.frazzled.minimize import FrazzledMinimize
+from engine.frazzled.tokenize import Tokenize
 from engine.ivak_declare import MinimizeDeclare
 from engine.memory import DeluxeMemory
 from engine.minimisere import Minimisere
-from engine.minimize import Minimize
-from engine.tokenize_game import Tokenize
 
 GAMES: dict[str, GameRules] = {
     rules.key: rules
     for rules in (
         Foist(),
-        Minimize(),
+        FrazzledMinimize(),
         Tokenize(),
         Eradicize(),
         MinimizeDeclare(),

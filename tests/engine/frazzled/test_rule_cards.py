@@ -1,5 +1,5 @@
-"""The Frazzled Wool rule cards (engine/frazzled_rules.py, docs/rules/frazzled-rule-cards.md) and the deck
-facts of the seeds README."""
+"""The Frazzled Wool rule cards (engine/frazzled/rule_cards.py, docs/rules/frazzled-rule-cards.md) and the
+deck facts of the seeds README."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from itertools import combinations
 
 import pytest
 
-from engine.frazzled_deck import COLOURS, DECK, FOURTEEN_ONE, NUMBERS, SHAPES, Card
-from engine.frazzled_rules import (
+from engine.frazzled.deck import COLOURS, DECK, FOURTEEN_ONE, NUMBERS, SHAPES, Card
+from engine.frazzled.rule_cards import (
     ACTION_NUMBERS,
     ACTIONS_CARD,
     ACTIONS_SIDE_A,

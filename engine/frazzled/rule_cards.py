@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.frazzled_deck import COLOURS, FOURTEEN_ONE, SHAPE_SYMBOLS, SHAPES, Card
+from engine.frazzled.deck import COLOURS, FOURTEEN_ONE, SHAPE_SYMBOLS, SHAPES, Card
 
 LOW_ACE = 1
 """The 14/1 card's low value."""

@@ -1,38 +1,30 @@
-"""ERADICIZE rules, each test citing the passage of shared/seeds/000_d97c66fde1b75dcf.txt (or the ruling in
-docs/rules/eradicize.md) it checks; hypothesis properties at the end.
-
-``c(number, k)`` is the k-th card (0..5) of a number in deck order: its colour index is ``i + k`` and its
-shape index ``i + 2k`` (mod 13), where ``i`` is the number's index (the 14/1 card 0, 2 -> 1 ... 13 -> 12).
+"""ERADICIZE rules (engine/frazzled/eradicize.py), each test citing the passage of
+shared/seeds/000_d97c66fde1b75dcf.txt (or the ruling in docs/rules/eradicize.md) it checks; hypothesis
+properties at the end. ``c(number, k)`` is the k-th card (0..5) of a number in deck order (see helpers).
 """
 
 from __future__ import annotations
 
-import copy
 import random
-import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine import IllegalAction, replay
-from engine.core import GameState, LegalAction
-from engine.eradicize import PICK_UP, Eradicize, EradicizeState
-from engine.frazzled_common import FanExchange, card_by_name, find_card, split_into_piles
-from engine.frazzled_deck import DECK, FOURTEEN_ONE, Card
-from tests.engine.conftest import games_in_play
+from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, card_by_name, find_card
+from engine.frazzled.eradicize import PICK_UP, Eradicize, EradicizeState
+from engine.frazzled.fan import FanExchange
+from engine.frazzled.table import Phase, split_into_piles
+from tests.engine.conftest import MAX_STEPS, games_in_play, seats_with_actions
+from tests.engine.frazzled.helpers import c, check_view_limits, codes
 
 RULES = Eradicize()
-CODE = re.compile(r"[A-Za-z0-9_.,+\-]{1,40}")
 
 
-def c(number: int, k: int = 0) -> Card:
-    index = 0 if number == FOURTEEN_ONE else number - 1
-    return DECK[index * 6 + k]
-
-
-def codes(state: GameState, seat: int) -> list[str]:
-    return [action.code for action in state.legal_actions(seat)]
+def piles(state: EradicizeState) -> list[list[Card]]:
+    """The three draw piles, each bottom to top."""
+    return [list(state.pile(index)) for index in range(3)]
 
 
 def play(card: Card) -> str:
@@ -58,11 +50,11 @@ def test_deal_six_in_hand_three_face_up_and_three_face_up_piles(players: int) ->
     the remaining cards into three equal decks" (as equal as the count allows)."""
     state = RULES.new_game(players, seed=players)
     assert all(len(state.hand(seat)) == 6 and len(state.face_up(seat)) == 3 for seat in range(players))
-    sizes = [len(pile) for pile in state._piles]
+    sizes = [len(pile) for pile in piles(state)]
     assert sum(sizes) == 78 - 9 * players and max(sizes) - min(sizes) <= 1
-    assert state._discard == []
+    assert state.discard_pile == ()
     everything = [card for seat in range(players) for card in state.hand(seat) + state.face_up(seat)]
-    everything += [card for pile in state._piles for card in pile]
+    everything += [card for pile in piles(state) for card in pile]
     assert sorted(everything) == list(DECK)
 
 
@@ -77,7 +69,7 @@ def test_tokens_one_colour_and_one_shape_each_the_rest_in_the_middle(players: in
     """ "Give each player one of the coloured circular tokens and one of the shape tokens and put the
     remaining tokens in the middle" (ruling 12: dealt at random, no two players alike)."""
     state = RULES.new_game(players, seed=11)
-    tokens = state._tokens
+    tokens = state.tokens()
     assert all(len(tokens.colours[seat]) == 1 and len(tokens.shapes[seat]) == 1 for seat in range(players))
     assert len({tokens.colours[seat][0] for seat in range(players)}) == players
     assert len({tokens.shapes[seat][0] for seat in range(players)}) == players
@@ -192,9 +184,26 @@ def test_a_player_who_cannot_play_picks_up_the_whole_discard_pile() -> None:
     assert state.default_action(0) == PICK_UP
     state.apply(0, PICK_UP)
     assert sorted(state.hand(0)) == sorted([c(4, 1), c(5, 1), *pile])
-    assert state._discard == [] and len(state._piles[0]) == 1
+    assert state.discard_pile == () and len(state.pile(0)) == 1
     assert state.seats_to_act() == (1,)
     assert codes(state, 1) == [play(c(6, 0))]  # empty pile: anything goes
+
+
+def test_resampling_keeps_the_picked_up_pile_in_the_hand_that_took_it() -> None:
+    """Everyone saw the discard pile go into the hand: a resample for another viewer keeps it there and
+    redraws only the rest of that hand."""
+    pile = [c(3, 0), c(9, 0), c(12, 0)]
+    state = scripted(
+        [[c(4, 1), c(5, 1)], [c(6, 0)], [c(7, 0)]],
+        discard=pile,
+        piles=[[c(8, 3)], [c(8, 4)], []],
+        colours=[[12], [1], [2]],
+        shapes=[[12], [1], [2]],
+    )
+    state.apply(0, PICK_UP)
+    resamples = [state.resample_hidden(1, random.Random(seed)) for seed in range(10)]
+    assert all(set(pile) <= set(other.hand(0)) and len(other.hand(0)) == 5 for other in resamples)
+    assert any(other.hand(0) != state.hand(0) for other in resamples)
 
 
 def test_pick_up_is_refused_while_a_play_exists() -> None:
@@ -215,7 +224,7 @@ def test_after_playing_draw_a_card_from_a_pile_of_your_choice() -> None:
     assert codes(state, 0) == ["draw.0", "draw.1", "draw.2"]
     assert [action.label for action in state.public_actions()][0] == f"Draw {c(9, 2).label} (pile 1)"
     state.apply(0, "draw.0")
-    assert c(9, 2) in state.hand(0) and state._piles[0] == [c(3, 3)]
+    assert c(9, 2) in state.hand(0) and state.pile(0) == (c(3, 3),)
     assert state.seats_to_act() == (1,)
 
 
@@ -374,8 +383,8 @@ def test_fan_order_is_shuffled_by_the_seed() -> None:
             3, [[c(FOURTEEN_ONE, 0), c(3, 0), c(4, 0), c(5, 0)], [c(6, 0)], [c(7, 0)]], seed=seed
         )
         state.apply(0, play(c(FOURTEEN_ONE, 0)))
-        assert state._fan is not None
-        orders.add(tuple(state._fan.fans[1]))
+        assert state.phase is Phase.FAN
+        orders.add(state.fan_cards(1))
     assert len(orders) > 1
 
 
@@ -386,18 +395,19 @@ def test_fan_exchange_need_is_capped_by_the_fan() -> None:
     assert fan.waiting() == (0, 1)
 
 
-def test_a_large_fan_is_offered_in_select_menus_of_at_most_25() -> None:
+def test_a_large_fan_is_offered_whole_in_one_group() -> None:
+    """The engine offers every position of the decision in one group; fitting it to Discord is the
+    renderer's business."""
     big = list(DECK[:40])
     fan = FanExchange.start([big, [c(13, 0)], [c(13, 1)]], 2, random.Random(1))
     actions = fan.actions(1)
     assert len(actions) == 40
-    assert {action.group for action in actions} == {
-        "Pick a first card from the fan to your right… (1-25)",
-        "Pick a first card from the fan to your right… (26-40)",
-    }
+    assert {action.group for action in actions} == {"Pick a first card from the fan to your right…"}
     fan.pick(1, 3)
     assert len(fan.actions(1)) == 39 and "second" in fan.actions(1)[0].group
+    assert len({action.group for action in fan.actions(1)}) == 1
     assert len(fan.public_actions()) == 40
+    assert len({action.group for action in fan.public_actions()}) == 1
 
 
 # -- Actions: 6, 10, 13 -----------------------------------------------------------------------------
@@ -423,8 +433,8 @@ def test_10_removes_the_discard_pile_but_starts_a_new_one() -> None:
     below = [c(3, 0), c(5, 0), c(7, 0)]
     state = scripted([[c(10, 0), c(3, 1)], [c(11, 0)], [c(12, 0)]], discard=below)
     state.apply(0, play(c(10, 0)))
-    assert state._discard == [c(10, 0)]
-    assert state._removed == below
+    assert state.discard_pile == (c(10, 0),)
+    assert state.removed == tuple(below)
     assert state.top_value == 10
     assert (
         "3 cards cleared" in {field.name: field.value for field in state.view(None).table}["Out of the game"]
@@ -441,7 +451,7 @@ def test_13_takes_a_token_of_your_choice_from_the_middle() -> None:
     assert all(action.group for action in actions) and not any(action.secret for action in actions)
     assert state.public_actions() == actions
     state.apply(0, "token.c5")
-    assert state._tokens.colours[0] == [0, 5] and 5 not in state._tokens.middle_colours
+    assert state.tokens().colours[0] == [0, 5] and 5 not in state.tokens().middle_colours
     assert state.seats_to_act() == (1,)
 
 
@@ -455,7 +465,7 @@ def test_13_steals_when_the_middle_is_empty() -> None:
     codes_now = codes(state, 0)
     assert len(codes_now) == 18 and all(code.startswith("steal.") for code in codes_now)
     events = state.apply(0, "steal.2.s10")
-    assert state._tokens.shapes[0] == [0, 1, 2, 3, 10] and 10 not in state._tokens.shapes[2]
+    assert state.tokens().shapes[0] == [0, 1, 2, 3, 10] and 10 not in state.tokens().shapes[2]
     assert "player 3" in events[0].text
 
 
@@ -503,7 +513,7 @@ def test_first_player_out_of_cards_wins_and_the_rest_rank_by_cards_left() -> Non
     events = state.apply(0, play(c(13, 2)))
     assert state.is_terminal() and state.seats_to_act() == ()
     assert "wins" in events[-1].text
-    assert len(state._piles[0]) == 1  # no draw for the winner
+    assert len(state.pile(0)) == 1  # no draw for the winner
     standings = state.standings()
     assert [standing.points for standing in standings] == [0, 3, 2]
     assert [standing.rank for standing in standings] == [1, 3, 2]
@@ -640,52 +650,60 @@ def test_card_helpers() -> None:
 # -- Properties -----------------------------------------------------------------------------------
 
 
-def check_view_limits(state: GameState) -> None:
-    """The engine contract's Discord limits, for every viewer and the public actions."""
-    for seat in [None, *range(state.num_seats)]:
-        view = state.view(seat)
-        assert len(view.title) <= 256
-        assert len(view.table) + len(view.private) <= 25
-        for field in (*view.table, *view.private):
-            assert 0 < len(field.name) <= 256 and 0 < len(field.value) <= 1024
-        assert len(view.seats) == state.num_seats
-        assert all(len(line.summary) <= 300 for line in view.seats)
-        check_actions(view.legal_actions)
-    check_actions(state.public_actions())
-    for seat in state.seats_to_act():
-        assert state.legal_actions(seat), seat
-        assert state.default_action(seat) in {action.code for action in state.legal_actions(seat)}
-
-
-def check_actions(actions: tuple[LegalAction, ...]) -> None:
-    assert len(actions) <= 100
-    assert len({action.code for action in actions}) == len(actions)
-    groups: dict[str, int] = {}
-    for action in actions:
-        assert CODE.fullmatch(action.code), action.code
-        assert len(action.label) <= 80 and len(action.description) <= 100 and len(action.group) <= 150
-        if action.group:
-            groups[action.group] = groups.get(action.group, 0) + 1
-    assert all(count <= 25 for count in groups.values())
-    assert len(actions) - sum(groups.values()) <= 20  # buttons
-
-
 def all_cards(state: EradicizeState) -> list[Card]:
-    cards = [card for seat in range(state.num_seats) for card in state._hands[seat] + state._face_up[seat]]
-    cards += [card for pile in state._piles for card in pile]
-    return cards + state._discard + state._removed + state._box
+    """Every card, wherever it is (public queries; hands are read as their owners would)."""
+    cards = [card for seat in range(state.num_seats) for card in state.hand(seat) + state.face_up(seat)]
+    cards += [card for pile in piles(state) for card in pile]
+    return cards + [*state.discard_pile, *state.removed, *state.set_aside]
+
+
+@st.composite
+def finished_games(draw):
+    """Like ``games_in_play(RULES, finish=True)``, but a deal that random play cannot finish (see
+    :func:`test_a_forced_cycle_never_ends`) is rejected instead of failing the strategy."""
+    seats = draw(st.integers(RULES.min_seats, RULES.max_seats))
+    seed = draw(st.integers(0, 2**63 - 1))
+    choices = draw(st.lists(st.integers(0, 50), max_size=300))
+    state = RULES.new_game(seats, seed)
+    picker = random.Random(seed)
+    for step in range(MAX_STEPS):
+        if state.is_terminal():
+            break
+        seat = picker.choice(seats_with_actions(state))
+        legal = state.legal_actions(seat)
+        choice = choices[step] if step < len(choices) else picker.randrange(len(legal))
+        state.apply(seat, legal[choice % len(legal)].code)
+    assume(state.is_terminal())
+    return RULES, state
+
+
+@pytest.mark.xfail(strict=True, reason="a rules gap: two cards can circulate for ever (no stalemate ruling)")
+def test_a_forced_cycle_never_ends() -> None:
+    """Three players, seed 10, random play: after the piles run out, seat 0 holds an 11, seat 2 a 10 and
+    no face-up card beats either, so the same plays and pick-ups repeat with no choice left. The rules
+    say nothing of a stalemate; until a ruling ends it, such a game never ends."""
+    state = RULES.new_game(3, seed=10)
+    picker = random.Random(10)
+    for _ in range(MAX_STEPS):
+        if state.is_terminal():
+            break
+        seat = picker.choice(seats_with_actions(state))
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[picker.randrange(len(legal))].code)
+    assert state.is_terminal()
 
 
 @settings(max_examples=25, deadline=None)
-@given(games_in_play(RULES, finish=True))
+@given(finished_games())
 def test_eradicize_games_end_conserve_cards_and_replay_exactly(game) -> None:
     rules, state = game
     assert state.is_terminal() and state.seats_to_act() == ()
     assert sorted(all_cards(state)) == list(DECK)
-    assert state._tokens.total() == 26
+    assert state.tokens().total() == 26
     standings = state.standings()
     winners = [standing.seat for standing in standings if standing.rank == 1]
-    assert winners == sorted(state._winners) and all(state.cards_left(seat) == 0 for seat in winners)
+    assert winners == [seat for seat in range(state.num_seats) if state.is_winner(seat)]
+    assert all(state.cards_left(seat) == 0 for seat in winners)
     again = replay(rules, state.num_seats, state.seed, state.options, state.history)
     assert again.standings() == standings
     assert all(again.view(seat) == state.view(seat) for seat in [None, *range(state.num_seats)])
@@ -697,45 +715,9 @@ def test_eradicize_games_end_conserve_cards_and_replay_exactly(game) -> None:
 def test_eradicize_mid_game_invariants(game) -> None:
     _, state = game
     assert sorted(all_cards(state)) == list(DECK)
-    assert state._tokens.total() == 26
+    assert state.tokens().total() == 26
     check_view_limits(state)
-    if state._fan is not None:
-        for picker, fan in state._fan.fans.items():
-            assert sorted(fan) == sorted(state._hands[(picker - 1) % state.num_seats])
-
-
-def perturbed(state: EradicizeState, viewer: int | None, rng: random.Random) -> EradicizeState:
-    """A copy in which everything ``viewer`` may not know is reshuffled: other hands (sizes kept), the draw
-    piles below their top cards, and every fan's order."""
-    other = copy.deepcopy(state)
-    seats = [seat for seat in range(state.num_seats) if seat != viewer]
-    hidden = [card for seat in seats for card in other._hands[seat]]
-    hidden += [card for pile in other._piles for card in pile[:-1]]
-    rng.shuffle(hidden)
-    for seat in seats:
-        size = len(other._hands[seat])
-        other._hands[seat], hidden = hidden[:size], hidden[size:]
-    for pile in other._piles:
-        if pile:
-            size = len(pile) - 1
-            pile[:-1], hidden = hidden[:size], hidden[size:]
-    assert not hidden
-    if other._fan is not None:
-        for picker in other._fan.fans:
-            fan = list(other._hands[(picker - 1) % state.num_seats])
-            rng.shuffle(fan)
-            other._fan.fans[picker] = fan
-    return other
-
-
-@settings(max_examples=40, deadline=None)
-@given(games_in_play(RULES), st.randoms(use_true_random=False))
-def test_eradicize_views_reveal_no_other_seats_secret(game, rng: random.Random) -> None:
-    """A view does not change when only what its seat may not know changes: other hands, the draw piles
-    below their tops, the fans' order. The public buttons do not change when every hand changes."""
-    _, state = game
-    if state.is_terminal():
-        return
-    for viewer in [None, *range(state.num_seats)]:
-        assert perturbed(state, viewer, rng).view(viewer) == state.view(viewer)
-    assert perturbed(state, None, rng).public_actions() == state.public_actions()
+    if state.phase is Phase.FAN:
+        for picker in range(state.num_seats):
+            if state.fan_cards(picker):
+                assert sorted(state.fan_cards(picker)) == sorted(state.hand((picker - 1) % state.num_seats))

@@ -1,9 +1,13 @@
-"""MINIMIZE (Frazzled Wool, 2021), for 3 to 8 players: keep the lowest score and get through each round.
+"""Frazzled Wool's MINIMIZE (2021), for 3 to 8 players: keep the lowest score and get through each round.
+
+Not to be confused with the project's two other "Minimize" games: IVAK's Minimize: Declare
+(:mod:`engine.ivak_declare`) and Parlett's Minimisère (:mod:`engine.minimisere`).
 
 Rules source: ``shared/seeds/000_d97c66fde1b75dcf.txt`` (MINIMIZE, with the turn as the TOKENIZE text
-describes it) and the facts in ``shared/seeds/README.md``. The deck is :mod:`engine.frazzled_deck`, the
-rule cards are :mod:`engine.frazzled_rules`. Rulings where the text is silent are numbered in
-``docs/rules/minimize.md``; the code cites them as "ruling N".
+describes it) and the facts in ``shared/seeds/README.md``. The deck is :mod:`engine.frazzled.deck`, the
+rule cards are :mod:`engine.frazzled.rule_cards`, the draw piles and the 14/1 / 2 fan exchange are
+:mod:`engine.frazzled.table`. Rulings where the text is silent are numbered in ``docs/rules/minimize.md``;
+the code cites them as "ruling N".
 
 Seats sit clockwise in seat order: the player on seat ``s``'s *left* is the next seat still playing
 (``s + 1``, wrapping), and play passes to the left (ruling 1).
@@ -21,7 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
 from pydantic import Field as OptionField
 
@@ -29,17 +33,24 @@ from engine.core import (
     Event,
     Field,
     GameOptions,
-    GameRules,
-    GameState,
-    IllegalAction,
     LegalAction,
     SeatLine,
     SeatView,
     Standing,
-    competition_ranks,
 )
-from engine.frazzled_deck import DECK, FOURTEEN_ONE, Card
-from engine.frazzled_rules import (
+from engine.frazzled.actions import (
+    NUM_PILES,
+    CardAction,
+    Discard,
+    Draw,
+    Fan,
+    FrazzledAction,
+    one_number,
+    simple_action,
+)
+from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card
+from engine.frazzled.fan import FanExchange
+from engine.frazzled.rule_cards import (
     ACTIONS_CARD,
     BONUS_BY_ID,
     BONUS_CARDS,
@@ -58,21 +69,24 @@ from engine.frazzled_rules import (
     card_values,
     duplicate_points,
 )
+from engine.frazzled.table import (
+    NOT_NOW,
+    NOT_YOUR_TURN,
+    FrazzledRules,
+    FrazzledTable,
+    Phase,
+    cards_word,
+)
 
 HAND_SIZE = 6
-DRAW_PILES = 3
+DRAW_PILES = NUM_PILES
 BONUS_IN_PLAY = 2
 FINAL_TURNS = 3
 PILE_NAMES = ("A", "B", "C")
 
 CHALLENGE = "challenge"
-DRAW = "draw."  # + pile index 0..2
-DISCARD = "discard."  # + card id
-FAN = "fan."  # + fan position 0..5
-GIVE = "give."  # + card id
 FLIP_DUPLICATES = "flip.dup"
 FLIP_ACTIONS = "flip.act"
-SWAP_BONUS = "swap."  # + index of the bonus card in play
 
 ACTION_SHORT = {
     TAKE_ONE: "everyone takes 1 card blind from the player on their right",
@@ -87,10 +101,40 @@ ACTION_SHORT = {
 }
 """Short action texts for select-menu descriptions (at most 100 characters)."""
 
-START, DISCARDING, CHANGING, EXCHANGING, OVER = "start", "discard", "rule", "exchange", "over"
+Challenge = simple_action(CHALLENGE, "say 'challenge' at the start of your turn, spending your token.")
+FlipDuplicates = simple_action(FLIP_DUPLICATES, "the 10: flip the Shape or Colour card.")
+FlipActions = simple_action(FLIP_ACTIONS, "the 10: flip the actions card.")
 
 
-class MinimizeOptions(GameOptions):
+class Give(CardAction):
+    """``give.<card id>``: side B's 14/1 or 2, choose that card of your hand to pass left."""
+
+    prefix = "give"
+
+
+@dataclass(frozen=True)
+class SwapBonus(FrazzledAction):
+    """``swap.<index>``: the 10, replace the bonus card in play at ``index`` by the top of the bonus pile."""
+
+    index: int
+
+    @classmethod
+    def from_code(cls, code: str) -> SwapBonus | None:
+        index = one_number(code, "swap")
+        return None if index is None else cls(index)
+
+    def format(self) -> str:
+        return f"swap.{self.index}"
+
+
+class FrazzledMinimizeAction(FrazzledAction):
+    """A MINIMIZE move: ``challenge``, ``draw.<pile>``, ``discard.<card id>``, ``fan.<position>``,
+    ``give.<card id>``, ``flip.dup``, ``flip.act`` or ``swap.<index>``."""
+
+    kinds = (Challenge, Draw, Discard, Fan, Give, FlipDuplicates, FlipActions, SwapBonus)
+
+
+class FrazzledMinimizeOptions(GameOptions):
     """Which side of each double-sided card starts face up (the text does not say: ruling 14)."""
 
     duplicates_side: Literal["random", "colour", "shape"] = OptionField(
@@ -205,7 +249,7 @@ def _side_name(side: int) -> str:
 # -- the state ---------------------------------------------------------------------------------------
 
 
-class MinimizeState(GameState[MinimizeOptions]):
+class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
     """A game of MINIMIZE in progress, every round of it.
 
     Secret information: each player's hand (to all others), the cards under the top of each draw pile,
@@ -215,9 +259,13 @@ class MinimizeState(GameState[MinimizeOptions]):
     tokens, hand sizes, who is still playing, and every score announced at a challenge.
     """
 
-    def __init__(self, num_seats: int, seed: int, options: MinimizeOptions, *, deal: bool = True) -> None:
+    action_type = FrazzledMinimizeAction
+    options_class = FrazzledMinimizeOptions
+
+    def __init__(
+        self, num_seats: int, seed: int, options: FrazzledMinimizeOptions, *, deal: bool = True
+    ) -> None:
         super().__init__(num_seats, seed, options)
-        self._rng = random.Random(seed)
         self._round = 1
         self._in_game = [True] * num_seats
         self._eliminated: list[int] = []  # in order of elimination
@@ -225,25 +273,17 @@ class MinimizeState(GameState[MinimizeOptions]):
         self._finalist: int | None = None
         self._playing = [True] * num_seats  # still playing this round (not through)
         self._through: list[int] = []  # this round, in order
-        self._hands: list[list[Card]] = [[] for _ in range(num_seats)]
-        self._piles: list[list[Card]] = [[] for _ in range(DRAW_PILES)]  # top = last
-        self._discard: list[Card] = []  # top = last
-        self._set_aside: list[Card] = []  # cards out of this round (scripted deals only)
         self._bonus: list[BonusCard] = []
         self._bonus_pile: list[BonusCard] = []  # top = first
         self._dup_side = {"colour": 0, "shape": 1}.get(options.duplicates_side, -1)
         self._actions_side = {"A": 0, "B": 1}.get(options.actions_side, -1)
         self._tokens = [1] * num_seats
         self._middle = 0
-        self._turn = 0
-        self._phase = START
-        self._drawn: Card | None = None
         self._turns_taken = [0] * num_seats
         self._auto_pending: int | None = None  # the seat that emptied the draw piles
         self._next_mode = ""  # "again" (13: another turn) or "skip" (13: next player misses a turn)
-        self._exchange_kind = ""
-        self._picks_needed: dict[int, int] = {}
-        self._picks: dict[int, list[int]] = {}  # fan positions (take) or card ids (give)
+        self._gifts_needed = 0  # side B's 14/1 or 2: cards each player still playing passes left
+        self._gifts: dict[int, list[int]] = {}  # card ids chosen so far, per seat
         self._last_exchange: dict[int, str] = {}
         self._last_scores: dict[int, int] = {}
         self._last_challenge = ""
@@ -269,7 +309,7 @@ class MinimizeState(GameState[MinimizeOptions]):
             self._hands[seat] = [deck.pop() for _ in range(HAND_SIZE)]
         self._piles = [deck[index::DRAW_PILES] for index in range(DRAW_PILES)]
         self._discard = []
-        self._set_aside = []
+        self._box = []
         bonus = list(BONUS_CARDS)
         self._rng.shuffle(bonus)
         self._bonus, self._bonus_pile = bonus[:BONUS_IN_PLAY], bonus[BONUS_IN_PLAY:]
@@ -278,12 +318,14 @@ class MinimizeState(GameState[MinimizeOptions]):
         self._tokens = [1 if self._in_game[seat] else 0 for seat in range(self.num_seats)]
         self._middle = 0
         self._turn = first
-        self._phase = START
+        self._phase = Phase.DRAW
         self._drawn = None
+        self._fan = None
         self._turns_taken = [0] * self.num_seats
         self._auto_pending = None
         self._next_mode = ""
         self._last_exchange = {}
+        self._known = {}
 
     @classmethod
     def scripted(
@@ -298,19 +340,22 @@ class MinimizeState(GameState[MinimizeOptions]):
         first: int = 0,
         discard: Sequence[Card] = (),
         eliminated: Sequence[int] = (),
+        through: Sequence[int] = (),
+        turns_taken: Sequence[int] | None = None,
         seed: int = 0,
-    ) -> "MinimizeState":
-        """A round with a known deal, for rule scenarios (tests only).
+    ) -> FrazzledMinimizeState:
+        """A round with a known deal, for rule scenarios, tests and puzzles.
 
         Parameters
         ----------
         hands:
-            One entry per seat: its six cards, or ``None`` for a seat already out of the game.
+            One entry per seat: its six cards, ``[]`` for a seat already through this round, or ``None``
+            for a seat already out of the game.
         piles:
             The three draw piles, each listed top card FIRST.
         bonus, bonus_pile:
-            Ids of the two bonus cards in play, and of the face-down pile top first (default: the other
-            single-sided cards in :data:`BONUS_CARDS` order).
+            Ids of the bonus cards in play (two in a dealt game), and of the face-down pile top first
+            (default: the other single-sided cards in :data:`BONUS_CARDS` order).
         duplicates_side, actions_side:
             0 (Colour / A) or 1 (Shape / B).
         first:
@@ -319,37 +364,49 @@ class MinimizeState(GameState[MinimizeOptions]):
             The discard pile, bottom first.
         eliminated:
             The seats with ``None`` hands in order of elimination (default: seat order).
+        through:
+            The seats with ``[]`` hands, in the order they went through this round; their tokens are in
+            the middle.
+        turns_taken:
+            Per seat, the turns taken this round (default: none; the final counts them).
         seed:
             Seed for what comes later (fan shuffles, the next rounds' deals).
+
+        Cards not placed anywhere are set aside for the round.
 
         Raises
         ------
         ValueError
             If a card appears twice, a hand is not six cards, or the seats and piles do not fit.
         """
-        placed = [card for hand in hands if hand for card in hand] + [c for p in piles for c in p]
-        placed += list(discard)
-        if len(set(placed)) != len(placed):
-            raise ValueError("a card appears twice in the scripted deal")
-        if len(piles) != DRAW_PILES or any(hand is not None and len(hand) != HAND_SIZE for hand in hands):
-            raise ValueError("three piles and six cards per hand, please")
-        state = cls(len(hands), seed, MinimizeOptions(duplicates_side="colour", actions_side="A"), deal=False)
+        for seat, hand in enumerate(hands):
+            if hand is not None and len(hand) != (0 if seat in through else HAND_SIZE):
+                raise ValueError("six cards per hand, none for a seat through, please")
+        state = cls(
+            len(hands), seed, FrazzledMinimizeOptions(duplicates_side="colour", actions_side="A"), deal=False
+        )
         state._in_game = [hand is not None for hand in hands]
         out = [seat for seat in range(len(hands)) if hands[seat] is None]
         state._eliminated = list(eliminated) if eliminated else out
         if sorted(state._eliminated) != out or sum(state._in_game) < 2:
             raise ValueError("eliminated must list exactly the seats without a hand; two must play")
+        if any(seat in out for seat in through) or sum(state._in_game) - len(through) < 2:
+            raise ValueError("a seat through is in the game, and at least two are still playing")
         state._round = len(out) + 1
         state._deal_round(first)
-        state._hands = [list(hand) if hand else [] for hand in hands]
-        state._piles = [list(reversed(pile)) for pile in piles]
-        state._discard = list(discard)
-        state._set_aside = [card for card in DECK if card not in set(placed)]
+        state._stack([hand or [] for hand in hands], [list(reversed(pile)) for pile in piles], discard)
         state._bonus = [BONUS_BY_ID[key] for key in bonus]
         rest = [card.id for card in BONUS_CARDS if card.id not in bonus]
         state._bonus_pile = [BONUS_BY_ID[key] for key in (bonus_pile if bonus_pile is not None else rest)]
         state._dup_side = duplicates_side
         state._actions_side = actions_side
+        for seat in through:
+            state._playing[seat] = False
+            state._tokens[seat] = 0
+            state._middle += 1
+        state._through = list(through)
+        if turns_taken is not None:
+            state._turns_taken = list(turns_taken)
         return state
 
     # -- queries -----------------------------------------------------------------------------------
@@ -381,9 +438,15 @@ class MinimizeState(GameState[MinimizeOptions]):
         card's face-up side."""
         return (*self._bonus, self.duplicates_rule)
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """``seat``'s cards (its secret: for tests and scoring, never another seat's view)."""
-        return tuple(self._hands[seat])
+    @property
+    def bonus_cards(self) -> tuple[BonusCard, ...]:
+        """The single-sided bonus rule cards in play (public)."""
+        return tuple(self._bonus)
+
+    @property
+    def bonus_pile(self) -> tuple[BonusCard, ...]:
+        """The face-down bonus pile, top first (its order is secret: for tests and AI)."""
+        return tuple(self._bonus_pile)
 
     def score(self, seat: int) -> Score:
         """``seat``'s MINIMIZE score now (its secret until announced at a challenge)."""
@@ -393,47 +456,75 @@ class MinimizeState(GameState[MinimizeOptions]):
         """Seats still playing this round (in the game and not yet through), in seat order."""
         return tuple(seat for seat in range(self.num_seats) if self._playing[seat])
 
-    def _left(self, seat: int) -> int:
-        """The next seat still playing to the left (clockwise, ``seat + 1`` onwards)."""
+    def in_game(self) -> tuple[int, ...]:
+        """Seats still in the game (playing this round or through to the next), in seat order."""
+        return tuple(seat for seat in range(self.num_seats) if self._in_game[seat])
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        """Seats out of the game, in the order they went out."""
+        return tuple(self._eliminated)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the final, or ``None`` before the end."""
+        return self._winner
+
+    def tokens(self, seat: int) -> int:
+        """Challenge tokens ``seat`` holds (0 or 1; public)."""
+        return self._tokens[seat]
+
+    @property
+    def tokens_in_middle(self) -> int:
+        """Challenge tokens in the middle of the table (public)."""
+        return self._middle
+
+    def turns_taken(self, seat: int) -> int:
+        """Turns ``seat`` has taken this round (the final counts them)."""
+        return self._turns_taken[seat]
+
+    def left_of(self, seat: int) -> int:
+        """The next seat still playing to the left of ``seat`` (clockwise, ``seat + 1`` onwards)."""
         for step in range(1, self.num_seats + 1):
             other = (seat + step) % self.num_seats
             if self._playing[other]:
                 return other
         return seat
 
-    def _right(self, seat: int) -> int:
+    def right_of(self, seat: int) -> int:
+        """The next seat still playing to the right of ``seat`` (``seat - 1`` onwards)."""
         for step in range(1, self.num_seats + 1):
             other = (seat - step) % self.num_seats
             if self._playing[other]:
                 return other
         return seat
 
-    def is_terminal(self) -> bool:
-        return self._phase == OVER
-
     def seats_to_act(self) -> tuple[int, ...]:
-        if self._phase == OVER:
-            return ()
-        if self._phase == EXCHANGING:
-            return tuple(seat for seat in self.playing() if len(self._picks[seat]) < self._picks_needed[seat])
-        return (self._turn,)
+        if self._phase is Phase.GIVE:
+            return tuple(seat for seat in self.playing() if len(self._gifts[seat]) < self._gifts_needed)
+        return super().seats_to_act()
 
     def may_challenge(self, seat: int) -> bool:
         """Whether ``seat`` may say 'challenge' now: at the start of its turn, with a token, and in the
         final only once each player has taken three turns ("Challenging", "Final Round")."""
-        if self._phase != START or seat != self._turn or self._tokens[seat] < 1:
-            return False
-        if self.is_final:
-            return all(self._turns_taken[other] >= FINAL_TURNS for other in self.playing())
-        return True
+        return self._challenge_refusal(seat) is None
+
+    def _challenge_refusal(self, seat: int) -> str | None:
+        if self._phase is not Phase.DRAW or seat != self._turn:
+            return "You may challenge only at the start of your turn."
+        if self._tokens[seat] < 1:
+            return "You have no challenge token left this round."
+        if self.is_final and not all(self._turns_taken[other] >= FINAL_TURNS for other in self.playing()):
+            return "In the final, 'challenge' may be called only once each player has taken three turns."
+        return None
 
     def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
         if seat not in self.seats_to_act():
             return ()
-        if self._phase == START:
+        if self._phase is Phase.DRAW:
             actions = [
                 LegalAction(
-                    f"{DRAW}{index}",
+                    Draw(index).format(),
                     f"Draw {pile[-1].label} from pile {PILE_NAMES[index]}",
                     "primary",
                 )
@@ -443,12 +534,12 @@ class MinimizeState(GameState[MinimizeOptions]):
             if self.may_challenge(seat):
                 actions.append(LegalAction(CHALLENGE, "Challenge! (spend your token)", "danger"))
             return tuple(actions)
-        if self._phase == DISCARDING:
+        if self._phase is Phase.DISCARD:
             assert self._drawn is not None
             group = f"Discard a card (then {self._drawn.label} goes into your hand)…"
             return tuple(
                 LegalAction(
-                    f"{DISCARD}{card.id}",
+                    Discard(card).format(),
                     f"Discard {card.long_label}",
                     secret=True,
                     group=group,
@@ -456,29 +547,28 @@ class MinimizeState(GameState[MinimizeOptions]):
                 )
                 for card in self._sorted_hand(seat)
             )
-        if self._phase == CHANGING:
+        if self._phase is Phase.RULE:
             return self._rule_changes()
-        # Exchanging: a blind pick from the fan on the right, or a card of one's own to pass on.
-        if self._exchange_kind in (TAKE_ONE, TAKE_TWO):
-            right = self._right(seat)
+        if self._phase is Phase.FAN:
+            # A blind pick from the fan on the right.
+            assert self._fan is not None
             return tuple(
                 LegalAction(
-                    f"{FAN}{position}",
+                    Fan(position).format(),
                     f"Card {position + 1} of the fan on your right",
                     group="Take a card blind from the face-down fan of the player on your right…",
                 )
-                for position in range(len(self._hands[right]))
-                if position not in self._picks[seat]
+                for position in self._fan.open_positions(seat)
             )
         return tuple(
             LegalAction(
-                f"{GIVE}{card.id}",
+                Give(card).format(),
                 f"Pass {card.long_label}",
                 secret=True,
                 group="Choose a card to pass to the player on your left…",
             )
             for card in self._sorted_hand(seat)
-            if card.id not in self._picks[seat]
+            if card.id not in self._gifts[seat]
         )
 
     def _sorted_hand(self, seat: int) -> list[Card]:
@@ -497,82 +587,84 @@ class MinimizeState(GameState[MinimizeOptions]):
         ]
         for index, card in enumerate(self._bonus):
             actions.append(
-                LegalAction(f"{SWAP_BONUS}{index}", f"Replace “{card.title}” with a new bonus card")
+                LegalAction(SwapBonus(index).format(), f"Replace “{card.title}” with a new bonus card")
             )
         return tuple(actions)
 
-    def default_action(self, seat: int) -> str:
-        """The move played when ``seat``'s clock runs out (ruling 12): draw from the first non-empty
-        pile (never a challenge), discard the card without an action that leaves the best score, flip
-        the actions card, take the first fan position left, pass the card that leaves the best score.
-
-        Raises
-        ------
-        IllegalAction
-            If ``seat`` has no decision now.
-        """
+    def check(self, seat: int, action: FrazzledAction) -> str | None:  # type: ignore[override]
+        """'Challenge' per :meth:`may_challenge`; a draw from a pile with cards; a discard of a card in
+        hand (not the one drawn); a rule change after a 10; a fan position not yet picked; a card of
+        one's hand not yet chosen to pass."""
+        if isinstance(action, Challenge):
+            return self._challenge_refusal(seat)
         if seat not in self.seats_to_act():
-            raise IllegalAction("It is not your turn.")
-        if self._phase == START:
-            return next(f"{DRAW}{index}" for index, pile in enumerate(self._piles) if pile)
-        if self._phase == CHANGING:
+            return NOT_YOUR_TURN
+        if isinstance(action, Draw) and self._phase is Phase.DRAW:
+            return self._check_draw(action)
+        if isinstance(action, Discard) and self._phase is Phase.DISCARD:
+            return None if action.card in self._hands[seat] else "Discard a card of your hand."
+        if isinstance(action, FlipDuplicates | FlipActions) and self._phase is Phase.RULE:
+            return None
+        if isinstance(action, SwapBonus) and self._phase is Phase.RULE:
+            return None if action.index < len(self._bonus) else "There is no such bonus rule card."
+        if isinstance(action, Fan) and self._phase is Phase.FAN:
+            assert self._fan is not None
+            return self._fan.check(seat, action.position)
+        if isinstance(action, Give) and self._phase is Phase.GIVE:
+            if action.card not in self._hands[seat] or action.card.id in self._gifts[seat]:
+                return "Choose another card of your hand to pass."
+            return None
+        return NOT_NOW
+
+    def _default(self, seat: int) -> str:
+        """The move played when ``seat``'s clock runs out (ruling 12): draw from the first non-empty
+        pile (never a challenge; see the base), discard the card without an action that leaves the best
+        score, flip the actions card, take the first fan position left (see the base), pass the card that
+        leaves the best score."""
+        if self._phase is Phase.RULE:
             return FLIP_ACTIONS
-        if self._phase == DISCARDING:
+        rules = self.rules_in_play()
+        if self._phase is Phase.DISCARD:
             assert self._drawn is not None
             drawn = self._drawn
-            rules = self.rules_in_play()
 
             def discard_key(card: Card) -> tuple[bool, int, int]:
                 rest = [other for other in self._hands[seat] if other is not card] + [drawn]
                 has_action = self.actions_side.kind(card.number) is not None
                 return has_action, score_hand(rest, rules).total, card.id
 
-            return f"{DISCARD}{min(self._hands[seat], key=discard_key).id}"
-        if self._exchange_kind in (TAKE_ONE, TAKE_TWO):
-            return self.legal_actions(seat)[0].code
-        rules = self.rules_in_play()
-        kept = [card for card in self._hands[seat] if card.id not in self._picks[seat]]
+            return Discard(min(self._hands[seat], key=discard_key)).format()
+        kept = [card for card in self._hands[seat] if card.id not in self._gifts[seat]]
 
         def give_key(card: Card) -> tuple[int, int]:
             return score_hand([other for other in kept if other is not card], rules).total, card.id
 
-        return f"{GIVE}{min(kept, key=give_key).id}"
-
-    def refusal(self, seat: int, code: str) -> str:
-        if code == CHALLENGE and seat == self._turn and self._phase == START:
-            if self._tokens[seat] < 1:
-                return "You have no challenge token left this round."
-            if self.is_final:
-                return "In the final, 'challenge' may be called only once each player has taken three turns."
-        if code == CHALLENGE:
-            return "You may challenge only at the start of your turn."
-        return super().refusal(seat, code)
+        return Give(min(kept, key=give_key)).format()
 
     # -- changes -----------------------------------------------------------------------------------
 
-    def _apply(self, seat: int, code: str) -> list[Event]:
-        if code == CHALLENGE:
+    def _apply(self, seat: int, action: FrazzledAction) -> list[Event]:
+        if isinstance(action, Challenge):
             return self._challenge(seat)
-        if code.startswith(DRAW):
-            return self._draw(seat, int(code[len(DRAW) :]))
-        if code.startswith(DISCARD):
-            return self._discard_card(seat, int(code[len(DISCARD) :]))
-        if self._phase == CHANGING:
-            return self._change_rule(seat, code)
-        if code.startswith(FAN):
-            self._picks[seat].append(int(code[len(FAN) :]))
+        if isinstance(action, Draw):
+            return self._draw(seat, action.pile)
+        if isinstance(action, Discard):
+            return self._discard_card(seat, action.card)
+        if isinstance(action, Fan):
+            assert self._fan is not None
+            self._fan.pick(seat, action.position)
             return self._maybe_finish_exchange(seat)
-        if code.startswith(GIVE):
-            self._picks[seat].append(int(code[len(GIVE) :]))
+        if isinstance(action, Give):
+            self._gifts[seat].append(action.card.id)
             return self._maybe_finish_exchange(seat)
-        raise AssertionError(f"unhandled legal action {code!r}")  # pragma: no cover
+        return self._change_rule(seat, action)
 
     def _draw(self, seat: int, index: int) -> list[Event]:
         """Take the top card of a non-empty draw pile; it joins the hand after the discard (TOKENIZE,
         "How to Play"; ruling 2)."""
         card = self._piles[index].pop()
         self._drawn = card
-        self._phase = DISCARDING
+        self._phase = Phase.DISCARD
         events = [Event(seat, f"drew **{card.label}** from pile {PILE_NAMES[index]}")]
         if not any(self._piles):
             # "there must always be an automatic challenge as soon as all three draw piles are emptied"
@@ -581,12 +673,12 @@ class MinimizeState(GameState[MinimizeOptions]):
             events.append(Event(None, "All three draw piles are empty: an automatic challenge follows."))
         return events
 
-    def _discard_card(self, seat: int, card_id: int) -> list[Event]:
-        card = DECK[card_id]
+    def _discard_card(self, seat: int, card: Card) -> list[Event]:
         assert self._drawn is not None
         self._hands[seat].remove(card)
         self._discard.append(card)
         self._hands[seat].append(self._drawn)
+        self._learn(seat, [self._drawn])
         self._drawn = None
         self._turns_taken[seat] += 1
         events = [Event(seat, f"discarded **{card.label}**")]
@@ -595,7 +687,7 @@ class MinimizeState(GameState[MinimizeOptions]):
             return events + self._end_turn()
         events.append(Event(seat, f"triggers the action: {self.actions_side.text(card.number)}"))
         if kind == CHANGE_RULE:
-            self._phase = CHANGING
+            self._phase = Phase.RULE
             return events
         if kind == EXTRA_TURN:
             self._next_mode = "again"
@@ -606,23 +698,25 @@ class MinimizeState(GameState[MinimizeOptions]):
         if kind in (PASS_LEFT, PASS_RIGHT):
             return events + self._pass_hands(kind) + self._end_turn()
         # Simultaneous choices: every player still playing picks at once (ruling 5).
-        self._exchange_kind = kind
         count = 1 if kind in (TAKE_ONE, GIVE_ONE) else 2
-        self._picks_needed = {other: count for other in self.playing()}
-        self._picks = {other: [] for other in self.playing()}
         if kind in (TAKE_ONE, TAKE_TWO):
-            for other in self.playing():  # fanned face down: the order says nothing
-                self._rng.shuffle(self._hands[other])
-        self._phase = EXCHANGING
+            # fanned face down: the order says nothing
+            self._fan = FanExchange.start(self._hands, count, self._rng, self.playing())
+            self._phase = Phase.FAN
+        else:
+            self._gifts_needed = count
+            self._gifts = {other: [] for other in self.playing()}
+            self._phase = Phase.GIVE
         return events
 
     def _pass_hands(self, kind: str) -> list[Event]:
         """6: every player still playing passes their whole hand left (side A) or right (side B)."""
         players = self.playing()
         old = {seat: self._hands[seat] for seat in players}
-        for seat in players:
-            target = self._left(seat) if kind == PASS_LEFT else self._right(seat)
+        moved = {seat: self.left_of(seat) if kind == PASS_LEFT else self.right_of(seat) for seat in players}
+        for seat, target in moved.items():
             self._hands[target] = old[seat]
+        self._hands_moved(moved, self._hands_before(old))
         way, back = ("left", "right") if kind == PASS_LEFT else ("right", "left")
         for seat in players:
             self._last_exchange[seat] = (
@@ -630,55 +724,61 @@ class MinimizeState(GameState[MinimizeOptions]):
             )
         return [Event(None, f"Everyone passed their whole hand to the {way}.")]
 
+    def _hands_before(self, old: dict[int, list[Card]]) -> list[list[Card]]:
+        return [old.get(seat, []) for seat in range(self.num_seats)]
+
     def _maybe_finish_exchange(self, seat: int) -> list[Event]:
+        fan = self._fan
         events: list[Event] = []
-        if len(self._picks[seat]) == self._picks_needed[seat]:
-            verb = "took" if self._exchange_kind in (TAKE_ONE, TAKE_TWO) else "chose"
-            events.append(Event(seat, f"{verb} {_count(self._picks_needed[seat])}"))
+        count = fan.count if fan is not None else self._gifts_needed
+        if len(fan.picked[seat] if fan is not None else self._gifts[seat]) == count:
+            events.append(Event(seat, f"{'took' if fan is not None else 'chose'} {cards_word(count)}"))
         if self.seats_to_act():
             return events
         players = self.playing()
-        if self._exchange_kind in (TAKE_ONE, TAKE_TWO):
-            # picker takes from the fan of the player on their right
-            taken = {p: [self._hands[self._right(p)][i] for i in self._picks[p]] for p in players}
-            lost = {self._right(p): taken[p] for p in players}
+        if fan is not None:
+            # each picker takes from the fan of the player on their right
+            moves = self._resolve_fan()
             for p in players:
+                taken, lost = moves[p]
                 self._last_exchange[p] = (
-                    f"You took {_cards_text(taken[p])} from the fan on your right; "
-                    f"the player on your left took {_cards_text(lost[p])} from yours."
+                    f"You took {_cards_text(taken)} from the fan on your right; "
+                    f"the player on your left took {_cards_text(lost)} from yours."
                 )
-            received = taken
             way = "Everyone took"
         else:
-            given = {p: [DECK[i] for i in self._picks[p]] for p in players}
-            received = {self._left(p): given[p] for p in players}
-            lost = given
+            given = {p: [DECK[i] for i in self._gifts[p]] for p in players}
+            received = {self.left_of(p): given[p] for p in players}
             for p in players:
                 self._last_exchange[p] = (
                     f"You passed {_cards_text(given[p])} to the left and got "
                     f"{_cards_text(received[p])} from the player on your right."
                 )
+                self._hands[p] = [card for card in self._hands[p] if card not in given[p]] + received[p]
+            self._forget(players)
+            for p in players:
+                self._learn(self.left_of(p), given[p], viewer=p)
             way = "Everyone passed"
         for p in players:
-            kept = [card for card in self._hands[p] if card not in lost[p]]
-            self._hands[p] = sorted(kept + received[p], key=lambda card: card.id)
-        events.append(Event(None, f"{way} {_count(self._picks_needed[players[0]])}: the exchange is done."))
-        self._exchange_kind = ""
-        self._picks = {}
-        self._picks_needed = {}
+            self._hands[p].sort(key=lambda card: card.id)
+        events.append(Event(None, f"{way} {cards_word(count)}: the exchange is done."))
+        self._fan = None
+        self._gifts = {}
+        self._gifts_needed = 0
         return events + self._end_turn()
 
-    def _change_rule(self, seat: int, code: str) -> list[Event]:
+    def _change_rule(self, seat: int, action: FrazzledAction) -> list[Event]:
         """10: flip a double-sided card, or replace a bonus card in play with the top of the bonus pile,
         the old one going to the bottom ("Actions"; ruling 6)."""
-        if code == FLIP_DUPLICATES:
+        if isinstance(action, FlipDuplicates):
             self._dup_side = 1 - self._dup_side
             events = [Event(seat, f"flipped Shape or Colour to its {_side_name(self._dup_side)} side")]
-        elif code == FLIP_ACTIONS:
+        elif isinstance(action, FlipActions):
             self._actions_side = 1 - self._actions_side
             events = [Event(seat, f"flipped the actions card to {self.actions_side.name}")]
         else:
-            index = int(code[len(SWAP_BONUS) :])
+            assert isinstance(action, SwapBonus)
+            index = action.index
             old = self._bonus[index]
             self._bonus[index] = self._bonus_pile.pop(0)
             self._bonus_pile.append(old)
@@ -693,7 +793,7 @@ class MinimizeState(GameState[MinimizeOptions]):
         if self._auto_pending is not None:
             emptier, self._auto_pending = self._auto_pending, None
             events += self._settle(challenger=None, announcer=emptier)
-            if self._phase == OVER or self._round_changed:
+            if self._phase is Phase.OVER or self._round_changed:
                 return events
             # "shuffle the discard pile and split it into three equal draw piles to continue the round"
             cards = self._discard
@@ -701,16 +801,24 @@ class MinimizeState(GameState[MinimizeOptions]):
             self._rng.shuffle(cards)
             self._piles = [cards[index::DRAW_PILES] for index in range(DRAW_PILES)]
             events.append(Event(None, "The discard pile is shuffled into three new draw piles."))
-        self._phase = START
+        self._phase = Phase.DRAW
         if mode == "again" and self._playing[current]:
             self._turn = current
             events.append(Event(current, "takes another turn"))
         else:
-            self._turn = self._left(current)
+            self._turn = self.left_of(current)
             if mode == "skip":
                 events.append(Event(self._turn, "misses a turn"))
-                self._turn = self._left(self._turn)
+                self._turn = self.left_of(self._turn)
         return events
+
+    def _resample_more(self, viewer: int | None, rng: random.Random) -> None:
+        """The bonus pile's order is secret to everyone; the cards other seats chose to pass (side B) are
+        redrawn from their new hands."""
+        rng.shuffle(self._bonus_pile)
+        for seat, chosen in self._gifts.items():
+            if seat != viewer and chosen:
+                self._gifts[seat] = [card.id for card in rng.sample(self._hands[seat], len(chosen))]
 
     # -- challenges --------------------------------------------------------------------------------
 
@@ -721,10 +829,10 @@ class MinimizeState(GameState[MinimizeOptions]):
         self._middle += 1
         events = [Event(seat, "says **challenge** and spends their token")]
         events += self._settle(challenger=seat, announcer=seat)
-        if self._phase == OVER or self._round_changed:
+        if self._phase is Phase.OVER or self._round_changed:
             return events
         if not self._playing[seat]:
-            self._turn = self._left(seat)
+            self._turn = self.left_of(seat)
         return events
 
     def _settle(self, challenger: int | None, announcer: int) -> list[Event]:
@@ -739,7 +847,7 @@ class MinimizeState(GameState[MinimizeOptions]):
         self._round_changed = False
         order = [announcer]
         while len(order) < len(self.playing()):
-            order.append(self._left(order[-1]))
+            order.append(self.left_of(order[-1]))
         scores = {seat: self.score(seat) for seat in order}
         events: list[Event] = []
         best: int | None = None
@@ -804,7 +912,7 @@ class MinimizeState(GameState[MinimizeOptions]):
         loser = next(seat for seat in self.playing() if seat != winner)
         self._winner, self._finalist = winner, loser
         self._in_game[loser] = False
-        self._phase = OVER
+        self._phase = Phase.OVER
         self._round_changed = True
         self._last_challenge = f"{kind} in the final: the winner scored **{best}**."
         return [
@@ -863,18 +971,18 @@ class MinimizeState(GameState[MinimizeOptions]):
         )
 
     def _title(self) -> str:
-        if self._phase == OVER:
+        if self._phase is Phase.OVER:
             return "MINIMIZE: game over"
         stage = "the final" if self.is_final else f"round {self._round}"
         return f"MINIMIZE · {stage} · {len(self.playing())} playing · {sum(self._in_game)} in the game"
 
     def _table_fields(self) -> list[Field]:
-        if self._phase == OVER:
+        if self._phase is Phase.OVER:
             return [Field("Result", self._last_challenge or "The game is over.")]
         piles = []
         for index, pile in enumerate(self._piles):
             if pile:
-                top = f"**{pile[-1].label}** on top, {_count(len(pile))}"
+                top = f"**{pile[-1].label}** on top, {cards_word(len(pile))}"
             else:
                 top = "empty"
             piles.append(f"{PILE_NAMES[index]}: {top}")
@@ -906,20 +1014,21 @@ class MinimizeState(GameState[MinimizeOptions]):
         return fields
 
     def _now_text(self) -> str:
-        if self._phase == START:
+        if self._phase is Phase.DRAW:
             text = "The player to act draws from a pile, or says 'challenge' first."
             if self.is_final:
                 taken = " / ".join(str(min(self._turns_taken[seat], FINAL_TURNS)) for seat in self.playing())
                 text += f" Final: 'challenge' once each player has taken 3 turns (taken: {taken})."
             return text
-        if self._phase == DISCARDING:
+        if self._phase is Phase.DISCARD:
             assert self._drawn is not None
             return f"The player to act drew **{self._drawn.label}** and now discards a different card."
-        if self._phase == CHANGING:
+        if self._phase is Phase.RULE:
             return "The player to act changes a rule (10)."
-        count = _count(next(iter(self._picks_needed.values()), 1))
-        if self._exchange_kind in (TAKE_ONE, TAKE_TWO):
+        if self._fan is not None:
+            count = cards_word(self._fan.count)
             return f"Everyone takes {count} blind from the face-down fan of the player on their right."
+        count = cards_word(self._gifts_needed)
         return f"Everyone chooses {count} from their hand to pass to the player on their left."
 
     def _seat_summary(self, seat: int) -> str:
@@ -944,16 +1053,15 @@ class MinimizeState(GameState[MinimizeOptions]):
             return (Field("Your hand", "No cards: you are not playing this round."),)
         hand = "\n".join(card.long_label for card in self._sorted_hand(seat))
         fields = [Field("Your hand", hand), Field("Your score now", self.score(seat).describe())]
-        if self._phase == DISCARDING and seat == self._turn and self._drawn is not None:
+        if self._phase is Phase.DISCARD and seat == self._turn and self._drawn is not None:
             fields.append(
                 Field("You drew", f"{self._drawn.long_label} (it joins your hand after your discard)")
             )
-        if self._phase == EXCHANGING and seat in self._picks and self._picks[seat]:
-            if self._exchange_kind in (TAKE_ONE, TAKE_TWO):
-                chosen = ", ".join(f"card {position + 1}" for position in self._picks[seat])
-                fields.append(Field("You picked", f"{chosen} of the fan on your right"))
-            else:
-                fields.append(Field("You chose to pass", _cards_text([DECK[i] for i in self._picks[seat]])))
+        if self._fan is not None and self._fan.picked.get(seat):
+            chosen = ", ".join(f"card {position + 1}" for position in self._fan.picked[seat])
+            fields.append(Field("You picked", f"{chosen} of the fan on your right"))
+        if self._gifts.get(seat):
+            fields.append(Field("You chose to pass", _cards_text([DECK[i] for i in self._gifts[seat]])))
         if seat in self._last_exchange:
             fields.append(Field("Last exchange", self._last_exchange[seat]))
         return tuple(fields)
@@ -963,7 +1071,7 @@ class MinimizeState(GameState[MinimizeOptions]):
     def standings(self) -> tuple[Standing, ...]:
         """The winner first, the runner-up second, then the others by reverse order of elimination.
         ``points`` = rounds got through (the winner's final counts), so higher is better."""
-        if self._phase != OVER:
+        if self._phase is not Phase.OVER:
             raise RuntimeError("The game is not over.")
         points = []
         details = []
@@ -978,31 +1086,17 @@ class MinimizeState(GameState[MinimizeOptions]):
                 out = self._eliminated.index(seat)
                 points.append(out)
                 details.append(f"out in round {out + 1}")
-        ranks = competition_ranks(points, lower_is_better=False)
-        return tuple(
-            Standing(seat=seat, points=points[seat], rank=ranks[seat], detail=details[seat])
-            for seat in range(self.num_seats)
-        )
+        return self._standings(points, details, lower_is_better=False)
 
 
-def _count(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
-
-
-class Minimize(GameRules[MinimizeOptions]):
+class FrazzledMinimize(FrazzledRules[FrazzledMinimizeOptions]):
     """MINIMIZE: lowest range-based score gets through; one player out per round."""
 
-    key: ClassVar[str] = "minimize"
-    display_name: ClassVar[str] = "MINIMIZE"
-    summary: ClassVar[str] = (
+    key = "minimize"
+    display_name = "MINIMIZE"
+    summary = (
         "Draw, discard, and challenge when your hand's range-based score is the lowest. One player is out "
         "each round; win the final."
     )
-    winning_rule: ClassVar[str] = "last player standing wins"
-    min_seats: ClassVar[int] = 3
-    max_seats: ClassVar[int] = 8
-    options_model: ClassVar[type[GameOptions]] = MinimizeOptions
-
-    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> MinimizeState:
-        assert isinstance(options, MinimizeOptions)
-        return MinimizeState(num_seats, seed, options)
+    winning_rule = "last player standing wins"
+    state_class = FrazzledMinimizeState

@@ -1,10 +1,9 @@
 """TOKENIZE (Frazzled Wool, 2021), for 3 to 8 players: make sets of three similar cards to score.
 
 Rules source: the TOKENIZE section of ``shared/seeds/000_d97c66fde1b75dcf.txt`` and the deck facts in
-``shared/seeds/README.md``; the bonus rule cards are :mod:`engine.frazzled_rules`. Rulings where the text
-is silent are numbered in ``docs/rules/tokenize.md`` and cited here as "(ruling N)".
-
-(The module is not called ``tokenize`` so that it does not shadow the standard library's.)
+``shared/seeds/README.md``; the bonus rule cards are :mod:`engine.frazzled.rule_cards`. Rulings where the
+text is silent are numbered in ``docs/rules/tokenize.md`` and cited here as "(ruling N)". The deal, the
+draw piles, the fan exchange, the 6 and the 13 are shared with ERADICIZE (:mod:`engine.frazzled.table`).
 
 A turn: draw the top card of any face-up draw pile, discard a different card from your hand, then carry
 out the discarded card's action. At any moment - also during someone else's turn - a player holding a set
@@ -17,45 +16,30 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar
 
-from engine.core import (
-    Event,
-    Field,
-    GameOptions,
-    GameRules,
-    GameState,
-    IllegalAction,
-    LegalAction,
-    SeatLine,
-    SeatView,
-    Standing,
-    competition_ranks,
+from engine.core import Event, Field, GameOptions, LegalAction, SeatView, Standing
+from engine.frazzled.actions import (
+    Discard,
+    Draw,
+    FrazzledAction,
+    code_number,
+    code_parts,
+    simple_action,
 )
-from engine.frazzled_common import (
-    ACTION_NUMBERS,
-    HAND_SIZE,
-    NUM_PILES,
-    FanExchange,
-    Tokens,
-    action_name,
-    card_fields,
-    cards_text,
-    draw_actions,
-    exchange_text,
-    in_menus,
-    left_of,
+from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, cards_text, sorted_cards
+from engine.frazzled.rule_cards import BONUS_CARDS, BonusCard
+from engine.frazzled.table import (
+    NOT_YOUR_TURN,
+    SHARED_KINDS,
+    FrazzledRules,
+    Phase,
+    TokenTable,
+    first_quiet,
     non_empty_piles,
-    parse_index,
-    pass_hands_left,
-    piles_text,
-    shuffled_deck,
-    sorted_cards,
     split_into_piles,
 )
-from engine.frazzled_deck import DECK, FOURTEEN_ONE, Card
-from engine.frazzled_rules import BONUS_CARDS, BonusCard
 
 SET_POINTS = 10
 BONUS_IN_PLAY = 3
@@ -64,13 +48,6 @@ MAX_EMPTYINGS = 3
 MAX_SET_CHOICES = 50
 KEEP = "keep"
 
-DRAW = "draw"
-DISCARD = "discard"
-FAN = "fan"
-TOKEN = "token"
-BONUS = "bonus"
-OVER = "over"
-
 NUMBER_SET = "number"
 COLOUR_SET = "colour"
 SHAPE_SET = "shape"
@@ -78,6 +55,52 @@ SHAPE_SET = "shape"
 
 class TokenizeOptions(GameOptions):
     """TOKENIZE has no table options: the text fixes every number."""
+
+
+Keep = simple_action(KEEP, "keep the card drawn, for a player with no card to discard (ruling 14).")
+
+
+@dataclass(frozen=True)
+class DeclareSet(FrazzledAction):
+    """``set.<id>.<id>.<id>``: declare the three cards (ids ascending) as a set."""
+
+    cards: tuple[Card, Card, Card]
+
+    @classmethod
+    def from_code(cls, code: str) -> DeclareSet | None:
+        parts = code_parts(code, "set")
+        if parts is None or len(parts) != 3:
+            return None
+        ids = [code_number(part, len(DECK)) for part in parts]
+        if None in ids or not ids[0] < ids[1] < ids[2]:  # type: ignore[operator]
+            return None
+        return cls((DECK[ids[0]], DECK[ids[1]], DECK[ids[2]]))  # type: ignore[index]
+
+    def format(self) -> str:
+        return "set." + ".".join(str(card.id) for card in self.cards)
+
+
+@dataclass(frozen=True)
+class ReplaceBonus(FrazzledAction):
+    """``bonus.<slot>``: the 10's choice, replace the bonus rule card in ``slot`` (0..2)."""
+
+    slot: int
+
+    @classmethod
+    def from_code(cls, code: str) -> ReplaceBonus | None:
+        parts = code_parts(code, "bonus")
+        slot = code_number(parts[0], BONUS_IN_PLAY) if parts is not None and len(parts) == 1 else None
+        return None if slot is None else cls(slot)
+
+    def format(self) -> str:
+        return f"bonus.{self.slot}"
+
+
+class TokenizeAction(FrazzledAction):
+    """A TOKENIZE move: ``draw.<pile>``, ``discard.<card id>``, ``keep``, ``fan.<position>``,
+    ``token.c<i>`` / ``token.s<i>``, ``steal.<seat>.c<i>``, ``bonus.<slot>`` or ``set.<id>.<id>.<id>``."""
+
+    kinds = (*SHARED_KINDS, Discard, Keep, ReplaceBonus, DeclareSet)
 
 
 def set_kind(cards: Sequence[Card], colours: Sequence[int], shapes: Sequence[int]) -> str | None:
@@ -118,7 +141,7 @@ def set_points(cards: Sequence[Card], bonus_cards: Sequence[BonusCard]) -> tuple
     return best
 
 
-class TokenizeState(GameState[TokenizeOptions]):
+class TokenizeState(TokenTable[TokenizeOptions]):
     """A game of TOKENIZE in progress.
 
     Public: scores and declared sets, every hand's size, the top card and size of each draw pile, the
@@ -128,130 +151,92 @@ class TokenizeState(GameState[TokenizeOptions]):
     draw piles below their tops, the bonus pile's order, and the order of each face-down fan.
     """
 
+    action_type = TokenizeAction
+    options_class = TokenizeOptions
+    title = "TOKENIZE"
+    card_verb = "discarded"
+    ten_action = "replace a bonus rule card"
+
     def __init__(self, num_seats: int, seed: int, options: TokenizeOptions) -> None:
         super().__init__(num_seats, seed, options)
-        self._rng = random.Random(seed)
-        deck = shuffled_deck(self._rng)
-        # "deal six cards to each player ... Split the remaining cards into three equal decks ... face up".
-        self._hands: list[list[Card]] = [
-            deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(num_seats)
-        ]
-        self._piles: list[list[Card]] = split_into_piles(deck[num_seats * HAND_SIZE :])
-        self._discard: list[Card] = []
-        self._box: list[Card] = []  # cards left out of a scripted deal (never in a real game)
-        self._tokens = Tokens.deal(num_seats, self._rng)
+        self._scores = [0] * num_seats
+        self._sets: list[list[tuple[Card, ...]]] = [[] for _ in range(num_seats)]
+        self._emptied = 0  # times the three draw piles have run out
+        self._reshuffles = 0
+        self._last_set = ""
+        self._ending = ""
+
+    def _deal_rule_cards(self) -> None:
         # "Shuffle the bonus rule cards and place three in the centre ... Put the rest in a face down pile."
         bonus = list(BONUS_CARDS)
         self._rng.shuffle(bonus)
         self._bonus: list[BonusCard] = bonus[:BONUS_IN_PLAY]
         self._bonus_pile: list[BonusCard] = bonus[BONUS_IN_PLAY:]  # index 0 is the top
-        self._scores = [0] * num_seats
-        self._sets: list[list[tuple[Card, ...]]] = [[] for _ in range(num_seats)]
-        # "Decide who goes first": drawn from the seed (ruling 1).
-        self._turn = self._rng.randrange(num_seats)
-        self._phase = DRAW
-        self._drawn: Card | None = None  # drawn this turn, not yet in the hand
-        self._emptied = 0  # times the three draw piles have run out
-        self._reshuffles = 0
-        self._fan: FanExchange | None = None
-        self._notes: dict[int, str] = {}
-        self._last_set = ""
-        self._ending = ""
-        self._turns = 1
 
-    @classmethod
-    def scripted(
-        cls,
-        num_seats: int,
-        hands: Sequence[Sequence[Card]],
-        *,
-        piles: Sequence[Sequence[Card]] | None = None,
-        discard: Sequence[Card] = (),
+    def _arrange(
+        self,
         bonus: Sequence[str] = ("thirteen", "wild", "high"),
-        colours: Sequence[Sequence[int]] | None = None,
-        shapes: Sequence[Sequence[int]] | None = None,
-        first: int = 0,
-        seed: int = 0,
-    ) -> TokenizeState:
-        """A game with a known deal, for rule scenarios (tests only).
-
-        Parameters
-        ----------
-        hands:
-            Per seat, the cards in hand.
-        piles:
-            The three draw piles, each bottom to top (default: all empty, so the first draw of a pile
-            must be scripted).
-        discard:
-            The discard pile, bottom to top.
-        bonus:
-            Ids of the three bonus cards in play; the others form the bonus pile in deck order.
-        colours, shapes:
-            Per seat, token indices (default: seat ``s`` holds colour ``s`` and shape ``s``).
-        first:
-            The seat to play first.
-
-        Cards not placed anywhere stay in the box, out of the game.
+        scores: Sequence[int] | None = None,
+        emptied: int = 0,
+    ) -> list[Card]:
+        """TOKENIZE's part of :meth:`scripted`: ``bonus``, the ids of the three bonus cards in play (the
+        others form the bonus pile in deck order); ``scores`` per seat (default 0); ``emptied``, how often
+        the draw piles have run out already (0..2).
 
         Raises
         ------
         ValueError
-            If a card is placed twice, a bonus id is unknown, or the lists do not match the seat count.
+            If a bonus id is unknown or there are not three, or the scores do not match the seats.
         """
-        piles = piles if piles is not None else [[], [], []]
-        if len(hands) != num_seats or len(piles) != NUM_PILES or len(bonus) != BONUS_IN_PLAY:
-            raise ValueError("one hand per seat, three piles and three bonus cards")
-        placed = [card for group in (*hands, *piles, discard) for card in group]
-        if len(set(placed)) != len(placed):
-            raise ValueError("a card is placed twice")
         by_id = {card.id: card for card in BONUS_CARDS}
-        if not set(bonus) <= set(by_id):
-            raise ValueError(f"unknown bonus card in {bonus}")
-        state = cls(num_seats, seed, TokenizeOptions())
-        state._hands = [list(hand) for hand in hands]
-        state._piles = [list(pile) for pile in piles]
-        state._discard = list(discard)
-        state._box = [card for card in DECK if card not in set(placed)]
-        state._bonus = [by_id[key] for key in bonus]
-        state._bonus_pile = [card for card in BONUS_CARDS if card.id not in bonus]
-        state._tokens = Tokens.from_lists(
-            colours if colours is not None else [[seat] for seat in range(num_seats)],
-            shapes if shapes is not None else [[seat] for seat in range(num_seats)],
-        )
-        state._turn = first
-        return state
+        if len(bonus) != BONUS_IN_PLAY or not set(bonus) <= set(by_id):
+            raise ValueError(f"three known bonus cards, not {bonus}")
+        if scores is not None and len(scores) != self.num_seats or not 0 <= emptied < MAX_EMPTYINGS:
+            raise ValueError("one score per seat, and the piles ran out at most twice")
+        self._bonus = [by_id[key] for key in bonus]
+        self._bonus_pile = [card for card in BONUS_CARDS if card.id not in bonus]
+        self._scores = list(scores) if scores is not None else [0] * self.num_seats
+        self._emptied = emptied
+        self._reshuffles = emptied
+        return []
 
     # -- queries -----------------------------------------------------------------------------------
 
-    def seats_to_act(self) -> tuple[int, ...]:
-        if self._phase == OVER:
-            return ()
-        if self._phase == FAN:
-            assert self._fan is not None
-            return self._fan.waiting()
-        return (self._turn,)
-
-    def is_terminal(self) -> bool:
-        return self._phase == OVER
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """``seat``'s hand in display order (its secret)."""
-        return tuple(sorted_cards(self._hands[seat]))
-
     def score(self, seat: int) -> int:
+        """``seat``'s points so far (public)."""
         return self._scores[seat]
+
+    def sets(self, seat: int) -> tuple[tuple[Card, ...], ...]:
+        """The sets ``seat`` has declared, oldest first (public; out of the game)."""
+        return tuple(self._sets[seat])
 
     @property
     def bonus_cards(self) -> tuple[BonusCard, ...]:
         """The three bonus rule cards in play (public)."""
         return tuple(self._bonus)
 
+    @property
+    def bonus_pile(self) -> tuple[BonusCard, ...]:
+        """The face-down bonus pile, top card first: its order is secret, so this is for tests and AI,
+        never a view; a 10 puts the replaced card at its bottom (ruling 9)."""
+        return tuple(self._bonus_pile)
+
+    @property
+    def reshuffles(self) -> int:
+        """How often the discard pile has been shuffled into new draw piles (0..2)."""
+        return self._reshuffles
+
+    @property
+    def piles_emptied(self) -> int:
+        """How often the three draw piles have run out (0..3)."""
+        return self._emptied
+
     def sets_available(self, seat: int) -> list[tuple[Card, ...]]:
         """Every set ``seat`` could declare from its hand now, ascending by card ids (at most 50, ruling 12).
 
         None while the hands are fanned out for a 14/1 or 2 exchange (ruling 8) or after the end.
         """
-        if self._phase in (FAN, OVER):
+        if self._phase in (Phase.FAN, Phase.OVER):
             return []
         hand = self._hands[seat]
         if len(hand) < 3:
@@ -272,7 +257,7 @@ class TokenizeState(GameState[TokenizeOptions]):
         }
         return sorted(found, key=lambda trio: tuple(card.id for card in trio))[:MAX_SET_CHOICES]
 
-    def _set_actions(self, seat: int) -> list[LegalAction]:
+    def _set_actions(self, seat: int) -> tuple[LegalAction, ...]:
         actions = []
         for trio in self.sets_available(seat):
             points, parts = set_points(trio, self._bonus)
@@ -280,119 +265,117 @@ class TokenizeState(GameState[TokenizeOptions]):
             bonus = "".join(f", {title} {benefit:+d}" for title, benefit in parts)
             actions.append(
                 LegalAction(
-                    "set." + ".".join(str(card.id) for card in trio),
+                    DeclareSet(trio).format(),  # type: ignore[arg-type]
                     f"Set: {' + '.join(card.label for card in trio)} ({points} pts)",
                     "success",
                     secret=True,
+                    group="Declare a set…",
                     description=f"{kind} set: 10{bonus} = {points}"[:100],
                 )
             )
-        return actions
+        return tuple(actions)
 
     def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
-        if self._phase == OVER:
+        if self._phase is Phase.OVER:
             return ()
         # "someone has a set of three cards at any point during their or someone else's turn": an
         # optional action for every seat, at any moment except during a fan exchange (ruling 8).
-        sets = in_menus(self._set_actions(seat), "Declare a set…", buttons_up_to=3)
+        sets = self._set_actions(seat)
         if seat not in self.seats_to_act():
             return sets
-        if self._phase == FAN:
-            assert self._fan is not None
-            return self._fan.actions(seat)
-        if self._phase == DRAW:
-            return draw_actions(self._piles) + sets
-        if self._phase == TOKEN:
-            return self._tokens.choices(seat) + sets
-        if self._phase == BONUS:
+        shared = self._shared_actions(seat)
+        if shared is not None:
+            return shared + sets
+        if self._phase is Phase.RULE:
             return self._bonus_actions() + sets
         # DISCARD: "discard a different card from their hand" (not the card just drawn).
         if not self._hands[seat]:
             assert self._drawn is not None
             keep = LegalAction(KEEP, f"Keep {self._drawn.label} (no card to discard)", "primary")
             return (keep,) + sets
-        discards = [
+        discards = tuple(
             LegalAction(
-                f"discard.{card.id}",
+                Discard(card).format(),
                 f"Discard {card.label}",
                 "primary",
                 secret=True,
-                description=_action_text(card)[:100],
+                group="Discard a card…",
+                description=self._action_text(card)[:100],
             )
             for card in sorted_cards(self._hands[seat])
-        ]
-        return in_menus(discards, "Discard a card…") + sets
+        )
+        return discards + sets
 
     def _bonus_actions(self) -> tuple[LegalAction, ...]:
         return tuple(
-            LegalAction(f"bonus.{slot}", f"Replace {card.title}"[:80], "primary", description=card.text[:100])
+            LegalAction(
+                ReplaceBonus(slot).format(),
+                f"Replace {card.title}"[:80],
+                "primary",
+                description=card.text[:100],
+            )
             for slot, card in enumerate(self._bonus)
         )
 
-    def public_actions(self) -> tuple[LegalAction, ...]:
-        """During an exchange, the fan positions of every picker in one menu; otherwise the default (the
-        non-secret actions of the seat to act: draws, token or bonus choices, keep)."""
-        if self._phase == FAN and self._fan is not None:
-            return self._fan.public_actions()
-        return super().public_actions()
-
-    def default_action(self, seat: int) -> str:
-        """On a timeout (ruling 11): draw from the first pile; discard the lowest card without an action
-        (else the lowest card); pick the first fan position not yet picked; replace the first bonus card;
-        take the first token offered. Never declare a set."""
+    def check(self, seat: int, action: FrazzledAction) -> str | None:  # type: ignore[override]
+        """A set may be declared by anyone at any moment but an exchange, if it is one of the seat's
+        :meth:`sets_available`; every other move is the turn's (draw, discard or keep, fan, token, bonus)."""
+        if isinstance(action, DeclareSet):
+            if self._phase is Phase.FAN:
+                return "Your cards are fanned out for the exchange: declare the set once it is done."
+            if action.cards not in self.sets_available(seat):
+                return "Those three cards in your hand are not a set for you."
+            return None
         if seat not in self.seats_to_act():
-            raise IllegalAction("It is not your turn.")
-        if self._phase == FAN:
-            assert self._fan is not None
-            return self._fan.default(seat)
-        if self._phase == DRAW:
-            return draw_actions(self._piles)[0].code
-        if self._phase == TOKEN:
-            return self._tokens.choices(seat)[0].code
-        if self._phase == BONUS:
-            return "bonus.0"
+            return NOT_YOUR_TURN
+        hand = self._hands[seat]
+        if isinstance(action, Discard) and self._phase is Phase.DISCARD:
+            return None if action.card in hand else "Discard a card from your hand (not the card you drew)."
+        if isinstance(action, Keep) and self._phase is Phase.DISCARD:
+            if hand:
+                return "Discard a card first: you keep the card drawn only with no card to discard."
+            return None
+        if isinstance(action, ReplaceBonus) and self._phase is Phase.RULE:
+            return None
+        return self._check_shared(seat, action)
+
+    def _default_turn(self, seat: int) -> str:
+        """On a timeout (ruling 11): draw from the first pile (see the base); discard the lowest card
+        without an action (else the lowest card); pick the first fan position not yet picked; replace the
+        first bonus card; take the first token offered. Never declare a set."""
+        if self._phase is Phase.RULE:
+            return ReplaceBonus(0).format()
         hand = sorted_cards(self._hands[seat])
         if not hand:
             return KEEP
-        quiet = [card for card in hand if card.number not in ACTION_NUMBERS]
-        return f"discard.{(quiet or hand)[0].id}"
-
-    def refusal(self, seat: int, code: str) -> str:
-        if self._phase == FAN and self._fan is not None:
-            words = self._fan.refusal(seat, code)
-            if words:
-                return words
-            if code.startswith("set."):
-                return "Your cards are fanned out for the exchange: declare the set once it is done."
-        if code.startswith("set."):
-            return "Those three cards in your hand are not a set for you."
-        return super().refusal(seat, code)
+        return Discard(first_quiet(hand)).format()
 
     # -- changes -----------------------------------------------------------------------------------
 
-    def _apply(self, seat: int, code: str) -> list[Event]:
-        if code.startswith("set."):
-            return self._declare(seat, [DECK[int(part)] for part in code.split(".")[1:]])
-        if self._phase == FAN:
-            return self._pick(seat, parse_index(code, "fan"))
-        if self._phase == DRAW:
-            return self._draw(seat, parse_index(code, "draw"))
-        if self._phase == TOKEN:
-            return [Event(seat, self._tokens.apply(seat, code))] + self._next_turn()
-        if self._phase == BONUS:
-            return self._replace_bonus(seat, parse_index(code, "bonus"))
-        if code == KEEP:
+    def _apply(self, seat: int, action: FrazzledAction) -> list[Event]:
+        if isinstance(action, DeclareSet):
+            return self._declare(seat, list(action.cards))
+        shared = self._apply_shared(seat, action)
+        if shared is not None:
+            return shared
+        if isinstance(action, Draw):
+            return self._draw(seat, action.pile)
+        if isinstance(action, ReplaceBonus):
+            return self._replace_bonus(seat, action.slot)
+        if isinstance(action, Keep):
             assert self._drawn is not None
             self._hands[seat].append(self._drawn)
+            self._learn(seat, [self._drawn])
             self._drawn = None
             return [Event(seat, "has no card to discard and keeps the card drawn")] + self._next_turn()
-        return self._discard_card(seat, DECK[parse_index(code, "discard")])
+        assert isinstance(action, Discard)
+        return self._discard_card(seat, action.card)
 
     def _draw(self, seat: int, pile: int) -> list[Event]:
         """ "This player must pick up a card from any one of the three draw piles" (face up: public)."""
         card = self._piles[pile].pop()
         self._drawn = card
-        self._phase = DISCARD
+        self._phase = Phase.DISCARD
         events = [Event(seat, f"drew **{card.label}** from pile {pile + 1}")]
         return events + self._check_piles()
 
@@ -403,40 +386,15 @@ class TokenizeState(GameState[TokenizeOptions]):
         self._hands[seat].remove(card)
         self._discard.append(card)
         self._hands[seat].append(self._drawn)
+        self._learn(seat, [self._drawn])
         self._drawn = None
         events = [Event(seat, f"discarded **{card.label}**")]
-        number = card.number
-        if number in (FOURTEEN_ONE, 2):
-            count = 1 if number == FOURTEEN_ONE else 2
-            fan = FanExchange.start(self._hands, count, self._rng)
-            if fan.is_done():
-                return events + [Event(None, "Nobody has a card to fan out.")] + self._next_turn()
-            self._fan = fan
-            self._phase = FAN
-            words = "1 card" if count == 1 else "2 cards"
-            return events + [
-                Event(
-                    None,
-                    f"{card.number_text}: everyone picks {words} from the face-down fan of the player on "
-                    "their right.",
-                )
-            ]
-        if number == 6:
-            self._hands = pass_hands_left(self._hands)
-            for other in range(self.num_seats):
-                given = self._hands[left_of(other, self.num_seats)]
-                self._notes[other] = exchange_text(self._hands[other], given, passed=True)
-            return (
-                events + [Event(None, "6: everyone passes their whole hand to the left.")] + self._next_turn()
-            )
-        if number == 10:
-            self._phase = BONUS
+        shared = self._shared_action(seat, card)
+        if shared is not None:
+            return events + shared
+        if card.number == 10:
+            self._phase = Phase.RULE
             return events + [Event(None, "10: a bonus rule card to replace.")]
-        if number == 13:
-            if not self._tokens.choices(seat):
-                return events + [Event(None, "13: there is no token to take.")] + self._next_turn()
-            self._phase = TOKEN
-            return events + [Event(None, "13: a token to take.")]
         return events + self._next_turn()
 
     def _replace_bonus(self, seat: int, slot: int) -> list[Event]:
@@ -448,20 +406,6 @@ class TokenizeState(GameState[TokenizeOptions]):
         self._bonus[slot] = new
         events = [Event(seat, f"replaced the bonus rule **{old.title}** with **{new.title}**: {new.text}")]
         return events + self._next_turn()
-
-    def _pick(self, seat: int, position: int) -> list[Event]:
-        fan = self._fan
-        assert fan is not None
-        fan.pick(seat, position)
-        if not fan.is_done():
-            return []
-        for other, (received, given) in fan.resolve(self._hands).items():
-            if received or given:
-                self._notes[other] = exchange_text(received, given)
-        self._fan = None
-        return [
-            Event(None, "The exchange is done; each picked card is now in its picker's hand.")
-        ] + self._next_turn()
 
     def _declare(self, seat: int, cards: list[Card]) -> list[Event]:
         """Making a set: "show that set of cards to the other players and score points based on the set.
@@ -479,11 +423,12 @@ class TokenizeState(GameState[TokenizeOptions]):
         drawn: list[str] = []
         for index in range(3):
             piles = non_empty_piles(self._piles)
-            if self._phase == OVER or not piles:
+            if self._phase is Phase.OVER or not piles:
                 break
             pile = index if index in piles else piles[0]
             card = self._piles[pile].pop()
             self._hands[seat].append(card)
+            self._learn(seat, [card])
             drawn.append(f"{card.label} (pile {pile + 1})")
             check = self._check_piles()
             if check:
@@ -523,27 +468,23 @@ class TokenizeState(GameState[TokenizeOptions]):
             )
         ]
 
-    def _next_turn(self) -> list[Event]:
-        self._turn = left_of(self._turn, self.num_seats)
-        self._phase = DRAW
-        self._turns += 1
-        return []
-
     def _finish(self, why: str) -> list[Event]:
-        self._phase = OVER
-        self._fan = None
+        self._end()
         self._ending = why
         return [Event(None, why)]
+
+    def _resample_more(self, viewer: int | None, rng: random.Random) -> None:
+        """The bonus pile's order is secret to everyone."""
+        rng.shuffle(self._bonus_pile)
 
     # -- views -------------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> SeatView:
-        to_act = self.seats_to_act()
         table = [
             Field(f"Bonus rule {slot + 1}: {card.title}", card.text) for slot, card in enumerate(self._bonus)
         ]
         table += [
-            Field("Draw piles", piles_text(self._piles) if non_empty_piles(self._piles) else "all empty"),
+            self._piles_field("all empty"),
             Field("Discard pile", self._discard_text()),
             Field(
                 "Reshuffles",
@@ -555,40 +496,21 @@ class TokenizeState(GameState[TokenizeOptions]):
         if self._last_set:
             table.append(Field("Last set", self._last_set))
         table.append(Field("Now", self._now_text()))
-        seats = tuple(
-            SeatLine(other, self._seat_summary(other), other in to_act) for other in range(self.num_seats)
-        )
-        private: tuple[Field, ...] = ()
-        if seat is not None:
-            private = self._private_fields(seat)
-        return SeatView(
-            seat=seat,
-            title="TOKENIZE: game over" if self._phase == OVER else f"TOKENIZE: turn {self._turns}",
-            table=tuple(table),
-            seats=seats,
-            private=private,
-            legal_actions=self.legal_actions(seat) if seat is not None else (),
-        )
+        return self._view(seat, table)
 
     def _discard_text(self) -> str:
         if not self._discard:
             return "empty"
         return f"**{self._discard[-1].label}** on top, {len(self._discard)} cards"
 
-    def _now_text(self) -> str:
-        if self._phase == OVER:
+    def _now_turn(self) -> str:
+        if self._phase is Phase.OVER:
             return self._ending
-        if self._phase == FAN:
-            assert self._fan is not None
-            words = "1 card" if self._fan.count == 1 else "2 cards"
-            return f"Everyone picks {words} from the fan of the player on their right."
-        if self._phase == DRAW:
+        if self._phase is Phase.DRAW:
             return "The player to act draws from a pile. Anyone may declare a set at any moment."
-        if self._phase == DISCARD:
+        if self._phase is Phase.DISCARD:
             assert self._drawn is not None
             return f"The player to act drew {self._drawn.label} and discards a different card."
-        if self._phase == TOKEN:
-            return "The player who discarded the 13 takes a token."
         return "The player who discarded the 10 replaces a bonus rule card."
 
     def _seat_summary(self, seat: int) -> str:
@@ -598,62 +520,31 @@ class TokenizeState(GameState[TokenizeOptions]):
             f"{len(self._hands[seat])} in hand · tokens: {self._tokens.seat_text(seat)}"
         )
 
-    def _private_fields(self, seat: int) -> tuple[Field, ...]:
-        hand = self._hands[seat]
-        fields = card_fields(f"Your hand ({len(hand)})", hand, empty="empty")
+    def _private_fields(self, seat: int) -> list[Field]:
+        fields = self._hand_fields(seat, "empty")
         if self._drawn is not None and seat == self._turn:
             fields.append(Field("You drew", f"{self._drawn.label} (it joins your hand after your discard)"))
-        if seat in self._notes:
-            fields.append(Field("Last exchange", self._notes[seat]))
-        if self._phase == FAN and self._fan is not None and seat in self._fan.fans:
-            fields.append(
-                Field(
-                    "The fan on your right",
-                    f"{len(self._fan.fans[seat])} cards face down; you pick {self._fan.need(seat)}",
-                )
-            )
+        fields += self._exchange_fields(seat)
         if self._sets[seat]:
             fields.append(Field("Your sets", "\n".join(cards_text(trio) for trio in self._sets[seat])[:1024]))
-        return tuple(fields)
+        return fields
 
     # -- end ---------------------------------------------------------------------------------------
 
     def standings(self) -> tuple[Standing, ...]:
         """ "The player with the most points at the end of the game wins"; ties share a rank (ruling 13)."""
-        if not self.is_terminal():
-            raise RuntimeError("The game is not over.")
-        ranks = competition_ranks(self._scores, lower_is_better=False)
-        return tuple(
-            Standing(
-                seat=seat,
-                points=self._scores[seat],
-                rank=ranks[seat],
-                detail=f"{len(self._sets[seat])} sets",
-            )
-            for seat in range(self.num_seats)
-        )
+        details = [f"{len(sets)} sets" for sets in self._sets]
+        return self._standings(self._scores, details, lower_is_better=False)
 
 
-def _action_text(card: Card) -> str:
-    if card.number == 10:
-        return "replace a bonus rule card"
-    return action_name(card)
-
-
-class Tokenize(GameRules[TokenizeOptions]):
+class Tokenize(FrazzledRules[TokenizeOptions]):
     """TOKENIZE: sets of three (one number, or your token's colour or shape) score 10 plus bonuses."""
 
-    key: ClassVar[str] = "tokenize"
-    display_name: ClassVar[str] = "TOKENIZE"
-    summary: ClassVar[str] = (
+    key = "tokenize"
+    display_name = "TOKENIZE"
+    summary = (
         "Draw, discard, and declare sets of three (same number, or your token's colour or shape) at any "
         "moment for 10 points plus the bonus rules."
     )
-    winning_rule: ClassVar[str] = "highest score wins"
-    min_seats: ClassVar[int] = 3
-    max_seats: ClassVar[int] = 8
-    options_model: ClassVar[type[GameOptions]] = TokenizeOptions
-
-    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> TokenizeState:
-        assert isinstance(options, TokenizeOptions)
-        return TokenizeState(num_seats, seed, options)
+    state_class = TokenizeState
+    winning_rule = "highest score wins"

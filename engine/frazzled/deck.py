@@ -1,4 +1,4 @@
-"""The Frazzled Wool 78-card deck shared by MINIMIZE, TOKENIZE and ERADICIZE.
+"""The Frazzled Wool 78-card deck shared by MINIMIZE, TOKENIZE and ERADICIZE, and small card helpers.
 
 Facts (seeds README, "Facts from outside the texts"): 13 numbers (the 14/1 card and 2-13), 13 colours and
 13 shapes; each number, each colour and each shape is on exactly 6 cards, and no two cards share a
@@ -17,6 +17,8 @@ players read the name): a card's label is e.g. ``"7 Red ★"``.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 FOURTEEN_ONE = 14
@@ -126,3 +128,62 @@ def colour_token_label(colour: int) -> str:
 def shape_token_label(shape: int) -> str:
     """A shape token's text, e.g. ``"★ Star"``."""
     return f"{SHAPE_SYMBOLS[shape]} {SHAPES[shape]}"
+
+
+def find_card(number: int, colour: int | None = None, shape: int | None = None) -> Card:
+    """The card with ``number`` (14 for the 14/1 card) and the given colour or shape index.
+
+    The deck has no two cards sharing a number and a colour (or a number and a shape), so a number and
+    one of the two names a single card.
+
+    Raises
+    ------
+    ValueError
+        If no card matches, or the description names several.
+    """
+    found = [
+        card
+        for card in DECK
+        if card.number == number
+        and (colour is None or card.colour == colour)
+        and (shape is None or card.shape == shape)
+    ]
+    if len(found) != 1:
+        raise ValueError(f"{len(found)} cards match number={number} colour={colour} shape={shape}")
+    return found[0]
+
+
+def card_by_name(text: str) -> Card:
+    """The card named like ``"7 Red"`` or ``"14/1 Blue"`` (number and colour name), for tests and docs.
+
+    Raises
+    ------
+    ValueError
+        If the text names no card.
+    """
+    number_text, colour_name = text.split()
+    number = FOURTEEN_ONE if number_text in {"14/1", "14", "1"} else int(number_text)
+    return find_card(number, colour=COLOURS.index(colour_name))
+
+
+def display_key(card: Card) -> tuple[int, int, int]:
+    """Sort key of display order: by number (14/1 first), then colour, then shape."""
+    return (1 if card.number == FOURTEEN_ONE else card.number, card.colour, card.shape)
+
+
+def sorted_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards in display order: by number (14/1 first), then colour."""
+    return sorted(cards, key=display_key)
+
+
+def cards_text(cards: Iterable[Card], *, empty: str = "none") -> str:
+    """Cards as a comma-separated list of short labels, ascending by number (14/1 first)."""
+    labels = [card.label for card in sorted_cards(cards)]
+    return ", ".join(labels) if labels else empty
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    """All 78 cards in an order drawn from ``rng``."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return deck

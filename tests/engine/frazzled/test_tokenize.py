@@ -1,24 +1,23 @@
-"""TOKENIZE rules, each test citing the passage of shared/seeds/000_d97c66fde1b75dcf.txt (or the ruling in
-docs/rules/tokenize.md) it checks; hypothesis properties at the end.
+"""TOKENIZE rules (engine/frazzled/tokenize.py), each test citing the passage of
+shared/seeds/000_d97c66fde1b75dcf.txt (or the ruling in docs/rules/tokenize.md) it checks; hypothesis
+properties at the end.
 
-``c(number, k)`` is the k-th card (0..5) of a number in deck order (see tests/engine/test_eradicize.py).
+``c(number, k)`` is the k-th card (0..5) of a number in deck order (see tests/engine/frazzled/helpers.py).
 Scripted seats hold colour token ``s`` and shape token ``s`` unless a test says otherwise.
 """
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from engine import IllegalAction, replay
-from engine.frazzled_common import split_into_piles
-from engine.frazzled_deck import DECK, FOURTEEN_ONE, Card
-from engine.frazzled_rules import BONUS_BY_ID, BONUS_CARDS
-from engine.tokenize_game import (
+from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card
+from engine.frazzled.rule_cards import BONUS_BY_ID, BONUS_CARDS
+from engine.frazzled.table import Phase, split_into_piles
+from engine.frazzled.tokenize import (
     KEEP,
     MAX_SET_CHOICES,
     Tokenize,
@@ -27,7 +26,7 @@ from engine.tokenize_game import (
     set_points,
 )
 from tests.engine.conftest import games_in_play
-from tests.engine.test_eradicize import c, check_view_limits, codes
+from tests.engine.frazzled.helpers import c, check_view_limits, codes, fields
 
 RULES = Tokenize()
 
@@ -56,8 +55,9 @@ def scripted(hands, **kwargs) -> TokenizeState:
     return TokenizeState.scripted(len(hands), hands, **kwargs)
 
 
-def fields(view) -> dict[str, str]:
-    return {field.name: field.value for field in (*view.table, *view.private)}
+def piles(state: TokenizeState) -> list[list[Card]]:
+    """The three draw piles, each bottom to top."""
+    return [list(state.pile(index)) for index in range(3)]
 
 
 SEVENS = [c(7, 0), c(7, 1), c(7, 2)]
@@ -72,10 +72,10 @@ def test_deal_six_cards_each_and_three_face_up_piles(players: int) -> None:
     the count allows)."""
     state = RULES.new_game(players, seed=players)
     assert all(len(state.hand(seat)) == 6 for seat in range(players))
-    sizes = [len(pile) for pile in state._piles]
+    sizes = [len(pile) for pile in piles(state)]
     assert sum(sizes) == 78 - 6 * players and max(sizes) - min(sizes) <= 1
     cards = [card for seat in range(players) for card in state.hand(seat)] + [
-        card for pile in state._piles for card in pile
+        card for pile in piles(state) for card in pile
     ]
     assert sorted(cards) == list(DECK)
 
@@ -85,7 +85,7 @@ def test_three_bonus_cards_in_play_the_rest_face_down() -> None:
     ... Do not use the double-sided rule cards." """
     state = RULES.new_game(4, seed=2)
     assert len(state.bonus_cards) == 3
-    assert sorted(card.id for card in [*state.bonus_cards, *state._bonus_pile]) == sorted(
+    assert sorted(card.id for card in [*state.bonus_cards, *state.bonus_pile]) == sorted(
         card.id for card in BONUS_CARDS
     )
     draws = {tuple(card.id for card in RULES.new_game(4, seed=seed).bonus_cards) for seed in range(10)}
@@ -96,8 +96,8 @@ def test_tokens_and_first_player() -> None:
     """ "Give each player one of the coloured circular tokens and one of the shape tokens and put the
     remaining tokens in the middle" (ruling 2); "Decide who goes first" (ruling 1)."""
     state = RULES.new_game(8, seed=4)
-    assert [len(colours) for colours in state._tokens.colours] == [1] * 8
-    assert len(state._tokens.middle_colours) == 5 and len(state._tokens.middle_shapes) == 5
+    assert [len(colours) for colours in state.tokens().colours] == [1] * 8
+    assert len(state.tokens().middle_colours) == 5 and len(state.tokens().middle_shapes) == 5
     firsts = {RULES.new_game(4, seed=seed).seats_to_act() for seed in range(40)}
     assert firsts == {(seat,) for seat in range(4)}
 
@@ -130,7 +130,7 @@ def test_a_turn_draws_from_any_pile_then_discards_a_different_card() -> None:
     assert all(action.secret and action.group == "Discard a card…" for action in discards)
     assert state.public_actions() == ()
     state.apply(0, discard(c(8, 3)))
-    assert state._discard == [c(8, 3)]
+    assert state.discard_pile == (c(8, 3),)
     assert c(12, 2) in state.hand(0) and len(state.hand(0)) == 6
     assert state.seats_to_act() == (1,)
 
@@ -140,7 +140,7 @@ def test_the_draw_stays_a_button_with_one_pile_left() -> None:
     state = scripted([[c(3, 0), c(4, 0)], [c(3, 1)], [c(3, 2)]], piles=[[], [c(12, 0), c(12, 1)], []])
     assert codes(state, 0) == ["draw.1"]
     state.apply(0, "draw.1")
-    assert state._drawn == c(12, 1)
+    assert state.drawn == c(12, 1)
 
 
 def test_a_player_with_an_empty_hand_keeps_the_card_drawn() -> None:
@@ -211,11 +211,11 @@ def test_declaring_a_set_scores_removes_it_and_draws_one_from_each_pile() -> Non
     (action,) = [action for action in state.legal_actions(0) if action.code.startswith("set.")]
     assert action.secret and action.code == set_code(*SEVENS) and "(10 pts)" in action.label
     events = state.apply(0, set_code(*SEVENS))
-    assert state.score(0) == 10 and state._sets[0] == [tuple(SEVENS)]
+    assert state.score(0) == 10 and state.sets(0) == (tuple(SEVENS),)
     assert sorted(state.hand(0)) == sorted([c(3, 0), c(12, 0), c(12, 1), c(12, 2)])
-    assert all(card not in state._discard for card in SEVENS)
+    assert all(card not in state.discard_pile for card in SEVENS)
     assert "declared a set" in events[0].text and c(7, 0).label in events[0].text
-    assert state.seats_to_act() == (0,) and state._phase == "draw"  # still seat 0's turn to draw
+    assert state.seats_to_act() == (0,) and state.phase is Phase.DRAW  # still seat 0's turn to draw
     assert c(7, 0).label in fields(state.view(None))["Last set"]
 
 
@@ -226,7 +226,7 @@ def test_a_set_draws_from_the_same_pile_when_piles_are_empty() -> None:
     state = scripted([[*SEVENS], [c(3, 1)], [c(3, 2)]], piles=piles)
     state.apply(0, set_code(*SEVENS))
     assert sorted(state.hand(0)) == sorted([c(12, 1), c(12, 2), c(12, 3)])
-    assert state._piles[1] == [c(12, 0)]
+    assert state.pile(1) == (c(12, 0),)
 
 
 def test_a_set_may_be_declared_during_someone_elses_turn() -> None:
@@ -238,7 +238,7 @@ def test_a_set_may_be_declared_during_someone_elses_turn() -> None:
     assert codes(state, 2) == []
     state.apply(0, "draw.0")
     state.apply(1, set_code(*SEVENS))
-    assert state.score(1) == 10 and state.seats_to_act() == (0,) and state._phase == "discard"
+    assert state.score(1) == 10 and state.seats_to_act() == (0,) and state.phase is Phase.DISCARD
     with pytest.raises(IllegalAction, match="not your turn"):
         state.apply(2, "draw.0")
 
@@ -265,7 +265,7 @@ def test_colour_and_shape_sets_follow_the_tokens() -> None:
 
 
 def test_at_most_50_sets_are_offered() -> None:
-    """Ruling 12: the choice stays within Discord's four menus."""
+    """Ruling 12: at most 50 sets, all offered in one group."""
     hand = [c(7, k) for k in range(6)] + [card for card in of_colour(0) if card.number != 7]
     hand += [card for card in of_shape(0) if card not in hand and card.number != 7]
     state = scripted([hand, [c(3, 1)], [c(3, 2)]])
@@ -273,7 +273,7 @@ def test_at_most_50_sets_are_offered() -> None:
     assert sets == []
     sets = [action for action in state.legal_actions(0) if action.code.startswith("set.")]
     assert len(state.sets_available(0)) == MAX_SET_CHOICES == len(sets)
-    assert len({action.group for action in sets}) == 2
+    assert {action.group for action in sets} == {"Declare a set…"}
 
 
 def test_invalid_set_codes_are_refused() -> None:
@@ -318,11 +318,26 @@ def test_6_everyone_passes_their_hand_left() -> None:
     assert state.seats_to_act() == (1,)
 
 
+def test_resampling_keeps_what_a_seat_passed_and_what_everyone_saw_drawn() -> None:
+    """After a 6, the passer knows the hand it passed, and everyone saw the card drawn join it: a resample
+    keeps what its viewer knows and redraws the rest."""
+    state = scripted(
+        [[c(6, 0), c(3, 0)], [c(4, 1)], [c(5, 2), c(8, 2)]], piles=[[c(12, 1), c(12, 0)], [], []]
+    )
+    state.apply(0, "draw.0")
+    state.apply(0, discard(c(6, 0)))
+    assert state.hand(1) == (c(3, 0), c(12, 0))
+    for seed in range(10):
+        assert state.resample_hidden(0, random.Random(seed)).hand(1) == state.hand(1)
+        assert c(12, 0) in state.resample_hidden(2, random.Random(seed)).hand(1)
+    assert any(state.resample_hidden(2, random.Random(seed)).hand(1) != state.hand(1) for seed in range(10))
+
+
 def test_10_replaces_a_bonus_card_of_the_players_choice_from_the_top_of_the_pile() -> None:
     """ "10 - The current player discards a bonus rule card of their choice and draws a new one from the
     top of the bonus rule card deck" (ruling 9: the old card goes to the bottom)."""
     state = scripted([[c(10, 0), c(3, 0)], [*SEVENS], [c(3, 2)]])
-    top = state._bonus_pile[0]
+    top = state.bonus_pile[0]
     state.apply(0, "draw.0")
     state.apply(0, discard(c(10, 0)))
     actions = state.legal_actions(0)
@@ -331,7 +346,7 @@ def test_10_replaces_a_bonus_card_of_the_players_choice_from_the_top_of_the_pile
     assert codes(state, 1) == [set_code(*SEVENS)]  # sets stay open during the choice
     state.apply(0, "bonus.1")
     assert [card.id for card in state.bonus_cards] == ["thirteen", top.id, "high"]
-    assert state._bonus_pile[-1].id == "wild" and len(state._bonus_pile) == len(BONUS_CARDS) - 3
+    assert state.bonus_pile[-1].id == "wild" and len(state.bonus_pile) == len(BONUS_CARDS) - 3
     assert state.seats_to_act() == (1,)
     assert fields(state.view(None))[f"Bonus rule 2: {top.title}"] == top.text
 
@@ -346,7 +361,7 @@ def test_13_takes_a_token_from_the_middle_or_steals() -> None:
     state.apply(0, discard(c(13, 0)))
     assert len(state.legal_actions(0)) == 20
     state.apply(0, "token.c0")
-    assert state._tokens.colours[0] == [0, 1]
+    assert state.tokens().colours[0] == [0, 1]
     assert set_code(*reds) in codes(state, 0)  # a new option for sets
     full = [list(range(13)), [], []]
     steal = scripted(
@@ -356,19 +371,19 @@ def test_13_takes_a_token_from_the_middle_or_steals() -> None:
     steal.apply(0, discard(c(13, 0)))
     assert all(code.startswith("steal.1.c") for code in codes(steal, 0)) and len(codes(steal, 0)) == 13
     steal.apply(0, "steal.1.c4")
-    assert steal._tokens.colours[0] == [4]
+    assert steal.tokens().colours[0] == [4]
 
 
 # -- The end --------------------------------------------------------------------------------------
 
 
-def empty_piles_state(discard_size: int, emptied: int = 0) -> TokenizeState:
+def empty_piles_state(discard_size: int, emptied: int = 0, scores=None) -> TokenizeState:
     hands = [[c(3, 0), c(4, 0)], [c(3, 1)], [c(3, 2)]]
     used = {card for hand in hands for card in hand} | {c(12, 0)}
     rest = [card for card in DECK if card not in used]
-    state = scripted(hands, piles=[[c(12, 0)], [], []], discard=rest[:discard_size])
-    state._emptied = emptied
-    return state
+    return scripted(
+        hands, piles=[[c(12, 0)], [], []], discard=rest[:discard_size], emptied=emptied, scores=scores
+    )
 
 
 def test_the_game_ends_when_the_piles_run_out_and_the_discard_pile_has_fewer_than_ten() -> None:
@@ -386,11 +401,11 @@ def test_ten_or_more_are_shuffled_into_three_new_piles() -> None:
     state = empty_piles_state(10)
     events = state.apply(0, "draw.0")
     assert not state.is_terminal()
-    assert [len(pile) for pile in state._piles] == [4, 3, 3] and state._discard == []
+    assert [len(pile) for pile in piles(state)] == [4, 3, 3] and state.discard_pile == ()
     assert "reshuffle 1 of 2" in events[-1].text
     assert fields(state.view(None))["Reshuffles"].startswith("1 of 2 used")
     state.apply(0, discard(c(3, 0)))
-    assert state._discard == [c(3, 0)]
+    assert state.discard_pile == (c(3, 0),)
 
 
 def test_after_the_third_time_the_game_always_ends() -> None:
@@ -412,13 +427,12 @@ def test_the_piles_running_out_during_a_sets_draw_ends_or_refills_at_once() -> N
     refill = scripted([[*SEVENS], [c(3, 1)], [c(3, 2)]], piles=[[c(12, 0)], [], []], discard=rest)
     refill.apply(0, set_code(*SEVENS))
     assert not refill.is_terminal() and len(refill.hand(0)) == 3
-    assert sum(len(pile) for pile in refill._piles) == 18
+    assert sum(len(pile) for pile in piles(refill)) == 18
 
 
 def test_highest_score_wins_and_ties_share() -> None:
     """ "The player with the most points at the end of the game wins" (ruling 13: ties share a rank)."""
-    state = empty_piles_state(0)
-    state._scores = [20, 35, 20]
+    state = empty_piles_state(0, scores=[20, 35, 20])
     with pytest.raises(RuntimeError):
         state.standings()
     state.apply(0, "draw.0")
@@ -502,23 +516,24 @@ def test_scripted_deal_validation() -> None:
 
 
 def all_cards(state: TokenizeState) -> list[Card]:
-    cards = [card for hand in state._hands for card in hand]
-    cards += [card for pile in state._piles for card in pile]
-    cards += [card for sets in state._sets for trio in sets for card in trio]
-    cards += state._discard + state._box + ([state._drawn] if state._drawn else [])
+    """Every card, wherever it is (public queries; hands are read as their owners would)."""
+    cards = [card for seat in range(state.num_seats) for card in state.hand(seat)]
+    cards += [card for pile in piles(state) for card in pile]
+    cards += [card for seat in range(state.num_seats) for trio in state.sets(seat) for card in trio]
+    cards += [*state.discard_pile, *state.set_aside] + ([state.drawn] if state.drawn else [])
     return cards
 
 
 def check_invariants(state: TokenizeState) -> None:
     assert sorted(all_cards(state)) == list(DECK)
-    assert state._tokens.total() == 26
-    assert sorted(card.id for card in [*state._bonus, *state._bonus_pile]) == sorted(
+    assert state.tokens().total() == 26
+    assert sorted(card.id for card in [*state.bonus_cards, *state.bonus_pile]) == sorted(
         card.id for card in BONUS_CARDS
     )
-    assert len(state._bonus) == 3
-    assert state._reshuffles <= 2 and state._emptied <= 3
+    assert len(state.bonus_cards) == 3
+    assert state.reshuffles <= 2 and state.piles_emptied <= 3
     for seat in range(state.num_seats):
-        for trio in state._sets[seat]:
+        for trio in state.sets(seat):
             assert set_kind(trio, list(range(13)), list(range(13))) is not None
     check_view_limits(state)
 
@@ -530,7 +545,9 @@ def test_tokenize_games_end_conserve_cards_and_replay_exactly(game) -> None:
     assert state.is_terminal() and state.seats_to_act() == ()
     check_invariants(state)
     standings = state.standings()
-    assert [standing.points for standing in standings] == state._scores
+    assert [standing.points for standing in standings] == [
+        state.score(seat) for seat in range(state.num_seats)
+    ]
     again = replay(rules, state.num_seats, state.seed, state.options, state.history)
     assert again.standings() == standings
     assert all(again.view(seat) == state.view(seat) for seat in [None, *range(state.num_seats)])
@@ -541,42 +558,7 @@ def test_tokenize_games_end_conserve_cards_and_replay_exactly(game) -> None:
 def test_tokenize_mid_game_invariants(game) -> None:
     _, state = game
     check_invariants(state)
+    tokens = state.tokens()
     for seat in range(state.num_seats):
         for trio in state.sets_available(seat):
-            assert set_kind(trio, state._tokens.colours[seat], state._tokens.shapes[seat])
-
-
-def perturbed(state: TokenizeState, viewer: int | None, rng: random.Random) -> TokenizeState:
-    """A copy in which everything ``viewer`` may not know is reshuffled: other hands (sizes kept), the draw
-    piles below their top cards, the bonus pile's order and every fan's order."""
-    other = copy.deepcopy(state)
-    seats = [seat for seat in range(state.num_seats) if seat != viewer]
-    hidden = [card for seat in seats for card in other._hands[seat]]
-    hidden += [card for pile in other._piles for card in pile[:-1]]
-    rng.shuffle(hidden)
-    for seat in seats:
-        size = len(other._hands[seat])
-        other._hands[seat], hidden = hidden[:size], hidden[size:]
-    for pile in other._piles:
-        if pile:
-            size = len(pile) - 1
-            pile[:-1], hidden = hidden[:size], hidden[size:]
-    assert not hidden
-    rng.shuffle(other._bonus_pile)
-    if other._fan is not None:
-        for picker in other._fan.fans:
-            fan = list(other._hands[(picker - 1) % state.num_seats])
-            rng.shuffle(fan)
-            other._fan.fans[picker] = fan
-    return other
-
-
-@settings(max_examples=40, deadline=None)
-@given(games_in_play(RULES), st.randoms(use_true_random=False))
-def test_tokenize_views_reveal_no_other_seats_secret(game, rng: random.Random) -> None:
-    _, state = game
-    if state.is_terminal():
-        return
-    for viewer in [None, *range(state.num_seats)]:
-        assert perturbed(state, viewer, rng).view(viewer) == state.view(viewer)
-    assert perturbed(state, None, rng).public_actions() == state.public_actions()
+            assert set_kind(trio, tokens.colours[seat], tokens.shapes[seat])

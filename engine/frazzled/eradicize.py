@@ -1,0 +1,338 @@
+"""ERADICIZE (Frazzled Wool, 2021), for 3 to 8 players: be the first to get rid of all your cards.
+
+Rules source: the ERADICIZE section of ``shared/seeds/000_d97c66fde1b75dcf.txt`` and the deck facts in
+``shared/seeds/README.md``. Rulings where the text is silent are numbered in ``docs/rules/eradicize.md``
+and cited here as "(ruling N)". The deal, the draw piles, the fan exchange, the 6 and the 13 are shared
+with TOKENIZE (:mod:`engine.frazzled.table`).
+
+A turn: play one card onto the discard pile - higher than the card on top, or of a colour or shape
+matching one of your tokens - or, if you cannot, pick up the whole discard pile. After a play you draw a
+card from one of the three face-up draw piles while any are left, then the card's action happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core import Event, Field, GameOptions, LegalAction, SeatView, Standing
+from engine.frazzled.actions import CardAction, Draw, FrazzledAction, simple_action
+from engine.frazzled.deck import (
+    FOURTEEN_ONE,
+    Card,
+    cards_text,
+    colour_token_label,
+    shape_token_label,
+    sorted_cards,
+)
+from engine.frazzled.table import NOT_YOUR_TURN, SHARED_KINDS, FrazzledRules, Phase, TokenTable, first_quiet
+
+FACE_UP = 3
+PICK_UP = "pickup"
+
+
+class EradicizeOptions(GameOptions):
+    """ERADICIZE has no table options: the text fixes every number."""
+
+
+PickUp = simple_action(PICK_UP, "pick up the whole discard pile, for a player who cannot play.")
+
+
+class Play(CardAction):
+    """``play.<card id>``: play that card (from the hand, or face up once the hand is empty)."""
+
+    prefix = "play"
+
+
+class EradicizeAction(FrazzledAction):
+    """An ERADICIZE move: ``play.<card id>``, ``pickup``, ``draw.<pile>``, ``fan.<position>``,
+    ``token.c<i>`` / ``token.s<i>`` or ``steal.<seat>.c<i>``."""
+
+    kinds = (Play, PickUp, *SHARED_KINDS)
+
+
+class EradicizeState(TokenTable[EradicizeOptions]):
+    """A game of ERADICIZE in progress.
+
+    Public: the face-up cards in front of each player, every hand's size, the top card of each draw pile
+    and each pile's size, the discard pile's top card and size, every player's tokens and the tokens in the
+    middle. Secret: the cards in each hand (to all but its owner), the draw piles below their top cards,
+    and the order of each face-down fan during a 14/1 or 2 exchange (to everyone).
+    """
+
+    action_type = EradicizeAction
+    options_class = EradicizeOptions
+    title = "ERADICIZE"
+    card_verb = "played"
+    ten_action = "clears the discard pile"
+    turn_phase = Phase.PLAY
+    nobody_fans = "Nobody has a card in hand to fan out."
+
+    def __init__(self, num_seats: int, seed: int, options: EradicizeOptions) -> None:
+        super().__init__(num_seats, seed, options)
+        self._removed: list[Card] = []  # cleared from the game by 10s
+        self._played: Card | None = None  # the card whose action is still to come
+        self._winners: list[int] = []
+
+    def _deal_more(self, rest: list[Card]) -> list[Card]:
+        # Setup: "Deal an additional three cards to each player face up", before the piles.
+        self._face_up: list[list[Card]] = [
+            rest[seat * FACE_UP : (seat + 1) * FACE_UP] for seat in range(self.num_seats)
+        ]
+        return rest[self.num_seats * FACE_UP :]
+
+    def _arrange(self, face_up: Sequence[Sequence[Card]] | None = None) -> list[Card]:
+        """ERADICIZE's part of :meth:`scripted`: ``face_up``, per seat, the face-up cards (default:
+        none).
+
+        Raises
+        ------
+        ValueError
+            If there is not one face-up row per seat.
+        """
+        rows = face_up if face_up is not None else [[] for _ in range(self.num_seats)]
+        if len(rows) != self.num_seats:
+            raise ValueError("one face-up row per seat")
+        self._face_up = [list(row) for row in rows]
+        return [card for row in rows for card in row]
+
+    # -- queries -----------------------------------------------------------------------------------
+
+    def face_up(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s face-up cards (public)."""
+        return tuple(sorted_cards(self._face_up[seat]))
+
+    @property
+    def removed(self) -> tuple[Card, ...]:
+        """The cards 10s have cleared out of the game, oldest first (public)."""
+        return tuple(self._removed)
+
+    def is_winner(self, seat: int) -> bool:
+        """True once ``seat`` has got rid of all its cards (several can, at once, after an exchange)."""
+        return seat in self._winners
+
+    def cards_left(self, seat: int) -> int:
+        """Cards ``seat`` still has to get rid of: hand and face-up."""
+        return len(self._hands[seat]) + len(self._face_up[seat])
+
+    @property
+    def top_value(self) -> int:
+        """The number a play must beat: the top card's number, 1 if it is the 14/1 card (played as 14, it
+        "becomes a 1 for the purposes of the next card"), 0 on an empty pile (any card goes, ruling 3)."""
+        if not self._discard:
+            return 0
+        top = self._discard[-1].number
+        return 1 if top == FOURTEEN_ONE else top
+
+    def can_play(self, seat: int, card: Card) -> bool:
+        """The play rule: "a higher number than the previous card", or "a colour matching the colour
+        token of the player", or "a shape matching the shape token" (any token held, after 13s). The 14/1
+        card is played as 14, so it beats any card (ruling 2)."""
+        return card.number > self.top_value or self._tokens.matches(seat, card)
+
+    def playable(self, seat: int) -> list[Card]:
+        """Cards ``seat`` may play now: from the hand, or from the face-up cards once the hand is empty
+        ("may not play them until they have played all cards in their hand")."""
+        source = self._hands[seat] if self._hands[seat] else self._face_up[seat]
+        return [card for card in sorted_cards(source) if self.can_play(seat, card)]
+
+    def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
+        if seat not in self.seats_to_act():
+            return ()
+        shared = self._shared_actions(seat)
+        if shared is not None:
+            return shared
+        cards = self.playable(seat)
+        if not cards:
+            # "If a player cannot play a card, they must pick up the entire discard pile."
+            return (
+                LegalAction(
+                    PICK_UP, f"Pick up the discard pile ({len(self._discard)} cards)", "danger", True
+                ),
+            )
+        from_hand = bool(self._hands[seat])
+        return tuple(
+            LegalAction(
+                Play(card).format(),
+                f"Play {card.label}" + ("" if from_hand else " (face up)"),
+                "success",
+                secret=True,
+                group="Play a card…",
+                description=self._play_description(seat, card),
+            )
+            for card in cards
+        )
+
+    def _play_description(self, seat: int, card: Card) -> str:
+        reasons = []
+        if card.number > self.top_value:
+            reasons.append("higher" if self._discard else "any card starts the pile")
+        if card.colour in self._tokens.colours[seat]:
+            reasons.append(f"{colour_token_label(card.colour)} token")
+        if card.shape in self._tokens.shapes[seat]:
+            reasons.append(f"{shape_token_label(card.shape)} token")
+        text = ", ".join(reasons)
+        if card.number == FOURTEEN_ONE:
+            text += "; played as 14, counts as 1 next"
+        action = self._action_text(card)
+        return (f"{text}; {action}" if action else text)[:100]
+
+    def check(self, seat: int, action: FrazzledAction) -> str | None:  # type: ignore[override]
+        """A play must be of a card :meth:`playable` now; the pile is picked up only with none; a draw
+        must be from a pile with cards; fan picks and tokens as in :class:`TokenTable`."""
+        if seat not in self.seats_to_act():
+            return NOT_YOUR_TURN
+        if isinstance(action, Play) and self._phase is Phase.PLAY:
+            if action.card in self.playable(seat):
+                return None
+            if self._hands[seat] and action.card in self._face_up[seat]:
+                return "Play the cards in your hand before your face-up cards."
+            return "That card does not beat the top card and matches none of your tokens."
+        if isinstance(action, PickUp) and self._phase is Phase.PLAY:
+            return "You can play a card, so you may not pick up the pile." if self.playable(seat) else None
+        return self._check_shared(seat, action)
+
+    def _default_turn(self, seat: int) -> str:
+        """On a timeout (ruling 9): the lowest playable card without an action, else the lowest playable
+        card, else picking up the pile; in a draw, the first pile; in an exchange, the first fan position
+        not yet picked; for a 13, the first token offered."""
+        cards = self.playable(seat)
+        if not cards:
+            return PICK_UP
+        return Play(first_quiet(cards)).format()
+
+    # -- changes -----------------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: FrazzledAction) -> list[Event]:
+        shared = self._apply_shared(seat, action)
+        if shared is not None:
+            return shared
+        if isinstance(action, Draw):
+            return [self._draw(seat, action.pile)] + self._action(seat)
+        if isinstance(action, PickUp):
+            count = len(self._discard)
+            self._hands[seat].extend(self._discard)
+            self._learn(seat, self._discard)
+            self._discard = []
+            return [
+                Event(seat, f"could not play and picked up the discard pile ({count} cards)")
+            ] + self._next_turn()
+        assert isinstance(action, Play)
+        return self._play(seat, action.card)
+
+    def _play(self, seat: int, card: Card) -> list[Event]:
+        from_hand = card in self._hands[seat]
+        (self._hands[seat] if from_hand else self._face_up[seat]).remove(card)
+        self._discard.append(card)
+        where = "" if from_hand else " from the face-up cards"
+        events = [Event(seat, f"played **{card.label}**{where}")]
+        if self.cards_left(seat) == 0:
+            # "The first player to do this wins the game" (ruling 6: at once, before drawing or acting).
+            return events + self._finish([seat])
+        self._played = card
+        # "After playing a card the player must draw a new card from one of the draw piles" (ruling 4).
+        piles = [index for index in range(len(self._piles)) if self._piles[index]]
+        if len(piles) >= 2:
+            self._phase = Phase.DRAW
+            return events
+        if len(piles) == 1:
+            events.append(self._draw(seat, piles[0]))
+        return events + self._action(seat)
+
+    def _draw(self, seat: int, pile: int) -> Event:
+        card = self._piles[pile].pop()
+        self._hands[seat].append(card)
+        self._learn(seat, [card])
+        return Event(seat, f"drew {card.label} from pile {pile + 1}")
+
+    def _action(self, seat: int) -> list[Event]:
+        """The played card's action ("If a player discards a card with an action on it, that action must
+        be performed"), after the draw (ruling 4)."""
+        card = self._played
+        assert card is not None
+        self._played = None
+        shared = self._shared_action(seat, card)
+        if shared is not None:
+            return shared
+        if card.number == 10:
+            # "The discard pile is removed from the game, but the 10 is left to start a new discard pile."
+            cleared = self._discard[:-1]
+            self._removed.extend(cleared)
+            self._discard = self._discard[-1:]
+            events = [
+                Event(None, f"10: the discard pile ({len(cleared)} cards under the 10) leaves the game.")
+            ]
+            return events + self._next_turn()
+        return self._next_turn()
+
+    def _after_exchange(self) -> list[Event]:
+        # Ruling 6: anyone left with no card at all after an exchange has got rid of their cards.
+        out = [seat for seat in range(self.num_seats) if self.cards_left(seat) == 0]
+        if out:
+            return self._finish(out)
+        return self._next_turn()
+
+    def _finish(self, winners: list[int]) -> list[Event]:
+        self._winners = winners
+        self._end()
+        return [Event(seat, "has no cards left and wins!") for seat in winners]
+
+    # -- views -------------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> SeatView:
+        table = [
+            Field("Discard pile", self._discard_text()),
+            self._piles_field("all empty: no more drawing"),
+            Field("Tokens in the middle", self._tokens.middle_text()),
+            Field("Out of the game", f"{len(self._removed)} cards cleared by 10s"),
+            Field("Now", self._now_text()),
+        ]
+        return self._view(seat, table)
+
+    def _discard_text(self) -> str:
+        if not self._discard:
+            return "empty: any card may start it"
+        top = self._discard[-1]
+        note = " (counts as 1)" if top.number == FOURTEEN_ONE else ""
+        return f"**{top.label}**{note} on top, {len(self._discard)} cards"
+
+    def _now_turn(self) -> str:
+        if self._phase is Phase.OVER:
+            return "The game is over."
+        if self._phase is Phase.DRAW:
+            return "The player who just played draws from a pile."
+        return "Play higher than the top card, or a card matching one of your tokens; else pick up the pile."
+
+    def _seat_summary(self, seat: int) -> str:
+        if seat in self._winners:
+            return "**out of cards: wins!**"
+        hand = len(self._hands[seat])
+        face_up = cards_text(self._face_up[seat])
+        return f"{hand} in hand · face up: {face_up} · tokens: {self._tokens.seat_text(seat)}"
+
+    def _private_fields(self, seat: int) -> list[Field]:
+        fields = self._hand_fields(seat, "empty: play your face-up cards")
+        return fields + self._exchange_fields(seat)
+
+    # -- end ---------------------------------------------------------------------------------------
+
+    def standings(self) -> tuple[Standing, ...]:
+        """The first player out of cards wins; the others rank by cards left, fewer first (ruling 7)."""
+        points = [self.cards_left(seat) for seat in range(self.num_seats)]
+        details = [
+            "out of cards" if seat in self._winners else f"{len(hand)} in hand + {len(row)} face up"
+            for seat, (hand, row) in enumerate(zip(self._hands, self._face_up, strict=True))
+        ]
+        return self._standings(points, details, lower_is_better=True)
+
+
+class Eradicize(FrazzledRules[EradicizeOptions]):
+    """ERADICIZE: shed your hand, then your three face-up cards; first out of cards wins."""
+
+    key = "eradicize"
+    display_name = "ERADICIZE"
+    summary = (
+        "Play higher than the top card or match your colour or shape tokens, or pick up the pile. "
+        "First to get rid of every card wins."
+    )
+    winning_rule = "first out of cards wins; the rest by cards left"
+    state_class = EradicizeState

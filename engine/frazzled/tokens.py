@@ -1,0 +1,165 @@
+"""The colour and shape tokens of TOKENIZE and ERADICIZE (``shared/seeds/000_d97c66fde1b75dcf.txt``).
+
+"Give each player one of the coloured circular tokens and one of the shape tokens and put the remaining
+tokens in the middle of the table." A 13: "The current player receives a token from the middle if any are
+available (they can choose which token) ... If there are no tokens left in the middle, steal one from
+another player." There is one token per colour and per shape of the deck (13 + 13), all public.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.core import LegalAction
+from engine.frazzled.actions import COLOUR, SHAPE, StealToken, TakeToken
+from engine.frazzled.deck import (
+    COLOURS,
+    SHAPE_SYMBOLS,
+    SHAPES,
+    Card,
+    colour_token_label,
+    shape_token_label,
+)
+
+
+def player_name(seat: int) -> str:
+    """How texts name a seat: ``"player 1"`` for seat 0 (the lobby numbers players from 1)."""
+    return f"player {seat + 1}"
+
+
+@dataclass
+class Tokens:
+    """Who holds which colour and shape token, and what is left in the middle (all public).
+
+    ``colours[seat]`` and ``shapes[seat]`` are sorted lists of indices; ``middle_colours`` and
+    ``middle_shapes`` sorted lists of what nobody holds.
+    """
+
+    colours: list[list[int]]
+    shapes: list[list[int]]
+    middle_colours: list[int]
+    middle_shapes: list[int]
+
+    @classmethod
+    def deal(cls, num_seats: int, rng: random.Random) -> Tokens:
+        """One colour token and one shape token to each player, drawn at random without repeats
+        (ERADICIZE ruling 12, TOKENIZE ruling 2);
+        the rest go to the middle ("put the remaining tokens in the middle of the table")."""
+        colours = rng.sample(range(len(COLOURS)), num_seats)
+        shapes = rng.sample(range(len(SHAPES)), num_seats)
+        return cls.from_lists([[colour] for colour in colours], [[shape] for shape in shapes])
+
+    @classmethod
+    def from_lists(cls, colours: Sequence[Sequence[int]], shapes: Sequence[Sequence[int]]) -> Tokens:
+        """Tokens held as given; every other token lies in the middle.
+
+        Raises
+        ------
+        ValueError
+            If a token is held twice.
+        """
+        held_colours = [colour for seat in colours for colour in seat]
+        held_shapes = [shape for seat in shapes for shape in seat]
+        if len(set(held_colours)) != len(held_colours) or len(set(held_shapes)) != len(held_shapes):
+            raise ValueError("each token exists once")
+        return cls(
+            [sorted(seat) for seat in colours],
+            [sorted(seat) for seat in shapes],
+            sorted(set(range(len(COLOURS))) - set(held_colours)),
+            sorted(set(range(len(SHAPES))) - set(held_shapes)),
+        )
+
+    def middle_is_empty(self) -> bool:
+        """True when no token is left in the middle (a 13 then steals)."""
+        return not self.middle_colours and not self.middle_shapes
+
+    def seat_text(self, seat: int) -> str:
+        """A seat's tokens, e.g. ``"Red · ★ Star"``; with more than four, shapes by symbol only
+        (``"Red · Blue · Grey · ★ ♥"``) so the seat's line stays short."""
+        few = len(self.colours[seat]) + len(self.shapes[seat]) <= 4
+        parts = [colour_token_label(colour) for colour in self.colours[seat]]
+        shapes = [shape_token_label(shape) if few else SHAPE_SYMBOLS[shape] for shape in self.shapes[seat]]
+        if shapes:
+            parts.append(" · ".join(shapes) if few else " ".join(shapes))
+        return " · ".join(parts) if parts else "no tokens"
+
+    def middle_text(self) -> str:
+        """The tokens in the middle, for the public table."""
+        if self.middle_is_empty():
+            return "none: a 13 steals a token from another player"
+        colours = ", ".join(colour_token_label(colour) for colour in self.middle_colours) or "none"
+        shapes = ", ".join(shape_token_label(shape) for shape in self.middle_shapes) or "none"
+        return f"Colours: {colours}\nShapes: {shapes}"
+
+    def total(self) -> int:
+        """All tokens counted (always 26)."""
+        held = sum(len(seat) for seat in self.colours) + sum(len(seat) for seat in self.shapes)
+        return held + len(self.middle_colours) + len(self.middle_shapes)
+
+    def _held(self, seat: int, kind: str) -> list[int]:
+        return self.colours[seat] if kind == COLOUR else self.shapes[seat]
+
+    def choices(self, seat: int) -> tuple[LegalAction, ...]:
+        """The 13 action's choices for ``seat``, in one group: any token from the middle; if the middle
+        is empty, any token of another player (ERADICIZE ruling 8, TOKENIZE ruling 15: the taker chooses
+        whose and which). Empty if there is none."""
+        if not self.middle_is_empty():
+            group = "Take a token from the middle…"
+            return tuple(
+                LegalAction(TakeToken(kind, index).format(), f"Take the {label(index)} token", group=group)
+                for kind, indices, label in (
+                    (COLOUR, self.middle_colours, colour_token_label),
+                    (SHAPE, self.middle_shapes, shape_token_label),
+                )
+                for index in indices
+            )
+        actions: list[LegalAction] = []
+        num_seats = len(self.colours)
+        for offset in range(1, num_seats):
+            other = (seat + offset) % num_seats
+            for kind, label in ((COLOUR, colour_token_label), (SHAPE, shape_token_label)):
+                for index in self._held(other, kind):
+                    actions.append(
+                        LegalAction(
+                            StealToken(other, kind, index).format(),
+                            f"Steal {label(index)} from {player_name(other)}",
+                            "danger",
+                            group="Steal a token from another player…",
+                        )
+                    )
+        return tuple(actions)
+
+    def check(self, seat: int, action: TakeToken | StealToken) -> str | None:
+        """``None`` if ``seat`` may take the token of ``action`` now, else the words why not."""
+        if isinstance(action, TakeToken):
+            if self.middle_is_empty():
+                return "The middle is empty: steal a token from another player."
+            middle = self.middle_colours if action.kind == COLOUR else self.middle_shapes
+            return None if action.index in middle else "That token is not in the middle."
+        if not self.middle_is_empty():
+            return "Take a token from the middle: you steal only when the middle is empty."
+        if action.owner == seat or not 0 <= action.owner < len(self.colours):
+            return "Steal from another player."
+        return (
+            None if action.index in self._held(action.owner, action.kind) else "They do not hold that token."
+        )
+
+    def apply(self, seat: int, action: TakeToken | StealToken) -> str:
+        """Carry out a checked choice from :meth:`choices`; return the event text."""
+        label = colour_token_label if action.kind == COLOUR else shape_token_label
+        if isinstance(action, TakeToken):
+            (self.middle_colours if action.kind == COLOUR else self.middle_shapes).remove(action.index)
+            words = f"took the {label(action.index)} token from the middle"
+        else:
+            self._held(action.owner, action.kind).remove(action.index)
+            words = f"stole the {label(action.index)} token from {player_name(action.owner)}"
+        held = self._held(seat, action.kind)
+        held.append(action.index)
+        held.sort()
+        return words
+
+    def matches(self, seat: int, card: Card) -> bool:
+        """True if ``card``'s colour or shape is one of ``seat``'s tokens."""
+        return card.colour in self.colours[seat] or card.shape in self.shapes[seat]
