@@ -45,7 +45,7 @@ def test_malformed_codes_are_not_moves(key: str, code: str) -> None:
     with pytest.raises(ValueError):
         ACTION_TYPES[key].parse(code)
     state = GAMES[key].new_game(3, seed=1)
-    with pytest.raises(IllegalAction, match="not a move"):
+    with pytest.raises(IllegalAction, match="not allowed in this game"):
         state.apply(state.seats_to_act()[0], code)
 
 
