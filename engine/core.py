@@ -231,7 +231,7 @@ class GameState(abc.ABC, Generic[OptionsT]):
         Every applied action as ``(seat, code)``, oldest first.
     """
 
-    action_type: ClassVar[type[GameAction] | None] = None
+    action_type: ClassVar[type[GameAction]]
 
     def __init__(self, num_seats: int, seed: int, options: OptionsT) -> None:
         self.num_seats = num_seats
@@ -279,8 +279,11 @@ class GameState(abc.ABC, Generic[OptionsT]):
         It agrees with :meth:`legal_actions`: ``check`` is ``None`` exactly for the actions listed there.
         The game-over and seat-range cases are checked by :meth:`apply` before this is called.
         """
-        if action.format() in {legal.code for legal in self.legal_actions(seat)}:
+        legal = self.legal_actions(seat)
+        if action.format() in {choice.code for choice in legal}:
             return None
+        if not legal and seat not in self.seats_to_act():
+            return "It is not your turn."
         return "That move is not allowed right now."
 
     @abc.abstractmethod
@@ -336,10 +339,6 @@ class GameState(abc.ABC, Generic[OptionsT]):
                     offered.append(action)
         return tuple(offered)
 
-    def refusal(self, seat: int, code: str) -> str:
-        """Words for a seat whose action ``code`` is not legal now (games not yet on typed actions)."""
-        return "That move is not allowed right now."
-
     @abc.abstractmethod
     def default_action(self, seat: int) -> str:
         """The legal action played for ``seat`` when its turn clock runs out."""
@@ -357,15 +356,6 @@ class GameState(abc.ABC, Generic[OptionsT]):
             raise IllegalAction("This game is over.")
         if not 0 <= seat < self.num_seats:
             raise IllegalAction("You are not seated in this game.")
-        if self.action_type is None:  # a game not yet on typed actions
-            legal = self.legal_actions(seat)
-            if seat not in self.seats_to_act() and not legal:
-                raise IllegalAction("It is not your turn.")
-            if code not in {action.code for action in legal}:
-                raise IllegalAction(self.refusal(seat, code))
-            events = self._apply(seat, code)
-            self.history.append((seat, code))
-            return events
         try:
             action = self.action_type.parse(code)
         except ValueError:

@@ -71,10 +71,7 @@ def test_no_view_reveals_what_its_viewer_may_not_see(game, rng: random.Random) -
     if state.is_terminal():
         return
     for viewer in [None, *range(state.num_seats)]:
-        try:
-            other = state.resample_hidden(viewer, rng)
-        except NotImplementedError:
-            return  # TODO(#10): every game implements it
+        other = state.resample_hidden(viewer, rng)
         assert other.view(viewer) == state.view(viewer)
         assert other.public_actions() == state.public_actions()
         assert other.history == state.history
@@ -88,10 +85,7 @@ def test_resampling_hides_something_that_play_later_shows(key: str) -> None:
     differed = 0
     for seed in range(10):
         state = rules.new_game(rules.min_seats, seed)
-        try:
-            other = state.resample_hidden(0, random.Random(seed))
-        except NotImplementedError:
-            pytest.skip("TODO(#10): every game implements it")
+        other = state.resample_hidden(0, random.Random(seed))
         picker = random.Random(seed)
         for _ in range(300):
             if state.is_terminal():

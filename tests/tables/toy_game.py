@@ -12,12 +12,13 @@ four select menus of 25 hold, so the renderer must page them.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from dataclasses import dataclass
+from typing import ClassVar, Self
 
 from pydantic import Field as OptionField
 
 from engine import Event, Field, GameOptions, GameRules, GameState, LegalAction, SeatLine, SeatView, Standing
-from engine.core import competition_ranks
+from engine.core import GameAction, competition_ranks
 
 PICKS = range(1, 31)
 
@@ -27,8 +28,29 @@ class PickAndCallOptions(GameOptions):
     rounds: int = OptionField(1, ge=1, le=3, description="Rounds to play")
 
 
+@dataclass(frozen=True)
+class PickAndCallAction(GameAction):
+    """``pick.<n>``, ``tap``, ``shout`` or ``call`` (``number`` only for a pick)."""
+
+    verb: str
+    number: int | None = None
+
+    @classmethod
+    def parse(cls, code: str) -> Self:
+        if code in ("tap", "shout", "call"):
+            return cls(code)
+        verb, _, number = code.partition(".")
+        if verb == "pick" and number.isdigit() and str(int(number)) == number:
+            return cls("pick", int(number))
+        raise ValueError(code)
+
+    def format(self) -> str:
+        return self.verb if self.number is None else f"{self.verb}.{self.number}"
+
+
 class PickAndCallState(GameState[PickAndCallOptions]):
     picks_offered: ClassVar[range] = PICKS
+    action_type = PickAndCallAction
 
     def __init__(self, num_seats: int, seed: int, options: PickAndCallOptions) -> None:
         super().__init__(num_seats, seed, options)
@@ -70,14 +92,15 @@ class PickAndCallState(GameState[PickAndCallOptions]):
             return "call"
         return None
 
-    def _apply(self, seat: int, code: str) -> list[Event]:
-        if code.startswith("pick."):
-            self.picks[seat] = int(code.split(".")[1])
+    def _apply(self, seat: int, action: PickAndCallAction) -> list[Event]:
+        if action.verb == "pick":
+            assert action.number is not None
+            self.picks[seat] = action.number
             return [Event(seat, "picked a number.")]
-        if code == "tap":
+        if action.verb == "tap":
             self.taps += 1
             return [Event(seat, "tapped.")]
-        if code == "shout":
+        if action.verb == "shout":
             self.shouted.add(seat)
             return [Event(seat, "shouted!")]
         self.called = True
@@ -119,10 +142,7 @@ class PickAndCall(GameRules[PickAndCallOptions]):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     options_model = PickAndCallOptions
-
-    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> PickAndCallState:
-        assert isinstance(options, PickAndCallOptions)
-        return PickAndCallState(num_seats, seed, options)
+    state_class = PickAndCallState
 
 
 WIDE_PICKS = range(1, 131)
@@ -135,7 +155,4 @@ class WidePickState(PickAndCallState):
 class WidePick(PickAndCall):
     key: ClassVar[str] = "widepick"
     display_name: ClassVar[str] = "Wide pick"
-
-    def _deal(self, num_seats: int, seed: int, options: GameOptions) -> PickAndCallState:
-        assert isinstance(options, PickAndCallOptions)
-        return WidePickState(num_seats, seed, options)
+    state_class = WidePickState
