@@ -10,10 +10,11 @@ are here; each game module adds its own and lists its ``kinds`` in its action ty
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import ClassVar, Self
 
-from engine.core import GameAction
+from engine.core import GameAction, LegalAction
 from engine.frazzled.deck import COLOURS, DECK, Card
 
 NUM_PILES = 3
@@ -183,3 +184,10 @@ def simple_action(code: str, doc: str) -> type[FrazzledAction]:
 
     Simple.__doc__ = f"``{code}``: {doc}"
     return Simple
+
+
+def offered(actions: Sequence[LegalAction], name: str, *, buttons_up_to: int = 5) -> tuple[LegalAction, ...]:
+    """A decision's choices as the three games offer them: a handful (at most ``buttons_up_to``) each on
+    its own, more as one list of choices called ``name`` (e.g. "Play a card…"), however many there are."""
+    group = name if len(actions) > buttons_up_to else ""
+    return tuple(replace(action, group=group) for action in actions)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Event, Field, GameOptions, LegalAction, SeatView, Standing
-from engine.frazzled.actions import CardAction, Draw, FrazzledAction, simple_action
+from engine.frazzled.actions import CardAction, Draw, FrazzledAction, offered, simple_action
 from engine.frazzled.deck import (
     FOURTEEN_ONE,
     Card,
@@ -150,17 +150,17 @@ class EradicizeState(TokenTable[EradicizeOptions]):
                 ),
             )
         from_hand = bool(self._hands[seat])
-        return tuple(
+        plays = tuple(
             LegalAction(
                 Play(card).format(),
                 f"Play {card.label}" + ("" if from_hand else " (face up)"),
                 "success",
                 secret=True,
-                group="Play a card…",
                 description=self._play_description(seat, card),
             )
             for card in cards
         )
+        return offered(plays, "Play a card…")
 
     def _play_description(self, seat: int, card: Card) -> str:
         reasons = []

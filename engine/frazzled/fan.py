@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.core import Field, LegalAction
-from engine.frazzled.actions import Fan
+from engine.frazzled.actions import Fan, offered
 from engine.frazzled.deck import Card
 
 
@@ -94,14 +94,11 @@ class FanExchange:
         nothing, so it is not secret)."""
         taken = self.picked.get(picker, [])
         which = "a card" if self.count == 1 else ("a first card" if not taken else "a second card")
-        return tuple(
-            LegalAction(
-                Fan(position).format(),
-                f"Card {position + 1} of the fan to your right",
-                group=f"Pick {which} from the fan to your right…",
-            )
+        positions = tuple(
+            LegalAction(Fan(position).format(), f"Card {position + 1} of the fan to your right")
             for position in self.open_positions(picker)
         )
+        return offered(positions, f"Pick {which} from the fan to your right…")
 
     def public_actions(self) -> tuple[LegalAction, ...]:
         """The positions offered on the public table: one per position of the largest fan still being
@@ -111,14 +108,11 @@ class FanExchange:
         if not waiting:
             return ()
         size = max(len(self.fans[picker]) for picker in waiting)
-        return tuple(
-            LegalAction(
-                Fan(position).format(),
-                f"Card {position + 1} of the fan to your right",
-                group="Pick from the fan to your right…",
-            )
+        positions = tuple(
+            LegalAction(Fan(position).format(), f"Card {position + 1} of the fan to your right")
             for position in range(size)
         )
+        return offered(positions, "Pick from the fan to your right…")
 
     def default(self, picker: int) -> str:
         """On a timeout: the first position not yet picked."""

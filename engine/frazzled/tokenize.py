@@ -26,6 +26,7 @@ from engine.frazzled.actions import (
     FrazzledAction,
     code_number,
     code_parts,
+    offered,
     simple_action,
 )
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, cards_text, sorted_cards
@@ -45,7 +46,6 @@ SET_POINTS = 10
 BONUS_IN_PLAY = 3
 RESHUFFLE_MINIMUM = 10
 MAX_EMPTYINGS = 3
-MAX_SET_CHOICES = 50
 KEEP = "keep"
 
 NUMBER_SET = "number"
@@ -232,7 +232,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         return self._emptied
 
     def sets_available(self, seat: int) -> list[tuple[Card, ...]]:
-        """Every set ``seat`` could declare from its hand now, ascending by card ids (at most 50, ruling 12).
+        """Every set ``seat`` could declare from its hand now, ascending by card ids (every one, ruling 12).
 
         None while the hands are fanned out for a 14/1 or 2 exchange (ruling 8) or after the end.
         """
@@ -255,7 +255,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             if len(group) >= 3
             for trio in combinations(group, 3)
         }
-        return sorted(found, key=lambda trio: tuple(card.id for card in trio))[:MAX_SET_CHOICES]
+        return sorted(found, key=lambda trio: tuple(card.id for card in trio))
 
     def _set_actions(self, seat: int) -> tuple[LegalAction, ...]:
         actions = []
@@ -269,11 +269,10 @@ class TokenizeState(TokenTable[TokenizeOptions]):
                     f"Set: {' + '.join(card.label for card in trio)} ({points} pts)",
                     "success",
                     secret=True,
-                    group="Declare a set…",
                     description=f"{kind} set: 10{bonus} = {points}"[:100],
                 )
             )
-        return tuple(actions)
+        return offered(actions, "Declare a set…", buttons_up_to=3)
 
     def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
         if self._phase is Phase.OVER:
@@ -293,16 +292,18 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             assert self._drawn is not None
             keep = LegalAction(KEEP, f"Keep {self._drawn.label} (no card to discard)", "primary")
             return (keep,) + sets
-        discards = tuple(
-            LegalAction(
-                Discard(card).format(),
-                f"Discard {card.label}",
-                "primary",
-                secret=True,
-                group="Discard a card…",
-                description=self._action_text(card)[:100],
-            )
-            for card in sorted_cards(self._hands[seat])
+        discards = offered(
+            [
+                LegalAction(
+                    Discard(card).format(),
+                    f"Discard {card.label}",
+                    "primary",
+                    secret=True,
+                    description=self._action_text(card)[:100],
+                )
+                for card in sorted_cards(self._hands[seat])
+            ],
+            "Discard a card…",
         )
         return discards + sets
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core import LegalAction
-from engine.frazzled.actions import COLOUR, SHAPE, StealToken, TakeToken
+from engine.frazzled.actions import COLOUR, SHAPE, StealToken, TakeToken, offered
 from engine.frazzled.deck import (
     COLOURS,
     SHAPE_SYMBOLS,
@@ -106,15 +106,15 @@ class Tokens:
         is empty, any token of another player (ERADICIZE ruling 8, TOKENIZE ruling 15: the taker chooses
         whose and which). Empty if there is none."""
         if not self.middle_is_empty():
-            group = "Take a token from the middle…"
-            return tuple(
-                LegalAction(TakeToken(kind, index).format(), f"Take the {label(index)} token", group=group)
+            takes = tuple(
+                LegalAction(TakeToken(kind, index).format(), f"Take the {label(index)} token")
                 for kind, indices, label in (
                     (COLOUR, self.middle_colours, colour_token_label),
                     (SHAPE, self.middle_shapes, shape_token_label),
                 )
                 for index in indices
             )
+            return offered(takes, "Take a token from the middle…")
         actions: list[LegalAction] = []
         num_seats = len(self.colours)
         for offset in range(1, num_seats):
@@ -126,10 +126,9 @@ class Tokens:
                             StealToken(other, kind, index).format(),
                             f"Steal {label(index)} from {player_name(other)}",
                             "danger",
-                            group="Steal a token from another player…",
                         )
                     )
-        return tuple(actions)
+        return offered(actions, "Steal a token from another player…")
 
     def check(self, seat: int, action: TakeToken | StealToken) -> str | None:
         """``None`` if ``seat`` may take the token of ``action`` now, else the words why not."""

@@ -109,3 +109,22 @@ def test_games_stored_before_typed_actions_replay_to_the_same_end(key: str) -> N
     assert state.is_terminal() and state.history == history
     assert [[s.seat, s.points, s.rank, s.detail] for s in state.standings()] == stored["standings"]
     assert [[field.name, field.value] for field in state.view(None).table] == stored["table"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(games_in_play(GAMES["tokenize"]))
+def test_a_handful_of_choices_are_buttons_and_more_are_one_list(game) -> None:
+    """The games offer a decision's choices as separate buttons while there are a handful (five, or three
+    sets), and as one list of choices beyond that, however long (the renderer pages it)."""
+    _, state = game
+    for seat in range(state.num_seats):
+        by_kind: dict[str, list] = {}
+        for action in state.legal_actions(seat):
+            by_kind.setdefault(action.code.split(".")[0], []).append(action)
+        for kind, actions in by_kind.items():
+            groups = {action.group for action in actions}
+            assert len(groups) == 1, (kind, groups)
+            if kind in ("discard", "fan", "token", "steal"):
+                assert (groups == {""}) == (len(actions) <= 5), (kind, len(actions), groups)
+            if kind == "set":
+                assert (groups == {""}) == (len(actions) <= 3), (kind, len(actions), groups)

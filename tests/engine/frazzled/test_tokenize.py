@@ -8,6 +8,7 @@ Scripted seats hold colour token ``s`` and shape token ``s`` unless a test says 
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -19,7 +20,6 @@ from engine.frazzled.rule_cards import BONUS_BY_ID, BONUS_CARDS
 from engine.frazzled.table import Phase, split_into_piles
 from engine.frazzled.tokenize import (
     KEEP,
-    MAX_SET_CHOICES,
     Tokenize,
     TokenizeState,
     set_kind,
@@ -264,15 +264,24 @@ def test_colour_and_shape_sets_follow_the_tokens() -> None:
     assert "colour set" in own.legal_actions(0)[-1].description
 
 
-def test_at_most_50_sets_are_offered() -> None:
-    """Ruling 12: at most 50 sets, all offered in one group."""
+def test_every_set_is_offered_however_many() -> None:
+    """Ruling 12: every set a hand holds is offered, in one group, however many (here the six cards of the
+    seat's colour, the six of its shape and the six 7s: 60 sets, more than the 50 once offered)."""
     hand = [c(7, k) for k in range(6)] + [card for card in of_colour(0) if card.number != 7]
     hand += [card for card in of_shape(0) if card not in hand and card.number != 7]
     state = scripted([hand, [c(3, 1)], [c(3, 2)]])
     sets = [action for action in state.legal_actions(1) if action.code.startswith("set.")]
     assert sets == []
     sets = [action for action in state.legal_actions(0) if action.code.startswith("set.")]
-    assert len(state.sets_available(0)) == MAX_SET_CHOICES == len(sets)
+    reds = [card for card in hand if card.colour == 0]
+    squares = [card for card in hand if card.shape == 0]
+    sevens = [card for card in hand if card.number == 7]
+    expected = {
+        frozenset(trio) for cards in (reds, squares, sevens) for trio in itertools.combinations(cards, 3)
+    }
+    assert len(expected) == 60
+    assert {frozenset(trio) for trio in state.sets_available(0)} == expected
+    assert len(sets) == len(expected) and len({action.code for action in sets}) == len(sets)
     assert {action.group for action in sets} == {"Declare a set…"}
 
 
