@@ -12,6 +12,7 @@ card from one of the three face-up draw piles while any are left, then the card'
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from engine.core import Event, Field, GameOptions, LegalAction, SeatView, Standing
@@ -72,6 +73,9 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         self._removed: list[Card] = []  # cleared from the game by 10s
         self._played: Card | None = None  # the card whose action is still to come
         self._winners: list[int] = []
+        # Ruling 16: how often each table position, as everyone sees it, came round once the piles ran out.
+        self._positions_seen: Counter[tuple] = Counter()
+        self._stalemate = False
 
     def _deal_more(self, rest: list[Card]) -> list[Card]:
         # Setup: "Deal an additional three cards to each player face up", before the piles.
@@ -105,6 +109,11 @@ class EradicizeState(TokenTable[EradicizeOptions]):
     def removed(self) -> tuple[Card, ...]:
         """The cards 10s have cleared out of the game, oldest first (public)."""
         return tuple(self._removed)
+
+    @property
+    def ended_in_stalemate(self) -> bool:
+        """True if the game ended because the same position came round a third time (ruling 16)."""
+        return self._stalemate
 
     def is_winner(self, seat: int) -> bool:
         """True once ``seat`` has got rid of all its cards (several can, at once, after an exchange)."""
@@ -203,6 +212,37 @@ class EradicizeState(TokenTable[EradicizeOptions]):
     # -- changes -----------------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: FrazzledAction) -> list[Event]:
+        events = self._apply_move(seat, action)
+        return events + self._check_repetition()
+
+    def _check_repetition(self) -> list[Event]:
+        """Ruling 16: once the draw piles are out, a turn that begins on a table everyone has seen twice
+        before (same discard pile, face-up cards, hand sizes, tokens and player to act) ends the game: play
+        would only go round the same cards for ever. The players then rank by cards left (ruling 7)."""
+        if self._phase is not Phase.PLAY or any(self._piles):
+            return []
+        position = (
+            self._turn,
+            tuple(card.id for card in self._discard),
+            tuple(tuple(sorted(card.id for card in row)) for row in self._face_up),
+            tuple(len(hand) for hand in self._hands),
+            tuple(self._tokens.seat_text(seat) for seat in range(self.num_seats)),
+            self._tokens.middle_text(),
+        )
+        self._positions_seen[position] += 1
+        if self._positions_seen[position] < 3:
+            return []
+        self._stalemate = True
+        self._end()
+        return [
+            Event(
+                None,
+                "The same position has come round three times: play would go on for ever, "
+                "so the game ends here and players rank by the cards they have left.",
+            )
+        ]
+
+    def _apply_move(self, seat: int, action: FrazzledAction) -> list[Event]:
         shared = self._apply_shared(seat, action)
         if shared is not None:
             return shared

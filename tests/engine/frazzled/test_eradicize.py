@@ -677,20 +677,30 @@ def finished_games(draw):
     return RULES, state
 
 
-@pytest.mark.xfail(strict=True, reason="a rules gap: two cards can circulate for ever (no stalemate ruling)")
-def test_a_forced_cycle_never_ends() -> None:
-    """Three players, seed 10, random play: after the piles run out, seat 0 holds an 11, seat 2 a 10 and
-    no face-up card beats either, so the same plays and pick-ups repeat with no choice left. The rules
-    say nothing of a stalemate; until a ruling ends it, such a game never ends."""
+def test_a_forced_cycle_ends_at_the_third_repetition_and_ranks_by_cards_left() -> None:
+    """Ruling 16. Three players, seed 10, random play: after the piles run out, seat 0 holds an 11, seat 2 a
+    10 and no face-up card beats either, so the same plays and pick-ups would repeat for ever with no choice
+    left. The third time the same position comes round, the game ends with no winner, ranked by cards left
+    (fewer first, ties sharing a rank)."""
     state = RULES.new_game(3, seed=10)
     picker = random.Random(10)
     for _ in range(MAX_STEPS):
         if state.is_terminal():
             break
+        assert not state.ended_in_stalemate
         seat = picker.choice(seats_with_actions(state))
         legal = state.legal_actions(seat)
-        state.apply(seat, legal[picker.randrange(len(legal))].code)
-    assert state.is_terminal()
+        events = state.apply(seat, legal[picker.randrange(len(legal))].code)
+    assert state.is_terminal() and state.ended_in_stalemate
+    assert any("three times" in event.text for event in events)
+    assert not any(state.is_winner(seat) for seat in range(3))
+    assert all(state.pile(index) == () for index in range(3))
+    left = [state.cards_left(seat) for seat in range(3)]
+    assert [standing.points for standing in state.standings()] == left
+    assert [standing.rank for standing in state.standings()] == [
+        1 + sum(other < mine for other in left) for mine in left
+    ]
+
 
 
 @settings(max_examples=25, deadline=None)
