@@ -8,8 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings
 
 from engine import IllegalAction, replay
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, card_by_name, find_card
@@ -657,26 +656,6 @@ def all_cards(state: EradicizeState) -> list[Card]:
     return cards + [*state.discard_pile, *state.removed, *state.set_aside]
 
 
-@st.composite
-def finished_games(draw):
-    """Like ``games_in_play(RULES, finish=True)``, but a deal that random play cannot finish (see
-    :func:`test_a_forced_cycle_never_ends`) is rejected instead of failing the strategy."""
-    seats = draw(st.integers(RULES.min_seats, RULES.max_seats))
-    seed = draw(st.integers(0, 2**63 - 1))
-    choices = draw(st.lists(st.integers(0, 50), max_size=300))
-    state = RULES.new_game(seats, seed)
-    picker = random.Random(seed)
-    for step in range(MAX_STEPS):
-        if state.is_terminal():
-            break
-        seat = picker.choice(seats_with_actions(state))
-        legal = state.legal_actions(seat)
-        choice = choices[step] if step < len(choices) else picker.randrange(len(legal))
-        state.apply(seat, legal[choice % len(legal)].code)
-    assume(state.is_terminal())
-    return RULES, state
-
-
 def test_a_forced_cycle_ends_at_the_third_repetition_and_ranks_by_cards_left() -> None:
     """Ruling 16. Three players, seed 10, random play: after the piles run out, seat 0 holds an 11, seat 2 a
     10 and no face-up card beats either, so the same plays and pick-ups would repeat for ever with no choice
@@ -704,7 +683,7 @@ def test_a_forced_cycle_ends_at_the_third_repetition_and_ranks_by_cards_left() -
 
 
 @settings(max_examples=25, deadline=None)
-@given(finished_games())
+@given(games_in_play(RULES, finish=True))
 def test_eradicize_games_end_conserve_cards_and_replay_exactly(game) -> None:
     rules, state = game
     assert state.is_terminal() and state.seats_to_act() == ()
