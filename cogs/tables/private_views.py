@@ -9,6 +9,7 @@ import logging
 
 import discord
 
+from bot import quick_answer
 from cogs.tables import render
 from cogs.tables.direct_messages import send_dm
 from cogs.tables.session import Phase, TableError, TableSession
@@ -70,8 +71,8 @@ class PrivateViews:
         user_id = interaction.user.id
         self.check(session, user_id)
         embed, view = self.message(session, user_id, offer_dm=interaction.guild_id is not None, page=page)
-        await interaction.response.edit_message(
-            embed=embed, view=view, attachments=render.table_files(session, user_id)
+        await quick_answer.edit_message(
+            interaction, embed=embed, view=view, attachments=render.table_files(session, user_id)
         )
         self.track(session, interaction, page)
 
@@ -93,7 +94,7 @@ class PrivateViews:
                 files = render.table_files(session, user_id)
             else:
                 (embed, _), view, files = render.scoreboard_message(session), None, []
-            await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+            await quick_answer.edit_message(interaction, embed=embed, view=view, attachments=files)
         except discord.HTTPException as error:
             log.warning("Could not refresh a private view of table %s: %s", session.table_id, error)
         else:
@@ -230,7 +231,7 @@ class _LiveView:
         seat = self.session.seat_of(self.user_id)
         if self.session.state is None or seat is None:
             return None
-        return (self.session.phase, self.session.state.view(seat), self.session.seat_versions[seat])
+        return (self.session.phase, self.session.view(seat), self.session.seat_versions[seat])
 
     def request(self) -> None:
         """Ask for an edit of the view."""

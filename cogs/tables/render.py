@@ -254,7 +254,7 @@ def table_files(session: TableSession, user_id: int | None = None) -> list[disco
     if session.state is None or session.phase is Phase.LOBBY:
         return []
     seat = None if user_id is None else session.seat_of(user_id)
-    picture = board_file(session.state.view(seat))
+    picture = board_file(session.view(seat))
     return [picture] if picture is not None else []
 
 
@@ -265,14 +265,14 @@ def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, 
     several), plus "My hand" and "DM me".
     """
     assert session.state is not None
-    public = session.state.view(None)
+    public = session.view(None)
     embed = _view_embed(session, public, PLAYING_COLOUR)
     embed.set_footer(text=f"{_footer(session)} · move {session.state.version + 1}")
     fit_embed(embed)
     if public.board is not None:
         embed.set_image(url=f"attachment://{BOARD_FILENAME}")
     view = TableView()
-    for item in action_components(session, session.state.public_actions(), page):
+    for item in action_components(session, session.public_actions(), page):
         view.add_item(item)
     view.add_item(_button(session, ids.HAND, "My hand", discord.ButtonStyle.secondary, row=4))
     view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
@@ -291,7 +291,7 @@ def private_message(
     assert session.state is not None
     seat = session.seat_of(user_id)
     assert seat is not None
-    view = session.state.view(seat)
+    view = session.view(seat)
     embed = _view_embed(session, view, PRIVATE_COLOUR)
     embed.title = _clip(f"Your hand · {with_names(session, view.title)}", 256)
     for index, field in enumerate(view.private[:20]):
@@ -343,7 +343,7 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
         description=_clip("\n".join(lines), 4096),
         colour=FINISHED_COLOUR,
     )
-    public = session.state.view(None)
+    public = session.view(None)
     for field in public.table[:10]:
         embed.add_field(
             name=_clip(with_names(session, field.name), 256),
