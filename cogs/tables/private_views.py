@@ -29,7 +29,16 @@ class PrivateViews:
         self.client = client
         self.tasks = tasks
         self.messages = messages
-        self.live: dict[tuple[str, int], _LiveView] = {}
+        # Live views by table, then player: a move looks only at its own table's (never at every table's).
+        self.live: dict[str, dict[int, _LiveView]] = {}
+
+    def drop_view(self, table_id: str, user_id: int) -> None:
+        """Stop following the live view of ``user_id`` at table ``table_id`` (if it is followed)."""
+        views = self.live.get(table_id)
+        if views is not None:
+            views.pop(user_id, None)
+            if not views:
+                del self.live[table_id]
 
     def message(
         self, session: TableSession, user_id: int, *, offer_dm: bool = False, page: int = 0
@@ -82,7 +91,7 @@ class PrivateViews:
         if session.phase is Phase.PLAYING:
             self.track(session, interaction)
         else:
-            self.live.pop((session.table_id, interaction.user.id), None)
+            self.drop_view(session.table_id, interaction.user.id)
 
     async def answer_move(self, interaction: discord.Interaction, session: TableSession) -> None:
         """Answer a move pressed in a private view by redrawing that view: the new state, or the final
@@ -109,10 +118,10 @@ class PrivateViews:
         """
         if interaction.guild_id is None:
             return
-        key = (session.table_id, interaction.user.id)
-        live = self.live.get(key)
+        views = self.live.setdefault(session.table_id, {})
+        live = views.get(interaction.user.id)
         if live is None:
-            live = self.live[key] = _LiveView(self, session, interaction.user.id)
+            live = views[interaction.user.id] = _LiveView(self, session, interaction.user.id)
         live.interaction = interaction
         live.page = page
         live.shown_at = asyncio.get_running_loop().time()
@@ -121,25 +130,25 @@ class PrivateViews:
     def refresh(self, session: TableSession) -> None:
         """After a move: edit every live private view of this table whose content changed (hands, actions
         offered out of turn), in the background, coalesced per player."""
+        views = self.live.get(session.table_id)
+        if not views:
+            return
         now = asyncio.get_running_loop().time()
-        for key, live in list(self.live.items()):
-            if key[0] != session.table_id:
-                continue
+        for user_id, live in list(views.items()):
             if now - live.shown_at > PRIVATE_VIEW_LIVE_SECONDS or session.phase not in (
                 Phase.PLAYING,
                 Phase.SCOREBOARD,
             ):
-                del self.live[key]
+                self.drop_view(session.table_id, user_id)
                 continue
             if live.signature() != live.shown:
                 live.request()
             if session.phase is Phase.SCOREBOARD:
-                del self.live[key]
+                self.drop_view(session.table_id, user_id)
 
     def forget(self, session: TableSession) -> None:
         """The table closed: stop following its private views."""
-        for key in [key for key in self.live if key[0] == session.table_id]:
-            del self.live[key]
+        self.live.pop(session.table_id, None)
 
     # -- DMs -------------------------------------------------------------------------------------------
 
@@ -249,6 +258,6 @@ class _LiveView:
             try:
                 await self.interaction.edit_original_response(embed=embed, view=view, attachments=files)
             except discord.NotFound:  # dismissed by the player, or too old
-                self.views.live.pop((self.session.table_id, self.user_id), None)
+                self.views.drop_view(self.session.table_id, self.user_id)
                 return
             self.shown = signature

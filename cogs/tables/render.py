@@ -76,6 +76,23 @@ def event_line(session: TableSession, event: Event) -> str:
     return f"**{escape_markdown(session.name_of_seat(event.seat))}** {with_names(session, event.text)}"
 
 
+DRAWN_EVENTS_KEPT = 64
+
+
+def event_log(session: TableSession) -> str:
+    """The table's recent events, one :func:`event_line` each; a line is drawn once per table."""
+    drawn = session.drawn_events
+    lines = []
+    for event in session.events:
+        line = drawn.get(event)
+        if line is None:
+            if len(drawn) >= DRAWN_EVENTS_KEPT:
+                drawn.clear()
+            line = drawn[event] = event_line(session, event)
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def _footer(session: TableSession) -> str:
     return f"{session.rules.display_name} · table {session.table_id}"
 
@@ -184,7 +201,7 @@ def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -
         names = ", ".join(f"**{_name(session, user)}**" for user in to_act)
         description.append(f"Turn: {names}, clock runs out {format_dt(session.deadline, 'R')}")
     if session.events:
-        description.append("\n".join(event_line(session, event) for event in session.events))
+        description.append(event_log(session))
     embed = discord.Embed(
         title=_clip(with_names(session, view.title), 256),
         description=_clip("\n\n".join(description), 4096),
@@ -353,7 +370,7 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
     if session.events:
         embed.add_field(
             name="Last moves",
-            value=_clip("\n".join(event_line(session, event) for event in session.events), 1024),
+            value=_clip(event_log(session), 1024),
             inline=False,
         )
     if session.phase is not Phase.SCOREBOARD:

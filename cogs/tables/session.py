@@ -127,6 +127,9 @@ class TableSession:
         self._views_version = -1
         self._views: dict[int | None, SeatView] = {}
         self._public_actions: tuple[LegalAction, ...] | None = None
+        # Log lines already drawn by the renderer, by event (a line names a seat's player, and the players
+        # of a game do not change), so each move draws only its own events.
+        self.drawn_events: dict[Event, str] = {}
 
     # -- what the engine shows, once per state version -------------------------------------------
 
