@@ -98,21 +98,23 @@ class TableSnapshot(BaseModel):
         """JSON-ready data for the database."""
         return self.model_dump(mode="json")
 
+    def to_json(self) -> str:
+        """The JSON text of :meth:`to_stored` (what the database stores), encoded in one step."""
+        return self.model_dump_json()
+
 
 def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
     """Everything about ``session`` except its action log (see :func:`restore`); the table message is
     not the table's to know: the store adds it (``stored``: ``message_id``, ``message_posted_at``, and
     ``result_saved`` when it differs from the session's).
 
-    Built without validation (``model_construct``): every value comes typed from the session, and this
-    runs on every move; what is read back is validated (:meth:`TableSnapshot.from_stored`).
     """
     fields = dict(
         table_id=session.table_id,
         guild_id=session.guild_id,
         channel_id=session.channel_id,
         game=session.rules.key,
-        settings=SettingsSnapshot.model_construct(
+        settings=SettingsSnapshot(
             turn_seconds=session.settings.turn_seconds,
             idle_turn_seconds=session.settings.idle_turn_seconds,
             idle_after_timeouts=session.settings.idle_after_timeouts,
@@ -133,7 +135,7 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
         idle_seats=sorted(session.idle_seats),
         rematch=None
         if session.rematch is None
-        else RematchSnapshot.model_construct(
+        else RematchSnapshot(
             players=list(session.rematch.players),
             host_id=session.rematch.host_id,
             choices={user: choice.value for user, choice in session.rematch.choices.items()},
@@ -141,7 +143,7 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
         result_saved=session.result_saved,
     )
     fields.update(stored)
-    return TableSnapshot.model_construct(**fields)
+    return TableSnapshot(**fields)
 
 
 def restore(snapshot: TableSnapshot, actions: list[tuple[int, str, bool]]) -> TableSession:

@@ -103,7 +103,7 @@ class TableStore:
                 session.guild_id,
                 session.channel_id,
                 session.rules.key,
-                snapshot.to_stored(),
+                snapshot.to_json(),
                 new_actions,
                 result,
                 replace_log=session.stored_log_outdated,
