@@ -8,6 +8,7 @@ decision are fitted to menus and pages by :mod:`cogs.tables.action_menus`.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 
@@ -65,8 +66,28 @@ def _button(
     row: int | None = None,
     disabled: bool = False,
 ) -> TableButton:
-    custom_id = ids.TableCustomId(session.table_id, version, verb)
+    if row is None:  # placed by each view it is added to: not shared
+        return _new_button(session.table_id, verb, label, style, version, row, disabled)
+    return _shared_button(session.table_id, verb, label, style, version, row, disabled)
+
+
+def _new_button(
+    table_id: str,
+    verb: str,
+    label: str,
+    style: discord.ButtonStyle,
+    version: int,
+    row: int | None,
+    disabled: bool,
+) -> TableButton:
+    custom_id = ids.TableCustomId(table_id, version, verb)
     return TableButton(custom_id, label=_clip(label, 80), style=style, row=row, disabled=disabled)
+
+
+# A table's fixed buttons ("My hand", "DM me my hand", the lobby's) are the same on every message it draws,
+# so each is built once and shared by the views that show it: a view only reads its items (an item with a
+# fixed row is placed the same in every view).
+_shared_button = functools.lru_cache(maxsize=8192)(_new_button)
 
 
 def event_line(session: TableSession, event: Event) -> str:
