@@ -141,16 +141,20 @@ class _DatabaseThread:
         # A daemon: a process that exits without closing its database does not hang on this thread
         # (close() finishes every call handed over before it).
         self._thread = threading.Thread(target=self._serve, name="database", daemon=True)
+        self._closed = False
         self._thread.start()
 
     def submit(self, call: Callable[[], _T]) -> asyncio.Future[_T]:
         """Queue ``call`` for the thread; the returned future (of the running loop) gets its result."""
+        if self._closed:  # as an executor would: nothing would ever run it
+            raise RuntimeError("the database thread is shut down")
         future: asyncio.Future[_T] = asyncio.get_running_loop().create_future()
         self._queue.put((call, future))
         return future
 
     def shutdown(self, wait: bool = True) -> None:
         """Stop the thread once the calls already queued are done (``wait``: until then)."""
+        self._closed = True
         self._queue.put(None)
         if wait:
             self._thread.join()
