@@ -18,10 +18,10 @@ from typing import Any
 
 import discord
 import yarl
-from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from discord.ext import commands
 from discord.state import ConnectionState
 
+from bot.scheduler import TableScheduler
 from bot.settings import Settings
 from storage import Database
 
@@ -98,7 +98,7 @@ class CardTableBot(commands.Bot):
         self.settings = settings
         self._database = database
         self._owns_database = database is None
-        self.scheduler = AsyncIOScheduler(timezone="UTC")
+        self.scheduler = TableScheduler(timezone="UTC")
 
     def _get_state(self, **options: Any) -> ConnectionState:
         # discord.py's one hook for its gateway state (Client._get_state): use the lean one.

@@ -16,10 +16,11 @@ import asyncio
 import contextlib
 import functools
 import json
+import queue
 import re
 import sqlite3
+import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from importlib import resources
@@ -124,21 +125,75 @@ class StoredTable:
     actions: list[StoredAction]
 
 
+class _DatabaseThread:
+    """The one thread the connection lives on: it runs the work handed to it in order, and hands each
+    result (or error) back to the event loop that awaits it.
+
+    A plain queue and ``call_soon_threadsafe``, not ``loop.run_in_executor``: the executor's bookkeeping
+    (work items, locks, a future chained to a future) cost about as much CPU again as this whole hop,
+    once per move.
+    """
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[tuple[Callable[[], Any], asyncio.Future[Any]] | None] = (
+            queue.SimpleQueue()
+        )
+        # A daemon: a process that exits without closing its database does not hang on this thread
+        # (close() finishes every call handed over before it).
+        self._thread = threading.Thread(target=self._serve, name="database", daemon=True)
+        self._closed = False
+        self._thread.start()
+
+    def submit(self, call: Callable[[], _T]) -> asyncio.Future[_T]:
+        """Queue ``call`` for the thread; the returned future (of the running loop) gets its result."""
+        if self._closed:  # as an executor would: nothing would ever run it
+            raise RuntimeError("the database thread is shut down")
+        future: asyncio.Future[_T] = asyncio.get_running_loop().create_future()
+        self._queue.put((call, future))
+        return future
+
+    def shutdown(self, wait: bool = True) -> None:
+        """Stop the thread once the calls already queued are done (``wait``: until then)."""
+        self._closed = True
+        self._queue.put(None)
+        if wait:
+            self._thread.join()
+
+    def _serve(self) -> None:
+        while (item := self._queue.get()) is not None:
+            call, future = item
+            try:
+                value, error = call(), None
+            except BaseException as raised:  # handed to the awaiting coroutine, as an executor would
+                value, error = None, raised
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody awaits it any more
+                future.get_loop().call_soon_threadsafe(_settle, future, value, error)
+            del item, call, future, value, error
+
+
+def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(value)
+
+
 class Database:
     """The bot's SQLite database over one connection on its own thread.
 
     Use :meth:`open` to create one; it applies pending migrations.
     """
 
-    def __init__(self, thread: ThreadPoolExecutor, connection: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, thread: "_DatabaseThread", connection: sqlite3.Connection, path: Path) -> None:
         self._thread = thread
         self._connection = connection
         self.path = path
 
     async def _run(self, work: Callable[..., _T], *args: Any) -> _T:
         """Run ``work(connection, *args)`` on the database thread: one hop, awaited until it is done."""
-        call = functools.partial(work, self._connection, *args)
-        return await asyncio.get_running_loop().run_in_executor(self._thread, call)
+        return await self._thread.submit(functools.partial(work, self._connection, *args))
 
     async def _transact(self, work: Callable[..., _T], *args: Any) -> _T:
         """Run ``work(connection, *args)`` inside ``BEGIN IMMEDIATE`` ... ``COMMIT`` on the database thread,
@@ -158,10 +213,9 @@ class Database:
         """
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="database")
-        loop = asyncio.get_running_loop()
+        thread = _DatabaseThread()
         try:
-            connection = await loop.run_in_executor(thread, _connect, path)
+            connection = await thread.submit(functools.partial(_connect, path))
         except BaseException:
             thread.shutdown(wait=False)
             raise
@@ -211,7 +265,7 @@ class Database:
         guild_id: int,
         channel_id: int,
         game: str,
-        snapshot: dict,
+        snapshot: dict | str,
         new_actions: Sequence[StoredAction] = (),
         result: GameResult | None = None,
         *,
@@ -221,6 +275,7 @@ class Database:
         just ended) its result, all in one transaction: after a crash the table is as it was before or
         after the move, never between, and a result is stored exactly once.
 
+        ``snapshot``: the JSON-ready data, or its JSON text already encoded.
         ``replace_log=True``: ``new_actions`` is the whole log, replacing the stored one (a log written by an
         older engine, upgraded on load).
 
@@ -235,7 +290,8 @@ class Database:
         sqlite3.Error
             On any other database failure; nothing is written.
         """
-        row = (table_id, guild_id, channel_id, game, json.dumps(snapshot), _iso(datetime.now(timezone.utc)))
+        text = snapshot if isinstance(snapshot, str) else json.dumps(snapshot)
+        row = (table_id, guild_id, channel_id, game, text, _iso(datetime.now(timezone.utc)))
         actions = [(table_id, a.position, a.seat, a.code, int(a.timed_out)) for a in new_actions]
         await self._transact(_save_table, row, actions, result, replace_log)
 
@@ -451,8 +507,7 @@ def _load_tables(connection: sqlite3.Connection) -> tuple[list[tuple], list[tupl
         "SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables ORDER BY rowid"
     ).fetchall()
     action_rows = connection.execute(
-        "SELECT table_id, position, seat, code, timed_out FROM live_table_actions"
-        " ORDER BY table_id, position"
+        "SELECT table_id, position, seat, code, timed_out FROM live_table_actions ORDER BY table_id, position"
     ).fetchall()
     return rows, action_rows
 

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.tables import custom_ids as ids
-from cogs.tables.components import routed_to
+from cogs.tables.components import route
 from cogs.tables.presses import reply
 from cogs.tables.runtime import TableRuntime
 from cogs.tables.session import TableError, TableSession
@@ -40,13 +40,11 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self.settings = bot.settings
         self.runtime = TableRuntime.build(bot)
         self.registry = self.runtime.registry
-        self.components = routed_to(self.runtime.presses)
 
     async def cog_load(self) -> None:
-        """Route table presses here, and bring back every table stored when the bot stopped (or crashed):
+        """Bring back every table stored when the bot stopped (or crashed):
         each game is replayed from its log, its clocks re-armed (a deadline that passed meanwhile is
         applied at once) and, once connected, its message redrawn with working buttons."""
-        self.bot.add_dynamic_items(*self.components)
         restored = await self.runtime.store.load_all()
         for session in restored:
             self.runtime.clocks.rearm(session)
@@ -61,7 +59,6 @@ class TablesCog(commands.Cog, name=COG_NAME):
                 self.runtime.messages.refresh(session)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*self.components)
         for session in list(self.registry.tables.values()):
             self.runtime.clocks.disarm_all(session)
         self.runtime.tasks.cancel_all()
@@ -201,16 +198,14 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer component presses that no table component will receive.
-
-        discord.py hands a press to a DynamicItem only if its custom_id is among the message's components,
-        so a forged custom_id (or one from another bot version) would go unanswered without this.
-        """
+        """Route every component press: one on a table component of its message goes to the table's
+        press handler (:func:`~cogs.tables.components.route`); a forged custom_id (or one from another
+        bot version) that still names a table press is handled as that press; anything else is refused."""
         if interaction.type is not discord.InteractionType.component:
             return
+        if await route(self.runtime.presses, interaction):
+            return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if ids.is_table_custom_id(custom_id) and _is_on_message(interaction.message, custom_id):
-            return  # the component on that message handles it
         target = ids.TableCustomId.parse(custom_id)
         if target is not None:
             await self.runtime.presses.on_table_button(interaction, target)
@@ -230,17 +225,6 @@ class TablesCog(commands.Cog, name=COG_NAME):
         """Words for a turn length outside the bot's range, or ``None`` if it is allowed."""
         low, high = self.settings.min_turn_seconds, self.settings.max_turn_seconds
         return None if low <= seconds <= high else f"Turns can last {low} to {high} seconds."
-
-
-def _is_on_message(message: discord.Message | None, custom_id: str) -> bool:
-    """True if a component with ``custom_id`` is on ``message``."""
-    if message is None:
-        return False
-    for row in message.components:
-        for component in getattr(row, "children", [row]):
-            if getattr(component, "custom_id", None) == custom_id:
-                return True
-    return False
 
 
 async def _check_manager(interaction: discord.Interaction) -> bool:

@@ -1,16 +1,16 @@
 """The component classes of every table: a button and a select menu whose custom_ids name table, version
-and verb, and the stopped view that holds them.
-
-They are :class:`discord.ui.DynamicItem` s, so presses are routed by custom_id alone: buttons keep working on
-any message, however old, and a press is answered even when the table is gone. The classes the renderer
-draws route nowhere; :func:`routed_to` makes the subclasses the bot registers, which hand every press to a
+and verb, the stopped view that holds them, and :func:`route`, which hands a press to a
 :class:`~cogs.tables.press_handler.PressHandler`.
+
+Presses are routed by custom_id alone (the bot's ``on_interaction`` calls :func:`route`): buttons keep
+working on any message, however old, and a press is answered even when the table is gone. The classes
+the renderer draws are plain discord.py items that only carry their custom_id; discord.py keeps no view
+of theirs and dispatches nothing to them.
 """
 
 from __future__ import annotations
 
 import re
-from typing import ClassVar
 
 import discord
 
@@ -18,12 +18,12 @@ from cogs.tables import custom_ids as ids
 from cogs.tables.press_handler import PressHandler
 
 NOT_RUNNING = "The tables are not running right now."
+_BUTTON = re.compile(ids.TEMPLATE)
+_SELECT = re.compile(ids.SELECT_TEMPLATE)
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPLATE):
+class TableButton(discord.ui.Button):
     """A table button. ``target`` is its parsed custom_id."""
-
-    handler: ClassVar[PressHandler | None] = None
 
     def __init__(
         self,
@@ -34,31 +34,19 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPLA
         row: int | None = None,
         disabled: bool = False,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=str(target), row=row, disabled=disabled)
-        )
+        super().__init__(label=label, style=style, custom_id=str(target), row=row, disabled=disabled)
         self.target = target
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> "TableButton":
-        target = ids.TableCustomId(match["table"], int(match["version"]), match["verb"])
-        return cls(target, label=item.label or "…", style=item.style)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        if self.handler is None:
-            await interaction.response.send_message(NOT_RUNNING, ephemeral=True)
-            return
-        await self.handler.on_table_button(interaction, self.target)
+    @property
+    def item(self) -> discord.ui.Button:
+        """The button itself (as discord.py's ``DynamicItem.item`` would give it)."""
+        return self
 
 
-class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.SELECT_TEMPLATE):
+class TableSelect(discord.ui.Select):
     """A select menu of game actions (cards in hand, grid positions): each option's value is an action
     code, and choosing one is the same as pressing that action's button. A lobby option menu
     (``o.<field>``) sets a game option instead."""
-
-    handler: ClassVar[PressHandler | None] = None
 
     def __init__(
         self,
@@ -71,66 +59,79 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.SELECT
         max_values: int = 1,
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=custom_id,
-                placeholder=placeholder,
-                options=options or [discord.SelectOption(label="…")],
-                row=row,
-                min_values=min_values,
-                max_values=max_values,
-            )
+            custom_id=custom_id,
+            placeholder=placeholder,
+            options=options or [discord.SelectOption(label="…")],
+            row=row,
+            min_values=min_values,
+            max_values=max_values,
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
-    ) -> "TableSelect":
-        return cls(
-            item.custom_id or "",
-            placeholder=item.placeholder or "Choose…",
-            options=list(item.options),
-            min_values=item.min_values,
-            max_values=item.max_values,
-        )
+    @property
+    def item(self) -> discord.ui.Select:
+        """The select menu itself (as discord.py's ``DynamicItem.item`` would give it)."""
+        return self
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
-        custom_id = self.item.custom_id or ""
-        option = ids.parse_option_select(custom_id)
-        target = ids.parse_select(custom_id, values[0]) if len(values) == 1 else None
-        if self.handler is None:
+
+async def route(handler: PressHandler | None, interaction: discord.Interaction) -> bool:
+    """Hand a component press on a table component to ``handler``; False if the press's custom_id is not
+    one of the components of the message pressed on (a forged or stale custom_id: the caller answers it).
+
+    This does what discord.py's own dispatch of a registered :class:`~discord.ui.DynamicItem` would do
+    (match the custom_id among the message's components, then call the item's callback), without
+    rebuilding the message's whole view (``View.from_message``) and one item per component on every
+    press: the bot routes presses here from ``on_interaction`` and registers no dynamic items.
+    """
+    data = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    component_type = data.get("component_type")
+    if not _is_on_message(interaction.message, custom_id, component_type):
+        return False
+    if component_type == discord.ComponentType.button.value:
+        match = _BUTTON.fullmatch(custom_id)
+        if match is None:
+            return False
+        if handler is None:
             await interaction.response.send_message(NOT_RUNNING, ephemeral=True)
-        elif option is not None:
-            await self.handler.on_option_select(interaction, option[0], option[1], list(values))
-        elif target is None:
-            await interaction.response.send_message(
-                "That choice is not one of mine: nothing happened.", ephemeral=True
-            )
-        else:
-            await self.handler.on_table_button(interaction, target)
+            return True
+        target = ids.TableCustomId(match["table"], int(match["version"]), match["verb"])
+        await handler.on_table_button(interaction, target)
+        return True
+    if _SELECT.fullmatch(custom_id) is None:
+        return False
+    values = [str(value) for value in data.get("values", [])]
+    option = ids.parse_option_select(custom_id)
+    target = ids.parse_select(custom_id, values[0]) if len(values) == 1 else None
+    if handler is None:
+        await interaction.response.send_message(NOT_RUNNING, ephemeral=True)
+    elif option is not None:
+        await handler.on_option_select(interaction, option[0], option[1], values)
+    elif target is None:
+        await interaction.response.send_message(
+            "That choice is not one of mine: nothing happened.", ephemeral=True
+        )
+    else:
+        await handler.on_table_button(interaction, target)
+    return True
 
 
-def routed_to(handler: PressHandler) -> tuple[type[TableButton], type[TableSelect]]:
-    """The button and select classes to register with ``bot.add_dynamic_items``: they hand every press
-    to ``handler`` (one pair per running cog, so two bots in one process never share a handler)."""
-
-    class RoutedButton(TableButton, template=ids.TEMPLATE):
-        pass
-
-    class RoutedSelect(TableSelect, template=ids.SELECT_TEMPLATE):
-        pass
-
-    RoutedButton.handler = handler
-    RoutedSelect.handler = handler
-    return RoutedButton, RoutedSelect
+def _is_on_message(message: discord.Message | None, custom_id: str, component_type: object) -> bool:
+    """True if a component of type ``component_type`` with ``custom_id`` is on ``message``."""
+    if message is None:
+        return False
+    for row in message.components:
+        for component in getattr(row, "children", [row]):
+            if getattr(component, "custom_id", None) == custom_id and component.type.value == component_type:
+                return True
+    return False
 
 
 class TableView(discord.ui.View):
     """The components of a table message: a rendering only, holding no state.
 
-    Presses reach :class:`TableButton` by custom_id (registered once with ``bot.add_dynamic_items``), so
-    discord.py need not keep the view. It is stopped from birth: discord.py stores no finished view, and
-    so starts none of the 15-minute timeout tasks it would give every ephemeral view it stores.
+    Presses reach the runtime by custom_id (:func:`route`), so discord.py need not keep the view. It is
+    stopped from birth: discord.py stores no finished view, and so starts none of the 15-minute timeout
+    tasks it would give every ephemeral view it stores.
     """
 
     def __init__(self) -> None:

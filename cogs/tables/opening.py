@@ -69,8 +69,10 @@ class TableOpener:
             self.registry.forget(session, NOT_OPENED)
             await self.store.delete(session)
             raise
+        # Known at once, so a press on the new message (which may arrive before this coroutine resumes)
+        # is answered with the table; storing the id waits for the lock.
+        self.messages.note_posted(session, message_id)
         async with session.lock:
-            self.messages.note_posted(session, message_id)
             with contextlib.suppress(TableError):
                 await self.store.persist(session)
         self.clocks.arm_lobby(session)

@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 
 import discord
 
+from bot import quick_answer
 from cogs.tables import custom_ids as ids
 from cogs.tables import lobby_options, render
 from cogs.tables.after_move import AfterMove
@@ -38,10 +39,13 @@ LOCK_WAIT_SECONDS = 2.0  # a press waits at most this long for the table, so it 
 @asynccontextmanager
 async def locked(session: TableSession) -> AsyncIterator[None]:
     """Hold the table's lock; refuse (politely) if another action holds it too long."""
-    try:
-        await asyncio.wait_for(session.lock.acquire(), timeout=LOCK_WAIT_SECONDS)
-    except TimeoutError:
-        raise TableError("The table is busy: press again in a moment.") from None
+    if session.lock.locked():  # wait, at most LOCK_WAIT_SECONDS (a free lock is taken at once, no timer)
+        try:
+            await asyncio.wait_for(session.lock.acquire(), timeout=LOCK_WAIT_SECONDS)
+        except TimeoutError:
+            raise TableError("The table is busy: press again in a moment.") from None
+    else:
+        await session.lock.acquire()
     try:
         yield
     finally:
@@ -131,8 +135,8 @@ class TablePresses:
             raise TableError("That button is not one of this message's: nothing happened.")
         elif session.phase is Phase.PLAYING:
             embed, view = render.table_message(session, page)
-            await interaction.response.edit_message(
-                embed=embed, view=view, attachments=render.table_files(session)
+            await quick_answer.edit_message(
+                interaction, embed=embed, view=view, attachments=render.table_files(session)
             )
         else:
             await self.messages.answer_with_table(interaction, session, "The table has moved on.")

@@ -9,6 +9,7 @@ import logging
 
 import discord
 
+from bot import quick_answer
 from cogs.tables import render
 from cogs.tables.direct_messages import send_dm
 from cogs.tables.session import Phase, TableError, TableSession
@@ -28,7 +29,16 @@ class PrivateViews:
         self.client = client
         self.tasks = tasks
         self.messages = messages
-        self.live: dict[tuple[str, int], _LiveView] = {}
+        # Live views by table, then player: a move looks only at its own table's (never at every table's).
+        self.live: dict[str, dict[int, _LiveView]] = {}
+
+    def drop_view(self, table_id: str, user_id: int) -> None:
+        """Stop following the live view of ``user_id`` at table ``table_id`` (if it is followed)."""
+        views = self.live.get(table_id)
+        if views is not None:
+            views.pop(user_id, None)
+            if not views:
+                del self.live[table_id]
 
     def message(
         self, session: TableSession, user_id: int, *, offer_dm: bool = False, page: int = 0
@@ -70,8 +80,8 @@ class PrivateViews:
         user_id = interaction.user.id
         self.check(session, user_id)
         embed, view = self.message(session, user_id, offer_dm=interaction.guild_id is not None, page=page)
-        await interaction.response.edit_message(
-            embed=embed, view=view, attachments=render.table_files(session, user_id)
+        await quick_answer.edit_message(
+            interaction, embed=embed, view=view, attachments=render.table_files(session, user_id)
         )
         self.track(session, interaction, page)
 
@@ -81,7 +91,7 @@ class PrivateViews:
         if session.phase is Phase.PLAYING:
             self.track(session, interaction)
         else:
-            self.live.pop((session.table_id, interaction.user.id), None)
+            self.drop_view(session.table_id, interaction.user.id)
 
     async def answer_move(self, interaction: discord.Interaction, session: TableSession) -> None:
         """Answer a move pressed in a private view by redrawing that view: the new state, or the final
@@ -93,7 +103,7 @@ class PrivateViews:
                 files = render.table_files(session, user_id)
             else:
                 (embed, _), view, files = render.scoreboard_message(session), None, []
-            await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+            await quick_answer.edit_message(interaction, embed=embed, view=view, attachments=files)
         except discord.HTTPException as error:
             log.warning("Could not refresh a private view of table %s: %s", session.table_id, error)
         else:
@@ -108,10 +118,10 @@ class PrivateViews:
         """
         if interaction.guild_id is None:
             return
-        key = (session.table_id, interaction.user.id)
-        live = self.live.get(key)
+        views = self.live.setdefault(session.table_id, {})
+        live = views.get(interaction.user.id)
         if live is None:
-            live = self.live[key] = _LiveView(self, session, interaction.user.id)
+            live = views[interaction.user.id] = _LiveView(self, session, interaction.user.id)
         live.interaction = interaction
         live.page = page
         live.shown_at = asyncio.get_running_loop().time()
@@ -120,25 +130,25 @@ class PrivateViews:
     def refresh(self, session: TableSession) -> None:
         """After a move: edit every live private view of this table whose content changed (hands, actions
         offered out of turn), in the background, coalesced per player."""
+        views = self.live.get(session.table_id)
+        if not views:
+            return
         now = asyncio.get_running_loop().time()
-        for key, live in list(self.live.items()):
-            if key[0] != session.table_id:
-                continue
+        for user_id, live in list(views.items()):
             if now - live.shown_at > PRIVATE_VIEW_LIVE_SECONDS or session.phase not in (
                 Phase.PLAYING,
                 Phase.SCOREBOARD,
             ):
-                del self.live[key]
+                self.drop_view(session.table_id, user_id)
                 continue
             if live.signature() != live.shown:
                 live.request()
             if session.phase is Phase.SCOREBOARD:
-                del self.live[key]
+                self.drop_view(session.table_id, user_id)
 
     def forget(self, session: TableSession) -> None:
         """The table closed: stop following its private views."""
-        for key in [key for key in self.live if key[0] == session.table_id]:
-            del self.live[key]
+        self.live.pop(session.table_id, None)
 
     # -- DMs -------------------------------------------------------------------------------------------
 
@@ -230,7 +240,7 @@ class _LiveView:
         seat = self.session.seat_of(self.user_id)
         if self.session.state is None or seat is None:
             return None
-        return (self.session.phase, self.session.state.view(seat), self.session.seat_versions[seat])
+        return (self.session.phase, self.session.view(seat), self.session.seat_versions[seat])
 
     def request(self) -> None:
         """Ask for an edit of the view."""
@@ -248,6 +258,6 @@ class _LiveView:
             try:
                 await self.interaction.edit_original_response(embed=embed, view=view, attachments=files)
             except discord.NotFound:  # dismissed by the player, or too old
-                self.views.live.pop((self.session.table_id, self.user_id), None)
+                self.views.drop_view(self.session.table_id, self.user_id)
                 return
             self.shown = signature

@@ -8,6 +8,7 @@ decision are fitted to menus and pages by :mod:`cogs.tables.action_menus`.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 
@@ -65,8 +66,28 @@ def _button(
     row: int | None = None,
     disabled: bool = False,
 ) -> TableButton:
-    custom_id = ids.TableCustomId(session.table_id, version, verb)
+    if row is None:  # placed by each view it is added to: not shared
+        return _new_button(session.table_id, verb, label, style, version, row, disabled)
+    return _shared_button(session.table_id, verb, label, style, version, row, disabled)
+
+
+def _new_button(
+    table_id: str,
+    verb: str,
+    label: str,
+    style: discord.ButtonStyle,
+    version: int,
+    row: int | None,
+    disabled: bool,
+) -> TableButton:
+    custom_id = ids.TableCustomId(table_id, version, verb)
     return TableButton(custom_id, label=_clip(label, 80), style=style, row=row, disabled=disabled)
+
+
+# A table's fixed buttons ("My hand", "DM me my hand", the lobby's) are the same on every message it draws,
+# so each is built once and shared by the views that show it: a view only reads its items (an item with a
+# fixed row is placed the same in every view).
+_shared_button = functools.lru_cache(maxsize=8192)(_new_button)
 
 
 def event_line(session: TableSession, event: Event) -> str:
@@ -74,6 +95,23 @@ def event_line(session: TableSession, event: Event) -> str:
     if event.seat is None:
         return with_names(session, event.text)
     return f"**{escape_markdown(session.name_of_seat(event.seat))}** {with_names(session, event.text)}"
+
+
+DRAWN_EVENTS_KEPT = 64
+
+
+def event_log(session: TableSession) -> str:
+    """The table's recent events, one :func:`event_line` each; a line is drawn once per table."""
+    drawn = session.drawn_events
+    lines = []
+    for event in session.events:
+        line = drawn.get(event)
+        if line is None:
+            if len(drawn) >= DRAWN_EVENTS_KEPT:
+                drawn.clear()
+            line = drawn[event] = event_line(session, event)
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def _footer(session: TableSession) -> str:
@@ -184,7 +222,7 @@ def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -
         names = ", ".join(f"**{_name(session, user)}**" for user in to_act)
         description.append(f"Turn: {names}, clock runs out {format_dt(session.deadline, 'R')}")
     if session.events:
-        description.append("\n".join(event_line(session, event) for event in session.events))
+        description.append(event_log(session))
     embed = discord.Embed(
         title=_clip(with_names(session, view.title), 256),
         description=_clip("\n\n".join(description), 4096),
@@ -254,7 +292,7 @@ def table_files(session: TableSession, user_id: int | None = None) -> list[disco
     if session.state is None or session.phase is Phase.LOBBY:
         return []
     seat = None if user_id is None else session.seat_of(user_id)
-    picture = board_file(session.state.view(seat))
+    picture = board_file(session.view(seat))
     return [picture] if picture is not None else []
 
 
@@ -265,14 +303,14 @@ def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, 
     several), plus "My hand" and "DM me".
     """
     assert session.state is not None
-    public = session.state.view(None)
+    public = session.view(None)
     embed = _view_embed(session, public, PLAYING_COLOUR)
     embed.set_footer(text=f"{_footer(session)} · move {session.state.version + 1}")
     fit_embed(embed)
     if public.board is not None:
         embed.set_image(url=f"attachment://{BOARD_FILENAME}")
     view = TableView()
-    for item in action_components(session, session.state.public_actions(), page):
+    for item in action_components(session, session.public_actions(), page):
         view.add_item(item)
     view.add_item(_button(session, ids.HAND, "My hand", discord.ButtonStyle.secondary, row=4))
     view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
@@ -291,7 +329,7 @@ def private_message(
     assert session.state is not None
     seat = session.seat_of(user_id)
     assert seat is not None
-    view = session.state.view(seat)
+    view = session.view(seat)
     embed = _view_embed(session, view, PRIVATE_COLOUR)
     embed.title = _clip(f"Your hand · {with_names(session, view.title)}", 256)
     for index, field in enumerate(view.private[:20]):
@@ -343,7 +381,7 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
         description=_clip("\n".join(lines), 4096),
         colour=FINISHED_COLOUR,
     )
-    public = session.state.view(None)
+    public = session.view(None)
     for field in public.table[:10]:
         embed.add_field(
             name=_clip(with_names(session, field.name), 256),
@@ -353,7 +391,7 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
     if session.events:
         embed.add_field(
             name="Last moves",
-            value=_clip("\n".join(event_line(session, event) for event in session.events), 1024),
+            value=_clip(event_log(session), 1024),
             inline=False,
         )
     if session.phase is not Phase.SCOREBOARD:

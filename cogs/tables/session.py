@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 
-from engine import Event, GameRules, GameState, Standing
+from engine import Event, GameRules, GameState, LegalAction, SeatView, Standing
 from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
 
 EVENT_LOG_LENGTH = 6
@@ -120,6 +120,44 @@ class TableSession:
         # The stored log was written by an older engine and upgraded on load: the next save replaces it.
         self.stored_log_outdated = False
         self.lock = asyncio.Lock()
+        # What the engine said of one state (``_views_of``, at version ``_views_version``): views by seat
+        # (``None``: public) and the public actions. A state changes only through its moves, each of which
+        # bumps its version, so these hold until the version moves or the state is replaced.
+        self._views_of: GameState | None = None
+        self._views_version = -1
+        self._views: dict[int | None, SeatView] = {}
+        self._public_actions: tuple[LegalAction, ...] | None = None
+        # Log lines already drawn by the renderer, by event (a line names a seat's player, and the players
+        # of a game do not change), so each move draws only its own events.
+        self.drawn_events: dict[Event, str] = {}
+
+    # -- what the engine shows, once per state version -------------------------------------------
+
+    def _engine_cache(self) -> GameState:
+        state = self.state
+        assert state is not None
+        if state is not self._views_of or state.version != self._views_version:
+            self._views_of, self._views_version = state, state.version
+            self._views = {}
+            self._public_actions = None
+        return state
+
+    def view(self, seat: int | None) -> SeatView:
+        """The engine's view of the current state for ``seat`` (``None``: the public view), computed once
+        per state version (``GameState.view``)."""
+        state = self._engine_cache()
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = state.view(seat)
+        return view
+
+    def public_actions(self) -> tuple[LegalAction, ...]:
+        """The engine's public actions of the current state, computed once per state version
+        (``GameState.public_actions``)."""
+        state = self._engine_cache()
+        if self._public_actions is None:
+            self._public_actions = state.public_actions()
+        return self._public_actions
 
     # -- who is who ------------------------------------------------------------------------------
 

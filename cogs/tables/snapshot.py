@@ -98,11 +98,18 @@ class TableSnapshot(BaseModel):
         """JSON-ready data for the database."""
         return self.model_dump(mode="json")
 
+    def to_json(self) -> str:
+        """The JSON text of :meth:`to_stored` (what the database stores), encoded in one step."""
+        return self.model_dump_json()
 
-def snapshot_of(session: TableSession) -> TableSnapshot:
+
+def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
     """Everything about ``session`` except its action log (see :func:`restore`); the table message is
-    not the table's to know: the store adds it."""
-    return TableSnapshot(
+    not the table's to know: the store adds it (``stored``: ``message_id``, ``message_posted_at``, and
+    ``result_saved`` when it differs from the session's).
+
+    """
+    fields = dict(
         table_id=session.table_id,
         guild_id=session.guild_id,
         channel_id=session.channel_id,
@@ -135,6 +142,8 @@ def snapshot_of(session: TableSession) -> TableSnapshot:
         ),
         result_saved=session.result_saved,
     )
+    fields.update(stored)
+    return TableSnapshot(**fields)
 
 
 def restore(snapshot: TableSnapshot, actions: list[tuple[int, str, bool]]) -> TableSession:

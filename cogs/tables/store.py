@@ -65,11 +65,12 @@ class TableStore:
         self.messages = messages
         self.shutting_down = shutting_down
 
-    def snapshot(self, session: TableSession) -> TableSnapshot:
-        """The table as stored now, with its message."""
+    def snapshot(self, session: TableSession, **stored: object) -> TableSnapshot:
+        """The table as stored now, with its message (``stored``: fields to set apart, see
+        :func:`~cogs.tables.snapshot.snapshot_of`)."""
         record = self.messages.stored_record(session)
-        return snapshot_of(session).model_copy(
-            update={"message_id": record.message_id, "message_posted_at": record.posted_at}
+        return snapshot_of(
+            session, message_id=record.message_id, message_posted_at=record.posted_at, **stored
         )
 
     def _restore_message(self, session: TableSession, snapshot: TableSnapshot) -> None:
@@ -94,9 +95,7 @@ class TableStore:
         result = (
             game_result(session) if session.phase is Phase.SCOREBOARD and not session.result_saved else None
         )
-        snapshot = self.snapshot(session).model_copy(
-            update={"result_saved": session.result_saved or result is not None}
-        )
+        snapshot = self.snapshot(session, result_saved=session.result_saved or result is not None)
         new_actions = [StoredAction(*action) for action in session.unsaved_actions()]
         try:
             await self.db.save_table(
@@ -104,7 +103,7 @@ class TableStore:
                 session.guild_id,
                 session.channel_id,
                 session.rules.key,
-                snapshot.to_stored(),
+                snapshot.to_json(),
                 new_actions,
                 result,
                 replace_log=session.stored_log_outdated,

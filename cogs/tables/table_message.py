@@ -14,6 +14,7 @@ from datetime import datetime
 
 import discord
 
+from bot import quick_answer
 from cogs.tables import render
 from cogs.tables.direct_messages import send_dm
 from cogs.tables.session import Phase, TableSession
@@ -142,7 +143,7 @@ class TableMessages:
                     (final_embed, None) if final_embed is not None else render.current_message(session)
                 )
                 files = [] if final_embed is not None else render.table_files(session)
-                await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+                await quick_answer.edit_message(interaction, embed=embed, view=view, attachments=files)
                 self.refresh_if_editing(session, final_embed)
                 return
             if interaction is not None:

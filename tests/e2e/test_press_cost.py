@@ -90,3 +90,17 @@ async def test_a_game_ended_from_a_private_view_costs_one_table_edit_more(world:
     final_view = result.message
     assert "final scores" in final_view.embeds[0]["title"] and final_view.buttons() == []
     assert "final scores" in world.message(table.id).embeds[0]["title"]
+
+
+async def test_a_press_is_answered_without_asking_for_the_message_back(world: World) -> None:
+    """The answer edits the table message through the interaction callback without ``with_response``
+    (``bot/quick_answer.py``): Discord answers 204 and discord.py builds no message from it."""
+    table = await world.open_table()
+    owner = world.turn_owner(table)
+    before = len(world.server.request_log)
+    result = await world.press(owner, table, "No thanks")
+    assert result.ok and result.response_type == 7, result
+    (answer,) = list(world.server.request_log)[before:]
+    assert answer[1].endswith("/callback") and answer[2] == 204, answer
+    assert world.message(table.id).embeds[0]["footer"]["text"].endswith("move 2")
+    assert world.server.violations == []

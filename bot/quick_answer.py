@@ -1,0 +1,82 @@
+"""Answering a component press by editing its message, without asking Discord to send the message back.
+
+discord.py 2.7's ``InteractionResponse.edit_message`` always posts the interaction callback with
+``?with_response=1``, then decodes the edited message Discord sends back and builds a ``discord.Message``
+and an ``InteractionCallbackResponse`` from it, on every press; the bot never reads them (the benchmark's
+profile put this at about a tenth of the event loop's work per press). discord.py offers no public way to
+leave the query out, so :func:`edit_message` makes the same request itself, without it (Discord then
+answers ``204 No Content``), and marks the interaction as answered the way discord.py does.
+
+This is the one place the bot reaches into discord.py's internals; ``tests/bot/test_quick_answer.py``
+fails if any of them changes. They are:
+
+- ``discord.webhook.async_.async_context`` (the webhook adapter whose ``request`` sends interaction
+  callbacks, with discord.py's rate-limit and retry handling) and ``interaction_message_response_params``
+  (the JSON or multipart body of a callback, the same one discord.py sends);
+- ``discord.http.Route`` (the callback's route);
+- ``Interaction._state`` and ``Interaction._session`` (the connection state and the aiohttp session
+  discord.py itself uses for callbacks), and ``InteractionResponse._response_type`` (what makes
+  ``response.is_done()`` true).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+from discord.http import Route
+from discord.webhook.async_ import async_context, interaction_message_response_params
+
+CALLBACK_ROUTE = "/interactions/{webhook_id}/{webhook_token}/callback"
+
+
+async def edit_message(
+    interaction: discord.Interaction,
+    *,
+    embed: discord.Embed | None,
+    view: discord.ui.View | None,
+    attachments: Sequence[discord.File] = (),
+) -> None:
+    """Answer the component press ``interaction`` by editing the message it was on: ``embed``, ``view``
+    (``None`` removes the components) and ``attachments`` (``[]`` removes them), like
+    ``interaction.response.edit_message`` but returning nothing.
+
+    Raises
+    ------
+    discord.InteractionResponded
+        The interaction was answered already.
+    discord.HTTPException
+        Discord refused the answer.
+    """
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    if interaction.type is not discord.InteractionType.component:  # only presses are answered here
+        await response.edit_message(embed=embed, view=view, attachments=list(attachments))
+        return
+    state = interaction._state
+    message_id = interaction.message.id if interaction.message is not None else None
+    if message_id is not None:
+        state.prevent_view_updates_for(message_id)
+    params = interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value,
+        embed=embed,
+        view=view,
+        attachments=list(attachments),
+        previous_allowed_mentions=state.allowed_mentions,
+    )
+    route = Route("POST", CALLBACK_ROUTE, webhook_id=interaction.id, webhook_token=interaction.token)
+    http = state.http
+    with params:  # closes the files once sent
+        await async_context.get().request(
+            route,
+            session=interaction._session,
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            payload=None if params.files else params.payload,
+            multipart=params.multipart if params.files else None,
+            files=params.files or None,
+        )
+    response._response_type = discord.InteractionResponseType.message_update
+    if view is not None and not view.is_finished() and view.is_dispatchable():
+        state.store_view(view, message_id)
