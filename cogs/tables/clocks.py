@@ -42,13 +42,11 @@ class TableClocks:
         messages: TableMessages,
         *,
         lobby_idle_seconds: float,
-        rematch_seconds: float,
     ) -> None:
         self.scheduler = scheduler
         self.registry = registry
         self.messages = messages
         self.lobby_idle_seconds = lobby_idle_seconds
-        self.rematch_seconds = rematch_seconds
         self.persist: Callable[[TableSession], Awaitable[None]] | None = None
         self.after_move: Callable[[TableSession, set[int]], None] | None = None
         self.close: Callable[[TableSession, str], Awaitable[None]] | None = None
@@ -95,8 +93,7 @@ class TableClocks:
 
     def arm_rematch(self, session: TableSession) -> None:
         """Open the "Play again" window, from when the game finished (at once if that is long past)."""
-        finished = session.finished_at or now()
-        when = max(now(), finished + timedelta(seconds=self.rematch_seconds))
+        when = max(now(), session.rematch_closes_at() or now())
         self._arm(f"rematch:{session.table_id}", when, self.rematch_ran_out, session.table_id)
 
     def rearm(self, session: TableSession) -> None:

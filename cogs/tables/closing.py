@@ -47,8 +47,11 @@ class TableCloser:
         session.close()
         self.registry.forget(session, OVER)
         await self.store.delete(session)
-        final_scores, _ = render.scoreboard_message(session)
-        await self.messages.answer_with_table(interaction, session, "Noted.", final_embed=final_scores)
+        if interaction is not None or lobby is not None:
+            final_scores, _ = render.scoreboard_message(session)
+            await self.messages.answer_with_table(interaction, session, "Noted.", final_embed=final_scores)
+        # Else the window ran out with nobody choosing: the scoreboard stays as it is (it says until when
+        # "Play again" was open), with no edit of its own; a late press on it takes its buttons away.
         self.messages.release(session)
         if lobby is not None:
             await self.opener.open_rematch(session, lobby)

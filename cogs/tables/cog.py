@@ -112,7 +112,10 @@ class TablesCog(commands.Cog, name=COG_NAME):
             interaction.channel_id,
             get_rules(game),
             self.runtime.opener.table_settings(
-                seconds, self.settings.idle_turn_seconds, self.settings.idle_after_timeouts
+                seconds,
+                self.settings.idle_turn_seconds,
+                self.settings.idle_after_timeouts,
+                self.settings.rematch_seconds,
             ),
             interaction.user.id,
             interaction.user.display_name,

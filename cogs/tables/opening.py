@@ -111,10 +111,13 @@ class TableOpener:
             log.warning("Could not open the rematch table in channel %s: %s", finished.channel_id, error)
 
     @staticmethod
-    def table_settings(turn_seconds: int, idle_turn_seconds: int, idle_after_timeouts: int) -> TableSettings:
+    def table_settings(
+        turn_seconds: int, idle_turn_seconds: int, idle_after_timeouts: int, rematch_seconds: int
+    ) -> TableSettings:
         """The timing rules of a new table (an idle player's turns are never longer than anyone's)."""
         return TableSettings(
             turn_seconds=turn_seconds,
             idle_turn_seconds=min(turn_seconds, idle_turn_seconds),
             idle_after_timeouts=idle_after_timeouts,
+            rematch_seconds=rematch_seconds,
         )

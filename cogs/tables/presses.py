@@ -60,6 +60,9 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+WINDOW_CLOSED = "The **Play again** window has closed: `/play` opens a new table."
+
+
 def in_private_view(interaction: discord.Interaction) -> bool:
     """True if the press came from a message only its presser sees (an ephemeral message, or a DM), so
     answering it with the presser's private view shows that view to nobody else."""
@@ -108,6 +111,11 @@ class TablePresses:
         """Handle a press on any table button: check it, apply it, answer it."""
         session = self.registry.get(target.table_id)
         if session is None:
+            if target.verb in (ids.AGAIN, ids.QUIT) and not in_private_view(interaction):
+                # A scoreboard whose "Play again" window ran out keeps its buttons until a press like this
+                # one takes them away, in the press's own answer.
+                await interaction.response.edit_message(content=WINDOW_CLOSED, view=None)
+                return
             await reply(interaction, self.registry.gone_reason(target.table_id))
             return
         try:

@@ -397,6 +397,13 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
     if session.phase is not Phase.SCOREBOARD:
         embed.set_footer(text=" · ".join(filter(None, (_footer(session), session.rules.winning_rule))))
         return fit_embed(embed), None
+    closes_at = session.rematch_closes_at()
+    if closes_at is not None:
+        embed.add_field(
+            name="Play again?",
+            value=f"Press **Play again** by <t:{int(closes_at.timestamp())}:t> to sit at a new table.",
+            inline=False,
+        )
     embed.set_footer(
         text=" · ".join(filter(None, (_footer(session), session.rules.winning_rule, "play again?")))
     )

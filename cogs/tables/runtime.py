@@ -73,7 +73,6 @@ class TableRuntime:
             registry,
             messages,
             lobby_idle_seconds=settings.lobby_idle_seconds,
-            rematch_seconds=settings.rematch_seconds,
         )
         private_views = PrivateViews(bot, tasks, messages)
         after_move = AfterMove(registry, clocks, private_views)

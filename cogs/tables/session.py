@@ -36,11 +36,12 @@ class Phase(Enum):
 
 @dataclass(frozen=True)
 class TableSettings:
-    """Timing rules of a table, in seconds."""
+    """Timing rules of a table, in seconds (``idle_after_timeouts``: a count of turns)."""
 
     turn_seconds: int
     idle_turn_seconds: int
     idle_after_timeouts: int
+    rematch_seconds: int = 180
 
 
 class TableSession:
@@ -384,6 +385,12 @@ class TableSession:
             self.rematch = Rematch(players=list(self.players), host_id=self.host_id)
         else:
             self._arm_deadline(now, changed)
+
+    def rematch_closes_at(self) -> datetime | None:
+        """When the "Play again" window of a finished game closes (``None`` before the game ends)."""
+        if self.finished_at is None:
+            return None
+        return self.finished_at + timedelta(seconds=self.settings.rematch_seconds)
 
     def note_legal_actions(self) -> None:
         """Note every seat's legal actions now (the game was dealt or rebuilt), to tell later changes."""

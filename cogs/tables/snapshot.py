@@ -32,6 +32,7 @@ class SettingsSnapshot(BaseModel):
     turn_seconds: int
     idle_turn_seconds: int
     idle_after_timeouts: int
+    rematch_seconds: int = 180  # not in snapshots older than the shown "Play again" deadline
 
 
 class RematchSnapshot(BaseModel):
@@ -118,6 +119,7 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
             turn_seconds=session.settings.turn_seconds,
             idle_turn_seconds=session.settings.idle_turn_seconds,
             idle_after_timeouts=session.settings.idle_after_timeouts,
+            rematch_seconds=session.settings.rematch_seconds,
         ),
         phase=session.phase.value,
         host_id=session.lobby.host_id,
@@ -165,7 +167,12 @@ def restore(snapshot: TableSnapshot, actions: list[tuple[int, str, bool]]) -> Ta
         snapshot.guild_id,
         snapshot.channel_id,
         get_rules(snapshot.game),
-        TableSettings(settings.turn_seconds, settings.idle_turn_seconds, settings.idle_after_timeouts),
+        TableSettings(
+            settings.turn_seconds,
+            settings.idle_turn_seconds,
+            settings.idle_after_timeouts,
+            settings.rematch_seconds,
+        ),
         snapshot.host_id,
         snapshot.names.get(snapshot.host_id, "host"),
         players=list(snapshot.lobby_players),

@@ -104,3 +104,28 @@ async def test_a_press_is_answered_without_asking_for_the_message_back(world: Wo
     assert answer[1].endswith("/callback") and answer[2] == 204, answer
     assert world.message(table.id).embeds[0]["footer"]["text"].endswith("move 2")
     assert world.server.violations == []
+
+
+@pytest.mark.bot_settings(default_turn_seconds=600, rematch_seconds=1)
+async def test_a_play_again_window_that_runs_out_costs_no_request_and_a_late_press_clears_it(
+    world: World,
+) -> None:
+    """The scoreboard says until when "Play again" is open. When the window runs out with nobody choosing,
+    the table closes without a request of its own (the game still costs one request per press, its end
+    included); a late press on "Play again" is answered by taking the buttons away, in its own answer."""
+    table = await world.open_table()
+    requests_before = len(world.server.request_log)
+    presses = await press_on_the_table_until_the_end(world, table, random.Random(4))
+    scoreboard = world.message(table.id)
+    assert "Play again?" in scoreboard.text() and "<t:" in scoreboard.text()
+    await world.server.wait_for(lambda: live_tables(world) == {}, timeout=10)
+    await asyncio.sleep(0.3)  # any edit the closing would add has been sent by now
+    requests = list(world.server.request_log)[requests_before:]
+    assert len(requests) == presses and all("/interactions/" in path for _, path, _ in requests)
+    assert [button["label"] for button in world.message(table.id).buttons()] == ["Play again", "Leave"]
+    late = await world.press(world.players["bob"], world.message(table.id), "Play again")
+    assert late.ok and late.response_type == 7 and not late.ephemeral, late
+    assert world.message(table.id).buttons() == []
+    assert "window has closed" in world.message(table.id).text()
+    assert "final scores" in world.message(table.id).text()  # the scores stay
+    assert world.server.violations == []

@@ -38,7 +38,7 @@ def running_game(registry: TableRegistry) -> TableSession:
 def clocks_for(registry: TableRegistry, messages: NoMessages) -> tuple[AsyncIOScheduler, TableClocks]:
     scheduler = AsyncIOScheduler()
     scheduler.start(paused=True)
-    clocks = TableClocks(scheduler, registry, messages, lobby_idle_seconds=900, rematch_seconds=60)  # type: ignore[arg-type]
+    clocks = TableClocks(scheduler, registry, messages, lobby_idle_seconds=900)  # type: ignore[arg-type]
 
     async def persist(session: TableSession) -> None:
         pass
