@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import functools
 import json
 import re
 import sqlite3
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -29,6 +31,25 @@ from typing import Any, TypeVar
 _T = TypeVar("_T")
 
 _MIGRATION_NAME = re.compile(r"^V(?P<version>\d{3})__\w+\.sql$")
+
+BUSY_TIMEOUT_MS = 5000
+"""How long a write waits for a lock held by another program (a second bot, a backup tool, the sqlite3
+shell) before it fails with "database is locked", unless :data:`press_write_deadline` says sooner."""
+
+press_write_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar(
+    "press_write_deadline", default=None
+)
+"""``time.monotonic()`` after which a write made in this context stops waiting for a lock (the bot sets it
+for the work of each press, so a locked database still lets the press be answered in time)."""
+
+
+class DatabaseUnwritable(Exception):
+    """The database file (or its folder) cannot be written; ``str(error)`` is one line for the admin."""
+
+
+def is_locked(error: BaseException) -> bool:
+    """True if ``error`` is SQLite's "database is locked" (another connection holds the write lock)."""
+    return isinstance(error, sqlite3.OperationalError) and "locked" in str(error)
 
 
 def database_path(database_url: str) -> Path:
@@ -143,7 +164,10 @@ class Database:
     async def _transact(self, work: Callable[..., _T], *args: Any) -> _T:
         """Run ``work(connection, *args)`` inside ``BEGIN IMMEDIATE`` ... ``COMMIT`` on the database thread,
         all in one hop; rolled back (and the error raised) if any statement or the COMMIT fails."""
-        return await self._run(_in_transaction, work, *args)
+        deadline = press_write_deadline.get()
+        if deadline is None:
+            return await self._run(_in_transaction, work, *args)
+        return await self._run(_in_transaction_until, deadline, work, *args)
 
     @classmethod
     async def open(cls, path: Path | str) -> "Database":
@@ -153,6 +177,8 @@ class Database:
         ------
         RuntimeError
             If the database's version is newer than this code knows (a downgrade).
+        DatabaseUnwritable
+            If the file or its folder is read-only for the bot.
         sqlite3.Error
             If the file cannot be opened or a migration fails (the failed migration is rolled back).
         """
@@ -162,14 +188,25 @@ class Database:
         loop = asyncio.get_running_loop()
         try:
             connection = await loop.run_in_executor(thread, _connect, path)
-        except BaseException:
-            thread.shutdown(wait=False)
+        except BaseException as error:
+            thread.shutdown(wait=True)
+            if isinstance(error, sqlite3.OperationalError) and "readonly" in str(error):
+                raise DatabaseUnwritable(
+                    f"the database {path} is read-only ({error}): the bot must be able to write it and to "
+                    f"create files in {path.parent}; check their owner and permissions"
+                ) from None
             raise
         database = cls(thread, connection, path)
         try:
             await database._migrate()
-        except BaseException:
+            await database._transact(_rewrite_version)  # a read-only file or folder fails here, at start
+        except BaseException as error:
             await database.close()
+            if isinstance(error, sqlite3.OperationalError) and "readonly" in str(error):
+                raise DatabaseUnwritable(
+                    f"the database {path} is read-only ({error}): the bot must be able to write it and to "
+                    f"create files in {path.parent}; check their owner and permissions"
+                ) from None
             raise
         return database
 
@@ -292,6 +329,18 @@ class Database:
             return [str(error)]
         return [] if rows == ["ok"] else rows
 
+    async def write_problem(self, wait_seconds: float) -> str | None:
+        """``None`` if a write transaction can begin and commit now (waiting at most ``wait_seconds`` for
+        a lock held by another program), else the error's words."""
+        token = press_write_deadline.set(time.monotonic() + wait_seconds)
+        try:
+            await self._transact(_rewrite_version)
+        except sqlite3.Error as error:
+            return str(error)
+        finally:
+            press_write_deadline.reset(token)
+        return None
+
     async def backup_to(self, target: Path) -> None:
         """Write a consistent copy of the whole database to ``target`` (SQLite's online backup), through a
         temporary file renamed into place, so a half-written backup never has the final name."""
@@ -349,7 +398,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     try:
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute("PRAGMA busy_timeout = 5000")
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         connection.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss
     except BaseException:
         connection.close()
@@ -370,6 +419,24 @@ def _in_transaction(connection: sqlite3.Connection, work: Callable[..., _T], *ar
             connection.execute("ROLLBACK")
         raise
     return value
+
+
+def _in_transaction_until(
+    connection: sqlite3.Connection, deadline: float, work: Callable[..., _T], *args: Any
+) -> _T:
+    """:func:`_in_transaction`, waiting for another program's lock only until ``deadline``
+    (``time.monotonic()``); past it, one try without waiting."""
+    wait_ms = max(0, min(BUSY_TIMEOUT_MS, int((deadline - time.monotonic()) * 1000)))
+    connection.execute(f"PRAGMA busy_timeout = {wait_ms}")
+    try:
+        return _in_transaction(connection, work, *args)
+    finally:
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+
+def _rewrite_version(connection: sqlite3.Connection) -> None:
+    """Write ``PRAGMA user_version`` unchanged: a write that proves the file takes writes."""
+    connection.execute(f"PRAGMA user_version = {_schema_version(connection)}")
 
 
 def _schema_version(connection: sqlite3.Connection) -> int:
