@@ -57,11 +57,11 @@ class HealthReporter:
 
     async def _loop(self) -> None:
         while True:
+            self._wake.clear()  # before the report: a wake-up during it asks for another
             try:
                 await self.report()
             except Exception:
                 log.exception("Could not write the health report %s", self.path)
-            self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), REPORT_SECONDS)
 
