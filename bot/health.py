@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 REPORT_SECONDS = 10.0
 STALE_SECONDS = 60.0
-PROBE_WAIT_SECONDS = 2.0
+PROBE_WAIT_SECONDS = 0.5
 
 
 class HealthReporter:

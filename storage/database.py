@@ -33,8 +33,13 @@ _T = TypeVar("_T")
 _MIGRATION_NAME = re.compile(r"^V(?P<version>\d{3})__\w+\.sql$")
 
 BUSY_TIMEOUT_MS = 5000
-"""How long a write waits for a lock held by another program (a second bot, a backup tool, the sqlite3
-shell) before it fails with "database is locked", unless :data:`press_write_deadline` says sooner."""
+"""How long a write at start (migrations) waits for a lock held by another program (a second bot, a backup
+tool, the sqlite3 shell) before it fails with "database is locked"."""
+
+RUNNING_WRITE_WAIT_SECONDS = 1.0
+"""Once open, how long a write that is not a press's (a turn clock, a message moved, the health probe)
+waits for such a lock: it is retried later, and a press queued behind it on the database thread must
+still be answered in time. A press's writes wait until :data:`press_write_deadline`."""
 
 press_write_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar(
     "press_write_deadline", default=None
@@ -155,6 +160,7 @@ class Database:
         self._thread = thread
         self._connection = connection
         self.path = path
+        self.is_open = False  # True once migrated and found writable (see RUNNING_WRITE_WAIT_SECONDS)
 
     async def _run(self, work: Callable[..., _T], *args: Any) -> _T:
         """Run ``work(connection, *args)`` on the database thread: one hop, awaited until it is done."""
@@ -165,6 +171,8 @@ class Database:
         """Run ``work(connection, *args)`` inside ``BEGIN IMMEDIATE`` ... ``COMMIT`` on the database thread,
         all in one hop; rolled back (and the error raised) if any statement or the COMMIT fails."""
         deadline = press_write_deadline.get()
+        if deadline is None and self.is_open:
+            deadline = time.monotonic() + RUNNING_WRITE_WAIT_SECONDS
         if deadline is None:
             return await self._run(_in_transaction, work, *args)
         return await self._run(_in_transaction_until, deadline, work, *args)
@@ -208,6 +216,7 @@ class Database:
                     f"create files in {path.parent}; check their owner and permissions"
                 ) from None
             raise
+        database.is_open = True
         return database
 
     async def close(self) -> None:
