@@ -28,7 +28,7 @@ from bot.backups import take_backup
 from bot.health import HealthReporter
 from bot.settings import Settings
 from bot.shutdown import RESTARTING
-from storage import Database, press_write_deadline
+from storage import Database, is_locked, press_write_deadline
 
 PRESS_WRITE_SECONDS = 1.5
 """How long a press's database writes may wait for a database locked by another program before they give
@@ -258,6 +258,9 @@ class CardTableBot(commands.Bot):
         """Every failed slash command still gets an answer; bugs are logged."""
         if isinstance(error, discord.app_commands.TransformerError | discord.app_commands.CheckFailure):
             text = "That option is not valid here."
+        elif is_locked(getattr(error, "original", error)):  # another program holds the write lock
+            log.warning("A slash command found the database locked by another program")
+            text = "The database is busy, so that did not happen. Please try again in a moment."
         else:
             log.error("Slash command failed", exc_info=error)
             text = "Something went wrong on my side. Please try again."

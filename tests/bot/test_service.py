@@ -199,12 +199,18 @@ async def test_a_database_write_locked_by_another_process_while_players_press_an
                     owner = world.turn_owner(table)
                     presses += [world.press(owner, table, "No thanks") for _ in range(3)]
                     presses.append(world.press(world.players["alice"], table, "My hand"))
+                admin, channel = (
+                    service.guild.add_member("admin", manage_guild=True),
+                    service.worlds[3].channel,
+                )
+                presses.append(server.run_command(admin, channel, "table defaults", turn_seconds=30))
                 presses.append(service.worlds[3].play(service.players["judy"], game="foist"))
                 began = time.monotonic()
                 results = await asyncio.gather(*presses)
                 assert time.monotonic() - began < 3.5
             assert all(result.ok for result in results), [r for r in results if not r.ok]
-            moves = [r for n, r in enumerate(results[:-1]) if n % 4 != 3]
+            moves = [r for n, r in enumerate(results[:-2]) if n % 4 != 3]
+            assert results[-2].ephemeral and results[-2].message.text() == BUSY  # /table defaults
             assert all(r.ephemeral and r.message.text() == BUSY for r in moves), [r.message for r in moves]
             assert "busy" in results[-1].message.text() or "could not save" in results[-1].message.text()
             assert stored_moves(service.database) == 0  # nothing was shown as done, nothing stored
