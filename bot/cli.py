@@ -95,25 +95,17 @@ def _settings_without_token() -> Settings:
 
 
 async def _backup(settings: Settings) -> int:
-    from bot.backups import take_backup
-    from storage import Database
+    from bot.backups import back_up_file
 
     path = settings.database_path
     if not path.is_file():
         print(f"cardtable: there is no database at {path} to back up", file=sys.stderr)
         return 1
     try:
-        database = await Database.open(path)
-    except (OSError, sqlite3.Error, RuntimeError) as error:
-        print(f"cardtable: cannot open the database {path}: {error}", file=sys.stderr)
-        return 1
-    try:
-        target = await take_backup(database, settings.backup_path, settings.backup_keep)
+        target = await back_up_file(path, settings.backup_path, settings.backup_keep)
     except (OSError, sqlite3.Error) as error:
-        print(f"cardtable: the backup to {settings.backup_path} failed: {error}", file=sys.stderr)
+        print(f"cardtable: the backup of {path} to {settings.backup_path} failed: {error}", file=sys.stderr)
         return 1
-    finally:
-        await database.close()
     print(target)
     return 0
 

@@ -300,6 +300,7 @@ def test_backup_on_demand_writes_a_consistent_copy_and_keeps_the_newest(
     assert kept == sorted(made[1:])
     with sqlite3.connect(kept[-1]) as copy:
         assert copy.execute("SELECT x FROM marker").fetchall() == [(42,)]
+    assert database.read_bytes()[60:64] == b"\x00\x00\x00\x00"  # not migrated by the backup (user_version 0)
 
 
 def test_python_m_bot_is_the_cardtable_command() -> None:

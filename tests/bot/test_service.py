@@ -137,6 +137,20 @@ async def test_sigterm_lets_the_press_under_way_finish_answers_new_ones_restarti
                 await asyncio.sleep(0.2)
             assert (code, report) == (0, "cardtable: healthy: connected to Discord, database writable")
 
+            backup = await asyncio.create_subprocess_exec(  # on demand, while the bot runs
+                sys.executable,
+                "-m",
+                "bot",
+                "backup",
+                env=service.env,
+                cwd=tmp_path,
+                stdout=asyncio.subprocess.PIPE,
+            )
+            made, _ = await asyncio.wait_for(backup.communicate(), 30)
+            assert backup.returncode == 0
+            with sqlite3.connect(tmp_path / made.decode().strip()) as copy:
+                assert copy.execute("SELECT COUNT(*) FROM live_table_actions").fetchone() == (1,)
+
             # A press under way (its save waits for another program's lock) when SIGTERM arrives.
             async with write_lock(service.database):
                 under_way = asyncio.ensure_future(
