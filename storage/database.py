@@ -52,6 +52,15 @@ class DatabaseUnwritable(Exception):
     """The database file (or its folder) cannot be written; ``str(error)`` is one line for the admin."""
 
 
+def _raise_if_read_only(path: Path, error: BaseException) -> None:
+    """Raise :class:`DatabaseUnwritable` if ``error`` is SQLite's "attempt to write a readonly database"."""
+    if isinstance(error, sqlite3.OperationalError) and "readonly" in str(error):
+        raise DatabaseUnwritable(
+            f"the database {path} is read-only ({error}): the bot must be able to write it and to "
+            f"create files in {path.parent}; check their owner and permissions"
+        ) from None
+
+
 def is_locked(error: BaseException) -> bool:
     """True if ``error`` is SQLite's "database is locked" (another connection holds the write lock)."""
     return isinstance(error, sqlite3.OperationalError) and "locked" in str(error)
@@ -198,11 +207,7 @@ class Database:
             connection = await loop.run_in_executor(thread, _connect, path)
         except BaseException as error:
             thread.shutdown(wait=True)
-            if isinstance(error, sqlite3.OperationalError) and "readonly" in str(error):
-                raise DatabaseUnwritable(
-                    f"the database {path} is read-only ({error}): the bot must be able to write it and to "
-                    f"create files in {path.parent}; check their owner and permissions"
-                ) from None
+            _raise_if_read_only(path, error)
             raise
         database = cls(thread, connection, path)
         try:
@@ -210,11 +215,7 @@ class Database:
             await database._transact(_rewrite_version)  # a read-only file or folder fails here, at start
         except BaseException as error:
             await database.close()
-            if isinstance(error, sqlite3.OperationalError) and "readonly" in str(error):
-                raise DatabaseUnwritable(
-                    f"the database {path} is read-only ({error}): the bot must be able to write it and to "
-                    f"create files in {path.parent}; check their owner and permissions"
-                ) from None
+            _raise_if_read_only(path, error)
             raise
         database.is_open = True
         return database
