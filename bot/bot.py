@@ -12,7 +12,9 @@ for every message created or edited in its channels (most of them its own table 
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +23,17 @@ import yarl
 from discord.ext import commands
 from discord.state import ConnectionState
 
+from bot.backups import take_backup
+from bot.health import HealthReporter
 from bot.scheduler import TableScheduler
 from bot.settings import Settings
-from storage import Database
+from bot.shutdown import RESTARTING
+from storage import Database, is_locked, press_write_deadline
+
+PRESS_WRITE_SECONDS = 1.5
+"""How long a press's database writes may wait for a database locked by another program before they give
+up (the press is then told the database is busy), so every press is answered within Discord's 3 seconds.
+"""
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +80,23 @@ class LeanConnectionState(ConnectionState):
         if self._view_store.is_message_tracked(int(tracked_id or data["id"])):
             super().parse_message_update(data)
 
+    def parse_interaction_create(self, data: Any) -> None:
+        """While the bot stops, answer every interaction with :data:`bot.shutdown.RESTARTING` instead of
+        handling it. Otherwise handle it as discord.py does, with the database writes it leads to limited
+        to :data:`PRESS_WRITE_SECONDS` of waiting for a lock (the tasks discord.py starts for it inherit
+        the deadline)."""
+        client = self._get_client()
+        if getattr(client, "draining", False):
+            interaction = discord.Interaction(data=data, state=self)
+            client.track_interaction(interaction)
+            client.answer_restarting(interaction)
+            return
+        token = press_write_deadline.set(time.monotonic() + PRESS_WRITE_SECONDS)
+        try:
+            super().parse_interaction_create(data)
+        finally:
+            press_write_deadline.reset(token)
+
 
 class CardTableBot(commands.Bot):
     """The card-table bot.
@@ -99,6 +126,42 @@ class CardTableBot(commands.Bot):
         self._database = database
         self._owns_database = database is None
         self.scheduler = TableScheduler(timezone="UTC")
+        self.draining = False  # set when the bot stops (bot.shutdown): presses are answered "restarting"
+        self._interactions: dict[discord.Interaction, float] = {}
+        self._background: set[asyncio.Task] = set()
+        self.health = HealthReporter(self, settings.health_path)
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        if event_name == "interaction" and args:
+            self.track_interaction(args[0])
+        super().dispatch(event_name, *args, **kwargs)
+
+    def track_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember an interaction until it is answered (a stop waits for it)."""
+        self._interactions[interaction] = time.monotonic()
+
+    def interactions_in_flight(self) -> list[discord.Interaction]:
+        """Interactions received in the last 3 seconds (Discord's answer window) and not yet answered."""
+        oldest = time.monotonic() - 3.0
+        for interaction, received in list(self._interactions.items()):
+            if received < oldest or interaction.response.is_done():
+                del self._interactions[interaction]
+        return list(self._interactions)
+
+    def answer_restarting(self, interaction: discord.Interaction) -> None:
+        """Answer ``interaction`` with :data:`bot.shutdown.RESTARTING` (the bot is stopping)."""
+        if interaction.type is discord.InteractionType.autocomplete:
+            return
+
+        async def answer() -> None:
+            try:
+                await interaction.response.send_message(RESTARTING, ephemeral=True)
+            except discord.HTTPException:
+                log.warning("Could not tell a player the bot is restarting", exc_info=True)
+
+        task = asyncio.ensure_future(answer())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def _get_state(self, **options: Any) -> ConnectionState:
         # discord.py's one hook for its gateway state (Client._get_state): use the lean one.
@@ -141,7 +204,9 @@ class CardTableBot(commands.Bot):
                 "backup (see the README, 'Backups')"
             )
         self.scheduler.start()
+        self.health.start()
         if self.settings.backup_interval_minutes > 0:
+            await self.back_up_database()  # one at start: a bot restarted more often than the interval
             self.scheduler.add_job(
                 self.back_up_database,
                 "interval",
@@ -173,23 +238,19 @@ class CardTableBot(commands.Bot):
 
     async def back_up_database(self) -> Path | None:
         """Write a consistent backup of the database into the backup folder and keep the newest
-        ``backup_keep`` of them. Returns the new file, or ``None`` if the backup failed (logged)."""
-        folder = self.settings.backup_path
-        stamp = discord.utils.utcnow().strftime("%Y%m%d-%H%M%S-%f")
-        target = folder / f"cardtable-{stamp}.sqlite3"
+        ``backup_keep`` of them (:func:`bot.backups.take_backup`). Returns the new file, or ``None`` if the
+        backup failed (logged)."""
         try:
-            await self.db.backup_to(target)
-            backups = sorted(folder.glob("cardtable-*.sqlite3"))
-            for old in backups[: -self.settings.backup_keep]:
-                old.unlink(missing_ok=True)
+            target = await take_backup(self.db, self.settings.backup_path, self.settings.backup_keep)
         except Exception:
-            log.exception("The database backup to %s failed", folder)
+            log.exception("The database backup to %s failed", self.settings.backup_path)
             return None
         log.info("Database backed up to %s", target)
         return target
 
     async def on_ready(self) -> None:
         log.info("Ready as %s in %d servers", self.user, len(self.guilds))
+        self.health.report_soon()
 
     async def _on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
@@ -197,6 +258,9 @@ class CardTableBot(commands.Bot):
         """Every failed slash command still gets an answer; bugs are logged."""
         if isinstance(error, discord.app_commands.TransformerError | discord.app_commands.CheckFailure):
             text = "That option is not valid here."
+        elif is_locked(getattr(error, "original", error)):  # another program holds the write lock
+            log.warning("A slash command found the database locked by another program")
+            text = "The database is busy, so that did not happen. Please try again in a moment."
         else:
             log.error("Slash command failed", exc_info=error)
             text = "Something went wrong on my side. Please try again."
@@ -211,6 +275,7 @@ class CardTableBot(commands.Bot):
     async def close(self) -> None:
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
+        await self.health.stop()
         await super().close()
         if self._owns_database and self._database is not None:
             await self._database.close()

@@ -39,6 +39,9 @@ class Settings(BaseSettings):
         "sqlite:///data/cardtable.db", description="sqlite:///relative or sqlite:////absolute"
     )
     dev_guild_id: int | None = Field(None, description="Sync slash commands to this server only (instant).")
+    discord_application_id: int | None = Field(
+        None, description="The application id, for `cardtable invite` (default: read from the token)."
+    )
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
 
     default_turn_seconds: int = Field(60, ge=5, le=3600)
@@ -96,7 +99,7 @@ class Settings(BaseSettings):
         database_path(url)
         return url
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "discord_application_id", mode="before")
     @classmethod
     def _blank_guild_is_none(cls, value: object) -> object:
         return None if value == "" else value
@@ -110,6 +113,12 @@ class Settings(BaseSettings):
     def backup_path(self) -> Path:
         """Where scheduled backups go."""
         return self.backup_dir if self.backup_dir is not None else self.database_path.parent / "backups"
+
+    @property
+    def health_path(self) -> Path:
+        """Where the running bot writes its health report (read by ``cardtable health``): next to the
+        database, so in Docker it is on the volume."""
+        return self.database_path.parent / "cardtable.health.json"
 
     @property
     def database_path(self) -> Path:

@@ -3,20 +3,26 @@ of the project lives here."""
 
 from storage.database import (
     Database,
+    DatabaseUnwritable,
     GameResult,
     LeaderboardRow,
     SeatResult,
     StoredAction,
     StoredTable,
     database_path,
+    is_locked,
+    press_write_deadline,
 )
 
 __all__ = [
     "Database",
+    "DatabaseUnwritable",
     "GameResult",
     "LeaderboardRow",
     "SeatResult",
     "StoredAction",
     "StoredTable",
     "database_path",
+    "is_locked",
+    "press_write_deadline",
 ]

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import functools
 import json
 import queue
 import re
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -30,6 +32,39 @@ from typing import Any, TypeVar
 _T = TypeVar("_T")
 
 _MIGRATION_NAME = re.compile(r"^V(?P<version>\d{3})__\w+\.sql$")
+
+BUSY_TIMEOUT_MS = 5000
+"""How long a write at start (migrations) waits for a lock held by another program (a second bot, a backup
+tool, the sqlite3 shell) before it fails with "database is locked"."""
+
+RUNNING_WRITE_WAIT_SECONDS = 1.0
+"""Once open, how long a write that is not a press's (a turn clock, a message moved, the health probe)
+waits for such a lock: it is retried later, and a press queued behind it on the database thread must
+still be answered in time. A press's writes wait until :data:`press_write_deadline`."""
+
+press_write_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar(
+    "press_write_deadline", default=None
+)
+"""``time.monotonic()`` after which a write made in this context stops waiting for a lock (the bot sets it
+for the work of each press, so a locked database still lets the press be answered in time)."""
+
+
+class DatabaseUnwritable(Exception):
+    """The database file (or its folder) cannot be written; ``str(error)`` is one line for the admin."""
+
+
+def _raise_if_read_only(path: Path, error: BaseException) -> None:
+    """Raise :class:`DatabaseUnwritable` if ``error`` is SQLite's "attempt to write a readonly database"."""
+    if isinstance(error, sqlite3.OperationalError) and "readonly" in str(error):
+        raise DatabaseUnwritable(
+            f"the database {path} is read-only ({error}): the bot must be able to write it and to "
+            f"create files in {path.parent}; check their owner and permissions"
+        ) from None
+
+
+def is_locked(error: BaseException) -> bool:
+    """True if ``error`` is SQLite's "database is locked" (another connection holds the write lock)."""
+    return isinstance(error, sqlite3.OperationalError) and "locked" in str(error)
 
 
 def database_path(database_url: str) -> Path:
@@ -190,6 +225,7 @@ class Database:
         self._thread = thread
         self._connection = connection
         self.path = path
+        self.is_open = False  # True once migrated and found writable (see RUNNING_WRITE_WAIT_SECONDS)
 
     async def _run(self, work: Callable[..., _T], *args: Any) -> _T:
         """Run ``work(connection, *args)`` on the database thread: one hop, awaited until it is done."""
@@ -198,7 +234,12 @@ class Database:
     async def _transact(self, work: Callable[..., _T], *args: Any) -> _T:
         """Run ``work(connection, *args)`` inside ``BEGIN IMMEDIATE`` ... ``COMMIT`` on the database thread,
         all in one hop; rolled back (and the error raised) if any statement or the COMMIT fails."""
-        return await self._run(_in_transaction, work, *args)
+        deadline = press_write_deadline.get()
+        if deadline is None and self.is_open:
+            deadline = time.monotonic() + RUNNING_WRITE_WAIT_SECONDS
+        if deadline is None:
+            return await self._run(_in_transaction, work, *args)
+        return await self._run(_in_transaction_until, deadline, work, *args)
 
     @classmethod
     async def open(cls, path: Path | str) -> "Database":
@@ -208,6 +249,8 @@ class Database:
         ------
         RuntimeError
             If the database's version is newer than this code knows (a downgrade).
+        DatabaseUnwritable
+            If the file or its folder is read-only for the bot.
         sqlite3.Error
             If the file cannot be opened or a migration fails (the failed migration is rolled back).
         """
@@ -216,15 +259,19 @@ class Database:
         thread = _DatabaseThread()
         try:
             connection = await thread.submit(functools.partial(_connect, path))
-        except BaseException:
-            thread.shutdown(wait=False)
+        except BaseException as error:
+            thread.shutdown(wait=True)
+            _raise_if_read_only(path, error)
             raise
         database = cls(thread, connection, path)
         try:
             await database._migrate()
-        except BaseException:
+            await database._transact(_rewrite_version)  # a read-only file or folder fails here, at start
+        except BaseException as error:
             await database.close()
+            _raise_if_read_only(path, error)
             raise
+        database.is_open = True
         return database
 
     async def close(self) -> None:
@@ -348,6 +395,18 @@ class Database:
             return [str(error)]
         return [] if rows == ["ok"] else rows
 
+    async def write_problem(self, wait_seconds: float) -> str | None:
+        """``None`` if a write transaction can begin and commit now (waiting at most ``wait_seconds`` for
+        a lock held by another program), else the error's words."""
+        token = press_write_deadline.set(time.monotonic() + wait_seconds)
+        try:
+            await self._transact(_rewrite_version)
+        except sqlite3.Error as error:
+            return str(error)
+        finally:
+            press_write_deadline.reset(token)
+        return None
+
     async def backup_to(self, target: Path) -> None:
         """Write a consistent copy of the whole database to ``target`` (SQLite's online backup), through a
         temporary file renamed into place, so a half-written backup never has the final name."""
@@ -405,7 +464,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     try:
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute("PRAGMA busy_timeout = 5000")
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         connection.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss
     except BaseException:
         connection.close()
@@ -426,6 +485,24 @@ def _in_transaction(connection: sqlite3.Connection, work: Callable[..., _T], *ar
             connection.execute("ROLLBACK")
         raise
     return value
+
+
+def _in_transaction_until(
+    connection: sqlite3.Connection, deadline: float, work: Callable[..., _T], *args: Any
+) -> _T:
+    """:func:`_in_transaction`, waiting for another program's lock only until ``deadline``
+    (``time.monotonic()``); past it, one try without waiting."""
+    wait_ms = max(0, min(BUSY_TIMEOUT_MS, int((deadline - time.monotonic()) * 1000)))
+    connection.execute(f"PRAGMA busy_timeout = {wait_ms}")
+    try:
+        return _in_transaction(connection, work, *args)
+    finally:
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+
+def _rewrite_version(connection: sqlite3.Connection) -> None:
+    """Write ``PRAGMA user_version`` unchanged: a write that proves the file takes writes."""
+    connection.execute(f"PRAGMA user_version = {_schema_version(connection)}")
 
 
 def _schema_version(connection: sqlite3.Connection) -> int:

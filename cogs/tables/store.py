@@ -15,7 +15,7 @@ from cogs.tables.registry import TableRegistry
 from cogs.tables.session import Phase, TableError, TableSession
 from cogs.tables.snapshot import TableSnapshot, load_into, restore, snapshot_of
 from cogs.tables.table_message import TableMessages
-from storage import Database, GameResult, SeatResult, StoredAction, StoredTable
+from storage import Database, GameResult, SeatResult, StoredAction, StoredTable, is_locked
 
 log = logging.getLogger(__name__)
 
@@ -108,14 +108,19 @@ class TableStore:
                 result,
                 replace_log=session.stored_log_outdated,
             )
-        except Exception:
+        except Exception as error:
             if self.shutting_down():  # the table stays as last stored
                 log.warning("Table %s was not saved: the bot is shutting down", session.table_id)
                 raise TableError("I am restarting: please try again in a moment.") from None
-            log.exception("Could not save table %s: undoing the change", session.table_id)
+            if is_locked(error):  # another program holds the write lock: no bug, no traceback
+                log.warning("Table %s not saved: the database is locked by another program", session.table_id)
+            else:
+                log.exception("Could not save table %s: undoing the change", session.table_id)
             await self.reload(session)
             raise TableError(
-                "I could not save that just now, so it did not happen. Please try again."
+                "The database is busy, so that did not happen. Please try again in a moment."
+                if is_locked(error)
+                else "I could not save that just now, so it did not happen. Please try again."
             ) from None
         session.mark_saved()
         if result is not None:

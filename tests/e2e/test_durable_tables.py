@@ -162,3 +162,10 @@ async def test_a_table_stored_with_an_older_engines_log_comes_back_and_plays_on(
             games = stored(world.database_path, "SELECT actions FROM games")
             played = [tuple(action) for action in json.loads(games[0][0])]
             assert played[: len(log)] == [(seat, code) for seat, code, _ in log]
+
+
+async def test_a_backup_is_taken_at_start(world: World) -> None:
+    """A bot restarted more often than BACKUP_INTERVAL_MINUTES still writes backups: one at every start."""
+    kept = sorted((world.database_path.parent / "backups").glob("cardtable-*.sqlite3"))
+    assert len(kept) == 1
+    assert stored(kept[0], "PRAGMA user_version") != [(0,)]

@@ -1,0 +1,128 @@
+"""The ``cardtable`` command (also ``python -m bot``).
+
+- ``cardtable``: run the bot (settings from the environment and ``.env``, see ``.env.example``).
+- ``cardtable --sandbox``: watch it play one game in a local sandbox (no Discord application needed).
+- ``cardtable backup``: take a database backup now (safe while the bot runs).
+- ``cardtable invite [--application-id ID]``: print the URL that invites the bot.
+- ``cardtable health``: exit 0 if the running bot is connected and its database writable (Docker's
+  HEALTHCHECK), else print why and exit 1.
+
+Every failure is one line on stderr starting with ``cardtable:`` and a non-zero exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sqlite3
+import sys
+
+from bot.settings import ConfigurationError, Settings, load_settings
+
+EXIT_CONFIGURATION = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardtable", description="A card-table bot for Discord.")
+    parser.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="start a local Discord-compatible sandbox with simulated players and play one game there",
+    )
+    parser.add_argument("--players", type=int, default=4, help="simulated players in the sandbox (3-7)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the simulated players' choices")
+    commands = parser.add_subparsers(dest="command", metavar="{backup,invite,health}")
+    commands.add_parser("backup", help="take a database backup now (into BACKUP_DIR)")
+    invite = commands.add_parser("invite", help="print the URL that invites the bot to a server")
+    invite.add_argument(
+        "--application-id",
+        type=int,
+        default=None,
+        help="the application id (default: DISCORD_APPLICATION_ID, else read from DISCORD_TOKEN)",
+    )
+    commands.add_parser("health", help="exit 0 if the running bot is connected and its database writable")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command ``argv`` names. Returns the process exit code."""
+    args = build_parser().parse_args(argv)
+    if args.sandbox:
+        from bot.sandbox_demo import run_demo
+
+        logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+        return asyncio.run(run_demo(players=args.players, seed=args.seed))
+    try:
+        settings = load_settings() if args.command is None else _settings_without_token()
+    except ConfigurationError as error:
+        print(f"cardtable: configuration error: {error}", file=sys.stderr)
+        return EXIT_CONFIGURATION
+    if args.command == "backup":
+        return asyncio.run(_backup(settings))
+    if args.command == "invite":
+        return _invite(settings, args.application_id)
+    if args.command == "health":
+        from bot.health import check
+
+        healthy, reason = check(settings.health_path)
+        print(f"cardtable: {reason}", file=sys.stdout if healthy else sys.stderr)
+        return 0 if healthy else 1
+    from bot.run import run
+
+    configure_logging(settings.log_level_number)
+    return run(settings)
+
+
+def configure_logging(level: int) -> None:
+    """Log at ``level``, but never below INFO for discord.py's HTTP, gateway and webhook loggers: at DEBUG
+    they write request bodies and interaction URLs, which hold players' private views and interaction
+    tokens."""
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger().setLevel(level)
+    for name in ("discord.http", "discord.gateway", "discord.webhook"):
+        logging.getLogger(name).setLevel(max(level, logging.INFO))
+
+
+def _settings_without_token() -> Settings:
+    """The settings for a command that does not connect: ``DISCORD_TOKEN`` may be missing."""
+    try:
+        return load_settings()
+    except ConfigurationError as error:
+        if not str(error).startswith("DISCORD_TOKEN"):
+            raise
+        return load_settings(discord_token="-")
+
+
+async def _backup(settings: Settings) -> int:
+    from bot.backups import back_up_file
+
+    path = settings.database_path
+    if not path.is_file():
+        print(f"cardtable: there is no database at {path} to back up", file=sys.stderr)
+        return 1
+    try:
+        target = await back_up_file(path, settings.backup_path, settings.backup_keep)
+    except (OSError, sqlite3.Error) as error:
+        print(f"cardtable: the backup of {path} to {settings.backup_path} failed: {error}", file=sys.stderr)
+        return 1
+    print(target)
+    return 0
+
+
+def _invite(settings: Settings, application_id: int | None) -> int:
+    from bot.invite import application_id_of_token, invite_url
+
+    if application_id is None:
+        application_id = settings.discord_application_id
+    if application_id is None:
+        application_id = application_id_of_token(settings.discord_token.get_secret_value())
+    if application_id is None:
+        print(
+            "cardtable: the application id is unknown: pass --application-id, or set "
+            "DISCORD_APPLICATION_ID (or DISCORD_TOKEN)",
+            file=sys.stderr,
+        )
+        return EXIT_CONFIGURATION
+    print(invite_url(application_id))
+    return 0

@@ -1,0 +1,64 @@
+"""Running the bot until it is stopped: open the database, connect, stop cleanly on SIGTERM or SIGINT.
+
+A failure at start is one line on stderr (``cardtable: ...``) and exit code 1, with no traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import sys
+
+import aiohttp
+import discord
+
+from bot.settings import Settings
+from storage import Database, DatabaseUnwritable
+
+
+def run(settings: Settings) -> int:
+    """Run the bot until it is stopped. Returns the process exit code (0 after a clean stop)."""
+    try:
+        return asyncio.run(_run_bot(settings))
+    except KeyboardInterrupt:  # Ctrl-C before the signal handlers were installed
+        return 0
+
+
+async def _run_bot(settings: Settings) -> int:
+    from bot.bot import CardTableBot, StartupError
+    from bot.shutdown import GracefulShutdown
+
+    try:
+        database = await Database.open(settings.database_path)
+    except DatabaseUnwritable as error:
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 1
+    except (OSError, sqlite3.Error, RuntimeError) as error:
+        print(f"cardtable: cannot open the database {settings.database_path}: {error}", file=sys.stderr)
+        return 1
+    shutdown: GracefulShutdown | None = None
+    try:
+        async with CardTableBot(settings, database) as bot:
+            shutdown = GracefulShutdown(bot)
+            shutdown.install()
+            await bot.start(settings.discord_token.get_secret_value())
+    except discord.LoginFailure:
+        print(
+            "cardtable: DISCORD_TOKEN was refused: check the token in the environment or .env",
+            file=sys.stderr,
+        )
+        return 1
+    except (aiohttp.ClientError, discord.GatewayNotFound) as error:
+        print(f"cardtable: cannot reach {settings.discord_api_base}: {error}", file=sys.stderr)
+        return 1
+    except StartupError as error:
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 1
+    except discord.HTTPException as error:
+        print(f"cardtable: Discord refused a request while starting: {error}", file=sys.stderr)
+        return 1
+    finally:
+        if shutdown is not None:
+            shutdown.uninstall()
+        await database.close()
+    return 0
