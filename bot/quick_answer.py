@@ -30,6 +30,37 @@ from discord.webhook.async_ import async_context, interaction_message_response_p
 CALLBACK_ROUTE = "/interactions/{webhook_id}/{webhook_token}/callback"
 
 
+class _Drawn:
+    """An embed or a view already drawn as Discord JSON, for ``interaction_message_response_params``, which
+    asks an embed for ``to_dict()`` and a view for ``to_components()`` and ``has_components_v2()``."""
+
+    __slots__ = ("json",)
+
+    def __init__(self, json) -> None:
+        self.json = json
+
+    def to_dict(self):
+        return self.json
+
+    def to_components(self):
+        return self.json
+
+    def has_components_v2(self) -> bool:
+        return False
+
+
+async def edit_message_json(
+    interaction: discord.Interaction,
+    *,
+    embed: dict,
+    components: list[dict],
+    attachments: Sequence[discord.File] = (),
+) -> None:
+    """:func:`edit_message` with the embed and the components already drawn as Discord JSON (what
+    ``embed.to_dict()`` and ``view.to_components()`` give), for a view discord.py need not keep."""
+    await _answer(interaction, _Drawn(embed), _Drawn(components), attachments)
+
+
 async def edit_message(
     interaction: discord.Interaction,
     *,
@@ -49,11 +80,26 @@ async def edit_message(
         Discord refused the answer.
     """
     response = interaction.response
-    if response.is_done():
-        raise discord.InteractionResponded(interaction)
     if interaction.type is not discord.InteractionType.component:  # only presses are answered here
+        if response.is_done():
+            raise discord.InteractionResponded(interaction)
         await response.edit_message(embed=embed, view=view, attachments=list(attachments))
         return
+    await _answer(interaction, embed, view, attachments)
+    if view is not None and not view.is_finished() and view.is_dispatchable():
+        interaction._state.store_view(
+            view, interaction.message.id if interaction.message is not None else None
+        )
+
+
+async def _answer(interaction: discord.Interaction, embed, view, attachments: Sequence[discord.File]) -> None:
+    """Post the callback of the component press ``interaction`` with ``embed`` and ``view`` (discord.py
+    objects, or :class:`_Drawn` JSON) and mark it answered."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    if interaction.type is not discord.InteractionType.component:
+        raise TypeError("Only a component press is answered by editing its message.")
     state = interaction._state
     message_id = interaction.message.id if interaction.message is not None else None
     if message_id is not None:
@@ -78,5 +124,3 @@ async def edit_message(
             files=params.files or None,
         )
     response._response_type = discord.InteractionResponseType.message_update
-    if view is not None and not view.is_finished() and view.is_dispatchable():
-        state.store_view(view, message_id)

@@ -129,3 +129,94 @@ def action_components(
 def _page_button(table_id: str, version: int, page: int, label: str) -> TableButton:
     target = ids.TableCustomId.for_page(table_id, version, page)
     return TableButton(target, label=label, style=discord.ButtonStyle.primary, row=PAGING_ROW)
+
+
+# -- the same components as Discord JSON ---------------------------------------------------------------
+# A press is answered with the table drawn again; building discord.py items and a view for it, only to turn
+# them into JSON at once, was a good part of a press's cost. These draw the same JSON directly: the same
+# custom_ids, labels, styles and rows as :func:`action_components` put in a view and ``View.to_components``
+# (``tests/tables/test_render_json.py`` compares the two over random play of every game).
+
+
+def button_json(custom_id: str, label: str, style: discord.ButtonStyle) -> dict:
+    """A button as Discord JSON, as ``discord.ui.Button.to_component_dict`` gives it."""
+    payload: dict = {"type": 2, "style": style.value, "disabled": False}
+    if label:
+        payload["label"] = label
+    payload["custom_id"] = custom_id
+    return payload
+
+
+def _select_json(custom_id: str, placeholder: str, options: list[dict]) -> dict:
+    payload: dict = {
+        "type": 3,
+        "custom_id": custom_id,
+        "min_values": 1,
+        "max_values": 1,
+        "disabled": False,
+        "required": True,
+    }
+    if placeholder:
+        payload["placeholder"] = placeholder
+    payload["options"] = options or [{"label": "…", "value": "…", "default": False}]
+    return payload
+
+
+def _option_json(label: str, value: str, description: str) -> dict:
+    option = {"label": label, "value": value, "default": False}
+    if description:
+        option["description"] = description
+    return option
+
+
+def action_components_json(
+    table_id: str, version: int, actions: tuple[LegalAction, ...], names, page: int = 0
+) -> list[tuple[int, dict]]:
+    """:func:`action_components` as ``(row, component JSON)`` pairs, in the same order."""
+    drawn = layout(actions)
+    page = min(max(page, 0), len(drawn.pages) - 1)
+    items: list[tuple[int, dict]] = [
+        (
+            index // BUTTONS_PER_ROW,
+            button_json(
+                str(ids.TableCustomId.for_action(table_id, version, action.code)),
+                clip(names(action.label), BUTTON_LABEL_MAX),
+                _STYLES.get(action.style, discord.ButtonStyle.secondary),
+            ),
+        )
+        for index, action in enumerate(drawn.buttons)
+    ]
+    first_menu_row = math.ceil(len(drawn.buttons) / BUTTONS_PER_ROW)
+    for number, (placeholder, members) in enumerate(drawn.pages[page]):
+        options = [
+            _option_json(
+                clip(names(action.label), OPTION_TEXT_MAX) or "…",
+                action.code,
+                clip(names(action.description), OPTION_TEXT_MAX),
+            )
+            for action in members
+        ]
+        custom_id = ids.select_custom_id(table_id, version, page * ACTION_ROWS + number)
+        items.append(
+            (first_menu_row + number, _select_json(custom_id, clip(placeholder, PLACEHOLDER_MAX), options))
+        )
+    pages = len(drawn.pages)
+    if pages > 1:
+        if page > 0:
+            items.append(_page_button_json(table_id, version, page - 1, f"{PREVIOUS} ({page}/{pages})"))
+        if page < pages - 1:
+            items.append(_page_button_json(table_id, version, page + 1, f"{NEXT} ({page + 2}/{pages})"))
+    return items
+
+
+def _page_button_json(table_id: str, version: int, page: int, label: str) -> tuple[int, dict]:
+    target = ids.TableCustomId.for_page(table_id, version, page)
+    return PAGING_ROW, button_json(str(target), label, discord.ButtonStyle.primary)
+
+
+def rows_json(items: list[tuple[int, dict]]) -> list[dict]:
+    """Components placed in their rows as Discord JSON action rows, as ``View.to_components`` does."""
+    rows: dict[int, list[dict]] = {}
+    for row, component in sorted(items, key=lambda item: item[0]):
+        rows.setdefault(row, []).append(component)
+    return [{"type": 1, "components": components} for components in rows.values()]

@@ -141,6 +141,11 @@ class TablePresses:
             await self.private_views.show_page(interaction, session, page)
         elif not self.messages.is_table_message(interaction, session):
             raise TableError("That button is not one of this message's: nothing happened.")
+        elif session.phase is Phase.PLAYING and interaction.type is discord.InteractionType.component:
+            embed, components = render.table_message_json(session, page)
+            await quick_answer.edit_message_json(
+                interaction, embed=embed, components=components, attachments=render.table_files(session)
+            )
         elif session.phase is Phase.PLAYING:
             embed, view = render.table_message(session, page)
             await quick_answer.edit_message(

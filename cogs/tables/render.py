@@ -302,6 +302,16 @@ def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, 
     The buttons are the engine's public actions (which reveal no secret, shown at ``page`` if they need
     several), plus "My hand" and "DM me".
     """
+    embed = _table_embed(session)
+    view = TableView()
+    for item in action_components(session, session.public_actions(), page):
+        view.add_item(item)
+    view.add_item(_button(session, ids.HAND, "My hand", discord.ButtonStyle.secondary, row=4))
+    view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
+    return embed, view
+
+
+def _table_embed(session: TableSession) -> discord.Embed:
     assert session.state is not None
     public = session.view(None)
     embed = _view_embed(session, public, PLAYING_COLOUR)
@@ -309,12 +319,38 @@ def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, 
     fit_embed(embed)
     if public.board is not None:
         embed.set_image(url=f"attachment://{BOARD_FILENAME}")
-    view = TableView()
-    for item in action_components(session, session.public_actions(), page):
-        view.add_item(item)
-    view.add_item(_button(session, ids.HAND, "My hand", discord.ButtonStyle.secondary, row=4))
-    view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
-    return embed, view
+    return embed
+
+
+@functools.lru_cache(maxsize=8192)
+def _fixed_row_json(table_id: str) -> tuple[dict, dict]:
+    """The table message's "My hand" and "DM me my hand" buttons as JSON (the same on every message)."""
+    return (
+        action_menus.button_json(
+            str(ids.TableCustomId(table_id, 0, ids.HAND)), "My hand", discord.ButtonStyle.secondary
+        ),
+        action_menus.button_json(
+            str(ids.TableCustomId(table_id, 0, ids.DM)), "DM me my hand", discord.ButtonStyle.secondary
+        ),
+    )
+
+
+def table_message_json(session: TableSession, page: int = 0) -> tuple[dict, list[dict]]:
+    """:func:`table_message` drawn straight as Discord JSON: the embed's ``to_dict()`` and the components
+    ``View.to_components()`` would give, without building discord.py items and a view (a press's answer)."""
+    assert session.state is not None
+    embed = _table_embed(session)
+    items = action_menus.action_components_json(
+        session.table_id,
+        session.state.version,
+        session.public_actions(),
+        lambda text: with_names(session, text),
+        page,
+    )
+    hand, dm = _fixed_row_json(session.table_id)
+    items.append((4, hand))
+    items.append((4, dm))
+    return embed.to_dict(), action_menus.rows_json(items)
 
 
 def private_message(

@@ -139,6 +139,20 @@ class TableMessages:
         """
         try:
             if interaction is not None and self.is_table_message(interaction, session):
+                if (
+                    final_embed is None
+                    and session.phase is Phase.PLAYING
+                    and interaction.type is discord.InteractionType.component
+                ):  # the common case, a move: the table drawn straight as JSON
+                    embed_json, components = render.table_message_json(session)
+                    await quick_answer.edit_message_json(
+                        interaction,
+                        embed=embed_json,
+                        components=components,
+                        attachments=render.table_files(session),
+                    )
+                    self.refresh_if_editing(session, final_embed)
+                    return
                 embed, view = (
                     (final_embed, None) if final_embed is not None else render.current_message(session)
                 )

@@ -1,0 +1,72 @@
+"""A press is answered with the table drawn straight as Discord JSON (``render.table_message_json``,
+``action_menus.action_components_json``): it must be exactly the JSON the discord.py objects give
+(``embed.to_dict()``, ``view.to_components()``), for every game's table message and every seat's private
+components, at every page, over random play; and for a decision paged over several menus."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timezone
+
+import discord
+import pytest
+
+from cogs.tables import action_menus, render
+from cogs.tables.session import Phase, TableSession, TableSettings
+from engine.registry import GAMES
+from tests.tables.toy_game import WidePick
+
+NOW = datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)
+MAX_MOVES = 400
+
+
+def _objects_json(session: TableSession, page: int) -> tuple[dict, list[dict]]:
+    embed, view = render.table_message(session, page)
+    return embed.to_dict(), view.to_components()
+
+
+def _private_components_match(session: TableSession, user: int, page: int) -> None:
+    _, view = render.private_message(session, user, page=page)
+    seat = session.seat_of(user)
+    actions = session.view(seat).legal_actions
+    drawn = action_menus.action_components_json(
+        session.table_id, session.state.version, actions, lambda text: render.with_names(session, text), page
+    )
+    expected = discord.ui.View(timeout=None)
+    for item in render.action_components(session, actions, page):
+        expected.add_item(item)
+    assert action_menus.rows_json(drawn) == expected.to_components() == view.to_components()
+
+
+def _check(session: TableSession) -> None:
+    for page in (0, 1, 2):
+        assert render.table_message_json(session, page) == _objects_json(session, page)
+        for user in session.players:
+            _private_components_match(session, user, page)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_table_drawn_as_json_is_the_json_of_the_drawn_objects(key: str, seed: int) -> None:
+    rules = GAMES[key]
+    rng = random.Random(seed)
+    seats = rng.randint(rules.min_seats, min(rules.max_seats, 5))
+    session = TableSession(f"{key[:4]}{seed:04d}", 10, 20, rules, TableSettings(3600, 5, 2), 1, "Ann")
+    for user in range(2, seats + 1):
+        session.join(user, f"Player *{user}*")
+    session.start(1, seed, NOW)
+    for _ in range(MAX_MOVES):
+        if session.phase is not Phase.PLAYING:
+            break
+        _check(session)
+        user = rng.choice(session.users_with_actions())
+        actions = session.view(session.seat_of(user)).legal_actions
+        session.act(user, session.state.version, rng.choice(actions).code, NOW)
+    assert session.phase is not Phase.LOBBY
+
+
+def test_a_decision_paged_over_menus_is_drawn_as_the_same_json() -> None:
+    session = TableSession("wide1234", 10, 20, WidePick(), TableSettings(30, 5, 2), 1, "host")
+    session.join(2, "bob")
+    session.start(1, 1, NOW)
+    _check(session)
