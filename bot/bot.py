@@ -98,6 +98,9 @@ class LeanConnectionState(ConnectionState):
             press_write_deadline.reset(token)
 
 
+INTERACTIONS_KEPT = 64  # interactions remembered before the answered and the old ones are forgotten
+
+
 class CardTableBot(commands.Bot):
     """The card-table bot.
 
@@ -137,8 +140,16 @@ class CardTableBot(commands.Bot):
         super().dispatch(event_name, *args, **kwargs)
 
     def track_interaction(self, interaction: discord.Interaction) -> None:
-        """Remember an interaction until it is answered (a stop waits for it)."""
-        self._interactions[interaction] = time.monotonic()
+        """Remember an interaction until it is answered (a stop waits for it); forget those older than
+        Discord's answer window, so the bot keeps only the last few seconds' presses."""
+        now = time.monotonic()
+        interactions = self._interactions
+        if len(interactions) >= INTERACTIONS_KEPT:
+            oldest = now - 3.0
+            for old, received in list(interactions.items()):
+                if received < oldest or old.response.is_done():
+                    del interactions[old]
+        interactions[interaction] = now
 
     def interactions_in_flight(self) -> list[discord.Interaction]:
         """Interactions received in the last 3 seconds (Discord's answer window) and not yet answered."""

@@ -74,10 +74,15 @@ def card_points(cards: list[int] | tuple[int, ...]) -> int:
 
 def format_runs(cards: list[int] | tuple[int, ...]) -> str:
     """Cards as series, e.g. ``"11-12 · 15-17 · 20"``; ``"no cards"`` for none."""
-    if not cards:
+    return _format_series(runs(cards))
+
+
+def _format_series(all_series: list[list[int]]) -> str:
+    """:func:`format_runs` of cards already split by :func:`runs`."""
+    if not all_series:
         return "no cards"
     return " · ".join(
-        f"{series[0]}-{series[-1]}" if len(series) > 1 else str(series[0]) for series in runs(cards)
+        f"{series[0]}-{series[-1]}" if len(series) > 1 else str(series[0]) for series in all_series
     )
 
 
@@ -348,8 +353,8 @@ class FoistState(GameState[FoistOptions]):
         return self.turn_order
 
     def _seat_summary(self, seat: int, *, reveal_tokens: bool) -> str:
-        cards = self._cards[seat]
-        summary = f"{format_runs(cards)} (cards count {card_points(cards)})"
+        all_series = runs(self._cards[seat])  # split once for the text and the points
+        summary = f"{_format_series(all_series)} (cards count {sum(series[0] for series in all_series)})"
         if reveal_tokens:
             summary += f", {_tokens_text(self._tokens[seat])}: **{self.score(seat)}** points"
         return summary

@@ -19,7 +19,7 @@ import discord
 
 from bot import quick_answer
 from cogs.tables import custom_ids as ids
-from cogs.tables import lobby_options, render
+from cogs.tables import lobby_options, render, render_json
 from cogs.tables.after_move import AfterMove
 from cogs.tables.clocks import TableClocks
 from cogs.tables.closing import TableCloser
@@ -142,7 +142,7 @@ class TablePresses:
         elif not self.messages.is_table_message(interaction, session):
             raise TableError("That button is not one of this message's: nothing happened.")
         elif session.phase is Phase.PLAYING and interaction.type is discord.InteractionType.component:
-            embed, components = render.table_message_json(session, page)
+            embed, components = render_json.table_message_json(session, page)
             await quick_answer.edit_message_json(
                 interaction, embed=embed, components=components, attachments=render.table_files(session)
             )

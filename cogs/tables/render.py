@@ -114,7 +114,8 @@ def event_log(session: TableSession) -> str:
     return "\n".join(lines)
 
 
-def _footer(session: TableSession) -> str:
+def footer_text(session: TableSession) -> str:
+    """The footer every table message starts with: the game and the table id."""
     return f"{session.rules.display_name} · table {session.table_id}"
 
 
@@ -149,7 +150,7 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
         embed.add_field(
             name="Options (the host sets them below)", value=_clip("\n".join(settings), 1024), inline=False
         )
-    embed.set_footer(text=_footer(session))
+    embed.set_footer(text=footer_text(session))
     view = TableView()
     view.add_item(_button(session, ids.JOIN, "Join", discord.ButtonStyle.success, row=0))
     view.add_item(_button(session, ids.LEAVE, "Leave", discord.ButtonStyle.secondary, row=0))
@@ -205,7 +206,8 @@ def option_menus(session: TableSession) -> list[TableSelect]:
 # -- the game ----------------------------------------------------------------------------------------
 
 
-def _seat_lines(session: TableSession, view: SeatView) -> str:
+def seat_lines(session: TableSession, view: SeatView) -> str:
+    """The "Players" field: a line per seat (▶️ to act, 💤 idle), with the engine's summary of it."""
     lines = []
     for line in view.seats:
         marker = "▶️" if line.to_act else "▫️"
@@ -215,7 +217,8 @@ def _seat_lines(session: TableSession, view: SeatView) -> str:
     return _clip("\n".join(lines), 1024)
 
 
-def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -> discord.Embed:
+def turn_and_log(session: TableSession) -> str:
+    """Whose turn it is and until when, then the log."""
     description = []
     to_act = session.users_to_act()
     if to_act and session.deadline is not None:
@@ -223,10 +226,12 @@ def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -
         description.append(f"Turn: {names}, clock runs out {format_dt(session.deadline, 'R')}")
     if session.events:
         description.append(event_log(session))
+    return _clip("\n\n".join(description), 4096)
+
+
+def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -> discord.Embed:
     embed = discord.Embed(
-        title=_clip(with_names(session, view.title), 256),
-        description=_clip("\n\n".join(description), 4096),
-        colour=colour,
+        title=_clip(with_names(session, view.title), 256), description=turn_and_log(session), colour=colour
     )
     for field in view.table[:20]:
         embed.add_field(
@@ -234,7 +239,7 @@ def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -
             value=_clip(with_names(session, field.value), 1024),
             inline=True,
         )
-    embed.add_field(name="Players", value=_seat_lines(session, view) or "—", inline=False)
+    embed.add_field(name="Players", value=seat_lines(session, view) or "—", inline=False)
     return embed
 
 
@@ -302,7 +307,7 @@ def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, 
     The buttons are the engine's public actions (which reveal no secret, shown at ``page`` if they need
     several), plus "My hand" and "DM me".
     """
-    embed = _table_embed(session)
+    embed = table_embed(session)
     view = TableView()
     for item in action_components(session, session.public_actions(), page):
         view.add_item(item)
@@ -311,46 +316,16 @@ def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, 
     return embed, view
 
 
-def _table_embed(session: TableSession) -> discord.Embed:
+def table_embed(session: TableSession) -> discord.Embed:
+    """The embed of :func:`table_message`, trimmed to Discord's limits."""
     assert session.state is not None
     public = session.view(None)
     embed = _view_embed(session, public, PLAYING_COLOUR)
-    embed.set_footer(text=f"{_footer(session)} · move {session.state.version + 1}")
+    embed.set_footer(text=f"{footer_text(session)} · move {session.state.version + 1}")
     fit_embed(embed)
     if public.board is not None:
         embed.set_image(url=f"attachment://{BOARD_FILENAME}")
     return embed
-
-
-@functools.lru_cache(maxsize=8192)
-def _fixed_row_json(table_id: str) -> tuple[dict, dict]:
-    """The table message's "My hand" and "DM me my hand" buttons as JSON (the same on every message)."""
-    return (
-        action_menus.button_json(
-            str(ids.TableCustomId(table_id, 0, ids.HAND)), "My hand", discord.ButtonStyle.secondary
-        ),
-        action_menus.button_json(
-            str(ids.TableCustomId(table_id, 0, ids.DM)), "DM me my hand", discord.ButtonStyle.secondary
-        ),
-    )
-
-
-def table_message_json(session: TableSession, page: int = 0) -> tuple[dict, list[dict]]:
-    """:func:`table_message` drawn straight as Discord JSON: the embed's ``to_dict()`` and the components
-    ``View.to_components()`` would give, without building discord.py items and a view (a press's answer)."""
-    assert session.state is not None
-    embed = _table_embed(session)
-    items = action_menus.action_components_json(
-        session.table_id,
-        session.state.version,
-        session.public_actions(),
-        lambda text: with_names(session, text),
-        page,
-    )
-    hand, dm = _fixed_row_json(session.table_id)
-    items.append((4, hand))
-    items.append((4, dm))
-    return embed.to_dict(), action_menus.rows_json(items)
 
 
 def private_message(
@@ -377,7 +352,7 @@ def private_message(
         )
     if jump_url:
         embed.add_field(name="Table", value=f"[Back to the table]({jump_url})", inline=False)
-    embed.set_footer(text=f"Private to {session.names.get(user_id, 'you')} · {_footer(session)}")
+    embed.set_footer(text=f"Private to {session.names.get(user_id, 'you')} · {footer_text(session)}")
     fit_embed(embed)
     if view.board is not None:
         embed.set_image(url=f"attachment://{BOARD_FILENAME}")
@@ -431,7 +406,9 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
             inline=False,
         )
     if session.phase is not Phase.SCOREBOARD:
-        embed.set_footer(text=" · ".join(filter(None, (_footer(session), session.rules.winning_rule))))
+        embed.set_footer(
+            text=" · ".join(filter(None, (footer_text(session), session.rules.winning_rule)))
+        )
         return fit_embed(embed), None
     closes_at = session.rematch_closes_at()
     if closes_at is not None:
@@ -441,7 +418,7 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
             inline=False,
         )
     embed.set_footer(
-        text=" · ".join(filter(None, (_footer(session), session.rules.winning_rule, "play again?")))
+        text=" · ".join(filter(None, (footer_text(session), session.rules.winning_rule, "play again?")))
     )
     fit_embed(embed)
     view = TableView()
@@ -454,7 +431,7 @@ def closed_message(session: TableSession, reason: str) -> discord.Embed:
     """What a lobby message turns into when the table closes without a game."""
     return discord.Embed(
         title=f"{session.rules.display_name}: table closed", description=reason, colour=CLOSED_COLOUR
-    ).set_footer(text=_footer(session))
+    ).set_footer(text=footer_text(session))
 
 
 def moved_message(session: TableSession, jump_url: str) -> discord.Embed:

@@ -15,7 +15,7 @@ from datetime import datetime
 import discord
 
 from bot import quick_answer
-from cogs.tables import render
+from cogs.tables import render, render_json
 from cogs.tables.direct_messages import send_dm
 from cogs.tables.session import Phase, TableSession
 from cogs.tables.tasks import Supervisor
@@ -144,7 +144,7 @@ class TableMessages:
                     and session.phase is Phase.PLAYING
                     and interaction.type is discord.InteractionType.component
                 ):  # the common case, a move: the table drawn straight as JSON
-                    embed_json, components = render.table_message_json(session)
+                    embed_json, components = render_json.table_message_json(session)
                     await quick_answer.edit_message_json(
                         interaction,
                         embed=embed_json,
