@@ -82,7 +82,7 @@ def _format_series(all_series: list[list[int]]) -> str:
     if not all_series:
         return "no cards"
     return " · ".join(
-        f"{series[0]}-{series[-1]}" if len(series) > 1 else str(series[0]) for series in all_series
+        [f"{series[0]}-{series[-1]}" if len(series) > 1 else str(series[0]) for series in all_series]
     )
 
 
@@ -354,7 +354,7 @@ class FoistState(GameState[FoistOptions]):
 
     def _seat_summary(self, seat: int, *, reveal_tokens: bool) -> str:
         all_series = runs(self._cards[seat])  # split once for the text and the points
-        summary = f"{_format_series(all_series)} (cards count {sum(series[0] for series in all_series)})"
+        summary = f"{_format_series(all_series)} (cards count {sum([series[0] for series in all_series])})"
         if reveal_tokens:
             summary += f", {_tokens_text(self._tokens[seat])}: **{self.score(seat)}** points"
         return summary

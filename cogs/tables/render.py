@@ -13,7 +13,8 @@ import io
 import re
 
 import discord
-from discord.utils import escape_markdown, format_dt
+from discord.utils import escape_markdown as _escape_markdown
+from discord.utils import format_dt
 
 from cogs.tables import action_menus
 from cogs.tables import custom_ids as ids
@@ -31,6 +32,10 @@ FINISHED_COLOUR = discord.Colour.gold()
 CLOSED_COLOUR = discord.Colour.dark_grey()
 PRIVATE_COLOUR = discord.Colour.dark_teal()
 BOARD_FILENAME = "board.png"
+
+
+# Display names are escaped on every redraw (several times per press); the escape of a name never changes.
+escape_markdown = functools.lru_cache(maxsize=4096)(_escape_markdown)
 
 
 def _name(session: TableSession, user_id: int) -> str:
@@ -406,9 +411,7 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
             inline=False,
         )
     if session.phase is not Phase.SCOREBOARD:
-        embed.set_footer(
-            text=" · ".join(filter(None, (footer_text(session), session.rules.winning_rule)))
-        )
+        embed.set_footer(text=" · ".join(filter(None, (footer_text(session), session.rules.winning_rule))))
         return fit_embed(embed), None
     closes_at = session.rematch_closes_at()
     if closes_at is not None:
