@@ -6,6 +6,7 @@ A failure at start is one line on stderr (``cardtable: ...``) and exit code 1, w
 from __future__ import annotations
 
 import asyncio
+import gc
 import sqlite3
 import sys
 
@@ -15,9 +16,17 @@ import discord
 from bot.settings import Settings
 from storage import Database, DatabaseUnwritable
 
+GC_THRESHOLDS = (20_000, 20, 20)
+"""Python's cyclic garbage collector runs after this many new objects (and every 20th, 400th time over the
+older generations). The default (700, 10, 10) makes it scan the whole heap of every live table again and
+again while presses allocate their short-lived answers; with 1,000 live tables that cost about 5% of the
+bot's CPU per press (``bench/press_cost.py``, ``docs/performance.md``). Nearly everything a press makes is
+freed by reference counting; only the rare cycles wait a little longer."""
+
 
 def run(settings: Settings) -> int:
     """Run the bot until it is stopped. Returns the process exit code (0 after a clean stop)."""
+    gc.set_threshold(*GC_THRESHOLDS)
     try:
         return asyncio.run(_run_bot(settings))
     except KeyboardInterrupt:  # Ctrl-C before the signal handlers were installed
