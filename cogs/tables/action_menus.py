@@ -117,13 +117,21 @@ def action_components(
                 row=first_menu_row + number,
             )
         )
-    pages = len(drawn.pages)
-    if pages > 1:
-        if page > 0:
-            items.append(_page_button(table_id, version, page - 1, f"{PREVIOUS} ({page}/{pages})"))
-        if page < pages - 1:
-            items.append(_page_button(table_id, version, page + 1, f"{NEXT} ({page + 2}/{pages})"))
+    items.extend(
+        _page_button(table_id, version, to, label) for to, label in page_turns(page, len(drawn.pages))
+    )
     return items
+
+
+def page_turns(page: int, pages: int) -> list[tuple[int, str]]:
+    """The paging buttons shown on ``page`` (0-based) of ``pages``: ``(page they open, label)``, e.g.
+    ``[(0, "◀ Previous (1/3)"), (2, "Next ▶ (3/3)")]``; none for a single page."""
+    turns = []
+    if page > 0:
+        turns.append((page - 1, f"{PREVIOUS} ({page}/{pages})"))
+    if page < pages - 1:
+        turns.append((page + 1, f"{NEXT} ({page + 2}/{pages})"))
+    return turns
 
 
 def _page_button(table_id: str, version: int, page: int, label: str) -> TableButton:
@@ -200,12 +208,9 @@ def action_components_json(
         items.append(
             (first_menu_row + number, _select_json(custom_id, clip(placeholder, PLACEHOLDER_MAX), options))
         )
-    pages = len(drawn.pages)
-    if pages > 1:
-        if page > 0:
-            items.append(_page_button_json(table_id, version, page - 1, f"{PREVIOUS} ({page}/{pages})"))
-        if page < pages - 1:
-            items.append(_page_button_json(table_id, version, page + 1, f"{NEXT} ({page + 2}/{pages})"))
+    items.extend(
+        _page_button_json(table_id, version, to, label) for to, label in page_turns(page, len(drawn.pages))
+    )
     return items
 
 
