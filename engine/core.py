@@ -22,6 +22,7 @@ game creates itself and never from the module-level ``random``.
 from __future__ import annotations
 
 import abc
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -305,6 +306,11 @@ class GameState(abc.ABC, Generic[OptionsT]):
             If the game does not support it.
         """
         raise NotImplementedError(f"{type(self).__name__} cannot resample hidden information")
+
+    def copy(self) -> GameState:
+        """An independent copy of this state, hidden information included (AI players search on copies of
+        a determinisation). The default is a deep copy; a game may override it with a faster one."""
+        return copy.deepcopy(self)
 
     @abc.abstractmethod
     def view(self, seat: int | None) -> SeatView:
