@@ -97,13 +97,16 @@ def _migrations() -> list[tuple[int, str, str]]:
 
 @dataclass(frozen=True)
 class SeatResult:
-    """One seat of a finished game: who sat there, their points and rank (1 = won)."""
+    """One seat of a finished game: who sat there, their points and rank (1 = won), and whether an AI
+    played it (``is_ai``: such a seat never appears on a leaderboard; ``user_id`` is then the AI's own
+    id, not a Discord user's)."""
 
     seat: int
     user_id: int
     display_name: str
     points: int | float
     rank: int
+    is_ai: bool = False
 
 
 @dataclass(frozen=True)
@@ -384,6 +387,24 @@ class Database:
             (guild_id, seconds),
         )
 
+    async def guild_counts_ai_games(self, guild_id: int) -> bool:
+        """Whether humans' results in games with AI seats count on this server's leaderboard (default
+        yes)."""
+        rows = await self._run(
+            _fetch_all, "SELECT count_ai_games FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return not rows or rows[0][0] is None or bool(rows[0][0])
+
+    async def set_guild_counts_ai_games(self, guild_id: int, count: bool | None) -> None:
+        """Set whether games with AI seats count on this server's leaderboard (``None``: the default,
+        yes)."""
+        await self._transact(
+            _execute,
+            "INSERT INTO guild_settings (guild_id, count_ai_games) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET count_ai_games = excluded.count_ai_games",
+            (guild_id, None if count is None else int(count)),
+        )
+
     # -- health and backups ----------------------------------------------------------------------
 
     async def integrity_problems(self) -> list[str]:
@@ -424,7 +445,9 @@ class Database:
     async def leaderboard(
         self, guild_id: int, game: str | None = None, limit: int = 10
     ) -> list[LeaderboardRow]:
-        """This server's top players: most wins, then best win rate, then most games.
+        """This server's top players: most wins, then best win rate, then most games. AI seats never
+        appear; games with AI seats count for the humans in them unless the server turned that off
+        (:meth:`set_guild_counts_ai_games`).
 
         Parameters
         ----------
@@ -440,12 +463,14 @@ class Database:
             """
             SELECT s.user_id,
                    (SELECT s2.display_name FROM game_seats s2 JOIN games g2 ON g2.id = s2.game_id
-                     WHERE s2.user_id = s.user_id AND g2.guild_id = :guild
+                     WHERE s2.user_id = s.user_id AND g2.guild_id = :guild AND s2.is_ai = 0
                      ORDER BY g2.finished_at DESC LIMIT 1) AS display_name,
                    COUNT(*) AS played,
                    SUM(s.rank = 1) AS wins
               FROM game_seats s JOIN games g ON g.id = s.game_id
-             WHERE g.guild_id = :guild AND (:game IS NULL OR g.game = :game)
+             WHERE g.guild_id = :guild AND (:game IS NULL OR g.game = :game) AND s.is_ai = 0
+               AND (COALESCE((SELECT count_ai_games FROM guild_settings WHERE guild_id = :guild), 1)
+                    OR NOT EXISTS (SELECT 1 FROM game_seats a WHERE a.game_id = g.id AND a.is_ai = 1))
              GROUP BY s.user_id
              ORDER BY wins DESC, CAST(wins AS REAL) / played DESC, played DESC, s.user_id
              LIMIT :limit
@@ -544,10 +569,18 @@ def _insert_result(connection: sqlite3.Connection, result: GameResult) -> bool:
     if cursor.rowcount == 0:
         return False
     connection.executemany(
-        "INSERT INTO game_seats (game_id, seat, user_id, display_name, points, rank)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO game_seats (game_id, seat, user_id, display_name, points, rank, is_ai)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
-            (cursor.lastrowid, seat.seat, seat.user_id, seat.display_name, seat.points, seat.rank)
+            (
+                cursor.lastrowid,
+                seat.seat,
+                seat.user_id,
+                seat.display_name,
+                seat.points,
+                seat.rank,
+                int(seat.is_ai),
+            )
             for seat in result.seats
         ],
     )

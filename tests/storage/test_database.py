@@ -89,6 +89,22 @@ async def test_leaderboard_orders_by_wins_then_rate_and_is_per_guild(db: Databas
     assert len(await db.leaderboard(100, limit=2)) == 2
 
 
+async def test_ai_seats_never_rank_and_the_server_chooses_if_games_with_ais_count(db: Database) -> None:
+    with_ai = result("ai", 100, {1: 2, 2: 3})
+    ai_seat = SeatResult(seat=2, user_id=-1, display_name="🤖 Ada", points=10, rank=1, is_ai=True)
+    await db.record_result(GameResult(**{**with_ai.__dict__, "seats": [*with_ai.seats, ai_seat]}))
+    await db.record_result(result("people", 100, {1: 1, 3: 2}, minutes=30))
+    assert await db.guild_counts_ai_games(100) is True
+    rows = await db.leaderboard(100)
+    assert [(r.user_id, r.wins, r.played) for r in rows] == [(1, 1, 2), (2, 0, 1), (3, 0, 1)]
+    await db.set_guild_counts_ai_games(100, False)
+    assert await db.guild_counts_ai_games(100) is False
+    assert [(r.user_id, r.wins, r.played) for r in await db.leaderboard(100)] == [(1, 1, 1), (3, 0, 1)]
+    assert await db.guild_counts_ai_games(200) is True  # another server keeps the default
+    await db.set_guild_counts_ai_games(100, None)
+    assert len(await db.leaderboard(100)) == 3
+
+
 async def test_a_failed_write_leaves_nothing_behind(db: Database) -> None:
     broken = result("x", 100, {1: 1, 2: 2})
     duplicate_seat = GameResult(**{**broken.__dict__, "seats": [broken.seats[0], broken.seats[0]]})
