@@ -209,6 +209,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if await route(self.runtime.presses, interaction):
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if custom_id.startswith(tuple(self.bot.component_prefixes)):
+            return  # another cog's component (a replay button, ...): that cog answers it
         target = ids.TableCustomId.parse(custom_id)
         if target is not None:
             await self.runtime.presses.on_table_button(interaction, target)

@@ -34,6 +34,16 @@ AGAIN, QUIT = "again", "quit"
 VERBS = frozenset({JOIN, LEAVE, START, CANCEL, HAND, DM, AGAIN, QUIT})
 
 
+REPLAY_PREFIX = "rp:"
+"""Replay buttons (``cogs.replay``): ``rp:t:<table>`` on a final scoreboard, ``rp:<game>:<step>:<verb>``
+on a replay message. The tables cog leaves them to the replay cog."""
+
+
+def replay_custom_id(table_id: str) -> str:
+    """The custom_id of a finished table's "Replay" button (it opens the replay of its stored game)."""
+    return f"{REPLAY_PREFIX}t:{table_id}"
+
+
 def is_table_custom_id(custom_id: str) -> bool:
     """True if ``custom_id`` has the shape of a table button's or select menu's custom_id."""
     return _PATTERN.fullmatch(custom_id) is not None or _SELECT_PATTERN.fullmatch(custom_id) is not None

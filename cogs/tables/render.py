@@ -427,7 +427,32 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
     view = TableView()
     view.add_item(_button(session, ids.AGAIN, "Play again", discord.ButtonStyle.success))
     view.add_item(_button(session, ids.QUIT, "Leave", discord.ButtonStyle.secondary))
+    view.add_item(replay_button(session.table_id))
     return embed, view
+
+
+def replay_button(table_id: str) -> discord.ui.Button:
+    """The "Replay" button of a finished table's scoreboard (answered by the replay cog)."""
+    return discord.ui.Button(
+        label="Replay",
+        emoji="⏯️",
+        custom_id=ids.replay_custom_id(table_id),
+        style=discord.ButtonStyle.secondary,
+    )
+
+
+def final_view(session: TableSession) -> discord.ui.View | None:
+    """The buttons a closed table keeps for good: "Replay" once its game is over, else none."""
+    if session.state is None or not session.state.is_terminal():
+        return None
+    return replay_view(session.table_id)
+
+
+def replay_view(table_id: str) -> discord.ui.View:
+    """A view holding only the "Replay" button of ``table_id``."""
+    view = TableView()
+    view.add_item(replay_button(table_id))
+    return view
 
 
 def closed_message(session: TableSession, reason: str) -> discord.Embed:
