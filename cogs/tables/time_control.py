@@ -142,14 +142,16 @@ def settle(
     if control.kind != BANK:
         return banks
     seats = range(state.num_seats)
-    current = banks if len(banks) == state.num_seats else [SeatBank(control.bank_seconds) for _ in seats]
+    current = (
+        banks if len(banks) == state.num_seats else [SeatBank(float(control.bank_seconds)) for _ in seats]
+    )
     running = banked_seats(state)
     settled = []
     for seat, bank in enumerate(current):
         if bank.running_since is not None and (seat in moved or seat not in running):
             left = bank.left(now)
             if seat in moved:
-                left = min(control.cap_seconds, left + control.increment_seconds)
+                left = float(min(control.cap_seconds, left + control.increment_seconds))
             bank = SeatBank(left)
         if seat in running and bank.running_since is None:
             bank = SeatBank(bank.remaining, now)
