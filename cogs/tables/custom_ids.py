@@ -23,6 +23,8 @@ SELECT_TEMPLATE = (
 """A select menu: ``s.<n>``, the n-th game-action menu of its message, whose chosen value is an action code;
 or ``o.<field>``, a lobby menu setting the game option ``field`` (``o.rules``: the on/off options)."""
 RULES_MENU = "rules"
+CLOCK_MENU = "clock"
+"""The lobby menu of the table's clock (``o.clock``: fixed, time bank or slow mode), not a game option."""
 _SELECT_PATTERN = re.compile(SELECT_TEMPLATE)
 ACTION_PREFIX = "a."
 PAGE_PREFIX = "p."
