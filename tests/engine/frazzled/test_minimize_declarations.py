@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 
 from engine.frazzled.minimize import CHALLENGE, FrazzledMinimizeState, score_hand
 from engine.frazzled.rule_cards import BONUS_BY_ID
 from tests.engine.frazzled.test_minimize import (
     ACE,
+    MINIMIZE,
     SCORE_1,
     SCORE_4,
     SCORE_7,
@@ -151,3 +153,41 @@ def scripted_from(state: FrazzledMinimizeState) -> FrazzledMinimizeState:
     hands = [list(state.hand(seat)) for seat in range(state.num_seats)]
     piles = [list(reversed(state.pile(index))) for index in range(3)]
     return FrazzledMinimizeState.scripted(hands, piles, bonus=("sixes", "high"), first=1)
+
+
+DECLARED = re.compile(
+    r"(reveals a score of|declares: not lower than|declares a score equal to) \*\*(-?\d+)\*\*"
+)
+
+
+def test_in_random_games_every_resample_keeps_every_declaration_of_a_challenge_true() -> None:
+    """The no-leak machinery's resample stays consistent with what a challenge made public (ruling 4):
+    right after each challenge in seeded random games, for every viewer, the redrawn hands of the players
+    still playing score what they revealed, and at least the score they were "not lower" than."""
+    checked = 0
+    for seed in range(25):
+        state = MINIMIZE.new_game(3 + seed % 6, seed)
+        picker = random.Random(seed)
+        while not state.is_terminal() and checked < 400:
+            seat = picker.choice([s for s in range(state.num_seats) if state.legal_actions(s)])
+            legal = [a.code for a in state.legal_actions(seat)]
+            code = CHALLENGE if CHALLENGE in legal and picker.random() < 0.3 else picker.choice(legal)
+            round_before = state.round
+            events = state.apply(seat, code)
+            if code != CHALLENGE or state.is_terminal() or state.round != round_before:
+                continue
+            declared = [
+                (e.seat, m.group(1), int(m.group(2))) for e in events if (m := DECLARED.search(e.text))
+            ]
+            playing = len({who for who, _, _ in declared if who is not None})
+            rules = state.rules_in_play()
+            for viewer in (None, *range(state.num_seats)):
+                other = state.resample_hidden(viewer, random.Random(checked))
+                for who, kind, value in declared:
+                    if who == viewer or who not in state.playing():
+                        continue
+                    counts = playing > 2 and who != seat
+                    total = score_hand(other.hand(who), rules, perfect_zero_counts=counts).total
+                    assert total >= value if kind.startswith("declares: not") else total == value
+                    checked += 1
+    assert checked > 100
