@@ -44,6 +44,12 @@ class Claim:
     added: list[Card] = field(default_factory=list)
     removed: list[Card] = field(default_factory=list)
 
+    def __deepcopy__(self, memo: dict) -> Claim:
+        # the rules and cards are immutable: a state's copy shares them (copies are made per resample)
+        return Claim(
+            self.rules, self.perfect_zero_counts, self.op, self.value, list(self.added), list(self.removed)
+        )
+
     def hand_then(self, hand: Sequence[Card]) -> list[Card]:
         """The hand as it was when the claim was made, from the hand now."""
         return [card for card in hand if card not in self.added] + list(self.removed)

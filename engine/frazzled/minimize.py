@@ -922,7 +922,7 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
             # whoever could have sneaked through with a Perfect Zero and did not has none (public)
             for seat in order:
                 if seat != challenger and seat not in through + sneaks:
-                    self._claims.setdefault(seat, []).append(Claim(self.rules_in_play(), True, "nz"))
+                    self._claim(seat, Claim(self.rules_in_play(), True, "nz"))
         for seat in through + sneaks:
             how = "sneaks through with a Perfect Zero" if seat in sneaks else "goes through"
             events.append(Event(seat, f"{how}, showing {_cards_text(self._hands[seat])}"))
@@ -948,8 +948,14 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
     ) -> None:
         """Record what ``seat`` declared: on its player line, and as a claim about its hand (ruling 4)."""
         counts = playing > 2 and seat != challenger
-        self._claims.setdefault(seat, []).append(Claim(self.rules_in_play(), counts, op, value))
+        self._claim(seat, Claim(self.rules_in_play(), counts, op, value))
         self._last_declared[seat] = text
+
+    def _claim(self, seat: int, claim: Claim) -> None:
+        """Add a public fact about ``seat``'s hand (once: a repeated declaration adds nothing)."""
+        claims = self._claims.setdefault(seat, [])
+        if claim not in claims:
+            claims.append(claim)
 
     def _fit_hidden(self, viewer: int | None, rng: random.Random, known: dict[int, int]) -> None:
         """Redrawn hands keep to what their players declared at challenges (ruling 4; see
