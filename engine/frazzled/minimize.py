@@ -1077,7 +1077,9 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
             Field(
                 "Scoring",
                 "Range (highest − lowest number) − pro points (pairs 1, threes 3, fours+ 5) − bonuses"
-                " + penalties. 14/1 counts all as 14 or all as 1, whichever is lower. Lowest wins.",
+                " + penalties. 14/1 counts all as 14 or all as 1, as serves its holder best: a Perfect Zero"
+                " that sneaks them through, else the lower score. Lowest wins. At a challenge a player who"
+                " is not lower only says so.",
             )
         )
         fields.append(Field("Challenge tokens", f"{self._middle} in the middle; 🪙 in Players = holds one"))
