@@ -925,7 +925,8 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
                     self._claim(seat, Claim(self.rules_in_play(), True, "nz"))
         for seat in through + sneaks:
             how = "sneaks through with a Perfect Zero" if seat in sneaks else "goes through"
-            events.append(Event(seat, f"{how}, showing {_cards_text(self._hands[seat])}"))
+            shown = f"{_cards_text(self._hands[seat])} ({scores[seat].describe()})"
+            events.append(Event(seat, f"{how}, showing {shown}"))
             self._go_through(seat)
         names = len(through) + len(sneaks)
         result = f"{kind}, round {self._round}: lowest score **{best}**; "
@@ -1128,7 +1129,17 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
         if not self._hands[seat]:
             return (Field("Your hand", "No cards: you are not playing this round."),)
         hand = "\n".join(card.long_label for card in self._sorted_hand(seat))
-        fields = [Field("Your hand", hand), Field("Your score now", self.score(seat).describe())]
+        score = self.score(seat)
+        fields = [Field("Your hand", hand), Field("Your score now", score.describe())]
+        zero = score_hand(self._hands[seat], self.rules_in_play(), perfect_zero_counts=True)
+        if zero != score:
+            fields.append(
+                Field(
+                    "At someone else's challenge",
+                    f"{zero.describe()}: with more than two playing, a Perfect Zero sneaks you through, so"
+                    " your 14/1 cards are read that way there (ruling 7).",
+                )
+            )
         if self._phase is Phase.DISCARD and seat == self._turn and self._drawn is not None:
             fields.append(
                 Field("You drew", f"{self._drawn.long_label} (it joins your hand after your discard)")

@@ -133,8 +133,12 @@ def test_the_fourteen_one_reading_that_serves_the_holder_best_includes_a_perfect
     assert (lower.total, lower.low_aces, lower.perfect_zero) == (-8, True, False)
     best = score_hand(state.hand(1), rules, perfect_zero_counts=True)
     assert (best.total, best.low_aces, best.perfect_zero) == (0, False, True)
+    private = {field.name: field.value for field in state.view(1).private}
+    assert "→ -8" in private["Your score now"] and "(Perfect Zero)" in private["At someone else's challenge"]
+    assert "At someone else's challenge" not in {field.name for field in state.view(0).private}
     events = state.apply(0, CHALLENGE)
     assert any(e.seat == 1 and e.text.startswith("sneaks through with a Perfect Zero") for e in events)
+    assert any(e.seat == 1 and "(14/1 as 14)" in e.text and "(Perfect Zero)" in e.text for e in events)
     assert any(e.seat == 2 and e.text.startswith("goes through") for e in events)
     assert state.playing() == (0, 3)
 
