@@ -261,7 +261,7 @@ class MinimisereOptions(GameOptions):
         None,
         ge=15,
         le=39,
-        description="Game ends when someone reaches this score (default: 31 with 3 players, else 25)",
+        description="Game ends when someone reaches this score",
     )
     end_by: Literal["target", "deals"] = OptionField(
         "target", description="3 players: end at the target score or after a number of deals"
