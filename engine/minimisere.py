@@ -915,3 +915,8 @@ class Minimisere(GameRules[MinimisereOptions]):
     max_seats: ClassVar[int] = 6
     options_model: ClassVar[type[GameOptions]] = MinimisereOptions
     state_class: ClassVar[type[GameState]] = MinimisereState
+
+    def upgrade_options(self, options: dict) -> dict:
+        """A game started before ruling 12 (three players: the text's 31 by default) played to 25 with any
+        number of players unless the host chose otherwise: it keeps playing to 25."""
+        return {"target": 25, **options}
