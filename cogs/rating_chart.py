@@ -9,17 +9,17 @@ from PIL import Image, ImageDraw, ImageFont
 
 WIDTH, HEIGHT = 640, 260
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 56, 16, 34, 30
-BACKGROUND = (43, 45, 49)  # Discord's dark theme, so the chart sits well in an embed
-GRID = (70, 73, 79)
-TEXT = (219, 222, 225)
-LINE = (88, 101, 242)
-LAST_POINT = (254, 231, 92)
+# A palette image (one byte a pixel) encodes in about a fifth of an RGB one's time; the colours are
+# Discord's dark theme, so the chart sits well in an embed.
+PALETTE = [(43, 45, 49), (70, 73, 79), (219, 222, 225), (88, 101, 242), (254, 231, 92)]
+BACKGROUND, GRID, TEXT, LINE, LAST_POINT = range(len(PALETTE))
 
 
 def rating_chart_png(ratings: Sequence[float], title: str) -> bytes:
     """The PNG bytes of a line chart of ``ratings`` (openskill ordinals, oldest first, one per game) under
     ``title``. One rating is drawn as a single point; an empty sequence as an empty chart."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    image = Image.new("P", (WIDTH, HEIGHT), BACKGROUND)
+    image.putpalette([channel for colour in PALETTE for channel in colour])
     draw = ImageDraw.Draw(image)
     font = ImageFont.load_default()
     draw.text((MARGIN_LEFT, 10), title, fill=TEXT, font=font)
@@ -46,5 +46,5 @@ def rating_chart_png(ratings: Sequence[float], title: str) -> bytes:
         x, y = points[-1]
         draw.ellipse([(x - 4, y - 4), (x + 4, y + 4)], fill=LAST_POINT)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False)
+    image.save(out, format="PNG")
     return out.getvalue()

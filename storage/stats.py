@@ -315,7 +315,8 @@ def _player_stats(
 ) -> PlayerStats:
     season = _current_season(connection, guild_id)
     rows = connection.execute(
-        "SELECT game, ordinal, mu, sigma, games, wins, placement_sum FROM ratings"
+        "SELECT game, ordinal, mu, sigma, games, wins, placement_sum"
+        " FROM ratings INDEXED BY ratings_by_player"
         " WHERE guild_id = ? AND user_id = ? AND season = ? ORDER BY ordinal DESC",
         (guild_id, user_id, season),
     ).fetchall()
@@ -326,7 +327,8 @@ def _player_stats(
         chart = [
             float(row[0])
             for row in connection.execute(
-                "SELECT ordinal FROM player_results WHERE guild_id = ? AND user_id = ? AND season = ?"
+                "SELECT ordinal FROM player_results INDEXED BY player_results_by_player_game"
+                " WHERE guild_id = ? AND user_id = ? AND season = ?"
                 " AND game = ? AND counted = 1 ORDER BY finished_at DESC, game_id DESC LIMIT ?",
                 (guild_id, user_id, season, chart_game, CHART_POINTS),
             )
@@ -340,8 +342,9 @@ def _player_stats(
         ).fetchall()
     else:
         form_rows = connection.execute(
-            "SELECT rank, seats FROM player_results WHERE guild_id = ? AND user_id = ? AND season = ?"
-            " AND game = ? AND counted = 1 ORDER BY finished_at DESC, game_id DESC LIMIT ?",
+            "SELECT rank, seats FROM player_results INDEXED BY player_results_by_player_game"
+            " WHERE guild_id = ? AND user_id = ? AND season = ? AND game = ? AND counted = 1"
+            " ORDER BY finished_at DESC, game_id DESC LIMIT ?",
             (guild_id, user_id, season, game, FORM_GAMES),
         ).fetchall()
     form = [(int(rank), int(seats)) for rank, seats in form_rows]
