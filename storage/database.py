@@ -2,7 +2,9 @@
 
 Migrations are the numbered files ``storage/migrations/V<NNN>__<name>.sql``; the applied version is
 SQLite's ``PRAGMA user_version``. Each pending migration runs in one transaction together with the
-version bump, so a crash leaves the database at the old or the new version, never between.
+version bump, so a crash leaves the database at the old or the new version, never between. A migration
+that needs Python (V004 rates the results already stored) has a module of the same name beside its SQL
+file, ``V<NNN>__<name>.py`` with ``migrate(connection)``, run after the SQL in that same transaction.
 
 One SQLite connection lives on one thread of its own (the database thread); every method hands that thread
 one plain function and awaits it, so a whole transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, fsynced) is

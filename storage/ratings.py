@@ -210,6 +210,14 @@ def rate_stored_results(connection: sqlite3.Connection, batch: int = 20_000) -> 
     Returns the seconds it took (the migration logs it; ``bench/ratings.py`` measures it on a million).
     """
     started = time.perf_counter()
+    # Millions of rows inserted into indexes keyed by player land all over them (minutes of page
+    # churn); built afterwards, each index is one sort. The SQL file stays the one place they are defined.
+    indexes = connection.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'player_results'"
+        " AND sql IS NOT NULL"
+    ).fetchall()
+    for name, _sql in indexes:
+        connection.execute(f'DROP INDEX "{name}"')
     rules: dict[int, bool] = {}
     standings: dict[tuple[int, int, str], dict[int, Standing]] = {}
     rows = connection.execute(
@@ -255,6 +263,8 @@ def rate_stored_results(connection: sqlite3.Connection, batch: int = 20_000) -> 
     if current:
         settle(current)
     connection.executemany(_INSERT_PLAYER_RESULT, pending)
+    for _name, sql in indexes:
+        connection.execute(sql)
     _write_standings(
         connection,
         (
