@@ -94,6 +94,30 @@ async def test_ratings_are_openskills_plackett_luce_numbers_with_ties_sharing_a_
     assert rows[("foist", 2)][4:] == (1, 1, 1)
 
 
+@pytest.mark.parametrize(
+    "ranks",
+    [[1, 2], [1, 1], [1, 2, 3, 4], [1, 2, 2, 4], [2, 1, 1, 3, 5], [1, 1, 1, 1], [3, 1, 2]],
+    ids=lambda ranks: "-".join(map(str, ranks)),
+)
+async def test_every_rank_pattern_gives_openskills_numbers(db: Database, ranks: list[int]) -> None:
+    # Two games in a row, so the second starts from ratings other than the default.
+    model = PlackettLuce()
+    users = list(range(1, len(ranks) + 1))
+    ratings = {user: model.rating() for user in users}
+    for number, order in enumerate((ranks, ranks[::-1])):
+        await db.record_result(
+            result(f"g{number}", dict(zip(users, order, strict=True)), minutes=30 * number)
+        )
+        rated = model.rate([[ratings[user]] for user in users], ranks=order)
+        ratings = {user: team[0] for user, team in zip(users, rated, strict=True)}
+    rows = ratings_rows(db.path)
+    for user in users:
+        _season, mu, sigma, ordinal, *_ = rows[("foist", user)]
+        assert (mu, sigma, ordinal) == pytest.approx(
+            (ratings[user].mu, ratings[user].sigma, ratings[user].ordinal()), rel=1e-12
+        )
+
+
 async def test_the_leaderboard_ranks_by_ordinal_among_players_with_enough_games(db: Database) -> None:
     for minute in range(3):
         await db.record_result(result(f"g{minute}", {1: 1, 2: 2, 3: 3}, minutes=minute * 30))
