@@ -248,6 +248,8 @@ GAMES_PLAYED = [  # (table, guild, game, ranks, AIs, minutes): stored in this or
     ("t4", OTHER_GUILD, "foist", {1: 1, 5: 2}, None, 20),
     ("t5", GUILD, "foist", {4: 1, 1: 2}, {-1: 3}, 40),
     ("t6", GUILD, "foist", {2: 1, 4: 2, 1: 3}, None, 0),
+    ("t7", OTHER_GUILD, "foist", {5: 1, 1: 2}, {-2: 3}, 60),  # that server does not count games with AIs
+    ("t8", OTHER_GUILD, "foist", {5: 1, 1: 2}, None, 70),
 ]
 
 
@@ -256,6 +258,7 @@ def store_at_v003(path: Path) -> None:
     raw = sqlite3.connect(path, isolation_level=None)
     for version, _name, sql in _migrations()[:3]:
         _apply_migration(raw, version, sql)
+    raw.execute("INSERT INTO guild_settings (guild_id, count_ai_games) VALUES (?, 0)", (OTHER_GUILD,))
     for table, guild, game, ranks, ais, minutes in GAMES_PLAYED:
         r = result(table, ranks, guild=guild, game=game, minutes=minutes, ais=ais)
         cursor = raw.execute(
@@ -279,6 +282,7 @@ async def test_the_migration_rates_stored_results_as_if_rated_one_by_one(tmp_pat
     store_at_v003(migrated_path)
     migrated = await Database.open(migrated_path)
     live = await Database.open(live_path)
+    await live.set_guild_counts_ai_games(OTHER_GUILD, False)
     for table, guild, game, ranks, ais, minutes in sorted(GAMES_PLAYED, key=lambda g: g[5]):
         await live.record_result(result(table, ranks, guild=guild, game=game, minutes=minutes, ais=ais))
     try:
@@ -293,6 +297,11 @@ async def test_the_migration_rates_stored_results_as_if_rated_one_by_one(tmp_pat
             for user in (1, 2, 3, 4, 5):
                 assert await migrated.player_stats(guild, user) == await live.player_stats(guild, user)
         assert ratings_rows(migrated_path) == ratings_rows(live_path)
+        assert ratings_rows(migrated_path, OTHER_GUILD) == ratings_rows(live_path, OTHER_GUILD)
+        assert ratings_rows(live_path, OTHER_GUILD)[("foist", 5)][4:] == (2, 1, 3)  # t4, t8; not t7
+        for database in (migrated, live):
+            history = await database.player_history(OTHER_GUILD, 5)
+            assert [(entry.seats, entry.counted) for entry in history] == [(2, True), (3, False), (2, True)]
     finally:
         await migrated.close()
         await live.close()
