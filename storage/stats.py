@@ -9,7 +9,6 @@ a million results as with ten (``bench/ratings.py``).
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,9 +16,6 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from storage.ratings import DEFAULT_MIN_GAMES
-
-if TYPE_CHECKING:
-    from storage.database import SeatResult
 
 _T = TypeVar("_T")
 
@@ -130,26 +126,10 @@ class HistoryEntry:
     counted: bool
 
 
-@dataclass(frozen=True)
-class FinishedGame:
-    """A stored finished game, everything a replay needs: ``options`` (dict), ``seed``, the action log
-    ``actions`` as ``[(seat, code), ...]``, and the seats as stored (a forgotten member's user id is 0)."""
-
-    game_id: int
-    table_id: str
-    guild_id: int
-    game: str
-    options: dict
-    seed: int
-    actions: list[tuple[int, str]]
-    started_at: datetime
-    finished_at: datetime
-    seats: list["SeatResult"]
-
-
 class StatsReads:
-    """Rating leaderboards, seasons, player stats and history, forgetting a member, and loading a stored
-    game: the part of :class:`storage.Database` that :mod:`storage.ratings` fills."""
+    """Rating leaderboards, seasons, player stats and history, and forgetting a member: the part of
+    :class:`storage.Database` that :mod:`storage.ratings` fills. (A stored game for a replay is
+    :meth:`storage.Database.finished_game`.)"""
 
     if TYPE_CHECKING:
 
@@ -211,28 +191,6 @@ class StatsReads:
         :data:`FORMER_MEMBER`), so the games and the other players' results and ratings stay as they
         were. Returns how many seats were anonymised."""
         return await self._transact(_forget_member, guild_id, user_id)
-
-    async def finished_game(self, guild_id: int, game_id: int) -> FinishedGame | None:
-        """One stored finished game of this server by its id (as ``/history`` shows), or ``None`` if this
-        server has no game with that id."""
-        found = await self._run(_finished_game, guild_id, game_id)
-        if found is None:
-            return None
-        from storage.database import SeatResult  # here: storage.database imports this module
-
-        row, seat_rows = found
-        return FinishedGame(
-            game_id=int(row[0]),
-            table_id=str(row[1]),
-            guild_id=int(row[2]),
-            game=str(row[3]),
-            options=json.loads(row[4]),
-            seed=int(row[5]),
-            actions=[(int(seat), str(code)) for seat, code in json.loads(row[6])],
-            started_at=datetime.fromisoformat(row[7]),
-            finished_at=datetime.fromisoformat(row[8]),
-            seats=[SeatResult(int(s), int(u), str(n), p, int(r), bool(a)) for s, u, n, p, r, a in seat_rows],
-        )
 
 
 # -- on the database thread ----------------------------------------------------------------------
@@ -360,21 +318,3 @@ def _forget_member(connection: sqlite3.Connection, guild_id: int, user_id: int) 
     connection.execute("DELETE FROM player_results WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
     connection.execute("DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
     return cursor.rowcount
-
-
-def _finished_game(
-    connection: sqlite3.Connection, guild_id: int, game_id: int
-) -> tuple[tuple, list[tuple]] | None:
-    row = connection.execute(
-        "SELECT id, table_id, guild_id, game, options, seed, actions, started_at, finished_at FROM games"
-        " WHERE id = ? AND guild_id = ?",
-        (game_id, guild_id),
-    ).fetchone()
-    if row is None:
-        return None
-    seats = connection.execute(
-        "SELECT seat, user_id, display_name, points, rank, is_ai FROM game_seats WHERE game_id = ?"
-        " ORDER BY seat",
-        (game_id,),
-    ).fetchall()
-    return row, seats

@@ -21,8 +21,9 @@ from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
 from cogs.tables.components import TableButton, TableSelect, TableView
-from cogs.tables.lobby_options import option_choices
+from cogs.tables.lobby_options import clock_choices, option_choices
 from cogs.tables.session import Phase, TableSession
+from cogs.tables.time_control import seat_clock
 from engine import Event, LegalAction, SeatView
 from engine.lobby import RematchChoice
 
@@ -146,7 +147,8 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
         value="\n".join(lines) or "nobody yet",
         inline=False,
     )
-    embed.add_field(name="Turn clock", value=f"{session.settings.turn_seconds} seconds", inline=True)
+    clock = session.settings.time_control
+    embed.add_field(name="Clock", value=clock.label(clock.kind, session.settings.turn_seconds), inline=True)
     missing = rules.min_seats - len(players)
     if missing > 0:
         embed.add_field(name="Waiting for", value=f"{missing} more player{'s' if missing > 1 else ''}")
@@ -169,7 +171,8 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
 
 
 def option_menus(session: TableSession) -> list[TableSelect]:
-    """The lobby's option menus: one multi-select for every on/off option, one menu per other option."""
+    """The lobby's option menus: one multi-select for every on/off option, one menu per other option, and
+    the table's clock (fixed, time bank, slow mode) when a row is left for it."""
     choices = option_choices(session)
     menus = []
     switches = [choice for choice in choices if choice.kind == "bool"]
@@ -205,6 +208,13 @@ def option_menus(session: TableSession) -> list[TableSelect]:
                 ],
             )
         )
+    if len(menus) < 4:  # a row is free (else the clock is set with /play clock:)
+        current = session.settings.time_control.kind
+        options = [
+            discord.SelectOption(label=_clip(f"Clock: {label}", 100), value=kind, default=kind == current)
+            for label, kind in clock_choices(session)
+        ]
+        menus.append(TableSelect(ids.option_custom_id(session.table_id, ids.CLOCK_MENU), options=options))
     return menus
 
 
@@ -218,7 +228,8 @@ def seat_lines(session: TableSession, view: SeatView) -> str:
         marker = "▶️" if line.to_act else "▫️"
         idle = " 💤" if line.seat in session.idle_seats else ""
         name = escape_markdown(session.name_of_seat(line.seat))
-        lines.append(f"{marker} **{name}**{idle}: {with_names(session, line.summary)}")
+        clock = seat_clock(session.settings.time_control, session.banks, line.seat)
+        lines.append(f"{marker} **{name}**{clock}{idle}: {with_names(session, line.summary)}")
     return _clip("\n".join(lines), 1024)
 
 
@@ -427,7 +438,32 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
     view = TableView()
     view.add_item(_button(session, ids.AGAIN, "Play again", discord.ButtonStyle.success))
     view.add_item(_button(session, ids.QUIT, "Leave", discord.ButtonStyle.secondary))
+    view.add_item(replay_button(session.table_id))
     return embed, view
+
+
+def replay_button(table_id: str) -> discord.ui.Button:
+    """The "Replay" button of a finished table's scoreboard (answered by the replay cog)."""
+    return discord.ui.Button(
+        label="Replay",
+        emoji="⏯️",
+        custom_id=ids.replay_custom_id(table_id),
+        style=discord.ButtonStyle.secondary,
+    )
+
+
+def final_view(session: TableSession) -> discord.ui.View | None:
+    """The buttons a closed table keeps for good: "Replay" once its game is over, else none."""
+    if session.state is None or not session.state.is_terminal():
+        return None
+    return replay_view(session.table_id)
+
+
+def replay_view(table_id: str) -> discord.ui.View:
+    """A view holding only the "Replay" button of ``table_id``."""
+    view = TableView()
+    view.add_item(replay_button(table_id))
+    return view
 
 
 def closed_message(session: TableSession, reason: str) -> discord.Embed:

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 
+from cogs.tables import time_control
+from cogs.tables.time_control import SeatBank, TimeControl
 from engine import Event, GameRules, GameState, LegalAction, SeatView, Standing
 from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
 
@@ -36,12 +38,14 @@ class Phase(Enum):
 
 @dataclass(frozen=True)
 class TableSettings:
-    """Timing rules of a table, in seconds (``idle_after_timeouts``: a count of turns)."""
+    """Timing rules of a table, in seconds (``idle_after_timeouts``: a count of turns; ``time_control``:
+    fixed clock, time bank or slow mode, see :mod:`cogs.tables.time_control`)."""
 
     turn_seconds: int
     idle_turn_seconds: int
     idle_after_timeouts: int
     rematch_seconds: int = 180
+    time_control: TimeControl = TimeControl()
 
 
 class TableSession:
@@ -107,6 +111,7 @@ class TableSession:
         self.options: dict[str, object] = {}
         self.deadline: datetime | None = None
         self.seat_deadlines: dict[int, datetime] = {}
+        self.banks: list[SeatBank] = []  # each seat's time bank, on a bank table (else empty)
         self.clock_names: dict[int, str | None] = {}
         self.seat_versions: list[int] = []
         self._seen_actions: list[tuple] = []
@@ -358,6 +363,7 @@ class TableSession:
             if self.seat_deadlines.get(seat, now) > due:
                 continue
             acted.add(seat)
+            self.banks = time_control.run_out(self.banks, seat, due)
             code = self.state.default_action(seat)
             self.timed_out_positions.add(self.state.version)
             events.append(Event(seat, "ran out of time."))
@@ -384,7 +390,7 @@ class TableSession:
             self.seat_deadlines = {}
             self.rematch = Rematch(players=list(self.players), host_id=self.host_id)
         else:
-            self._arm_deadline(now, changed)
+            self._arm_deadline(now, changed, acted)
 
     def rematch_closes_at(self) -> datetime | None:
         """When the "Play again" window of a finished game closes (``None`` before the game ends)."""
@@ -415,18 +421,25 @@ class TableSession:
         fixed = self.state.decision_seconds(seat)
         if fixed is not None:
             return fixed
-        return self.settings.idle_turn_seconds if seat in self.idle_seats else self.settings.turn_seconds
+        turn = self.settings.time_control.turn_seconds(self.settings.turn_seconds)
+        return self.settings.idle_turn_seconds if seat in self.idle_seats else turn
 
-    def _arm_deadline(self, now: datetime, changed: set[int]) -> None:
-        """Start the clock of every seat that is newly waiting or whose decision changed; keep the rest."""
+    def _arm_deadline(self, now: datetime, changed: set[int], acted: set[int] | None = None) -> None:
+        """Start the clock of every seat that is newly waiting or whose decision changed; keep the rest. On
+        a bank table the banks are settled first (``acted`` moved) and a seat's bank gives its deadline."""
         assert self.state is not None
+        control = self.settings.time_control
+        self.banks = time_control.settle(control, self.banks, self.state, now, acted or ())
         waiting = self.state.seats_to_act()
         deadlines = {}
         clock_names = {}
         for seat in waiting:
             clock = clock_names[seat] = self.state.decision_clock(seat)
             same_clock = clock is not None and self.clock_names.get(seat) == clock
-            if seat in self.seat_deadlines and (seat not in changed or same_clock):
+            idle = self.settings.idle_turn_seconds if seat in self.idle_seats else None
+            if (banked := time_control.bank_deadline(control, self.banks, seat, idle)) is not None:
+                deadlines[seat] = banked
+            elif seat in self.seat_deadlines and (seat not in changed or same_clock):
                 deadlines[seat] = self.seat_deadlines[seat]
             else:
                 deadlines[seat] = now + timedelta(seconds=self._seconds_for(seat))
