@@ -137,6 +137,7 @@ class StatsCog(commands.Cog, name="Stats"):
             return
         embed = discord.Embed(title=f"🕘 {name}: recent games", colour=discord.Colour.blurple())
         embed.description = "\n".join(history_line(entry) for entry in entries)
+        embed.set_footer(text="Watch one again with /replay game:<id> (the number after #).")
         await interaction.response.send_message(embed=embed, ephemeral=not share)
 
 

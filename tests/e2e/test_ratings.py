@@ -111,6 +111,7 @@ async def test_leaderboard_stats_history_and_a_server_kept_to_itself(world: Worl
             )
         ]
     assert game_ids == here
+    assert "/replay game:<id>" in history.message.text()
     assert world.server.violations == []
 
 
