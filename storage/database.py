@@ -2,7 +2,9 @@
 
 Migrations are the numbered files ``storage/migrations/V<NNN>__<name>.sql``; the applied version is
 SQLite's ``PRAGMA user_version``. Each pending migration runs in one transaction together with the
-version bump, so a crash leaves the database at the old or the new version, never between.
+version bump, so a crash leaves the database at the old or the new version, never between. A migration
+that needs Python (V004 rates the results already stored) has a module of the same name beside its SQL
+file, ``V<NNN>__<name>.py`` with ``migrate(connection)``, run after the SQL in that same transaction.
 
 One SQLite connection lives on one thread of its own (the database thread); every method hands that thread
 one plain function and awaits it, so a whole transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, fsynced) is
@@ -16,6 +18,7 @@ import asyncio
 import contextlib
 import contextvars
 import functools
+import importlib
 import json
 import queue
 import re
@@ -28,6 +31,9 @@ from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
+
+from storage.ratings import rate_result
+from storage.stats import StatsReads
 
 _T = TypeVar("_T")
 
@@ -235,10 +241,11 @@ def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None
         future.set_result(value)
 
 
-class Database:
+class Database(StatsReads):
     """The bot's SQLite database over one connection on its own thread.
 
-    Use :meth:`open` to create one; it applies pending migrations.
+    Use :meth:`open` to create one; it applies pending migrations. Ratings, stats, history and seasons
+    are read and changed through :class:`storage.stats.StatsReads`.
     """
 
     def __init__(self, thread: "_DatabaseThread", connection: sqlite3.Connection, path: Path) -> None:
@@ -310,9 +317,9 @@ class Database:
             raise RuntimeError(
                 f"the database is at version {current}, newer than this bot's {len(migrations)}"
             )
-        for version, _name, sql in migrations[current:]:
+        for version, name, sql in migrations[current:]:
             # executescript would commit on its own; run the statements in one explicit transaction.
-            await self._transact(_apply_migration, version, sql)
+            await self._transact(_apply_migration, version, sql, _python_step(name))
 
     async def record_result(self, result: GameResult) -> bool:
         """Store a finished game and its seats in one transaction.
@@ -565,9 +572,25 @@ def _schema_version(connection: sqlite3.Connection) -> int:
     return int(version)
 
 
-def _apply_migration(connection: sqlite3.Connection, version: int, sql: str) -> None:
+def _python_step(name: str) -> Callable[[sqlite3.Connection], Any] | None:
+    """``migrate(connection)`` of the module with the SQL file's name (``V004__ratings.py``), if there is
+    one: the part of a migration SQL cannot do (rating stored results), run after the SQL."""
+    stem = name.removesuffix(".sql")
+    if not resources.files("storage.migrations").joinpath(stem + ".py").is_file():
+        return None
+    return importlib.import_module(f"storage.migrations.{stem}").migrate
+
+
+def _apply_migration(
+    connection: sqlite3.Connection,
+    version: int,
+    sql: str,
+    python_step: Callable[[sqlite3.Connection], Any] | None = None,
+) -> None:
     for statement in _split_statements(sql):
         connection.execute(statement)
+    if python_step is not None:
+        python_step(connection)
     connection.execute(f"PRAGMA user_version = {int(version)}")
 
 
@@ -613,6 +636,14 @@ def _insert_result(connection: sqlite3.Connection, result: GameResult) -> bool:
             )
             for seat in result.seats
         ],
+    )
+    rate_result(
+        connection,
+        int(cursor.lastrowid),
+        result.guild_id,
+        result.game,
+        _iso(result.finished_at),
+        [(seat.seat, seat.user_id, seat.display_name, seat.rank, seat.is_ai) for seat in result.seats],
     )
     return True
 

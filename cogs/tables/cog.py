@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import ratings_admin
 from cogs.tables import custom_ids as ids
 from cogs.tables.components import route
 from cogs.tables.presses import reply
@@ -170,11 +171,17 @@ class TablesCog(commands.Cog, name=COG_NAME):
         )
 
     @admin.command(name="defaults")
-    @app_commands.describe(turn_seconds="Seconds per decision when /play does not say (leave empty to reset)")
+    @app_commands.describe(
+        turn_seconds="Seconds per decision when /play does not say (leave both empty to reset)",
+        min_games="Games a player needs in a game before the leaderboard lists them (default 5)",
+    )
     async def set_defaults(
-        self, interaction: discord.Interaction, turn_seconds: app_commands.Range[int, 1, 86400] | None = None
+        self,
+        interaction: discord.Interaction,
+        turn_seconds: app_commands.Range[int, 1, 86400] | None = None,
+        min_games: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
-        """Set this server's default turn length for new tables."""
+        """Set this server's default turn length for new tables and the leaderboards' minimum of games."""
         if not await _check_manager(interaction):
             return
         refusal = None if turn_seconds is None else self._turn_length_refusal(turn_seconds)
@@ -182,11 +189,27 @@ class TablesCog(commands.Cog, name=COG_NAME):
             await interaction.response.send_message(refusal, ephemeral=True)
             return
         assert interaction.guild_id is not None
-        await self.bot.db.set_guild_turn_seconds(interaction.guild_id, turn_seconds)
-        now = turn_seconds or self.settings.default_turn_seconds
-        await interaction.response.send_message(
-            f"New tables in this server now give {now} seconds per decision.", ephemeral=True
-        )
+        said = []
+        if min_games is not None:
+            said.append(await ratings_admin.set_min_games(self.bot.db, interaction.guild_id, min_games))
+        if turn_seconds is not None or min_games is None:
+            await self.bot.db.set_guild_turn_seconds(interaction.guild_id, turn_seconds)
+            now = turn_seconds or self.settings.default_turn_seconds
+            said.insert(0, f"New tables in this server now give {now} seconds per decision.")
+        await interaction.response.send_message(" ".join(said), ephemeral=True)
+
+    @admin.command(name="season")
+    async def new_season(self, interaction: discord.Interaction) -> None:
+        """Start a new rating season here (the current ratings are archived)."""
+        if await _check_manager(interaction):
+            await ratings_admin.start_season(self.bot.db, interaction)
+
+    @admin.command(name="forget")
+    @app_commands.describe(member="The member whose ratings, stats and history to erase from this server")
+    async def forget(self, interaction: discord.Interaction, member: discord.User) -> None:
+        """Erase a member's ratings, stats and history from this server."""
+        if await _check_manager(interaction):
+            await ratings_admin.forget_member(self.bot.db, interaction, member)
 
     @app_commands.command(name="hand")
     @app_commands.describe(dm="Also send it by DM, now and whenever it becomes your turn")

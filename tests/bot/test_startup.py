@@ -136,5 +136,6 @@ def test_the_sandbox_demo_plays_a_whole_game() -> None:
         timeout=120,
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    for expected in ("table open", "Your hand", "final scores", "a new lobby", "Leaderboard", "0 violations"):
+    shown = ("table open", "Your hand", "final scores", "a new lobby", "Leaderboard", "Average placement")
+    for expected in (*shown, "0 violations"):
         assert expected in run.stdout, expected
