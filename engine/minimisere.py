@@ -241,11 +241,23 @@ class MinimisereOptions(GameOptions):
     """Table options. ``end_by`` and ``deals`` apply to three players only ("Game" of that section)."""
 
     nines: bool = OptionField(False, description="4 or 5 players: Nines instead of Deuces")
-    target: int = OptionField(25, ge=15, le=39, description="Game ends when someone reaches this score")
+    target: int = OptionField(
+        25,
+        ge=15,
+        le=39,
+        description="Game ends when someone reaches this score",
+        json_schema_extra={"shown_when": {"end_by": "target"}},  # a lobby offers it only then
+    )
     end_by: Literal["target", "deals"] = OptionField(
         "target", description="3 players: end at the target score or after a number of deals"
     )
-    deals: int = OptionField(9, ge=1, le=25, description="3 players: deals to play when ending by deals")
+    deals: int = OptionField(
+        9,
+        ge=1,
+        le=25,
+        description="3 players: deals to play when ending by deals",
+        json_schema_extra={"shown_when": {"end_by": "deals"}},  # a lobby offers it only then
+    )
 
 
 class MinimisereState(GameState[MinimisereOptions]):

@@ -7,7 +7,10 @@ from_stored` reads every shape ever written, so tables stored by an older bot co
 
 - version 1 (no ``schema_version`` key): the untyped dict of the first durable tables, whose ``settings``
   is a list ``[turn_seconds, idle_turn_seconds, idle_after_timeouts]``;
-- version 2: this model.
+- version 2: this model. Fields added since have defaults, so a version 2 snapshot written before them
+  still loads: ``left_seats`` (seats whose player left the game, played by an AI). AI seats need no field
+  of their own: their identities are the negative ids among ``lobby_players`` and ``players`` (see
+  :mod:`cogs.tables.ai_seats`), with their names in ``names``.
 """
 
 from __future__ import annotations
@@ -47,7 +50,8 @@ class RematchSnapshot(BaseModel):
 
 
 class TableSnapshot(BaseModel):
-    """A table as stored. Times are UTC; seats are indexes into ``players``; user ids are Discord ids."""
+    """A table as stored. Times are UTC; seats are indexes into ``players``; user ids are Discord ids, or
+    an AI seat's negative identity."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -71,6 +75,7 @@ class TableSnapshot(BaseModel):
     seat_versions: list[int] = []
     timeouts_in_row: dict[int, int] = {}
     idle_seats: list[int] = []
+    left_seats: list[int] = []
     rematch: RematchSnapshot | None = None
     result_saved: bool = False
     message_id: int | None = None
@@ -135,6 +140,7 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
         seat_versions=list(session.seat_versions),
         timeouts_in_row=dict(session.timeouts_in_row),
         idle_seats=sorted(session.idle_seats),
+        left_seats=sorted(session.left_seats),
         rematch=None
         if session.rematch is None
         else RematchSnapshot(
@@ -220,6 +226,7 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     session.seat_versions = list(snapshot.seat_versions)
     session.timeouts_in_row = dict(snapshot.timeouts_in_row)
     session.idle_seats = set(snapshot.idle_seats)
+    session.left_seats = set(snapshot.left_seats)
     rematch = snapshot.rematch
     session.rematch = (
         None

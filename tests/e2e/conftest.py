@@ -205,7 +205,7 @@ async def restartable_world(tmp_path: Path, **settings: Any):
         players = {name: guild.add_member(name) for name in PLAYER_NAMES}
         outsider = guild.add_member("mallory")
         database_path = tmp_path / "data" / "bot.db"
-        options = {"min_turn_seconds": 1, "idle_turn_seconds": 1, **settings}
+        options = {"min_turn_seconds": 1, "ai_pause_seconds": 0, **settings}
 
         def start_bot():
             return sandbox_bot(server, guild.id, database_path, **options)
