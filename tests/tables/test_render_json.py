@@ -40,11 +40,15 @@ def _private_components_match(session: TableSession, user: int, page: int) -> No
     assert action_menus.rows_json(drawn) == expected.to_components() == _without_seat_controls(view)
 
 
+def _verb(item: dict) -> str:
+    return item.get("custom_id", "").rsplit(":", 1)[1]
+
+
 def _without_seat_controls(view: discord.ui.View) -> list[dict]:
     """The view's components without the seat buttons of a private view ("Leave game", "I'm back")."""
     rows = []
     for row in view.to_components():
-        kept = [c for c in row["components"] if c.get("custom_id", "").rsplit(":", 1)[1] not in ids.SEAT_VERBS]
+        kept = [item for item in row["components"] if _verb(item) not in ids.SEAT_VERBS]
         if kept:
             rows.append({**row, "components": kept})
     return rows
