@@ -151,6 +151,12 @@ async def test_a_leaver_is_replaced_by_an_ai_and_ranked_where_the_seat_finishes(
         [(alice.id, 0), (bob.id, 0)]
     )  # the leaver's seat is stored as theirs, ranked where it finished
     assert [is_ai for _, user_id, _, is_ai in seats if user_id < 0] == [1]
+    # Alice plays again (the leaver is not asked): a new lobby, with the game's AI player seated again.
+    again = await world.press(alice, final, "Play again")
+    assert again.ok, again
+    await world.server.wait_for(lambda: "Playing again" in world.public_messages()[-1].text(), timeout=10)
+    lobby_again = world.public_messages()[-1].text()
+    assert "🤖 Ada" in lobby_again and "bob" not in lobby_again
 
 
 @pytest.mark.bot_settings(ai_pause_seconds=0.5)
