@@ -3,7 +3,8 @@ ai_plays`) that the game waits for acts by itself, after a short pause so people
 
 Each table has at most one task playing its AI turns, a background task of its own: the pause and the
 thinking never hold the table's lock, so a person's press is answered meanwhile as ever. The AI thinks in a
-worker thread, on a copy of the state (``GameState.copy``), with a generator seeded from the table's seed,
+worker thread, on a copy of the state (``GameState.copy``, itself made in a worker under the table's
+lock: a copy may take milliseconds), with a generator seeded from the table's seed,
 the state's version and the seat (:func:`decision_rng`), so the game stays fully determined by its options,
 seed and action log. Its move then goes the way of a person's press: under the table's lock, checked by the
 engine (:meth:`~cogs.tables.session.TableSession.act`), stored in one transaction before it is shown,
@@ -112,23 +113,32 @@ class AITurns:
         state = session.state
         assert state is not None
         version = state.version
-        thinking: GameState = state.copy()
+        async with session.lock:  # nothing changes the state while a worker copies it (it may be slow)
+            if self._stale(session, state, version, seat):
+                return "stale"
+            thinking: GameState = await asyncio.to_thread(state.copy)
         rng = decision_rng(state.seed, version, seat)
         player = self.player_for(session.rules.key)
         code = await asyncio.to_thread(player.choose, thinking, seat, rng)
         async with session.lock:
-            if (
-                not self.registry.is_live(session)
-                or session.state is not state
-                or state.version != version
-                or seat_to_play(session) is None
-                or not ai_seats.ai_plays(session, seat)
-                or seat not in state.seats_to_act()
-            ):
-                self.dropped += 1
-                log.debug("Dropped a stale AI move on table %s (seat %d)", session.table_id, seat)
+            if self._stale(session, state, version, seat):
                 return "stale"
             return await self._apply(session, seat, version, code)
+
+    def _stale(self, session: TableSession, state: GameState, version: int, seat: int) -> bool:
+        """True (and counted) if the game or the seat's player moved on since the AI started on ``state``
+        at ``version``: the table closed or was reloaded, someone moved, or the seat is no longer an AI's."""
+        if (
+            self.registry.is_live(session)
+            and session.state is state
+            and state.version == version
+            and seat in state.seats_to_act()
+            and ai_seats.ai_plays(session, seat)
+        ):
+            return False
+        self.dropped += 1
+        log.debug("Dropped a stale AI move on table %s (seat %d)", session.table_id, seat)
+        return True
 
     async def _apply(self, session: TableSession, seat: int, version: int, code: str) -> str:
         """Apply, store and follow the AI's move (the table's lock is held)."""
