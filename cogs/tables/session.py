@@ -384,7 +384,7 @@ class TableSession:
             self.finished_at = now
             self.deadline = None
             self.seat_deadlines = {}
-            humans = [player for seat, player in enumerate(self.players) if player >= 0]  # AIs: negative
+            humans = [player for player in self.players if player >= 0]  # AI seats have negative ids
             self.rematch = Rematch(players=humans, host_id=self.host_id)
             self.rematch.choices.update({self.players[seat]: RematchChoice.LEAVE for seat in self.left_seats})
         else:
