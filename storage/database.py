@@ -126,6 +126,23 @@ class GameResult:
 
 
 @dataclass(frozen=True)
+class StoredGame:
+    """A finished game as stored, to replay it: ``id`` (the number players see in ``/history`` and give to
+    ``/replay``), its server, the game's key, options, seed and action log ``[(seat, code), ...]``, when
+    it finished, and its seats in seat order."""
+
+    id: int
+    table_id: str
+    guild_id: int
+    game: str
+    options: dict
+    seed: int
+    actions: list[tuple[int, str]]
+    finished_at: datetime
+    seats: list[SeatResult]
+
+
+@dataclass(frozen=True)
 class LeaderboardRow:
     """A player's record in one server: games played, games won (rank 1, ties included), win rate 0..1."""
 
@@ -306,6 +323,19 @@ class Database:
             ``True`` if stored now, ``False`` if this table's result was already stored (nothing changes).
         """
         return await self._transact(_insert_result, result)
+
+    async def finished_game(self, guild_id: int, game_id: int) -> StoredGame | None:
+        """The finished game with this id stored for this server, or ``None`` (no such game, or it belongs
+        to another server: a server never sees another's games)."""
+        found = await self._run(_load_finished_game, "g.id = ? AND g.guild_id = ?", (game_id, guild_id))
+        return found
+
+    async def finished_game_id(self, guild_id: int, table_id: str) -> int | None:
+        """The id of the result stored for this server's table ``table_id``, or ``None`` if none is."""
+        rows = await self._run(
+            _fetch_all, "SELECT id FROM games WHERE table_id = ? AND guild_id = ?", (table_id, guild_id)
+        )
+        return int(rows[0][0]) if rows else None
 
     # -- live tables -----------------------------------------------------------------------------
 
@@ -585,6 +615,35 @@ def _insert_result(connection: sqlite3.Connection, result: GameResult) -> bool:
         ],
     )
     return True
+
+
+def _load_finished_game(connection: sqlite3.Connection, where: str, parameters: tuple) -> StoredGame | None:
+    row = connection.execute(
+        "SELECT g.id, g.table_id, g.guild_id, g.game, g.options, g.seed, g.actions, g.finished_at"
+        f" FROM games g WHERE {where}",
+        parameters,
+    ).fetchone()
+    if row is None:
+        return None
+    seats = [
+        SeatResult(int(seat), int(user), str(name), points, int(rank), bool(is_ai))
+        for seat, user, name, points, rank, is_ai in connection.execute(
+            "SELECT seat, user_id, display_name, points, rank, is_ai FROM game_seats"
+            " WHERE game_id = ? ORDER BY seat",
+            (row[0],),
+        )
+    ]
+    return StoredGame(
+        id=int(row[0]),
+        table_id=str(row[1]),
+        guild_id=int(row[2]),
+        game=str(row[3]),
+        options=json.loads(row[4]),
+        seed=int(row[5]),
+        actions=[(int(seat), str(code)) for seat, code in json.loads(row[6])],
+        finished_at=datetime.fromisoformat(row[7]),
+        seats=seats,
+    )
 
 
 def _save_table(

@@ -1,6 +1,7 @@
 """What follows every change of a running game (a press, a timeout, the start): the turn clock moves to
-the new deadline, players who asked for DMs get their view when they may act, live private views are
-redrawn, and when the game is over its channel is freed and the "Play again" window opens.
+the new deadline, players who asked for DMs get their view when they may act (on a slow clock everyone
+to act gets a "your turn" DM), live private views are redrawn, and when the game is over its channel is
+freed and the "Play again" window opens.
 
 The move itself is already stored (:mod:`cogs.tables.store`); showing the table is the caller's (its
 press's answer, or :mod:`cogs.tables.table_message`).
@@ -19,10 +20,17 @@ from cogs.tables.session import Phase, TableSession
 class AfterMove:
     """Follows the changes of every running game."""
 
-    def __init__(self, registry: TableRegistry, clocks: TableClocks, private_views: PrivateViews) -> None:
+    def __init__(
+        self,
+        registry: TableRegistry,
+        clocks: TableClocks,
+        private_views: PrivateViews,
+        turn_notices: Callable[[TableSession, set[int]], None] | None = None,
+    ) -> None:
         self.registry = registry
         self.clocks = clocks
         self.private_views = private_views
+        self.turn_notices = turn_notices  # slow mode's "your turn" DMs (cogs.tables.turn_notices)
         # Called last after every change: the AI seats' turns, the notice of a player taken over.
         self.followers: list[Callable[[TableSession], None]] = []
 
@@ -31,6 +39,8 @@ class AfterMove:
         if session.phase is Phase.PLAYING:
             self.clocks.arm_turn(session)
             self._send_dms(session, before)
+            if self.turn_notices is not None:
+                self.turn_notices(session, before)
         self.private_views.refresh(session)
         if session.phase is Phase.SCOREBOARD:
             self.clocks.disarm_turn(session)

@@ -22,6 +22,7 @@ from cogs.tables.presses import reply
 from cogs.tables.runtime import TableRuntime
 from cogs.tables.session import TableError, TableSession
 from cogs.tables.table_message import missing_permissions
+from cogs.tables.time_control import FIXED, KINDS, TimeControl
 from engine import GAMES, get_rules
 
 if TYPE_CHECKING:
@@ -31,6 +32,11 @@ log = logging.getLogger(__name__)
 
 COG_NAME = "Tables"
 GAME_CHOICES = [app_commands.Choice(name=rules.display_name, value=key) for key, rules in GAMES.items()]
+CLOCK_CHOICES = [
+    app_commands.Choice(name="fixed clock per decision", value="fixed"),
+    app_commands.Choice(name="time bank per player", value="bank"),
+    app_commands.Choice(name="slow mode (hours per decision, DM on your turn)", value="slow"),
+]
 
 
 class TablesCog(commands.Cog, name=COG_NAME):
@@ -71,15 +77,17 @@ class TablesCog(commands.Cog, name=COG_NAME):
     @app_commands.command(name="play")
     @app_commands.describe(
         game="The game to play",
-        turn_seconds="Seconds each player has per decision",
+        turn_seconds="Seconds each player has per decision (fixed clock)",
+        clock="Fixed clock, time bank or slow mode (the host can change it in the lobby)",
         bots="AI players to seat beside you (the host can add and remove them in the lobby too)",
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES)
     async def play(
         self,
         interaction: discord.Interaction,
         game: str,
         turn_seconds: app_commands.Range[int, 1, 86400] | None = None,
+        clock: str = "fixed",
         bots: app_commands.Range[int, 0, 9] = 0,
     ) -> None:
         """Open a table for a card game in this channel."""
@@ -124,6 +132,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
                 seconds,  # a player away is played by an AI (idle_takeover): their clock is not shortened
                 self.settings.idle_after_timeouts,
                 self.settings.rematch_seconds,
+                self._time_control(clock),
             ),
             interaction.user.id,
             interaction.user.display_name,
@@ -233,6 +242,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if await route(self.runtime.presses, interaction):
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if custom_id.startswith(tuple(self.bot.component_prefixes)):
+            return  # another cog's component (a replay button, ...): that cog answers it
         target = ids.TableCustomId.parse(custom_id)
         if target is not None:
             await self.runtime.presses.on_table_button(interaction, target)
@@ -247,6 +258,16 @@ class TablesCog(commands.Cog, name=COG_NAME):
         session = self.registry.channel_table(payload.channel_id)
         if session is not None:
             self.runtime.messages.deleted(session, payload.message_id)
+
+    def _time_control(self, kind: str) -> TimeControl:
+        """The clock of a new table: ``kind`` ("fixed", "bank" or "slow") with the bot's numbers."""
+        settings = self.settings
+        return TimeControl(
+            bank_seconds=settings.time_bank_seconds,
+            increment_seconds=settings.time_bank_increment_seconds,
+            cap_seconds=settings.time_bank_cap_seconds,
+            slow_seconds=settings.slow_turn_hours * 3600,
+        ).with_kind(kind if kind in KINDS else FIXED)
 
     def _turn_length_refusal(self, seconds: int) -> str | None:
         """Words for a turn length outside the bot's range, or ``None`` if it is allowed."""

@@ -1,12 +1,16 @@
-"""The game options a lobby offers, read from the game's pydantic options model, and the check of a
-host's choice in the lobby menus. Domain logic only: :mod:`cogs.tables.render` draws the menus."""
+"""The game options a lobby offers, read from the game's pydantic options model, the table's clock, and
+the check of a host's choice in the lobby menus. Domain logic only: :mod:`cogs.tables.render` draws the
+menus."""
 
 from __future__ import annotations
 
 import typing
+from dataclasses import replace
 
 from cogs.tables import custom_ids as ids
-from cogs.tables.session import TableError, TableSession
+from cogs.tables.session import Phase, TableError, TableSession
+from cogs.tables.time_control import KINDS
+from engine.lobby import LobbyError
 
 MAX_VALUES = 25
 """An option with more values than one menu holds is not offered (it keeps its default)."""
@@ -92,6 +96,9 @@ def choose(session: TableSession, user_id: int, field: str, values: list[str]) -
     TableError
         Not the host, not in the lobby, an option or value the game does not offer.
     """
+    if field == ids.CLOCK_MENU:
+        choose_clock(session, user_id, values[0] if values else "")
+        return
     if field == ids.RULES_MENU:
         switches = [choice for choice in option_choices(session) if choice.kind == "bool"]
         if not set(values) <= {choice.name for choice in switches}:
@@ -104,3 +111,29 @@ def choose(session: TableSession, user_id: int, field: str, values: list[str]) -
     except KeyError:
         raise TableError("That value is not allowed for this option.") from None
     session.set_option(user_id, field, value)
+
+
+def clock_choices(session: TableSession) -> list[tuple[str, str]]:
+    """The clocks the lobby offers, as ``(label, kind)``: fixed, time bank and slow mode, with the table's
+    numbers (see :mod:`cogs.tables.time_control`)."""
+    control, turn = session.settings.time_control, session.settings.turn_seconds
+    return [(control.label(kind, turn), kind) for kind in KINDS]
+
+
+def choose_clock(session: TableSession, user_id: int, kind: str) -> None:
+    """Set the table's clock to ``kind`` ("fixed", "bank" or "slow"), host only, in the lobby.
+
+    Raises
+    ------
+    TableError
+        Not in the lobby, not the host, or not a clock the lobby offers.
+    """
+    if session.phase is not Phase.LOBBY:
+        raise TableError("Options can only be changed before the game starts.")
+    try:
+        session.lobby.check_host(user_id, "change the options")
+    except LobbyError as error:
+        raise TableError(str(error)) from None
+    if kind not in KINDS:
+        raise TableError("That value is not allowed for this option.")
+    session.settings = replace(session.settings, time_control=session.settings.time_control.with_kind(kind))

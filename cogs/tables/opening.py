@@ -19,6 +19,7 @@ from cogs.tables.registry import TableRegistry
 from cogs.tables.session import TableError, TableSession, TableSettings
 from cogs.tables.store import TableStore
 from cogs.tables.table_message import TableMessages
+from cogs.tables.time_control import TimeControl
 from engine.lobby import Lobby
 
 log = logging.getLogger(__name__)
@@ -113,12 +114,18 @@ class TableOpener:
 
     @staticmethod
     def table_settings(
-        turn_seconds: int, idle_turn_seconds: int, idle_after_timeouts: int, rematch_seconds: int
+        turn_seconds: int,
+        idle_turn_seconds: int,
+        idle_after_timeouts: int,
+        rematch_seconds: int,
+        time_control: TimeControl | None = None,
     ) -> TableSettings:
-        """The timing rules of a new table (an idle player's turns are never longer than anyone's)."""
+        """The timing rules of a new table (an idle player's turns are never longer than anyone's), on
+        ``time_control``'s clock (default: a fixed clock)."""
         return TableSettings(
             turn_seconds=turn_seconds,
             idle_turn_seconds=min(turn_seconds, idle_turn_seconds),
             idle_after_timeouts=idle_after_timeouts,
             rematch_seconds=rematch_seconds,
+            time_control=time_control or TimeControl(),
         )

@@ -116,7 +116,9 @@ class TablePresses:
             if target.verb in (ids.AGAIN, ids.QUIT) and not in_private_view(interaction):
                 # A scoreboard whose "Play again" window ran out keeps its buttons until a press like this
                 # one takes them away, in the press's own answer.
-                await interaction.response.edit_message(content=WINDOW_CLOSED, view=None)
+                await interaction.response.edit_message(
+                    content=WINDOW_CLOSED, view=render.replay_view(target.table_id)
+                )
                 return
             await reply(interaction, self.registry.gone_reason(target.table_id))
             return

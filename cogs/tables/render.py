@@ -20,9 +20,11 @@ from cogs.tables import action_menus, ai_seats
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
-from cogs.tables.components import TableButton, TableSelect, TableView
+from cogs.tables.components import TableButton, TableView
+from cogs.tables.lobby_menus import MENU_ROWS, option_menus
 from cogs.tables.lobby_options import option_choices
 from cogs.tables.session import Phase, TableSession
+from cogs.tables.time_control import seat_clock
 from engine import Event, LegalAction, SeatView
 from engine.lobby import RematchChoice
 
@@ -148,7 +150,8 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
         value="\n".join(lines) or "nobody yet",
         inline=False,
     )
-    embed.add_field(name="Turn clock", value=f"{session.settings.turn_seconds} seconds", inline=True)
+    clock = session.settings.time_control
+    embed.add_field(name="Clock", value=clock.label(clock.kind, session.settings.turn_seconds), inline=True)
     missing = rules.min_seats - len(players)
     if missing > 0:
         embed.add_field(name="Waiting for", value=f"{missing} more player{'s' if missing > 1 else ''}")
@@ -166,50 +169,10 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=0))
     view.add_item(_button(session, ids.ADD_AI, "Add AI player", discord.ButtonStyle.secondary, row=1))
     view.add_item(_button(session, ids.REMOVE_AI, "Remove AI player", discord.ButtonStyle.secondary, row=1))
-    for row, menu in enumerate(option_menus(session)[:3], start=2):
+    for row, menu in enumerate(option_menus(session)[:MENU_ROWS], start=2):
         menu.row = row
         view.add_item(menu)
     return embed, view
-
-
-def option_menus(session: TableSession) -> list[TableSelect]:
-    """The lobby's option menus: one multi-select for every on/off option, one menu per other option."""
-    choices = option_choices(session)
-    menus = []
-    switches = [choice for choice in choices if choice.kind == "bool"]
-    if switches:
-        menus.append(
-            TableSelect(
-                ids.option_custom_id(session.table_id, ids.RULES_MENU),
-                placeholder="Optional rules: pick the ones to play with",
-                options=[
-                    discord.SelectOption(
-                        label=_clip(choice.description, 100), value=choice.name, default=bool(choice.current)
-                    )
-                    for choice in switches
-                ],
-                min_values=0,
-                max_values=len(switches),
-            )
-        )
-    for choice in choices:
-        if choice.kind != "choice":
-            continue
-        menus.append(
-            TableSelect(
-                ids.option_custom_id(session.table_id, choice.name),
-                placeholder=_clip(choice.description, 150),
-                options=[
-                    discord.SelectOption(
-                        label=_clip(f"{choice.description}: {label}", 100),
-                        value=value,
-                        default=value == str(choice.current),
-                    )
-                    for label, value in choice.values
-                ],
-            )
-        )
-    return menus
 
 
 # -- the game ----------------------------------------------------------------------------------------
@@ -223,7 +186,8 @@ def seat_lines(session: TableSession, view: SeatView) -> str:
         marker = "▶️" if line.to_act else "▫️"
         idle = ai_seats.seat_marker(session, line.seat)
         name = escape_markdown(session.name_of_seat(line.seat))
-        lines.append(f"{marker} **{name}**{idle}: {with_names(session, line.summary)}")
+        clock = seat_clock(session.settings.time_control, session.banks, line.seat)
+        lines.append(f"{marker} **{name}**{clock}{idle}: {with_names(session, line.summary)}")
     return _clip("\n".join(lines), 1024)
 
 
@@ -448,7 +412,32 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
     view = TableView()
     view.add_item(_button(session, ids.AGAIN, "Play again", discord.ButtonStyle.success))
     view.add_item(_button(session, ids.QUIT, "Leave", discord.ButtonStyle.secondary))
+    view.add_item(replay_button(session.table_id))
     return embed, view
+
+
+def replay_button(table_id: str) -> discord.ui.Button:
+    """The "Replay" button of a finished table's scoreboard (answered by the replay cog)."""
+    return discord.ui.Button(
+        label="Replay",
+        emoji="⏯️",
+        custom_id=ids.replay_custom_id(table_id),
+        style=discord.ButtonStyle.secondary,
+    )
+
+
+def final_view(session: TableSession) -> discord.ui.View | None:
+    """The buttons a closed table keeps for good: "Replay" once its game is over, else none."""
+    if session.state is None or not session.state.is_terminal():
+        return None
+    return replay_view(session.table_id)
+
+
+def replay_view(table_id: str) -> discord.ui.View:
+    """A view holding only the "Replay" button of ``table_id``."""
+    view = TableView()
+    view.add_item(replay_button(table_id))
+    return view
 
 
 def closed_message(session: TableSession, reason: str) -> discord.Embed:

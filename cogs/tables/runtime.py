@@ -8,6 +8,7 @@ module             job
 ``registry``       the live tables by id, channel and player
 ``opening``        the one open-table flow of ``/play`` and "Play again"
 ``after_move``     what follows a move: clock, DMs, private views, the end of the game
+``turn_notices``   slow mode's "your turn" DM; ``time_control``: fixed clock, time banks, slow mode
 ``clocks``         turn / lobby / rematch clocks: arm, disarm, ran out
 ``store``          persist, reload, restore at start, the result; ``snapshot``: the stored model
 ``table_message``  the public message: answer, refresh, post, move, permission notice
@@ -39,6 +40,7 @@ from cogs.tables.session import TableSession
 from cogs.tables.store import TableStore
 from cogs.tables.table_message import TableMessages
 from cogs.tables.tasks import Supervisor
+from cogs.tables.turn_notices import TurnNotices
 
 if TYPE_CHECKING:
     from bot.bot import CardTableBot
@@ -83,7 +85,7 @@ class TableRuntime:
             lobby_idle_seconds=settings.lobby_idle_seconds,
         )
         private_views = PrivateViews(bot, tasks, messages)
-        after_move = AfterMove(registry, clocks, private_views)
+        after_move = AfterMove(registry, clocks, private_views, TurnNotices(bot, tasks, messages.jump_url))
         opener = TableOpener(bot, registry, store, clocks, messages)
         closer = TableCloser(registry, store, messages, opener)
         clocks.persist = store.persist

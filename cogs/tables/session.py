@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 
+from cogs.tables import time_control
+from cogs.tables.time_control import SeatBank, TimeControl
 from engine import Event, GameRules, GameState, LegalAction, SeatView, Standing
 from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
 
@@ -36,12 +38,14 @@ class Phase(Enum):
 
 @dataclass(frozen=True)
 class TableSettings:
-    """Timing rules of a table, in seconds (``idle_after_timeouts``: a count of turns)."""
+    """Timing rules of a table, in seconds (``idle_after_timeouts``: a count of turns; ``time_control``:
+    fixed clock, time bank or slow mode, see :mod:`cogs.tables.time_control`)."""
 
     turn_seconds: int
     idle_turn_seconds: int
     idle_after_timeouts: int
     rematch_seconds: int = 180
+    time_control: TimeControl = TimeControl()
 
 
 class TableSession:
@@ -107,6 +111,7 @@ class TableSession:
         self.options: dict[str, object] = {}
         self.deadline: datetime | None = None
         self.seat_deadlines: dict[int, datetime] = {}
+        self.banks: list[SeatBank] = []  # each seat's time bank, on a bank table (else empty)
         self.clock_names: dict[int, str | None] = {}
         self.seat_versions: list[int] = []
         self._seen_actions: list[tuple] = []
@@ -317,9 +322,7 @@ class TableSession:
         if not oldest <= version <= self.state.version:
             raise TableError("That button is from an earlier turn: the table has moved on.")
 
-    def act(
-        self, user_id: int, version: int, code: str, now: datetime, *, by_ai: bool = False
-    ) -> list[Event]:
+    def act(self, user_id: int, version: int, code: str, now: datetime, *, by_ai=False) -> list[Event]:
         """Apply ``user_id``'s action ``code`` pressed on a message of state ``version``.
 
         A player who acts is no longer idle; ``by_ai``: an AI plays the seat (cogs.tables.ai_turns).
@@ -337,9 +340,8 @@ class TableSession:
         self.check_version(version, seat)
         assert self.state is not None
         events = self.state.apply(seat, code)
-        if not by_ai:
-            self.timeouts_in_row[seat] = 0
-            self.idle_seats.discard(seat)
+        if not by_ai:  # the player's own move: they are back, if they were away
+            self.timeouts_in_row[seat], self.idle_seats = 0, self.idle_seats - {seat}
         self._after_change(events, now, acted={seat})
         return events
 
@@ -362,6 +364,7 @@ class TableSession:
             if self.seat_deadlines.get(seat, now) > due:
                 continue
             acted.add(seat)
+            self.banks = time_control.run_out(self.banks, seat, due)
             code = self.state.default_action(seat)
             self.timed_out_positions.add(self.state.version)
             events.append(Event(seat, "ran out of time."))
@@ -384,11 +387,10 @@ class TableSession:
             self.finished_at = now
             self.deadline = None
             self.seat_deadlines = {}
-            humans = [player for player in self.players if player >= 0]  # AI seats have negative ids
-            self.rematch = Rematch(players=humans, host_id=self.host_id)
-            self.rematch.choices.update({self.players[seat]: RematchChoice.LEAVE for seat in self.left_seats})
+            leavers = {self.players[seat]: RematchChoice.LEAVE for seat in self.left_seats}
+            self.rematch = Rematch([p for p in self.players if p >= 0], self.host_id, leavers)  # no AI seat
         else:
-            self._arm_deadline(now, changed)
+            self._arm_deadline(now, changed, acted)
 
     def rematch_closes_at(self) -> datetime | None:
         """When the "Play again" window of a finished game closes (``None`` before the game ends)."""
@@ -419,18 +421,25 @@ class TableSession:
         fixed = self.state.decision_seconds(seat)
         if fixed is not None:
             return fixed
-        return self.settings.idle_turn_seconds if seat in self.idle_seats else self.settings.turn_seconds
+        turn = self.settings.time_control.turn_seconds(self.settings.turn_seconds)
+        return self.settings.idle_turn_seconds if seat in self.idle_seats else turn
 
-    def _arm_deadline(self, now: datetime, changed: set[int]) -> None:
-        """Start the clock of every seat that is newly waiting or whose decision changed; keep the rest."""
+    def _arm_deadline(self, now: datetime, changed: set[int], acted: set[int] | None = None) -> None:
+        """Start the clock of every seat that is newly waiting or whose decision changed; keep the rest. On
+        a bank table the banks are settled first (``acted`` moved) and a seat's bank gives its deadline."""
         assert self.state is not None
+        control = self.settings.time_control
+        self.banks = time_control.settle(control, self.banks, self.state, now, acted or ())
         waiting = self.state.seats_to_act()
         deadlines = {}
         clock_names = {}
         for seat in waiting:
             clock = clock_names[seat] = self.state.decision_clock(seat)
             same_clock = clock is not None and self.clock_names.get(seat) == clock
-            if seat in self.seat_deadlines and (seat not in changed or same_clock):
+            idle = self.settings.idle_turn_seconds if seat in self.idle_seats else None
+            if (banked := time_control.bank_deadline(control, self.banks, seat, idle)) is not None:
+                deadlines[seat] = banked
+            elif seat in self.seat_deadlines and (seat not in changed or same_clock):
                 deadlines[seat] = self.seat_deadlines[seat]
             else:
                 deadlines[seat] = now + timedelta(seconds=self._seconds_for(seat))

@@ -66,7 +66,7 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
     messages_before = len(world.public_messages())
     assert (await world.press(carol, table, "Play again")).ok
     await world.server.wait_for(lambda: len(world.public_messages()) > messages_before, timeout=5)
-    assert world.message(table.id).buttons() == []
+    assert [button["label"] for button in world.message(table.id).buttons()] == ["Replay"]
     lobby = world.public_messages()[-1]
     assert "table open" in lobby.embeds[0]["title"]
     assert "alice (host)" in lobby.text() and "carol" in lobby.text() and "bob" not in lobby.text()
