@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+from dataclasses import replace
 from datetime import datetime, timezone
 
 import pytest
@@ -20,6 +21,8 @@ from cogs.tables.seat_presses import leave_game
 from cogs.tables.session import Phase, TableError, TableSession, TableSettings
 from cogs.tables.snapshot import TableSnapshot, restore, snapshot_of
 from cogs.tables.tasks import Supervisor
+from cogs.tables.time_control import SLOW
+from cogs.tables.turn_notices import users_to_notify
 from engine import get_rules
 from engine.ai.core import RandomPlayer
 
@@ -212,3 +215,14 @@ def test_an_ai_decides_alike_for_the_same_seed_version_and_seat() -> None:
     assert decision_rng(7, 3, 1).random() == decision_rng(7, 3, 1).random()
     assert decision_rng(7, 3, 1).random() != decision_rng(7, 4, 1).random()
     assert random.Random(1).random() != decision_rng(1, 0, 0).random()
+
+
+def test_slow_mode_sends_no_turn_notice_for_a_seat_an_ai_plays() -> None:
+    session = human_and_ais()
+    slow = replace(session.settings.time_control, kind=SLOW)
+    session.settings = replace(session.settings, time_control=slow)
+    make_human_away(session)
+    assert session.users_to_act() == [HOST]
+    assert users_to_notify(session, before=set()) == []  # away: the AI plays it
+    come_back(session, HOST)
+    assert users_to_notify(session, before=set()) == [HOST]
