@@ -226,3 +226,43 @@ def test_slow_mode_sends_no_turn_notice_for_a_seat_an_ai_plays() -> None:
     assert users_to_notify(session, before=set()) == []  # away: the AI plays it
     come_back(session, HOST)
     assert users_to_notify(session, before=set()) == [HOST]
+
+
+async def test_when_every_person_has_left_the_ais_finish_the_game_without_pausing() -> None:
+    session = human_and_ais()
+    turns, saved = turns_for(session, RandomPlayer(), pause=3600)  # an hour's pause would never end here
+    leave_game(session, HOST)
+    turns.schedule(session)
+    await turns.running[session.table_id]
+    assert session.phase is Phase.SCOREBOARD
+    assert saved[-1] == len(session.state.history)
+
+
+def test_who_may_end_a_table_that_no_person_plays() -> None:
+    session = lobby()
+    session.join(BOB, "bob")
+    ai_seats.add_ai(session, HOST)
+    session.start(HOST, 5, NOW)
+    assert not ai_seats.may_end(session, HOST)  # people play: nobody ends it by a press
+    leave_game(session, BOB)
+    assert not ai_seats.may_end(session, HOST)  # the host still plays
+    make_human_away(session)
+    assert ai_seats.may_end(session, HOST) and not ai_seats.may_end(session, BOB)  # the leaver may not
+    assert not ai_seats.may_end(session, session.players[-1])  # nor an AI
+
+
+def test_if_the_host_left_any_player_still_seated_may_end_it() -> None:
+    session = lobby()
+    session.join(BOB, "bob")
+    ai_seats.add_ai(session, HOST)
+    session.start(HOST, 5, NOW)
+    leave_game(session, HOST)
+    bob_seat = session.seat_of(BOB)
+    while bob_seat not in session.idle_seats:
+        (to_act,) = session.state.seats_to_act()
+        if to_act == bob_seat:
+            session.time_out(session.state.version, session.seat_deadlines[to_act])
+        else:
+            code = session.state.default_action(to_act)
+            session.act(session.players[to_act], session.state.version, code, NOW, by_ai=True)
+    assert ai_seats.may_end(session, BOB) and not ai_seats.may_end(session, HOST)
