@@ -170,7 +170,9 @@ def table_controls(session: TableSession) -> list[tuple[str, str]]:
 
 def ends_possible(session: TableSession) -> bool:
     """True if the table may be ended by a press (see :func:`may_end`): someone could press it."""
-    return session.phase is Phase.PLAYING and any(may_end(session, user) for user in session.players)
+    if session.phase is not Phase.PLAYING or human_seats(session):  # the common case, checked once
+        return False
+    return any(may_end(session, user) for user in session.players)
 
 
 def private_controls(session: TableSession, user_id: int) -> list[tuple[str, str]]:
