@@ -4,6 +4,7 @@ menus."""
 
 from __future__ import annotations
 
+import types
 import typing
 from dataclasses import replace
 
@@ -31,9 +32,26 @@ def _bound(info: typing.Any, name: str) -> int | None:
     return next((getattr(m, name) for m in info.metadata if getattr(m, name, None) is not None), None)
 
 
+def _is_int(annotation: object) -> bool:
+    """``int``, or ``int | None`` (``None``: a default that depends on the number of players)."""
+    return annotation is int or (
+        typing.get_origin(annotation) in (typing.Union, types.UnionType)
+        and set(typing.get_args(annotation)) == {int, type(None)}
+    )
+
+
+def _default_label(session: TableSession, name: str) -> str:
+    """What an option left at ``None`` means for the players seated now, from the options model's
+    ``default_for(name, num_seats)`` when it has one (Minimisère's target: 31 with three players)."""
+    default_for = getattr(session.rules.options_model, "default_for", None)
+    value = default_for(name, len(session.lobby.players)) if default_for is not None else None
+    return "the rules' default" if value is None else f"{value} (the rules' default for this many players)"
+
+
 def option_choices(session: TableSession) -> list[OptionChoice]:
     """The game's options the lobby can offer, from its pydantic model: on/off (``bool``), a fixed set of
-    values (``Literal``) or a bounded ``int`` with at most 25 values; other kinds keep their default.
+    values (``Literal``) or a bounded ``int`` with at most 25 values (``int | None``: ``None`` means the
+    game's default for the number of players); other kinds keep their default.
 
     An option whose field says ``json_schema_extra={"shown_when": {other: value}}`` is offered only while
     those other options have those values (Minimisère's number of deals, when ending by deals)."""
@@ -55,7 +73,7 @@ def option_choices(session: TableSession) -> list[OptionChoice]:
             continue
         if typing.get_origin(annotation) is typing.Literal:
             values = [(str(value), str(value)) for value in typing.get_args(annotation)]
-        elif annotation is int:
+        elif _is_int(annotation):
             low, high = _bound(info, "ge"), _bound(info, "le")
             if low is None or high is None or high - low >= MAX_VALUES:
                 continue
@@ -64,7 +82,8 @@ def option_choices(session: TableSession) -> list[OptionChoice]:
             continue
         if len(values) > MAX_VALUES:
             continue
-        choices.append(OptionChoice(name, description, "choice", values, current, str(current)))
+        label = _default_label(session, name) if current is None else str(current)
+        choices.append(OptionChoice(name, description, "choice", values, current, label))
     return choices
 
 
@@ -79,8 +98,11 @@ def option_value(session: TableSession, name: str, text: str) -> object:
     for choice in option_choices(session):
         if choice.name == name and choice.kind == "choice":
             info = session.rules.options_model.model_fields[name]
-            for value in typing.get_args(info.annotation) or range(
-                int(choice.values[0][1]), int(choice.values[-1][1]) + 1
+            literal = typing.get_origin(info.annotation) is typing.Literal
+            for value in (
+                typing.get_args(info.annotation)
+                if literal
+                else range(int(choice.values[0][1]), int(choice.values[-1][1]) + 1)
             ):
                 if str(value) == text:
                     return value

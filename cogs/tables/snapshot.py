@@ -72,6 +72,9 @@ class TableSnapshot(BaseModel):
     names: dict[int, str]
     dm_wanted: list[int]
     options: dict[str, Any]
+    options_complete: bool = False
+    """True when ``options`` of a started game holds every option (written since the Minimisère default
+    changed); an older snapshot's options go through :meth:`~engine.core.GameRules.upgrade_options`."""
     seed: int | None = None
     players: list[int] = []
     started_at: datetime | None = None
@@ -140,7 +143,10 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
         lobby_players=list(session.lobby.players),
         names=dict(session.names),
         dm_wanted=sorted(session.dm_wanted),
-        options=dict(session.options),
+        options=dict(session.options)
+        if session.state is None
+        else session.state.options.model_dump(mode="json"),
+        options_complete=session.state is not None,
         seed=None if session.state is None else session.state.seed,
         players=list(session.players),
         started_at=session.started_at,
@@ -209,6 +215,8 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     session.names = dict(snapshot.names)
     session.dm_wanted = set(snapshot.dm_wanted)
     session.options = dict(snapshot.options)
+    if snapshot.seed is not None and not snapshot.options_complete:
+        session.options = session.rules.upgrade_options(session.options)
     session.players = list(snapshot.players)
     session.started_at = snapshot.started_at
     session.finished_at = snapshot.finished_at
