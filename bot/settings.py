@@ -47,8 +47,12 @@ class Settings(BaseSettings):
     default_turn_seconds: int = Field(60, ge=5, le=3600)
     min_turn_seconds: int = Field(10, ge=1, le=3600, description="The shortest turn a /play may ask for.")
     max_turn_seconds: int = Field(3600, ge=1, le=86400)
-    idle_after_timeouts: int = Field(2, ge=1, description="Timed-out turns in a row that mark a player idle.")
-    idle_turn_seconds: int = Field(10, ge=1, description="Turn length of a player marked idle.")
+    idle_after_timeouts: int = Field(
+        2, ge=1, description="Timed-out turns in a row after which an AI plays the seat until \"I'm back\"."
+    )
+    ai_pause_seconds: float = Field(
+        1.5, ge=0, le=60, description="How long an AI seat waits before it acts, so people can follow."
+    )
     time_bank_seconds: int = Field(300, ge=1, description="A time bank's starting time, per player.")
     time_bank_increment_seconds: int = Field(10, ge=0, description="Added to a player's time bank per move.")
     time_bank_cap_seconds: int = Field(600, ge=1, description="The most a time bank can hold.")

@@ -262,11 +262,18 @@ class MinimisereOptions(GameOptions):
         ge=15,
         le=39,
         description="Game ends when someone reaches this score",
+        json_schema_extra={"shown_when": {"end_by": "target"}},  # a lobby offers it only then
     )
     end_by: Literal["target", "deals"] = OptionField(
         "target", description="3 players: end at the target score or after a number of deals"
     )
-    deals: int = OptionField(9, ge=1, le=25, description="3 players: deals to play when ending by deals")
+    deals: int = OptionField(
+        9,
+        ge=1,
+        le=25,
+        description="3 players: deals to play when ending by deals",
+        json_schema_extra={"shown_when": {"end_by": "deals"}},  # a lobby offers it only then
+    )
 
     @classmethod
     def default_for(cls, name: str, num_seats: int) -> int | None:

@@ -31,6 +31,8 @@ class AfterMove:
         self.clocks = clocks
         self.private_views = private_views
         self.turn_notices = turn_notices  # slow mode's "your turn" DMs (cogs.tables.turn_notices)
+        # Called last after every change: the AI seats' turns, the notice of a player taken over.
+        self.followers: list[Callable[[TableSession], None]] = []
 
     def __call__(self, session: TableSession, before: set[int]) -> None:
         """Follow a change; ``before`` are the users who could act before it (empty: the game started)."""
@@ -44,6 +46,8 @@ class AfterMove:
             self.clocks.disarm_turn(session)
             self.registry.free_channel(session)  # a new /play may open while the scoreboard shows
             self.clocks.arm_rematch(session)
+        for follow in self.followers:
+            follow(session)
 
     def _send_dms(self, session: TableSession, before: set[int]) -> None:
         """DM the players who asked for it and may act now but could not before; at the start, everyone
@@ -51,7 +55,8 @@ class AfterMove:
         waited_for = set(session.users_to_act())
         with_actions = session.users_with_actions()
         for user_id in with_actions:
-            if user_id in session.dm_wanted and user_id not in before:
+            seat = session.seat_of(user_id)
+            if user_id in session.dm_wanted and user_id not in before and seat not in session.idle_seats:
                 intro = "It is your turn." if user_id in waited_for else "You can act now, if you wish."
                 self.private_views.dm_turn_later(session, user_id, intro)
         if not before:  # the game just started

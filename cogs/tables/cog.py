@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from cogs import ratings_admin
 from cogs.tables import custom_ids as ids
+from cogs.tables.ai_seats import seat_bots
 from cogs.tables.components import route
 from cogs.tables.presses import reply
 from cogs.tables.runtime import TableRuntime
@@ -64,6 +65,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
         for session in sessions:
             if self.registry.is_live(session):
                 self.runtime.messages.refresh(session)
+                self.runtime.idle_notices.restored(session)
+                self.runtime.ai_turns.schedule(session)  # an AI whose turn it was plays on
 
     async def cog_unload(self) -> None:
         for session in list(self.registry.tables.values()):
@@ -77,6 +80,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         game="The game to play",
         turn_seconds="Seconds each player has per decision (fixed clock)",
         clock="Fixed clock, time bank or slow mode (the host can change it in the lobby)",
+        bots="AI players to seat beside you (the host can add and remove them in the lobby too)",
     )
     @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES)
     async def play(
@@ -85,6 +89,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         game: str,
         turn_seconds: app_commands.Range[int, 1, 86400] | None = None,
         clock: str = "fixed",
+        bots: app_commands.Range[int, 0, 9] = 0,
     ) -> None:
         """Open a table for a card game in this channel."""
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -125,7 +130,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             get_rules(game),
             self.runtime.opener.table_settings(
                 seconds,
-                self.settings.idle_turn_seconds,
+                seconds,  # a player away is played by an AI (idle_takeover): their clock is not shortened
                 self.settings.idle_after_timeouts,
                 self.settings.rematch_seconds,
                 self._time_control(clock),
@@ -133,6 +138,11 @@ class TablesCog(commands.Cog, name=COG_NAME):
             interaction.user.id,
             interaction.user.display_name,
         )
+        try:
+            seat_bots(session, bots)
+        except TableError as refusal:
+            await interaction.response.send_message(str(refusal), ephemeral=True)
+            return
 
         async def post(embed: discord.Embed, view: discord.ui.View) -> int | None:
             return (await interaction.response.send_message(embed=embed, view=view)).message_id
@@ -172,16 +182,19 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
     @admin.command(name="defaults")
     @app_commands.describe(
-        turn_seconds="Seconds per decision when /play does not say (leave both empty to reset)",
+        turn_seconds="Seconds per decision when /play does not say (leave all empty to reset)",
         min_games="Games a player needs in a game before the leaderboard lists them (default 5)",
+        count_ai_games="Whether games with AI players count on this server's leaderboard (on at first)",
     )
     async def set_defaults(
         self,
         interaction: discord.Interaction,
         turn_seconds: app_commands.Range[int, 1, 86400] | None = None,
         min_games: app_commands.Range[int, 1, 1000] | None = None,
+        count_ai_games: bool | None = None,
     ) -> None:
-        """Set this server's default turn length for new tables and the leaderboards' minimum of games."""
+        """Set this server's default turn length for new tables, the leaderboards' minimum of games, and
+        whether games with AIs count."""
         if not await _check_manager(interaction):
             return
         refusal = None if turn_seconds is None else self._turn_length_refusal(turn_seconds)
@@ -192,7 +205,11 @@ class TablesCog(commands.Cog, name=COG_NAME):
         said = []
         if min_games is not None:
             said.append(await ratings_admin.set_min_games(self.bot.db, interaction.guild_id, min_games))
-        if turn_seconds is not None or min_games is None:
+        if count_ai_games is not None:
+            await self.bot.db.set_guild_counts_ai_games(interaction.guild_id, count_ai_games)
+            counted = "count" if count_ai_games else "do not count"
+            said.append(f"Games with AI players {counted} on the leaderboard.")
+        if turn_seconds is not None or (min_games is None and count_ai_games is None):
             await self.bot.db.set_guild_turn_seconds(interaction.guild_id, turn_seconds)
             now = turn_seconds or self.settings.default_turn_seconds
             said.insert(0, f"New tables in this server now give {now} seconds per decision.")

@@ -51,9 +51,17 @@ def _default_label(session: TableSession, name: str) -> str:
 def option_choices(session: TableSession) -> list[OptionChoice]:
     """The game's options the lobby can offer, from its pydantic model: on/off (``bool``), a fixed set of
     values (``Literal``) or a bounded ``int`` with at most 25 values (``int | None``: ``None`` means the
-    game's default for the number of players); other kinds keep their default."""
+    game's default for the number of players); other kinds keep their default.
+
+    An option whose field says ``json_schema_extra={"shown_when": {other: value}}`` is offered only while
+    those other options have those values (Minimisère's number of deals, when ending by deals)."""
     choices = []
-    for name, info in session.rules.options_model.model_fields.items():
+    fields = session.rules.options_model.model_fields
+    for name, info in fields.items():
+        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        shown_when = extra.get("shown_when") or {}
+        if any(session.options.get(key, fields[key].default) != value for key, value in shown_when.items()):
+            continue
         current = session.options.get(name, info.default)
         description = info.description or name.replace("_", " ").capitalize()
         annotation = info.annotation

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from cogs.tables import render
+from cogs.tables import ai_seats, render
 from cogs.tables.clocks import TableClocks
 from cogs.tables.registry import TableRegistry
 from cogs.tables.session import TableError, TableSession, TableSettings
@@ -80,7 +80,7 @@ class TableOpener:
 
     async def open_rematch(self, finished: TableSession, lobby: Lobby) -> None:
         """Seat those who chose "Play again" at a new lobby in the finished table's channel (unless another
-        table opened there meanwhile)."""
+        table opened there meanwhile), with the finished game's AI players while there is room."""
         channel = self.client.get_partial_messageable(finished.channel_id, guild_id=finished.guild_id)
         if self.registry.channel_table(finished.channel_id) is not None:
             with contextlib.suppress(discord.HTTPException):
@@ -100,6 +100,7 @@ class TableOpener:
             names={user: finished.names[user] for user in lobby.players},
             dm_wanted=finished.dm_wanted & set(lobby.players),
         )
+        ai_seats.seat_again(rematch, ai_seats.ai_seats_of(finished.players))  # the AIs play again too
 
         async def post(embed: discord.Embed, view: discord.ui.View) -> int:
             return (await channel.send(content="Playing again:", embed=embed, view=view)).id

@@ -16,12 +16,13 @@ import discord
 from discord.utils import escape_markdown as _escape_markdown
 from discord.utils import format_dt
 
-from cogs.tables import action_menus
+from cogs.tables import action_menus, ai_seats
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
-from cogs.tables.components import TableButton, TableSelect, TableView
-from cogs.tables.lobby_options import clock_choices, option_choices
+from cogs.tables.components import TableButton, TableView
+from cogs.tables.lobby_menus import MENU_ROWS, option_menus
+from cogs.tables.lobby_options import option_choices
 from cogs.tables.session import Phase, TableSession
 from cogs.tables.time_control import seat_clock
 from engine import Event, LegalAction, SeatView
@@ -129,7 +130,8 @@ def footer_text(session: TableSession) -> str:
 
 
 def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View]:
-    """The lobby: who sits, who hosts, and Join / Leave / Start / Cancel / DM me."""
+    """The lobby: who sits (AI players with their robot marker), who hosts, and Join / Leave / Start /
+    Cancel / DM me, then Add / Remove AI player (host only), then up to three option menus."""
     rules = session.rules
     players = session.lobby.players
     lines = [
@@ -139,7 +141,8 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     ]
     embed = discord.Embed(
         title=f"🃏 {rules.display_name}: table open",
-        description=f"{rules.summary}\n\nPress **Join** to sit down; the host presses **Start**.",
+        description=f"{rules.summary}\n\nPress **Join** to sit down; the host presses **Start**, and may "
+        "seat AI players.",
         colour=LOBBY_COLOUR,
     )
     embed.add_field(
@@ -164,69 +167,24 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     view.add_item(_button(session, ids.START, "Start", discord.ButtonStyle.primary, row=0))
     view.add_item(_button(session, ids.CANCEL, "Cancel", discord.ButtonStyle.danger, row=0))
     view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=0))
-    for row, menu in enumerate(option_menus(session)[:4], start=1):
+    view.add_item(_button(session, ids.ADD_AI, "Add AI player", discord.ButtonStyle.secondary, row=1))
+    view.add_item(_button(session, ids.REMOVE_AI, "Remove AI player", discord.ButtonStyle.secondary, row=1))
+    for row, menu in enumerate(option_menus(session)[:MENU_ROWS], start=2):
         menu.row = row
         view.add_item(menu)
     return embed, view
-
-
-def option_menus(session: TableSession) -> list[TableSelect]:
-    """The lobby's option menus: one multi-select for every on/off option, one menu per other option, and
-    the table's clock (fixed, time bank, slow mode) when a row is left for it."""
-    choices = option_choices(session)
-    menus = []
-    switches = [choice for choice in choices if choice.kind == "bool"]
-    if switches:
-        menus.append(
-            TableSelect(
-                ids.option_custom_id(session.table_id, ids.RULES_MENU),
-                placeholder="Optional rules: pick the ones to play with",
-                options=[
-                    discord.SelectOption(
-                        label=_clip(choice.description, 100), value=choice.name, default=bool(choice.current)
-                    )
-                    for choice in switches
-                ],
-                min_values=0,
-                max_values=len(switches),
-            )
-        )
-    for choice in choices:
-        if choice.kind != "choice":
-            continue
-        menus.append(
-            TableSelect(
-                ids.option_custom_id(session.table_id, choice.name),
-                placeholder=_clip(choice.description, 150),
-                options=[
-                    discord.SelectOption(
-                        label=_clip(f"{choice.description}: {label}", 100),
-                        value=value,
-                        default=value == str(choice.current),
-                    )
-                    for label, value in choice.values
-                ],
-            )
-        )
-    if len(menus) < 4:  # a row is free (else the clock is set with /play clock:)
-        current = session.settings.time_control.kind
-        options = [
-            discord.SelectOption(label=_clip(f"Clock: {label}", 100), value=kind, default=kind == current)
-            for label, kind in clock_choices(session)
-        ]
-        menus.append(TableSelect(ids.option_custom_id(session.table_id, ids.CLOCK_MENU), options=options))
-    return menus
 
 
 # -- the game ----------------------------------------------------------------------------------------
 
 
 def seat_lines(session: TableSession, view: SeatView) -> str:
-    """The "Players" field: a line per seat (▶️ to act, 💤 idle), with the engine's summary of it."""
+    """The "Players" field: a line per seat (▶️ to act; who plays a seat whose player is away or left),
+    with the engine's summary of it."""
     lines = []
     for line in view.seats:
         marker = "▶️" if line.to_act else "▫️"
-        idle = " 💤" if line.seat in session.idle_seats else ""
+        idle = ai_seats.seat_marker(session, line.seat)
         name = escape_markdown(session.name_of_seat(line.seat))
         clock = seat_clock(session.settings.time_control, session.banks, line.seat)
         lines.append(f"{marker} **{name}**{clock}{idle}: {with_names(session, line.summary)}")
@@ -328,8 +286,19 @@ def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, 
     for item in action_components(session, session.public_actions(), page):
         view.add_item(item)
     view.add_item(_button(session, ids.HAND, "My hand", discord.ButtonStyle.secondary, row=4))
-    view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
+    controls = ai_seats.table_controls(session)
+    if len(controls) < 2:  # "End table" and "I'm back" both: no room, and nobody plays to be DMed
+        view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
+    for verb, label in controls:
+        view.add_item(_button(session, verb, label, CONTROL_STYLES[verb], row=4))
     return embed, view
+
+
+CONTROL_STYLES = {
+    ids.BACK: discord.ButtonStyle.success,
+    ids.END: discord.ButtonStyle.danger,
+    ids.LEAVE_GAME: discord.ButtonStyle.danger,
+}
 
 
 def table_embed(session: TableSession) -> discord.Embed:
@@ -359,6 +328,9 @@ def private_message(
     view = session.view(seat)
     embed = _view_embed(session, view, PRIVATE_COLOUR)
     embed.title = _clip(f"Your hand · {with_names(session, view.title)}", 256)
+    notice = ai_seats.away_notice(session, user_id)
+    if notice is not None:
+        embed.description = _clip(f"{notice}\n\n{embed.description or ''}", 4096)
     for index, field in enumerate(view.private[:20]):
         embed.insert_field_at(
             index,
@@ -377,6 +349,8 @@ def private_message(
         components.add_item(item)
     if offer_dm:
         components.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
+    for verb, label in ai_seats.private_controls(session, user_id):
+        components.add_item(_button(session, verb, label, CONTROL_STYLES[verb], row=4))
     return embed, components
 
 

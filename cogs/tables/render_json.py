@@ -13,7 +13,7 @@ import functools
 
 import discord
 
-from cogs.tables import action_menus, render
+from cogs.tables import action_menus, ai_seats, render
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip
 from cogs.tables.session import TableSession
@@ -47,7 +47,12 @@ def table_message_json(session: TableSession, page: int = 0) -> tuple[dict, list
     )
     hand, dm = _fixed_row_json(session.table_id)
     items.append((4, hand))
-    items.append((4, dm))
+    controls = ai_seats.table_controls(session)
+    if len(controls) < 2:
+        items.append((4, dm))
+    for verb, label in controls:
+        custom_id = str(ids.TableCustomId(session.table_id, 0, verb))
+        items.append((4, action_menus.button_json(custom_id, label, render.CONTROL_STYLES[verb])))
     return embed, action_menus.rows_json(items)
 
 

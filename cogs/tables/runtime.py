@@ -14,6 +14,10 @@ module             job
 ``table_message``  the public message: answer, refresh, post, move, permission notice
 ``private_views``  live ephemeral views, DMs, paging of a private view
 ``closing``        closing a table, ending a scoreboard
+``ai_seats``       who plays each seat: AI seats in the lobby, seats an AI plays in a game
+``ai_turns``       the AI seats' turns: a pause, thinking in a worker, the move stored like a press
+``idle_takeover``  "I'm back", and telling a player once that an AI took over their seat
+``seat_presses``   Add / Remove AI player, I'm back, Leave game, End table
 ``render``         pure rendering; ``action_menus``: menus and pages; ``lobby_options``: option checks
 =================  =====================================================================================
 """
@@ -24,8 +28,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cogs.tables.after_move import AfterMove
+from cogs.tables.ai_turns import AITurns
 from cogs.tables.clocks import TableClocks
 from cogs.tables.closing import TableCloser
+from cogs.tables.idle_takeover import IdleNotices
 from cogs.tables.opening import TableOpener
 from cogs.tables.presses import TablePresses
 from cogs.tables.private_views import PrivateViews
@@ -54,6 +60,8 @@ class TableRuntime:
     opener: TableOpener
     closer: TableCloser
     presses: TablePresses
+    ai_turns: AITurns
+    idle_notices: IdleNotices
 
     @classmethod
     def build(cls, bot: "CardTableBot") -> "TableRuntime":
@@ -87,6 +95,22 @@ class TableRuntime:
         registry.on_forget(clocks.disarm_all)
         registry.on_forget(private_views.forget)
         presses = TablePresses(registry, store, clocks, messages, private_views, after_move, closer)
+        ai_turns = AITurns(registry, tasks, settings.ai_pause_seconds)
+        ai_turns.persist, ai_turns.after_move, ai_turns.refresh = store.persist, after_move, messages.refresh
+        idle_notices = IdleNotices(bot, tasks)
+        registry.on_forget(idle_notices.forget)
+        after_move.followers += [idle_notices, ai_turns.schedule]
         return cls(
-            tasks, registry, messages, store, clocks, private_views, after_move, opener, closer, presses
+            tasks,
+            registry,
+            messages,
+            store,
+            clocks,
+            private_views,
+            after_move,
+            opener,
+            closer,
+            presses,
+            ai_turns,
+            idle_notices,
         )

@@ -118,7 +118,8 @@ class TableSession:
         self.started_at: datetime | None = None
         self.finished_at: datetime | None = None
         self.timeouts_in_row: dict[int, int] = {}
-        self.idle_seats: set[int] = set()
+        self.idle_seats: set[int] = set()  # taken over by an AI until "I'm back" (cogs.tables.idle_takeover)
+        self.left_seats: set[int] = set()  # their player left: an AI plays them to the end
         self.rematch: Rematch | None = None
         self.result_saved = False
         self.timed_out_positions: set[int] = set()
@@ -321,26 +322,26 @@ class TableSession:
         if not oldest <= version <= self.state.version:
             raise TableError("That button is from an earlier turn: the table has moved on.")
 
-    def act(self, user_id: int, version: int, code: str, now: datetime) -> list[Event]:
+    def act(self, user_id: int, version: int, code: str, now: datetime, *, by_ai=False) -> list[Event]:
         """Apply ``user_id``'s action ``code`` pressed on a message of state ``version``.
 
-        A player who acts is no longer idle.
+        A player who acts is no longer idle; ``by_ai``: an AI plays the seat (cogs.tables.ai_turns).
 
         Raises
         ------
         TableError
-            Not seated, the game is not running, or the press is from an earlier turn.
+            Not seated, left the game, the game is not running, or the press is from an earlier turn.
         IllegalAction
             The engine refuses the action (out of turn, illegal). Nothing changes.
         """
         seat = self.seat_of(user_id)
-        if seat is None or self.phase is Phase.LOBBY:
+        if seat is None or self.phase is Phase.LOBBY or (seat in self.left_seats and not by_ai):
             raise TableError("You are not playing at this table.")
         self.check_version(version, seat)
         assert self.state is not None
         events = self.state.apply(seat, code)
-        self.timeouts_in_row[seat] = 0
-        self.idle_seats.discard(seat)
+        if not by_ai:  # the player's own move: they are back, if they were away
+            self.timeouts_in_row[seat], self.idle_seats = 0, self.idle_seats - {seat}
         self._after_change(events, now, acted={seat})
         return events
 
@@ -349,8 +350,8 @@ class TableSession:
         has run out (within a second of ``now``).
 
         Returns the events, or ``[]`` when the state has moved on since (a stale timer: nothing changes).
-        A seat that times out ``idle_after_timeouts`` times in a row is marked idle, and its later turns
-        last ``idle_turn_seconds``.
+        A player who times out ``idle_after_timeouts`` times in a row is away: an AI plays the seat until
+        they press "I'm back" (``idle_seats``).
         """
         if self.phase is not Phase.PLAYING or self.state is None or self.state.version != version:
             return []
@@ -369,12 +370,10 @@ class TableSession:
             events.append(Event(seat, "ran out of time."))
             events.extend(self.state.apply(seat, code))
             self.timeouts_in_row[seat] += 1
-            if (
-                self.timeouts_in_row[seat] >= self.settings.idle_after_timeouts
-                and seat not in self.idle_seats
-            ):
-                self.idle_seats.add(seat)
-                events.append(Event(seat, "is marked idle: their turns are now played quickly for them."))
+            if self.timeouts_in_row[seat] >= self.settings.idle_after_timeouts and self.players[seat] >= 0:
+                if seat not in self.idle_seats | self.left_seats:
+                    self.idle_seats.add(seat)
+                    events.append(Event(seat, "is away: an AI plays for them until they press **I'm back**."))
         if acted:
             self._after_change(events, now, acted=acted)
         return events
@@ -388,7 +387,8 @@ class TableSession:
             self.finished_at = now
             self.deadline = None
             self.seat_deadlines = {}
-            self.rematch = Rematch(players=list(self.players), host_id=self.host_id)
+            leavers = {self.players[seat]: RematchChoice.LEAVE for seat in self.left_seats}
+            self.rematch = Rematch([p for p in self.players if p >= 0], self.host_id, leavers)  # no AI seat
         else:
             self._arm_deadline(now, changed, acted)
 

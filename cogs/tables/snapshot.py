@@ -10,6 +10,10 @@ from_stored` reads every shape ever written, so tables stored by an older bot co
 - version 2: this model without time controls (every table on a fixed clock);
 - version 3: this model: ``settings.time_control`` (fixed clock, time bank or slow mode) and each seat's
   time bank (``banks``: remaining seconds as of the last move, and when its clock started running).
+  Fields added since version 3 have defaults, so a snapshot written before them still loads:
+  ``left_seats`` (seats whose player left the game, played by an AI). AI seats need no field of their
+  own: their identities are the negative ids among ``lobby_players`` and ``players`` (see
+  :mod:`cogs.tables.ai_seats`), with their names in ``names``.
 """
 
 from __future__ import annotations
@@ -51,7 +55,8 @@ class RematchSnapshot(BaseModel):
 
 
 class TableSnapshot(BaseModel):
-    """A table as stored. Times are UTC; seats are indexes into ``players``; user ids are Discord ids."""
+    """A table as stored. Times are UTC; seats are indexes into ``players``; user ids are Discord ids, or
+    an AI seat's negative identity."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -80,6 +85,7 @@ class TableSnapshot(BaseModel):
     """Each seat's time bank on a bank table (version 3)."""
     timeouts_in_row: dict[int, int] = {}
     idle_seats: list[int] = []
+    left_seats: list[int] = []
     rematch: RematchSnapshot | None = None
     result_saved: bool = False
     message_id: int | None = None
@@ -150,6 +156,7 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
         banks=list(session.banks),
         timeouts_in_row=dict(session.timeouts_in_row),
         idle_seats=sorted(session.idle_seats),
+        left_seats=sorted(session.left_seats),
         rematch=None
         if session.rematch is None
         else RematchSnapshot(
@@ -239,6 +246,7 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     session.banks = list(snapshot.banks)
     session.timeouts_in_row = dict(snapshot.timeouts_in_row)
     session.idle_seats = set(snapshot.idle_seats)
+    session.left_seats = set(snapshot.left_seats)
     rematch = snapshot.rematch
     session.rematch = (
         None

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import discord
 
+from cogs.tables import ai_seats
 from cogs.tables.direct_messages import send_dm
 from cogs.tables.session import Phase, TableSession
 from cogs.tables.tasks import Supervisor
@@ -31,10 +32,16 @@ def turn_notice(session: TableSession, user_id: int, jump_url: str) -> str:
 
 def users_to_notify(session: TableSession, before: set[int]) -> list[int]:
     """Who gets a "your turn" DM after a change: on a slow table, each user the game now waits for who
-    could not act before (``before``) and has not asked for their hand by DM."""
+    could not act before (``before``), has not asked for their hand by DM, and whose seat no AI plays."""
     if session.phase is not Phase.PLAYING or session.settings.time_control.kind != SLOW:
         return []
-    return [user for user in session.users_to_act() if user not in before and user not in session.dm_wanted]
+    return [
+        user
+        for user in session.users_to_act()
+        if user not in before
+        and user not in session.dm_wanted
+        and not ai_seats.ai_plays(session, session.players.index(user))  # an AI seat, away, or left
+    ]
 
 
 class TurnNotices:

@@ -12,6 +12,7 @@ import pytest
 
 from cogs.tables import custom_ids as ids
 from cogs.tables import lobby_options, render
+from cogs.tables.lobby_menus import MENU_ROWS
 from cogs.tables.session import Phase, TableError, TableSession, TableSettings
 from cogs.tables.time_control import (
     SeatBank,
@@ -190,7 +191,9 @@ def test_the_host_chooses_the_clock_in_the_lobby() -> None:
 def test_a_lobby_whose_game_options_fill_every_row_offers_no_clock_menu() -> None:
     session = TableSession("full1234", 10, 20, get_rules("minimisere"), TableSettings(30, 5, 2), HOST, "h")
     menus = render.option_menus(session)
-    assert len(menus) == 4 and not any(menu.custom_id.endswith("o.clock") for menu in menus)
+    # Minimisère's options fill the lobby's three menu rows (its number of deals shows in place of the
+    # target score when it ends by deals): the clock is set with /play clock:.
+    assert len(menus) == MENU_ROWS == 3 and not any(menu.custom_id.endswith("o.clock") for menu in menus)
 
 
 def test_slow_mode_tells_each_player_the_game_starts_waiting_for() -> None:
