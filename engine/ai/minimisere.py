@@ -35,10 +35,10 @@ from engine.minimisere import (
     special_rank,
 )
 
-DEFAULT_ROLLOUTS = 64
+DEFAULT_ROLLOUTS = 96
 """Deals played out per decision, shared among the candidate cards."""
 
-NOISE = 0.08
+NOISE = 0.1
 """Chance that a rollout player plays a random legal card instead of its rule's card."""
 
 MARGIN_SCALE = 7.0
@@ -276,7 +276,7 @@ class MinimiserePlayer:
     ----------
     rollouts:
         The budget: about this many deals played out per decision, shared among the distinct candidate
-        cards (64 by default: a few milliseconds).
+        cards (96 by default: a few milliseconds).
     min_worlds, max_worlds:
         Bounds on the determinisations per decision (each candidate is played out once in each).
     """
