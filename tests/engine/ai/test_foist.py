@@ -37,10 +37,10 @@ def all_views(state: FoistState) -> list:
     return [state.view(seat) for seat in [None, *range(state.num_seats)]]
 
 
-def same_world(one: FoistState, two: FoistState) -> bool:
+def same_world(one: FoistState, two: FoistState, steps: int = 25) -> bool:
     """Every seat's view equal, the hidden facts equal, and the same after the same random moves."""
     picker = random.Random(11)
-    while True:
+    for _ in range(steps):
         if all_views(one) != all_views(two):
             return False
         if one.draw_pile() != two.draw_pile() or one.removed() != two.removed():
@@ -54,11 +54,12 @@ def same_world(one: FoistState, two: FoistState) -> bool:
         code = picker.choice(one.legal_actions(seat)).code
         one.apply(seat, code)
         two.apply(seat, code)
+    return True
 
 
 @pytest.mark.parametrize("seats", [3, 5, 7])
 def test_resample_is_canonical_it_depends_only_on_what_the_viewer_has_seen(seats: int) -> None:
-    for state in positions(12, seats):
+    for state in positions(8, seats):
         for viewer in [None, *range(seats)]:
             direct = state.resample_hidden(viewer, random.Random(7))
             again = state.resample_hidden(viewer, random.Random(3)).resample_hidden(viewer, random.Random(7))
