@@ -11,10 +11,12 @@ cards dealt at random, respecting the suits each seat has shown it lacks). It ne
 
 The search: for each of ``worlds`` determinisations it plays every candidate code and then the rest of
 the deal with a fast rollout policy for every seat (each seat aims for no tricks while it has none and its
-hand is weak, otherwise for tricks, stopping one short of all of them; it wins cheaply or ducks under the
-trick accordingly, with a little noise), scores the deal by the printed tables, and rates the new totals for
-the seat: a win (1), a shared first place, or a loss (0) when the deal ends the game, otherwise a smooth
-function of its margin over the best other total. It plays the code with the best mean.
+hand is weak, otherwise for tricks, stopping one short of all of them; it leads a Joker, a Deuce or a card
+no other hand can beat when it wants the trick and its lowest card otherwise, and wins cheaply or ducks
+under the trick accordingly, with a little noise), scores the deal by the printed tables, and rates the
+new totals for the seat: a win (1), a shared first place, or a loss (0) when the deal ends the game,
+otherwise a smooth function of its margin over the best other total. It plays the code with the best
+mean.
 """
 
 from __future__ import annotations
@@ -182,7 +184,10 @@ def _policy(deal: _Deal, seat: int, nil: list[bool], rng: random.Random) -> tupl
             for card in cards:
                 if card == JOKER or _VALUE[card] == special:
                     return card, ""
-            return max(cards, key=_VALUE.__getitem__), ""
+            masters = [card for card in cards if _is_master(deal, seat, card)]
+            if masters:
+                return masters[0], ""
+            return min(cards, key=_VALUE.__getitem__), ""
         plain = [card for card in cards if card != JOKER and _VALUE[card] != special] or cards
         return min(plain, key=_VALUE.__getitem__), ""
     if deal.three and position == 2 and JOKER in cards:
@@ -204,6 +209,17 @@ def _policy(deal: _Deal, seat: int, nil: list[bool], rng: random.Random) -> tupl
     if losing:
         return max(losing, key=_VALUE.__getitem__), ""
     return (max if last else min)(winning, key=_VALUE.__getitem__), ""
+
+
+def _is_master(deal: _Deal, seat: int, card: str) -> bool:
+    """Whether no other hand of the world holds a higher card of ``card``'s suit."""
+    suit, value = _SUIT[card], _VALUE[card]
+    for other, hand in enumerate(deal.hands):
+        if other != seat:
+            for held in hand:
+                if _SUIT[held] == suit and _VALUE[held] > value:
+                    return False
+    return True
 
 
 def _rollout(deal: _Deal, nil: list[bool], rng: random.Random) -> None:
