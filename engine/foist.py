@@ -6,7 +6,6 @@ silent are in ``docs/rules/foist.md``; each rule below names the passage it come
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -130,6 +129,7 @@ class FoistState(GameState[FoistOptions]):
         self._card_up: int | None = self._draw_pile.pop()
         self._tokens_on_card = 0
         self._tokens = [starting_tokens(num_seats)] * num_seats
+        self._tokens_in_play = sum(self._tokens)  # public: what was handed out; tokens only move
         self._cards: list[list[int]] = [[] for _ in range(num_seats)]
         # Seeds README: the web app starts the turn order shuffled.
         self.turn_order: tuple[int, ...] = tuple(rng.sample(range(num_seats), num_seats))
@@ -183,6 +183,7 @@ class FoistState(GameState[FoistOptions]):
         state.turn_order = order
         if tokens is not None:
             state._tokens = list(tokens)
+            state._tokens_in_play = sum(state._tokens)
         return state
 
     # -- queries -----------------------------------------------------------------------------------
@@ -208,6 +209,12 @@ class FoistState(GameState[FoistOptions]):
     def tokens_on_card(self) -> int:
         """Tokens paid onto the card up so far (public: everyone sees them placed)."""
         return self._tokens_on_card
+
+    @property
+    def tokens_in_play(self) -> int:
+        """All the tokens in the game (public: what was handed out at the start; tokens only move between
+        players and the card up, so the total never changes)."""
+        return self._tokens_in_play
 
     def draw_pile(self) -> tuple[int, ...]:
         """The face-down cards still to be turned up, the next one first. Their order is secret to everyone
@@ -295,22 +302,41 @@ class FoistState(GameState[FoistOptions]):
         were removed unseen (one shuffle of both, sizes kept), and the token counts of every seat but the
         viewer (all seats for ``viewer=None``), dealt at random so the total stays what was handed out.
 
+        The copy is canonical: it depends only on what ``viewer`` has seen and on ``rng``, never on the
+        true hidden values. The unseen cards are gathered and sorted before the shuffle, and the tokens
+        to share out are counted from public facts (the tokens handed out, minus the viewer's own and
+        those on the card up), so resampling a resample with the same ``rng`` gives the same world.
+
         The public log of payments (ruling 4) would let a patient player count the tokens; the game treats
         the counts as secret, as the seeds README does, so the resample does too. Once the game is over
         everything is shown, so the copy equals this state. Foist draws nothing at random after the deal.
         """
-        other = copy.deepcopy(self)
+        other = self.copy()
         if self.is_terminal():
             return other
-        hidden = other._draw_pile + other._removed
+        hidden = sorted(other._draw_pile + other._removed)
         rng.shuffle(hidden)
         size = len(other._draw_pile)
         other._draw_pile, other._removed = hidden[:size], sorted(hidden[size:])
         others = [seat for seat in range(self.num_seats) if seat != viewer]
-        total = sum(self._tokens[seat] for seat in others)
+        total = self._tokens_in_play - self._tokens_on_card
+        if viewer is not None:
+            total -= self._tokens[viewer]
         cuts = sorted(rng.randint(0, total) for _ in range(len(others) - 1))
         for seat, low, high in zip(others, [0, *cuts], [*cuts, total], strict=True):
             other._tokens[seat] = high - low
+        return other
+
+    def copy(self) -> FoistState:
+        """An independent exact copy (hidden information included), much faster than a deep copy: the
+        options and the turn order are immutable and shared, the lists are copied."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other._removed = list(self._removed)
+        other._draw_pile = list(self._draw_pile)
+        other._tokens = list(self._tokens)
+        other._cards = [list(cards) for cards in self._cards]
         return other
 
     # -- views -------------------------------------------------------------------------------------

@@ -13,7 +13,6 @@ codes (:class:`MinimisereAction`); ``"<card>+lot"`` plays the card and bids the 
 
 from __future__ import annotations
 
-import copy
 import enum
 import itertools
 import random
@@ -60,6 +59,7 @@ SCORE_TABLES: dict[int, tuple[int, ...]] = {
 # "Bid the Lot": (bidder's score if made, everyone else's score if it fails). No Lot with three (ruling 3).
 LOT_SCORES: dict[int, tuple[int, int]] = {5: (10, 5), 4: (12, 6), 6: (12, 6)}
 HAND_SIZES = {3: 7, 4: 6, 5: 5, 6: 6}
+REJECTION_TRIES = 30  # plain shuffles a resample tries before dealing card by card around the voids
 
 
 def card_text(card: str) -> str:
@@ -672,18 +672,40 @@ class MinimisereState(GameState[MinimisereOptions]):
         set aside with four players are dealt again at random from the same cards (each hand keeps its
         size), no seat getting a suit it has shown it lacks this deal (:meth:`known_voids`); later deals
         come from a fresh random generator (scripted deals are forgotten). ``viewer=None``: every hand.
+
+        The copy is canonical: it depends only on what ``viewer`` has seen and on ``rng``. The unseen
+        cards are gathered and sorted before they are dealt, so who truly holds which card never shows
+        through, and resampling a resample with the same ``rng`` gives the same world.
         """
-        other = copy.deepcopy(self)
+        other = self.copy()
         other._rng = random.Random(rng.random())
         other._script = []
         holders = [seat for seat in range(self.num_seats) if seat != viewer]
-        cards = [card for seat in holders for card in self._hands[seat]] + self._undealt
+        cards = sorted([card for seat in holders for card in self._hands[seat]] + self._undealt)
         sizes = [len(self._hands[seat]) for seat in holders] + [len(self._undealt)]
         voids = [self._voids[seat] for seat in holders] + [set()]
         dealt = _deal_respecting_voids(cards, sizes, voids, rng)
         for seat, hand in zip(holders, dealt, strict=False):
             other._hands[seat] = sort_cards(hand)
         other._undealt = dealt[-1]
+        return other
+
+    def copy(self) -> MinimisereState:
+        """An independent exact copy (hidden information, future deals and the generator's state
+        included), much faster than a deep copy: immutable parts are shared, the changing ones copied."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._script = list(self._script)
+        other._scores = list(self._scores)
+        other._hands = [list(hand) for hand in self._hands]
+        other._undealt = list(self._undealt)
+        other._taken = [list(cards) for cards in self._taken]
+        other._tricks = list(self._tricks)
+        other._trick = list(self._trick)
+        other._voids = [set(voids) for voids in self._voids]
         return other
 
     # -- views -------------------------------------------------------------------------------------
@@ -855,11 +877,25 @@ def _deal_respecting_voids(
     """Deal ``cards`` at random into holders of the given ``sizes``, no holder getting a suit in its
     ``voids`` (the Joker belongs to no suit). A deal must exist (the real one does).
 
-    Each card goes to a random holder among those that leave the rest dealable, which Hall's condition
-    decides: every set of suits must fit in the room of the holders that may take them.
+    First a few plain shuffles are tried, keeping the first that respects every void (all consistent
+    deals equally likely); if none does, each card goes to a random holder among those that leave the rest
+    dealable, which Hall's condition decides: every set of suits must fit in the room of the holders that
+    may take them.
     """
+    for _ in range(REJECTION_TRIES if any(voids) else 1):
+        order = list(cards)
+        rng.shuffle(order)
+        dealt, start = [], 0
+        for size, void in zip(sizes, voids, strict=True):
+            hand = order[start : start + size]
+            if void and any(suit_of(card) in void for card in hand):
+                break
+            dealt.append(hand)
+            start += size
+        else:
+            return dealt
     room = list(sizes)
-    dealt: list[list[str]] = [[] for _ in sizes]
+    dealt = [[] for _ in sizes]
     order = list(cards)
     rng.shuffle(order)
     for index, card in enumerate(order):
