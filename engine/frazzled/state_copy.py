@@ -17,41 +17,40 @@ from typing import Any
 
 from engine.core import GameOptions
 
-_ATOMIC: set[type] = {int, str, float, bool, type(None), bytes}
-_FROZEN: dict[type, bool] = {}
+_ATOMIC: set[type] = {int, str, float, bool, type(None), bytes, tuple}
+_IMMUTABLE: dict[type, bool] = {}
 
 
-def _is_frozen_dataclass(kind: type) -> bool:
-    frozen = _FROZEN.get(kind)
-    if frozen is None:
+def _immutable(kind: type) -> bool:
+    """Values of this type are shared, never copied: atoms, frozen dataclasses, and tuples (a game state
+    keeps only immutable values in tuples: cards, action log entries, position keys)."""
+    known = _IMMUTABLE.get(kind)
+    if known is None:
         params = getattr(kind, "__dataclass_params__", None)
-        frozen = bool(params is not None and params.frozen)
-        _FROZEN[kind] = frozen
-    return frozen
+        known = kind in _ATOMIC or bool(params is not None and params.frozen)
+        _IMMUTABLE[kind] = known
+    return known
 
 
 def duplicate(value: Any) -> Any:
     """An independent copy of ``value``: containers rebuilt, immutable values (numbers, strings, frozen
-    dataclasses such as cards and rule cards, enums, options models) shared, mutable dataclasses copied
-    field by field, a :class:`random.Random` copied with its state, anything else deep-copied."""
+    dataclasses such as cards and rule cards, tuples, enums, options models) shared, mutable dataclasses
+    copied field by field, a :class:`random.Random` copied with its state, anything else deep-copied."""
     kind = type(value)
-    if kind in _ATOMIC:
+    if _immutable(kind):
         return value
     if kind is list:
-        return [item if type(item) in _ATOMIC or _is_frozen_dataclass(type(item)) else duplicate(item)
-                for item in value]
+        return [item if _immutable(type(item)) else duplicate(item) for item in value]
     if kind is dict:
         return {key: duplicate(item) for key, item in value.items()}
     if kind is set or kind is frozenset:
         return kind(value)  # set elements are hashable values (cards, numbers)
     if kind is Counter:
         return Counter(value)
-    if kind is tuple:
-        return tuple(duplicate(item) for item in value)
-    if _is_frozen_dataclass(kind) or isinstance(value, enum.Enum | GameOptions):
+    if isinstance(value, enum.Enum | GameOptions):
         return value
     if kind is random.Random:
-        other = random.Random()
+        other = random.Random.__new__(random.Random)  # no seeding from the system: the state is set
         other.setstate(value.getstate())
         return other
     if dataclasses.is_dataclass(value):
