@@ -14,12 +14,13 @@ table and its legal actions.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
-from engine.ai.frazzled_common import best_by, legal_codes, pile_tops, unseen_cards, world_for
+from engine.ai.frazzled_common import best_by, card_id, legal_codes, pile_tops, unseen_cards, world_for
 from engine.frazzled.actions import Discard, Draw
-from engine.frazzled.deck import Card
+from engine.frazzled.deck import DECK, Card
 from engine.frazzled.minimize import (
     CHALLENGE,
     FLIP_ACTIONS,
@@ -57,8 +58,14 @@ SKIP_GAIN = 0.5
 
 
 def total(cards: Sequence[Card], rules: Sequence[BonusCard]) -> int:
-    """The MINIMIZE score of ``cards`` (points, lower is better)."""
-    return score_hand(cards, rules).total
+    """The MINIMIZE score of ``cards`` under ``rules`` (points, lower is better), remembered: the
+    players score the same few hands again and again."""
+    return _total(tuple(sorted(card.id for card in cards)), tuple(rules))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _total(ids: tuple[int, ...], rules: tuple[BonusCard, ...]) -> int:
+    return score_hand([DECK[index] for index in ids], rules).total
 
 
 class MinimizePlayer:
@@ -81,7 +88,7 @@ class MinimizePlayer:
 
     def __init__(
         self,
-        samples: int = 8,
+        samples: int = 12,
         improve_steps: int = 3,
         threshold: float = 0.5,
         final_threshold: float = 0.6,
@@ -199,8 +206,8 @@ class MinimizePlayer:
     # -- rule changes (the 10) ------------------------------------------------------------------------
 
     def _rule_sets(self, world: FrazzledMinimizeState, code: str) -> list[tuple[BonusCard, ...]]:
-        """The rules in play after the change ``code``: one set, or one per card the bonus pile may
-        hold on top (its order is secret)."""
+        """The rules in play after flipping a double-sided card (``code``: ``flip.dup`` or
+        ``flip.act``)."""
         bonus = list(world.bonus_cards)
         duplicates = world.duplicates_rule
         if code == FLIP_DUPLICATES:
@@ -209,22 +216,24 @@ class MinimizePlayer:
             return [(*bonus, other)]
         if code == FLIP_ACTIONS:
             return [(*bonus, duplicates)]
-        swap = FrazzledMinimizeAction.parse(code)
-        assert isinstance(swap, SwapBonus)
-        in_play = {card.id for card in bonus}
-        options = []
-        for new in BONUS_CARDS:
-            if new.id not in in_play:
-                changed = list(bonus)
-                changed[swap.index] = new
-                options.append((*changed, duplicates))
-        return options or [(*bonus, duplicates)]
+        raise ValueError(f"not a flip: {code}")
 
     def _rule_score(self, world: FrazzledMinimizeState, seat: int, code: str, hand=None) -> float:
-        """The expected score of ``hand`` (default: the seat's) after the rule change ``code``."""
+        """The expected score of ``hand`` (default: the seat's) after the rule change ``code``. For a
+        swap, the bonus card's benefit is replaced by the mean benefit of the cards the bonus pile may
+        show (the 14/1 reading kept as it is)."""
         cards = list(world.hand(seat)) if hand is None else hand
-        sets = self._rule_sets(world, code)
-        return sum(total(cards, rules) for rules in sets) / len(sets)
+        if not code.startswith("swap."):
+            (rules,) = self._rule_sets(world, code)
+            return float(total(cards, rules))
+        swap = FrazzledMinimizeAction.parse(code)
+        assert isinstance(swap, SwapBonus)
+        score = score_hand(cards, world.rules_in_play())
+        low = bool(score.low_aces)
+        old = world.bonus_cards[swap.index].points(cards, low_aces=low)
+        in_play = {card.id for card in world.bonus_cards}
+        new = [card.points(cards, low_aces=low) for card in BONUS_CARDS if card.id not in in_play]
+        return score.total + old - (sum(new) / len(new) if new else old)
 
     def _best_rule_score(self, world: FrazzledMinimizeState, hand: list[Card]) -> float:
         swaps = [SwapBonus(index).format() for index in range(len(world.bonus_cards))]
@@ -234,16 +243,33 @@ class MinimizePlayer:
     # -- challenges ---------------------------------------------------------------------------------
 
     def _should_challenge(self, world: FrazzledMinimizeState, seat: int, rng: random.Random) -> bool:
-        """Monte Carlo: in how many worlds would the seat go through (lowest, or tied as challenger)?"""
+        """Monte Carlo: in how many worlds would the seat go through (lowest, or tied as challenger)?
+
+        The cards of an opponent's hand that the seat has seen go in (drawn from a face-up pile, passed
+        by the seat) are in that hand in every world: those found in two worlds are taken as known. Each
+        sample deals the rest of every opponent's hand from the unseen cards and improves it as a careful
+        player would have over the turns it has taken this round."""
         rules = world.rules_in_play()
         mine = total(world.hand(seat), rules)
         opponents = [other for other in world.playing() if other != seat]
+        second = world.resample_hidden(seat, rng)
+        known = {
+            other: sorted(set(world.hand(other)) & set(second.hand(other)), key=card_id)
+            for other in opponents
+        }
+        taken = {card for cards in known.values() for card in cards}
+        pool = [card for card in unseen_cards(world, seat) if card not in taken]
         wins = 0
-        for sample in range(self.samples):
-            other_world = world if sample == 0 else world.resample_hidden(seat, rng)
-            pool = unseen_cards(other_world, seat)
-            lowest = min(self._opponent_score(other_world, other, pool, rules, rng) for other in opponents)
-            wins += mine <= lowest
+        for _ in range(self.samples):
+            rng.shuffle(pool)
+            start, lowest = 0, None
+            for other in opponents:
+                missing = len(world.hand(other)) - len(known[other])
+                dealt = pool[start : start + missing]
+                start += missing
+                score = self._opponent_score(world, other, known[other], dealt, pool[start:], rules, rng)
+                lowest = score if lowest is None else min(lowest, score)
+            wins += lowest is None or mine <= lowest
         share = wins / self.samples
         return share >= (self.final_threshold if world.is_final else self.threshold)
 
@@ -251,23 +277,24 @@ class MinimizePlayer:
         self,
         world: FrazzledMinimizeState,
         other: int,
-        pool: list[Card],
+        known: list[Card],
+        dealt: list[Card],
+        outside: list[Card],
         rules: Sequence[BonusCard],
         rng: random.Random,
     ) -> int:
-        """An opponent's score in a world: its redrawn hand, improved by greedy swaps with one unseen card
-        per turn it has taken this round (at most ``improve_steps``)."""
-        hand = list(world.hand(other))
+        """An opponent's score in a sample: its ``known`` cards and the ``dealt`` unknown ones, the unknown
+        ones improved by greedy swaps with one of the ``outside`` cards per turn it has taken this round
+        (at most ``improve_steps``)."""
+        hand = known + dealt
         score = total(hand, rules)
-        outside = [card for card in pool if card not in hand]
-        steps = min(self.improve_steps, world.turns_taken(other), len(outside))
+        steps = min(self.improve_steps, world.turns_taken(other), len(dealt), len(outside))
         for new in rng.sample(outside, steps):
-            for index in range(len(hand)):
-                trial = hand[:index] + hand[index + 1 :] + [new]
+            for index in range(len(known), len(hand)):
+                trial = hand[:index] + [new] + hand[index + 1 :]
                 trial_score = total(trial, rules)
                 if trial_score < score:
-                    best_hand, score = trial, trial_score
-                    hand = best_hand
+                    hand, score = trial, trial_score
                     break
         return score
 

@@ -129,8 +129,14 @@ class TokenizePlayer:
             def draw_value(code: str) -> float:
                 action = TokenizeAction.parse(code)
                 assert isinstance(action, Draw)
-                return max(self._discard_value(world, seat, hand, tops[action.pile], card, potential, rng)
-                           for card in hand) if hand else 0.0
+                return (
+                    max(
+                        self._discard_value(world, seat, hand, tops[action.pile], card, potential, rng)
+                        for card in hand
+                    )
+                    if hand
+                    else 0.0
+                )
 
             return best_by(codes, draw_value)
         if phase is Phase.DISCARD:
