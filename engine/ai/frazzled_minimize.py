@@ -88,10 +88,10 @@ class MinimizePlayer:
 
     def __init__(
         self,
-        samples: int = 12,
+        samples: int = 10,
         improve_steps: int = 3,
-        threshold: float = 0.5,
-        final_threshold: float = 0.6,
+        threshold: float = 0.4,
+        final_threshold: float = 0.5,
     ) -> None:
         self.samples = samples
         self.improve_steps = improve_steps
