@@ -24,8 +24,9 @@ from engine.frazzled.eradicize import PICK_UP, EradicizeAction, EradicizeState, 
 from engine.frazzled.table import Phase, left_of, right_of
 from engine.frazzled.tokens import Tokens
 
-PRESSURE = 0.35
-"""Worth, per card of the pile, of the next player having to pick it up."""
+PRESSURE = 1.0
+"""Worth, per card of the pile, of the next player having to pick it up, once the draw piles are out
+(before that it is not counted: a hand refills from the piles, and pressing early wastes high cards)."""
 
 
 def keep_value(card: Card, colours: Sequence[int], shapes: Sequence[int]) -> float:
@@ -41,9 +42,22 @@ def keep_value(card: Card, colours: Sequence[int], shapes: Sequence[int]) -> flo
 
 
 class EradicizePlayer:
-    """Frazzled Wool ERADICIZE: shed cheap cards, keep the escapes, pressure the next player."""
+    """Frazzled Wool ERADICIZE: shed cheap cards, keep the escapes, pressure the next player.
+
+    Parameters
+    ----------
+    pressure:
+        Worth per pile card of the next player's chance of having to pick the pile up, once the draw
+        piles are out.
+    early_pressure:
+        The same while the draw piles last.
+    """
 
     name = "eradicize-rules"
+
+    def __init__(self, pressure: float = PRESSURE, early_pressure: float = 0.0) -> None:
+        self.pressure = pressure
+        self.early_pressure = early_pressure
 
     def choose(self, state: EradicizeState, seat: int, rng: random.Random) -> str:
         codes = legal_codes(state, seat)
@@ -95,7 +109,10 @@ class EradicizePlayer:
         elif card.number == 13:
             value += 2.0
         nxt = left_of(seat, world.num_seats)
-        value += PRESSURE * pile * self._stuck_chance(world, nxt, top, tokens, pool)
+        drawing = any(world.pile(index) for index in range(3))
+        weight = self.early_pressure if drawing else self.pressure
+        if weight:
+            value += weight * pile * self._stuck_chance(world, nxt, top, tokens, pool)
         return value
 
     def _stuck_chance(self, world: EradicizeState, other: int, top: int, tokens: Tokens, pool) -> float:

@@ -47,8 +47,12 @@ from engine.frazzled.rule_cards import (
 )
 from engine.frazzled.table import Phase
 
-OPPONENT_GUESS = 3.0
-"""A typical score (points) of an opponent's hand some turns into a round: what a 6 hands you."""
+OPPONENT_GUESS = (5.5, 4.4, 3.0, 2.0, 1.7, 1.5, 0.9, 0.7, 0.3)
+"""The mean score (points) of a careful player's hand after 0, 1, 2, ... 8 or more turns of a round
+(measured in self-play of this player against the greedy baseline): what a 6 hands you."""
+
+PASS_MARGIN = 1.5
+"""Points added to the hand a 6 hands you, for not knowing it (tuned against the greedy baseline)."""
 
 EXTRA_TURN_GAIN = 1.0
 """Points a 13 ("take another turn") is worth: one more draw to improve the hand."""
@@ -90,8 +94,8 @@ class MinimizePlayer:
         self,
         samples: int = 10,
         improve_steps: int = 3,
-        threshold: float = 0.4,
-        final_threshold: float = 0.5,
+        threshold: float = 0.5,
+        final_threshold: float = 0.6,
     ) -> None:
         self.samples = samples
         self.improve_steps = improve_steps
@@ -154,8 +158,10 @@ class MinimizePlayer:
         if kind is None:
             return score
         if kind in (PASS_LEFT, PASS_RIGHT):
-            # You get a neighbour's hand, and give yours away: only worth it with a bad hand.
-            return max(OPPONENT_GUESS, score - 0.5) if score > OPPONENT_GUESS + 1 else score + 2.0
+            # You get a neighbour's hand (and give yours away): its score is about what a hand scores
+            # after the turns that neighbour has taken this round, plus a margin for not knowing it.
+            giver = world.right_of(seat) if kind == PASS_LEFT else world.left_of(seat)
+            return OPPONENT_GUESS[min(world.turns_taken(giver), len(OPPONENT_GUESS) - 1)] + PASS_MARGIN
         if kind == CHANGE_RULE:
             return min(score, self._best_rule_score(world, kept))
         if kind == EXTRA_TURN:
