@@ -349,7 +349,7 @@ class MinimiserePlayer:
                 if ends_by_deals:
                     ends = deals_after >= state.options.deals
                 else:
-                    ends = max(after) >= state.options.target
+                    ends = max(after) >= state.target
                 totals[index] += rate_totals(after, seat, ends)
         best = max(range(len(actions)), key=lambda index: (totals[index], -index))
         return codes[best]

@@ -831,11 +831,15 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
 
     def _resample_more(self, viewer: int | None, rng: random.Random) -> None:
         """The bonus pile's order is secret to everyone; the cards other seats chose to pass (side B) are
-        redrawn from their new hands."""
+        redrawn from their new hands; the other seats' notes on the last exchange are dropped (they name
+        cards the viewer did not see). Canonical: the pile is sorted before the shuffle."""
+        self._bonus_pile.sort(key=lambda card: card.id)
         rng.shuffle(self._bonus_pile)
-        for seat, chosen in self._gifts.items():
+        for seat, chosen in sorted(self._gifts.items()):
             if seat != viewer and chosen:
-                self._gifts[seat] = [card.id for card in rng.sample(self._hands[seat], len(chosen))]
+                hand = sorted(self._hands[seat], key=lambda card: card.id)
+                self._gifts[seat] = [card.id for card in rng.sample(hand, len(chosen))]
+        self._last_exchange = {seat: note for seat, note in self._last_exchange.items() if seat == viewer}
 
     # -- challenges --------------------------------------------------------------------------------
 

@@ -62,9 +62,15 @@ from engine.frazzled.deck import (
     sorted_cards,
 )
 from engine.frazzled.fan import FanExchange, fan_fields
+from engine.frazzled.state_copy import copy_state
 from engine.frazzled.tokens import Tokens
 
 HAND_SIZE = 6
+
+
+def _card_id(card: Card) -> int:
+    return card.id
+
 
 ACTION_NUMBERS = frozenset({FOURTEEN_ONE, 2, 6, 10, 13})
 """The numbers that carry an action (the 14/1 card, 2, 6, 10 and 13)."""
@@ -376,13 +382,6 @@ class FrazzledTable(GameState[OptionsT]):
         for seat, target in moved.items():
             self._learn(target, before[seat], viewer=seat)
 
-    def _known_to(self, viewer: int | None, seat: int) -> list[Card]:
-        """The cards of ``seat``'s hand that ``viewer`` knows are there, in hand order."""
-        known = self._known.get(None, {}).get(seat, set())
-        if viewer is not None:
-            known = known | self._known.get(viewer, {}).get(seat, set())
-        return [card for card in self._hands[seat] if card in known]
-
     def _resolve_fan(self) -> dict[int, tuple[list[Card], list[Card]]]:
         """Carry out the finished fan exchange (see :meth:`FanExchange.resolve`); nobody knows the fanned
         hands any more, except that each owner knows which of its cards its picker took."""
@@ -394,27 +393,48 @@ class FrazzledTable(GameState[OptionsT]):
             self._learn(picker, moves[owner][1], viewer=owner)
         return moves
 
+    def copy(self) -> Self:
+        """An exact, independent copy (hidden information included), much faster than a deep copy
+        (:func:`engine.frazzled.state_copy.copy_state`)."""
+        return copy_state(self)
+
     def resample_hidden(self, viewer: int | None, rng: random.Random) -> Self:
         """A copy in which what ``viewer`` may not see is redrawn: the other hands (sizes kept, and the
         cards ``viewer`` saw go into them and still there kept: drawn from a face-up pile, picked up,
         passed by ``viewer``), the draw piles below their face-up tops, the cards set aside, every fan's
-        order, the game's own future draws, and what :meth:`_resample_more` adds. This state is not
-        changed."""
-        other = copy.deepcopy(self)
+        order, the other seats' private notes (dropped), the game's own future draws, and what
+        :meth:`_resample_more` adds. This state is not changed.
+
+        Canonical: the result depends only on what ``viewer`` has seen and on ``rng``, never on where the
+        hidden cards truly lie (the unseen cards are pooled and sorted before the shuffle, the redrawn
+        hands are sorted, and what other seats know is not carried over), so resampling a resample gives
+        the same world as resampling the original with the same ``rng``."""
+        other = self.copy()
         seats = [seat for seat in range(self.num_seats) if seat != viewer]
-        kept = {seat: self._known_to(viewer, seat) for seat in seats}
+        public = {seat: self._known_by(None, seat) for seat in range(self.num_seats)}
+        private: dict[int, set[Card]] = {}
+        if viewer is not None:
+            private = {seat: self._known_by(viewer, seat) for seat in range(self.num_seats)}
+        kept = {seat: sorted(public[seat] | private.get(seat, set()), key=_card_id) for seat in seats}
         hidden = [card for seat in seats for card in other._hands[seat] if card not in kept[seat]]
         hidden += [card for pile in other._piles for card in pile[:-1]] + other._box
+        hidden.sort(key=_card_id)
         rng.shuffle(hidden)
-        for seat in seats:
+        for seat in seats:  # the kept cards first: _fit_hidden redraws only the rest
             size = len(other._hands[seat]) - len(kept[seat])
-            other._hands[seat], hidden = kept[seat] + hidden[:size], hidden[size:]
+            other._hands[seat], hidden = kept[seat] + sorted(hidden[:size], key=_card_id), hidden[size:]
         for pile in other._piles:
             if pile:
                 size = len(pile) - 1
                 pile[:-1], hidden = hidden[:size], hidden[size:]
-        other._box = sorted(hidden, key=lambda card: card.id)
+        other._box = sorted(hidden, key=_card_id)
+        # What other seats know is theirs, not the viewer's: keep only public knowledge and the viewer's.
+        other._known = {None: {seat: set(cards) for seat, cards in public.items() if cards}}
+        if viewer is not None:
+            other._known[viewer] = {seat: set(cards) for seat, cards in private.items() if cards}
         other._fit_hidden(viewer, rng, {seat: len(cards) for seat, cards in kept.items()})
+        for seat in seats:
+            other._hands[seat].sort(key=_card_id)
         if other._fan is not None:
             other._fan = other._fan.refanned(other._hands, rng)
         other._resample_more(viewer, rng)
@@ -425,6 +445,11 @@ class FrazzledTable(GameState[OptionsT]):
         """Adjust the redrawn cards of this copy to what the game has made public about them (default:
         nothing). ``known[seat]``: how many cards at the start of that seat's hand are the ones ``viewer``
         knows (the rest were redrawn)."""
+
+    def _known_by(self, viewer: int | None, seat: int) -> set[Card]:
+        """The cards of ``seat``'s hand that ``viewer`` (``None``: everyone) knows are there."""
+        known = self._known.get(viewer, {}).get(seat, set())
+        return {card for card in self._hands[seat] if card in known}
 
     def _resample_more(self, viewer: int | None, rng: random.Random) -> None:
         """Redraw the game's own hidden things in this copy (default: none)."""
@@ -459,6 +484,10 @@ class TokenTable(FrazzledTable[OptionsT]):
         self._turn = self._rng.randrange(num_seats)
         self._notes: dict[int, str] = {}  # private notes on the last exchange, per seat
         self._turns = 1
+
+    def _resample_more(self, viewer: int | None, rng: random.Random) -> None:
+        """The other seats' private notes on the last exchange name cards the viewer did not see: dropped."""
+        self._notes = {seat: note for seat, note in self._notes.items() if seat == viewer}
 
     def _deal_more(self, rest: list[Card]) -> list[Card]:
         """Deal what the game adds from the shuffled deck after the hands; return the cards for the piles."""

@@ -475,7 +475,9 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         return [Event(None, why)]
 
     def _resample_more(self, viewer: int | None, rng: random.Random) -> None:
-        """The bonus pile's order is secret to everyone."""
+        """The bonus pile's order is secret to everyone (sorted, then shuffled: canonical)."""
+        super()._resample_more(viewer, rng)
+        self._bonus_pile.sort(key=lambda card: card.id)
         rng.shuffle(self._bonus_pile)
 
     # -- views -------------------------------------------------------------------------------------
