@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.rules import pages as rules_pages
 from cogs.tables import custom_ids as ids
 from cogs.tables.components import route
 from cogs.tables.presses import reply
@@ -206,9 +207,12 @@ class TablesCog(commands.Cog, name=COG_NAME):
         bot version) that still names a table press is handled as that press; anything else is refused."""
         if interaction.type is not discord.InteractionType.component:
             return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if rules_pages.is_rules_custom_id(custom_id):  # "How to play" and the rules pages' own buttons
+            await rules_pages.answer_press(interaction)
+            return
         if await route(self.runtime.presses, interaction):
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
         target = ids.TableCustomId.parse(custom_id)
         if target is not None:
             await self.runtime.presses.on_table_button(interaction, target)

@@ -16,6 +16,7 @@ import discord
 from discord.utils import escape_markdown as _escape_markdown
 from discord.utils import format_dt
 
+from cogs.rules import pages as rules_pages
 from cogs.tables import action_menus
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
@@ -138,7 +139,8 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     ]
     embed = discord.Embed(
         title=f"🃏 {rules.display_name}: table open",
-        description=f"{rules.summary}\n\nPress **Join** to sit down; the host presses **Start**.",
+        description=f"{rules.summary}\n\nPress **Join** to sit down; the host presses **Start**."
+        + ("" if len(option_menus(session)) < 4 else f" How to play: `/rules game:{rules.key}`."),
         colour=LOBBY_COLOUR,
     )
     embed.add_field(
@@ -162,10 +164,25 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     view.add_item(_button(session, ids.START, "Start", discord.ButtonStyle.primary, row=0))
     view.add_item(_button(session, ids.CANCEL, "Cancel", discord.ButtonStyle.danger, row=0))
     view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=0))
-    for row, menu in enumerate(option_menus(session)[:4], start=1):
+    menus = option_menus(session)[:4]
+    for row, menu in enumerate(menus, start=1):
         menu.row = row
         view.add_item(menu)
+    if len(menus) < 4:
+        view.add_item(rules_button(session, row=len(menus) + 1))
     return embed, view
+
+
+def rules_button(session: TableSession, row: int) -> discord.ui.Button:
+    """The "How to play" button: opens the game's rules pages privately (:mod:`cogs.rules.pages`)."""
+    return _rules_button(session.rules.key, row)
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_button(game: str, row: int) -> discord.ui.Button:
+    return discord.ui.Button(
+        label=rules_pages.BUTTON_LABEL, custom_id=rules_pages.custom_id(game, 0), row=row
+    )
 
 
 def option_menus(session: TableSession) -> list[TableSelect]:
@@ -318,6 +335,7 @@ def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, 
         view.add_item(item)
     view.add_item(_button(session, ids.HAND, "My hand", discord.ButtonStyle.secondary, row=4))
     view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
+    view.add_item(rules_button(session, row=4))
     return embed, view
 
 
