@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from cogs.rules import pages as rules_pages
 from cogs.tables import custom_ids as ids
+from cogs.tables import threads
 from cogs.tables.components import route
 from cogs.tables.presses import reply
 from cogs.tables.runtime import TableRuntime
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 COG_NAME = "Tables"
+NOT_SAVED = "I could not save a new table just now, so none was opened. Please try again."
 GAME_CHOICES = [app_commands.Choice(name=rules.display_name, value=key) for key, rules in GAMES.items()]
 
 
@@ -67,15 +69,20 @@ class TablesCog(commands.Cog, name=COG_NAME):
     # -- slash commands --------------------------------------------------------------------------
 
     @app_commands.command(name="play")
-    @app_commands.describe(game="The game to play", turn_seconds="Seconds each player has per decision")
+    @app_commands.describe(
+        game="The game to play",
+        turn_seconds="Seconds each player has per decision",
+        thread="Open the table in a new thread of this channel (default: the server's choice)",
+    )
     @app_commands.choices(game=GAME_CHOICES)
     async def play(
         self,
         interaction: discord.Interaction,
         game: str,
         turn_seconds: app_commands.Range[int, 1, 86400] | None = None,
+        thread: bool | None = None,
     ) -> None:
-        """Open a table for a card game in this channel."""
+        """Open a table for a card game in this channel (or in a new thread of it)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await interaction.response.send_message(
                 "Tables are played in server channels: use `/play` in a channel of a server.", ephemeral=True
@@ -99,7 +106,14 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if refusal is not None:
             await interaction.response.send_message(refusal, ephemeral=True)
             return
-        existing = self.registry.channel_table(interaction.channel_id)
+        if thread is None:  # the server's default, where it can apply (a thread holds no threads)
+            in_thread = isinstance(interaction.channel, discord.Thread)
+            thread = not in_thread and await self.bot.db.guild_table_threads(interaction.guild_id)
+        refusal = threads.thread_refusal(interaction.channel, interaction.app_permissions) if thread else None
+        if refusal is not None:
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return
+        existing = None if thread else self.registry.channel_table(interaction.channel_id)
         if existing is not None:
             await interaction.response.send_message(
                 f"There is already a {existing.rules.display_name} table in this channel: "
@@ -122,15 +136,17 @@ class TablesCog(commands.Cog, name=COG_NAME):
             interaction.user.display_name,
         )
 
+        if thread:
+            await threads.open_in_thread(interaction, session, self.runtime.opener, NOT_SAVED)
+            return
+
         async def post(embed: discord.Embed, view: discord.ui.View) -> int | None:
             return (await interaction.response.send_message(embed=embed, view=view)).message_id
 
         try:
             await self.runtime.opener.open(session, post)
         except TableError:
-            await interaction.response.send_message(
-                "I could not save a new table just now, so none was opened. Please try again.", ephemeral=True
-            )
+            await interaction.response.send_message(NOT_SAVED, ephemeral=True)
 
     admin = app_commands.Group(
         name="table",
@@ -159,11 +175,17 @@ class TablesCog(commands.Cog, name=COG_NAME):
         )
 
     @admin.command(name="defaults")
-    @app_commands.describe(turn_seconds="Seconds per decision when /play does not say (leave empty to reset)")
+    @app_commands.describe(
+        turn_seconds="Seconds per decision when /play does not say (leave empty to reset)",
+        threads="Open each new table in a new thread of its channel when /play does not say",
+    )
     async def set_defaults(
-        self, interaction: discord.Interaction, turn_seconds: app_commands.Range[int, 1, 86400] | None = None
+        self,
+        interaction: discord.Interaction,
+        turn_seconds: app_commands.Range[int, 1, 86400] | None = None,
+        threads: bool | None = None,
     ) -> None:
-        """Set this server's default turn length for new tables."""
+        """Set this server's defaults for new tables: turn length, tables in threads."""
         if not await _check_manager(interaction):
             return
         refusal = None if turn_seconds is None else self._turn_length_refusal(turn_seconds)
@@ -171,10 +193,15 @@ class TablesCog(commands.Cog, name=COG_NAME):
             await interaction.response.send_message(refusal, ephemeral=True)
             return
         assert interaction.guild_id is not None
-        await self.bot.db.set_guild_turn_seconds(interaction.guild_id, turn_seconds)
-        now = turn_seconds or self.settings.default_turn_seconds
+        said = []
+        if threads is not None:
+            await self.bot.db.set_guild_table_threads(interaction.guild_id, threads)
+            said.append("open in a new thread of the channel" if threads else "open in the channel itself")
+        if turn_seconds is not None or threads is None:  # alone, an empty turn_seconds resets it
+            await self.bot.db.set_guild_turn_seconds(interaction.guild_id, turn_seconds)
+            said.append(f"give {turn_seconds or self.settings.default_turn_seconds} seconds per decision")
         await interaction.response.send_message(
-            f"New tables in this server now give {now} seconds per decision.", ephemeral=True
+            f"New tables in this server now {' and '.join(said)}.", ephemeral=True
         )
 
     @app_commands.command(name="hand")

@@ -13,6 +13,7 @@ module             job
 ``table_message``  the public message: answer, refresh, post, move, permission notice
 ``private_views``  live ephemeral views, DMs, paging of a private view
 ``closing``        closing a table, ending a scoreboard
+``threads``        tables in threads: starting one, archiving it when its tables are gone
 ``render``         pure rendering; ``action_menus``: menus and pages; ``lobby_options``: option checks
 =================  =====================================================================================
 """
@@ -33,6 +34,7 @@ from cogs.tables.session import TableSession
 from cogs.tables.store import TableStore
 from cogs.tables.table_message import TableMessages
 from cogs.tables.tasks import Supervisor
+from cogs.tables.threads import TableThreads
 
 if TYPE_CHECKING:
     from bot.bot import CardTableBot
@@ -52,6 +54,7 @@ class TableRuntime:
     opener: TableOpener
     closer: TableCloser
     presses: TablePresses
+    threads: TableThreads
 
     @classmethod
     def build(cls, bot: "CardTableBot") -> "TableRuntime":
@@ -85,6 +88,18 @@ class TableRuntime:
         registry.on_forget(clocks.disarm_all)
         registry.on_forget(private_views.forget)
         presses = TablePresses(registry, store, clocks, messages, private_views, after_move, closer)
+        threads = TableThreads(bot, registry, messages, tasks)
+        closer.table_closed = threads.table_closed
         return cls(
-            tasks, registry, messages, store, clocks, private_views, after_move, opener, closer, presses
+            tasks,
+            registry,
+            messages,
+            store,
+            clocks,
+            private_views,
+            after_move,
+            opener,
+            closer,
+            presses,
+            threads,
         )
