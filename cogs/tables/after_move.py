@@ -40,7 +40,12 @@ class AfterMove:
         with_actions = session.users_with_actions()
         for user_id in with_actions:
             if user_id in session.dm_wanted and user_id not in before:
-                intro = "It is your turn." if user_id in waited_for else "You can act now, if you wish."
+                where = f"at the {session.rules.display_name} table in <#{session.channel_id}>"
+                intro = (
+                    f"It is your turn {where}: choose your move below."
+                    if user_id in waited_for
+                    else f"You can act now {where}, if you wish."
+                )
                 self.private_views.dm_turn_later(session, user_id, intro)
         if not before:  # the game just started
             for user_id in session.players:

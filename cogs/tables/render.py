@@ -17,7 +17,7 @@ from discord.utils import escape_markdown as _escape_markdown
 from discord.utils import format_dt
 
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus
+from cogs.tables import action_menus, prompts
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
@@ -239,16 +239,35 @@ def seat_lines(session: TableSession, view: SeatView) -> str:
     return _clip("\n".join(lines), 1024)
 
 
+def turn_line(session: TableSession, *, prompt: bool = True) -> str:
+    """Whose turn it is and until when ("" if nobody's); with ``prompt``, a line naming each player who
+    must decide in their private view (:func:`cogs.tables.prompts.private_deciders`)."""
+    to_act = session.users_to_act()
+    if not to_act or session.deadline is None:
+        return ""
+    names = ", ".join(f"**{_name(session, user)}**" for user in to_act)
+    turn = f"Turn: {names}, clock runs out {format_dt(session.deadline, 'R')}"
+    if prompt:
+        deciders = prompts.private_deciders(session)
+        turn += "".join(f"\n👉 **{_name(session, user)}**: {prompts.PROMPT}" for user in deciders)
+    return turn
+
+
 def turn_and_log(session: TableSession) -> str:
     """Whose turn it is and until when, then the log."""
-    description = []
-    to_act = session.users_to_act()
-    if to_act and session.deadline is not None:
-        names = ", ".join(f"**{_name(session, user)}**" for user in to_act)
-        description.append(f"Turn: {names}, clock runs out {format_dt(session.deadline, 'R')}")
+    turn = turn_line(session)
+    description = [turn] if turn else []
     if session.events:
         description.append(event_log(session))
     return _clip("\n\n".join(description), 4096)
+
+
+def private_description(session: TableSession) -> str:
+    """The top of a private view: whose turn it is and the last move (the table message has the log)."""
+    lines = [turn_line(session, prompt=False)]
+    if session.events:
+        lines.append(f"Last move: {event_line(session, session.events[-1])}")
+    return _clip("\n".join(line for line in lines if line), 4096)
 
 
 def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -> discord.Embed:
@@ -365,6 +384,7 @@ def private_message(
     assert seat is not None
     view = session.view(seat)
     embed = _view_embed(session, view, PRIVATE_COLOUR)
+    embed.description = private_description(session) or None
     embed.title = _clip(f"Your hand · {with_names(session, view.title)}", 256)
     for index, field in enumerate(view.private[:20]):
         embed.insert_field_at(

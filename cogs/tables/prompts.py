@@ -1,0 +1,38 @@
+"""Who must decide in their private view: a player to act whose legal actions are not all offered on the
+public table message (a card in hand, a throw, a Declare), so the table tells them by name to open
+**My hand** rather than leave them looking for buttons that are not there."""
+
+from __future__ import annotations
+
+from cogs.tables.session import TableSession
+
+
+def private_deciders(session: TableSession) -> list[int]:
+    """The users to act now who have a choice only their private view offers, in seat order.
+
+    What is offered publicly (``public_actions``) reveals nothing by construction; a seat to act that has
+    actions beyond it decides in private (engines mark those actions ``secret``)."""
+    if session.state is None:
+        return []
+    public = set(session.public_actions())
+    deciders = []
+    for user in session.users_to_act():
+        seat = session.seat_of(user)
+        if seat is not None and any(action not in public for action in session.view(seat).legal_actions):
+            deciders.append(user)
+    return deciders
+
+
+PROMPT = "open **My hand** to make your move"
+"""What the table tells a player whose choice is private (after their name)."""
+
+
+def shows_presser_more(session: TableSession, user_id: int) -> bool:
+    """True if, after a move pressed on the table message, the presser still has a decision and their own
+    board shows what the public one does not (a card they just looked at, in Deluxe Memory): the press is
+    then answered with their private view, so they see it at once."""
+    seat = session.seat_of(user_id)
+    if session.state is None or seat is None or user_id not in session.users_to_act():
+        return False
+    own = session.view(seat).board
+    return own is not None and own != session.view(None).board
