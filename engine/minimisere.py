@@ -650,7 +650,7 @@ class MinimisereState(GameState[MinimisereOptions]):
 
     def view(self, seat: int | None) -> SeatView:
         if self._over:
-            title = f"Minimisère: game over after {self._deals_played} deals"
+            title = f"Minimisère: game over after {_deals(self._deals_played)}"
         else:
             extra = " (extra deal to break a tie)" if self._phase is Phase.TIE_BREAK_DEAL else ""
             title = (
@@ -739,7 +739,7 @@ class MinimisereState(GameState[MinimisereOptions]):
 
     def _game_text(self) -> str:
         if self.num_seats == 3 and self.options.end_by == "deals":
-            text = f"{self.options.deals} deals; highest total wins"
+            text = f"{_deals(self.options.deals)}; highest total wins"
         else:
             text = f"First to {self.options.target} points; highest total wins"
         text += "; a tie for first plays extra deals."
@@ -803,7 +803,7 @@ class MinimisereState(GameState[MinimisereOptions]):
         ranks = competition_ranks(self._scores, lower_is_better=False)
         return tuple(
             Standing(
-                seat=seat, points=self._scores[seat], rank=ranks[seat], detail=f"{self._deals_played} deals"
+                seat=seat, points=self._scores[seat], rank=ranks[seat], detail=_deals(self._deals_played)
             )
             for seat in range(self.num_seats)
         )
@@ -882,3 +882,8 @@ class Minimisere(GameRules[MinimisereOptions]):
     max_seats: ClassVar[int] = 6
     options_model: ClassVar[type[GameOptions]] = MinimisereOptions
     state_class: ClassVar[type[GameState]] = MinimisereState
+
+
+def _deals(count: int) -> str:
+    """``"1 deal"``, ``"9 deals"``."""
+    return "1 deal" if count == 1 else f"{count} deals"

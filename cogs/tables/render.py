@@ -17,7 +17,7 @@ from discord.utils import escape_markdown as _escape_markdown
 from discord.utils import format_dt
 
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, prompts
+from cogs.tables import action_menus, house_rules, prompts
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
@@ -276,7 +276,7 @@ def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -
     )
     for field in view.table[:20]:
         embed.add_field(
-            name=_clip(with_names(session, field.name), 256),
+            name=_clip(house_rules.marked(session.rules.key, with_names(session, field.name)), 256),
             value=_clip(with_names(session, field.value), 1024),
             inline=True,
         )
@@ -438,7 +438,7 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
     public = session.view(None)
     for field in public.table[:10]:
         embed.add_field(
-            name=_clip(with_names(session, field.name), 256),
+            name=_clip(house_rules.marked(session.rules.key, with_names(session, field.name)), 256),
             value=_clip(with_names(session, field.value), 1024),
             inline=False,
         )

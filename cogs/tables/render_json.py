@@ -14,7 +14,7 @@ import functools
 import discord
 
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, render
+from cogs.tables import action_menus, house_rules, render
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip
 from cogs.tables.session import TableSession
@@ -67,7 +67,7 @@ def _table_embed_json(session: TableSession) -> dict:
     fields = [
         {
             "inline": True,
-            "name": clip(render.with_names(session, field.name), 256),
+            "name": clip(house_rules.marked(session.rules.key, render.with_names(session, field.name)), 256),
             "value": clip(render.with_names(session, field.value), 1024),
         }
         for field in public.table[:20]

@@ -1,0 +1,39 @@
+"""Text on the table (issue #12): house rules marked where invented cards show, lobby option labels that do
+not repeat their question, and singular/plural counts."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from cogs.tables import house_rules, render
+from cogs.tables.session import TableSession, TableSettings
+from engine.registry import GAMES
+
+NOW = datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)
+
+
+def started(key: str, players: int = 3, **options) -> TableSession:
+    session = TableSession(f"{key[:4]}text", 10, 20, GAMES[key], TableSettings(60, 5, 2), 1, "Ann")
+    for user in range(2, players + 1):
+        session.join(user, f"P{user}")
+    for name, value in options.items():
+        session.set_option(1, name, value)
+    if players:
+        session.start(1, 7, NOW)
+    return session
+
+
+@pytest.mark.parametrize("key", ["minimize", "tokenize"])
+def test_the_invented_rule_cards_are_marked_as_house_rules_on_the_table(key: str) -> None:
+    embed, _ = render.table_message(started(key))
+    invented = [f.name for f in embed.fields if f.name.startswith(house_rules.HOUSE_RULE_FIELDS[key])]
+    assert len(invented) >= (4 if key == "minimize" else 3)  # 2 bonus cards + 2 double-sided; 3 bonus cards
+    assert all(name.endswith(house_rules.MARKER) for name in invented)
+
+
+@pytest.mark.parametrize("key", ["foist", "eradicize", "declare", "minimisere", "memory"])
+def test_games_from_the_text_alone_show_no_house_rule(key: str) -> None:
+    embed, _ = render.table_message(started(key, players=GAMES[key].min_seats))
+    assert house_rules.MARKER not in str(embed.to_dict())
