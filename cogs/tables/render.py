@@ -152,7 +152,9 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     missing = rules.min_seats - len(players)
     if missing > 0:
         embed.add_field(name="Waiting for", value=f"{missing} more player{'s' if missing > 1 else ''}")
-    settings = [f"{choice.description}: **{choice.current_label}**" for choice in option_choices(session)]
+    settings = [
+        f"{choice.description.rstrip('.')}: **{choice.current_label}**" for choice in option_choices(session)
+    ]
     if settings:
         embed.add_field(
             name="Options (the host sets them below)", value=_clip("\n".join(settings), 1024), inline=False
@@ -209,14 +211,14 @@ def option_menus(session: TableSession) -> list[TableSelect]:
         if choice.kind != "choice":
             continue
         menus.append(
-            TableSelect(
+            TableSelect(  # no option pre-selected, so the question shows, with the value now set
                 ids.option_custom_id(session.table_id, choice.name),
-                placeholder=_clip(choice.description, 150),
+                placeholder=_clip(f"{choice.description.rstrip('.')} (now: {choice.current_label})", 150),
                 options=[
                     discord.SelectOption(
-                        label=_clip(f"{choice.description}: {label}", 100),
+                        label=_clip(label, 100),
                         value=value,
-                        default=value == str(choice.current),
+                        description="now set" if value == str(choice.current) else None,
                     )
                     for label, value in choice.values
                 ],

@@ -37,3 +37,28 @@ def test_the_invented_rule_cards_are_marked_as_house_rules_on_the_table(key: str
 def test_games_from_the_text_alone_show_no_house_rule(key: str) -> None:
     embed, _ = render.table_message(started(key, players=GAMES[key].min_seats))
     assert house_rules.MARKER not in str(embed.to_dict())
+
+
+def test_lobby_menus_ask_their_question_once_and_show_the_value_set() -> None:
+    session = started("minimisere", players=0)
+    embed, view = render.lobby_message(session)
+    target = next(item for item in view.children if getattr(item, "placeholder", "").startswith("Game ends"))
+    assert target.placeholder == "Game ends when someone reaches this score (now: 25)"
+    assert [option.label for option in target.options][:3] == ["15", "16", "17"]
+    assert [option.label for option in target.options if option.description == "now set"] == ["25"]
+    assert not any(option.default for option in target.options)  # so the placeholder (the question) shows
+
+
+def test_lobby_options_read_without_stray_full_stops() -> None:
+    embed, _ = render.lobby_message(started("memory", players=0))
+    options = next(field.value for field in embed.fields if field.name.startswith("Options"))
+    assert "(no Mixed Chart): **off**" in options and ".:" not in options
+
+
+def test_only_the_host_changes_the_options_in_plain_words() -> None:
+    session = started("memory", players=0)
+    session.join(2, "Bob")
+    with pytest.raises(Exception, match=r"^Only the host, <@1>, can change the options\.$"):
+        session.set_option(2, "underdogs", True)
+    with pytest.raises(Exception, match=r"can cancel this table\.$"):
+        session.cancel(2)
