@@ -14,11 +14,11 @@ def private_deciders(session: TableSession) -> list[int]:
     actions beyond it decides in private (engines mark those actions ``secret``)."""
     if session.state is None:
         return []
-    public = set(session.public_actions())
+    public = {action.code for action in session.public_actions()}  # the same move may be worded apart
     deciders = []
     for user in session.users_to_act():
         seat = session.seat_of(user)
-        if seat is not None and any(action not in public for action in session.view(seat).legal_actions):
+        if seat is not None and any(action.code not in public for action in session.view(seat).legal_actions):
             deciders.append(user)
     return deciders
 
