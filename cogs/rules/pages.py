@@ -231,7 +231,7 @@ async def answer_press(interaction: discord.Interaction) -> None:
         return
     embed, view = rules_message(*target)
     message = interaction.message
-    if message is not None and message.flags.ephemeral and message.embeds and _is_rules(message):
+    if message is not None and message.embeds and _is_rules(message):  # a rules page (ephemeral, or a DM)
         await interaction.response.edit_message(embed=embed, view=view)
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
