@@ -8,6 +8,7 @@ decision are fitted to menus and pages by :mod:`cogs.tables.action_menus`.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import io
 import re
@@ -17,7 +18,7 @@ from discord.utils import escape_markdown as _escape_markdown
 from discord.utils import format_dt
 
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, house_rules, prompts
+from cogs.tables import action_menus, house_rules, prompts, view_fields
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
@@ -171,20 +172,8 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
         menu.row = row
         view.add_item(menu)
     if len(menus) < 4:
-        view.add_item(rules_button(session, row=len(menus) + 1))
+        view.add_item(rules_pages.how_to_play_button(session.rules.key, len(menus) + 1))
     return embed, view
-
-
-def rules_button(session: TableSession, row: int) -> discord.ui.Button:
-    """The "How to play" button: opens the game's rules pages privately (:mod:`cogs.rules.pages`)."""
-    return _rules_button(session.rules.key, row)
-
-
-@functools.lru_cache(maxsize=64)
-def _rules_button(game: str, row: int) -> discord.ui.Button:
-    return discord.ui.Button(
-        label=rules_pages.BUTTON_LABEL, custom_id=rules_pages.custom_id(game, 0), row=row
-    )
 
 
 def option_menus(session: TableSession) -> list[TableSelect]:
@@ -356,7 +345,7 @@ def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, 
         view.add_item(item)
     view.add_item(_button(session, ids.HAND, "My hand", discord.ButtonStyle.secondary, row=4))
     view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
-    view.add_item(rules_button(session, row=4))
+    view.add_item(rules_pages.how_to_play_button(session.rules.key, 4))
     return embed, view
 
 
@@ -385,7 +374,8 @@ def private_message(
     seat = session.seat_of(user_id)
     assert seat is not None
     view = session.view(seat)
-    embed = _view_embed(session, view, PRIVATE_COLOUR)
+    shown = dataclasses.replace(view, table=view_fields.state_fields(session.rules.key, view.table))
+    embed = _view_embed(session, shown, PRIVATE_COLOUR)
     embed.description = private_description(session) or None
     embed.title = _clip(f"Your hand · {with_names(session, view.title)}", 256)
     for index, field in enumerate(view.private[:20]):

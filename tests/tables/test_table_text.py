@@ -62,3 +62,17 @@ def test_only_the_host_changes_the_options_in_plain_words() -> None:
         session.set_option(2, "underdogs", True)
     with pytest.raises(Exception, match=r"can cancel this table\.$"):
         session.cancel(2)
+
+
+@pytest.mark.parametrize("key", ["minimisere", "declare"])
+def test_a_private_view_shows_the_hand_and_the_state_not_the_log_or_the_rules(key: str) -> None:
+    session = started(key)
+    user = session.users_to_act()[0]
+    table, _ = render.table_message(session)
+    private, _ = render.private_message(session, user)
+    names = [field.name for field in private.fields]
+    assert any(name.startswith("Your hand") for name in names)
+    restated = [field.name for field in table.fields if field.name in ("Scoring", "Cards", "Additional rules")]
+    assert restated and not set(restated) & set(names)  # on the table message, not in the private view
+    assert "The game begins" in table.description
+    assert private.description.count("\n") <= 1 and "Last move: The game begins" in private.description
