@@ -4,7 +4,14 @@ public table message (a card in hand, a throw, a Declare), so the table tells th
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from cogs.tables.session import TableSession
+
+_KEPT = 4096
+_deciders: OrderedDict[str, tuple[int, list[int]]] = OrderedDict()
+"""The last answer of :func:`private_deciders` by table id, with the state version it is for (a table is
+drawn again and again at one version: its message, live private views)."""
 
 
 def private_deciders(session: TableSession) -> list[int]:
@@ -14,6 +21,18 @@ def private_deciders(session: TableSession) -> list[int]:
     actions beyond it decides in private (engines mark those actions ``secret``)."""
     if session.state is None:
         return []
+    version = session.state.version
+    known = _deciders.get(session.table_id)
+    if known is not None and known[0] == version:
+        return known[1]
+    deciders = _find_private_deciders(session)
+    _deciders[session.table_id] = (version, deciders)
+    if len(_deciders) > _KEPT:
+        _deciders.popitem(last=False)
+    return deciders
+
+
+def _find_private_deciders(session: TableSession) -> list[int]:
     public = {action.code for action in session.public_actions()}  # the same move may be worded apart
     deciders = []
     for user in session.users_to_act():

@@ -72,7 +72,8 @@ def test_a_private_view_shows_the_hand_and_the_state_not_the_log_or_the_rules(ke
     private, _ = render.private_message(session, user)
     names = [field.name for field in private.fields]
     assert any(name.startswith("Your hand") for name in names)
-    restated = [field.name for field in table.fields if field.name in ("Scoring", "Cards", "Additional rules")]
+    rules_fields = ("Scoring", "Cards", "Additional rules")
+    restated = [field.name for field in table.fields if field.name in rules_fields]
     assert restated and not set(restated) & set(names)  # on the table message, not in the private view
     assert "The game begins" in table.description
     assert private.description.count("\n") <= 1 and "Last move: The game begins" in private.description
