@@ -4,14 +4,15 @@ public table message (a card in hand, a throw, a Declare), so the table tells th
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import weakref
 
 from cogs.tables.session import TableSession
+from engine import SeatView
 
-_KEPT = 4096
-_deciders: OrderedDict[str, tuple[int, list[int]]] = OrderedDict()
-"""The last answer of :func:`private_deciders` by table id, with the state version it is for (a table is
-drawn again and again at one version: its message, live private views)."""
+_deciders: weakref.WeakKeyDictionary[TableSession, tuple[SeatView, list[int]]] = weakref.WeakKeyDictionary()
+"""The last answer of :func:`private_deciders` for each live table, with the public view it was worked
+out with: the session draws that view once per state (a new state, a new view), and the table is drawn
+again and again in one state (its message, live private views)."""
 
 
 def private_deciders(session: TableSession) -> list[int]:
@@ -21,14 +22,12 @@ def private_deciders(session: TableSession) -> list[int]:
     actions beyond it decides in private (engines mark those actions ``secret``)."""
     if session.state is None:
         return []
-    version = session.state.version
-    known = _deciders.get(session.table_id)
-    if known is not None and known[0] == version:
+    stamp = session.view(None)
+    known = _deciders.get(session)
+    if known is not None and known[0] is stamp:
         return known[1]
     deciders = _find_private_deciders(session)
-    _deciders[session.table_id] = (version, deciders)
-    if len(_deciders) > _KEPT:
-        _deciders.popitem(last=False)
+    _deciders[session] = (stamp, deciders)
     return deciders
 
 
