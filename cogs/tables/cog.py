@@ -211,9 +211,13 @@ class TablesCog(commands.Cog, name=COG_NAME):
         channel_id = interaction.channel_id if interaction.guild_id is not None else None
         session = self.registry.table_of_player(interaction.user.id, channel_id)
         if session is None:
+            seated = [
+                s.channel_id for s in self.registry.tables.values() if interaction.user.id in s.seated_users()
+            ]
+            where = f" You sit at a table in <#{seated[0]}>: use `/hand` there." if seated else ""
             await interaction.response.send_message(
                 "You are not playing at a table here. Join one with its **Join** button, or open one "
-                "with `/play`.",
+                f"with `/play`.{where}",
                 ephemeral=True,
             )
             return

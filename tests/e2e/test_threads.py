@@ -114,3 +114,10 @@ async def test_the_servers_default_opens_tables_in_threads(world: World) -> None
     assert "in the channel itself" in off.message.text()
     plain = await world.play(world.players["carol"], game="foist")
     assert plain.ok and plain.message.channel_id == world.channel.id
+
+
+async def test_hand_in_the_channel_points_to_the_thread_of_ones_table(world: World) -> None:
+    in_thread, lobby = await open_in_thread(world, "alice")
+    await in_thread.press(in_thread.players["bob"], lobby, "Join")
+    answer = await world.server.run_command(world.players["bob"], world.channel, "hand")
+    assert answer.ephemeral and f"<#{in_thread.channel.id}>" in answer.message.text()
