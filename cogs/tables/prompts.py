@@ -50,7 +50,6 @@ def shows_presser_more(session: TableSession, user_id: int) -> bool:
     board shows what the public one does not (a card they just looked at, in Deluxe Memory): the press is
     then answered with their private view, so they see it at once."""
     seat = session.seat_of(user_id)
-    if session.state is None or seat is None or user_id not in session.users_to_act():
+    if session.state is None or seat is None or session.view(None).board is None:  # no board, nothing to see
         return False
-    own = session.view(seat).board
-    return own is not None and own != session.view(None).board
+    return user_id in session.users_to_act() and session.view(seat).board != session.view(None).board
