@@ -4,6 +4,7 @@ test suite).
     python3 bench/press_cost.py                # 1,000 live tables, 40 whole Foist games, then the bare bot
     python3 bench/press_cost.py --quick        # 100 live tables, 6 games: a minute
     python3 bench/press_cost.py --profile top.txt   # also profile the bot's event loop during the presses
+    python3 bench/press_cost.py --clock bank   # every table on a time bank (an hour: nothing runs out)
 
 One sandbox (``sandbox/``) serves both bots, one after the other, each in its own process:
 
@@ -120,6 +121,8 @@ def bot_environment(server: SandboxServer, guild_id: int, folder: Path) -> dict[
         REMATCH_SECONDS="1",
         LOG_LEVEL="INFO",
         BACKUP_INTERVAL_MINUTES="0",
+        TIME_BANK_SECONDS="3600",  # a --clock bank table: nothing times out either
+        TIME_BANK_CAP_SECONDS="7200",
     )
     return env
 
@@ -160,7 +163,7 @@ async def run_bot(args: argparse.Namespace, server: SandboxServer, guild, channe
     async def open_table(index: int, channel) -> None:
         seated = [members[(index * 3 + k) % len(members)] for k in range(3)]
         async with opening:
-            opened = await server.run_command(seated[0], channel, "play", game="foist")
+            opened = await server.run_command(seated[0], channel, "play", game="foist", clock=args.clock)
             assert opened.ok and not opened.ephemeral, opened
             table = opened.message
             for player in seated[1:]:
@@ -433,6 +436,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=None, help="games played out (default 40, quick 6)")
     parser.add_argument("--concurrency", type=int, default=1, help="games (bare: channels) pressed at once")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clock", choices=("fixed", "bank"), default="fixed", help="the tables' clock")
     parser.add_argument("--profile", metavar="FILE", help="profile the bot's press window into FILE")
     parser.add_argument("--profiled-bot", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()

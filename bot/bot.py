@@ -37,7 +37,7 @@ up (the press is then told the database is busy), so every press is answered wit
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.rules")
+EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.stats", "cogs.replay", "cogs.rules")
 
 
 class StartupError(Exception):
@@ -133,6 +133,9 @@ class CardTableBot(commands.Bot):
         self._interactions: dict[discord.Interaction, float] = {}
         self._background: set[asyncio.Task] = set()
         self.health = HealthReporter(self, settings.health_path)
+        # custom_id prefixes of components answered by a cog other than the tables' (e.g. "rp:" for replay
+        # buttons): the tables cog, which answers every other press, leaves these to their cog.
+        self.component_prefixes: set[str] = set()
 
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         if event_name == "interaction" and args:

@@ -179,6 +179,8 @@ async def _play_one_game(
 
     board = await server.run_command(host, channel, "leaderboard")
     narrator.show(f"{NAMES[0]} runs /leaderboard", board.message)
+    stats = await server.run_command(host, channel, "stats", share=True)
+    narrator.show(f"{NAMES[0]} runs /stats share:true (the rating chart comes as a picture)", stats.message)
 
 
 def _current(channel: Any, message: Any) -> Any:

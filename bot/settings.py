@@ -47,8 +47,16 @@ class Settings(BaseSettings):
     default_turn_seconds: int = Field(60, ge=5, le=3600)
     min_turn_seconds: int = Field(10, ge=1, le=3600, description="The shortest turn a /play may ask for.")
     max_turn_seconds: int = Field(3600, ge=1, le=86400)
-    idle_after_timeouts: int = Field(2, ge=1, description="Timed-out turns in a row that mark a player idle.")
-    idle_turn_seconds: int = Field(10, ge=1, description="Turn length of a player marked idle.")
+    idle_after_timeouts: int = Field(
+        2, ge=1, description="Timed-out turns in a row after which an AI plays the seat until \"I'm back\"."
+    )
+    ai_pause_seconds: float = Field(
+        1.5, ge=0, le=60, description="How long an AI seat waits before it acts, so people can follow."
+    )
+    time_bank_seconds: int = Field(300, ge=1, description="A time bank's starting time, per player.")
+    time_bank_increment_seconds: int = Field(10, ge=0, description="Added to a player's time bank per move.")
+    time_bank_cap_seconds: int = Field(600, ge=1, description="The most a time bank can hold.")
+    slow_turn_hours: int = Field(24, ge=1, le=720, description="Hours per decision in slow mode.")
     lobby_idle_seconds: int = Field(900, ge=1, description="An untouched lobby closes after this long.")
     rematch_seconds: int = Field(180, ge=1, description="How long the Play again choice stays open.")
     backup_dir: Path | None = Field(
@@ -90,6 +98,15 @@ class Settings(BaseSettings):
             raise ValueError(
                 "DEFAULT_TURN_SECONDS must lie between MIN_TURN_SECONDS and MAX_TURN_SECONDS "
                 f"(now {self.default_turn_seconds}, {self.min_turn_seconds} and {self.max_turn_seconds})"
+            )
+        return self
+
+    @model_validator(mode="after")
+    def _time_bank_fits_its_cap(self) -> Settings:
+        if self.time_bank_cap_seconds < self.time_bank_seconds:
+            raise ValueError(
+                "TIME_BANK_CAP_SECONDS must be at least TIME_BANK_SECONDS "
+                f"(now {self.time_bank_cap_seconds} and {self.time_bank_seconds})"
             )
         return self
 

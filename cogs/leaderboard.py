@@ -1,4 +1,5 @@
-"""``/leaderboard``: this server's top players, from the stored results."""
+"""``/leaderboard``: this server's best players by rating (openskill's ordinal), in a game or each
+player's best game, this season or a past one."""
 
 from __future__ import annotations
 
@@ -10,12 +11,48 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from engine import GAMES
+from storage.stats import RatingBoard
 
 if TYPE_CHECKING:
     from bot.bot import CardTableBot
 
 LEADERBOARD_SIZE = 10
 GAME_CHOICES = [app_commands.Choice(name=rules.display_name, value=key) for key, rules in GAMES.items()]
+
+
+def game_name(key: str) -> str:
+    """A game's display name from its engine key (the key itself for a game this bot no longer has)."""
+    return GAMES[key].display_name if key in GAMES else key
+
+
+def plural(count: int, word: str) -> str:
+    """``"1 game"``, ``"3 games"``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def leaderboard_embed(board: RatingBoard, game: str | None) -> discord.Embed:
+    """The embed of a rating leaderboard: one line per player, rating, games and wins."""
+    scope = game_name(game) if game is not None else "Best game of each player"
+    season = f"season {board.season}" + ("" if board.current else " (closed)")
+    embed = discord.Embed(title=f"🏆 Leaderboard: {scope}, {season}", colour=discord.Colour.gold())
+    if not board.rows:
+        embed.description = (
+            f"Nobody has {plural(board.min_games, 'rated game')} yet"
+            + (" this season." if board.current else " in that season.")
+            + " Play some with `/play`."
+        )
+    else:
+        embed.description = "\n".join(
+            f"{place}. **{escape_markdown(row.display_name)}**: {row.ordinal:.1f}"
+            + ("" if game is not None else f" in {game_name(row.game)}")
+            + f" · {plural(row.games, 'game')} · {plural(row.wins, 'win')}"
+            for place, row in enumerate(board.rows, start=1)
+        )
+    embed.set_footer(
+        text="Rating: openskill's conservative estimate (μ − 3σ). Players need "
+        f"{plural(board.min_games, 'game')} in a game to be listed; a shared first place counts as a win."
+    )
+    return embed
 
 
 class LeaderboardCog(commands.Cog, name="Leaderboard"):
@@ -25,30 +62,37 @@ class LeaderboardCog(commands.Cog, name="Leaderboard"):
         self.bot = bot
 
     @app_commands.command(name="leaderboard")
-    @app_commands.describe(game="Only this game (default: all games)")
+    @app_commands.describe(
+        game="Only this game (default: each player's best game)",
+        season="A past season's final standings (default: this season)",
+    )
     @app_commands.choices(game=GAME_CHOICES)
-    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        """Show this server's top players: wins, games played, win rate."""
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        season: app_commands.Range[int, 1, 100_000] | None = None,
+    ) -> None:
+        """Show this server's top players by rating, with their games and wins."""
         if interaction.guild_id is None:
             await interaction.response.send_message(
                 "Leaderboards belong to servers: use this in a server.", ephemeral=True
             )
             return
-        rows = await self.bot.db.leaderboard(interaction.guild_id, game=game, limit=LEADERBOARD_SIZE)
-        scope = GAMES[game].display_name if game in GAMES else "All games"
-        embed = discord.Embed(title=f"🏆 Leaderboard: {scope}", colour=discord.Colour.gold())
-        if not rows:
-            embed.description = "No finished games on this server yet. Start one with `/play`."
-        else:
-            lines = [
-                f"{place}. **{escape_markdown(row.display_name)}**: {row.wins} "
-                f"{'win' if row.wins == 1 else 'wins'} in {row.played} "
-                f"{'game' if row.played == 1 else 'games'} ({row.win_rate:.0%})"
-                for place, row in enumerate(rows, start=1)
-            ]
-            embed.description = "\n".join(lines)
-        embed.set_footer(text="Ranked by wins, then win rate. A shared first place counts as a win.")
-        await interaction.response.send_message(embed=embed)
+        if game is not None and game not in GAMES:
+            await interaction.response.send_message("I don't know that game.", ephemeral=True)
+            return
+        if season is not None:
+            current = await self.bot.db.current_season(interaction.guild_id)
+            if season > current:
+                await interaction.response.send_message(
+                    f"There is no season {season} yet: this server is in season {current}.", ephemeral=True
+                )
+                return
+        board = await self.bot.db.rating_leaderboard(
+            interaction.guild_id, game=game, season=season, limit=LEADERBOARD_SIZE
+        )
+        await interaction.response.send_message(embed=leaderboard_embed(board, game))
 
 
 async def setup(bot: "CardTableBot") -> None:

@@ -440,6 +440,14 @@ class GameRules(abc.ABC, Generic[OptionsT]):
         """Create the state of a fresh game (seat count and options already validated)."""
         return self.state_class(num_seats, seed, options)
 
+    def upgrade_options(self, options: dict) -> dict:
+        """The options of a game in progress stored by an older version of the bot, which stored only the
+        options the host changed, rewritten so the game goes on under the defaults it started with.
+
+        The default keeps them as they are. A game whose option default changed since pins the old default
+        here (Minimisère: the target was 25 for every player count)."""
+        return dict(options)
+
     def upgrade_log(self, actions: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
         """An action log stored by an older version of this engine, rewritten so that it replays now.
 

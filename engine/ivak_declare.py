@@ -198,7 +198,10 @@ class Throw:
             PURE: f"pure sequence of {size}",
             IMPURE: f"sequence of {size}, mixed colours",
         }[self.kind]
-        return f"{what} · sheds {self.points} point{'s' if self.points != 1 else ''}"
+        text = f"{what} · sheds {self.points} point{'s' if self.points != 1 else ''}"
+        if self.kind == SET and size >= 3:
+            text += f" · ends {card_text(self.cards[0])} and {card_text(self.cards[-1])}"
+        return text
 
 
 def sequence_start(cards: Sequence[str]) -> int:
@@ -284,10 +287,29 @@ def _sets(rank: str, colours: Counter[str], index: int, chosen: list[str], found
     if index == len(COLOURS):
         if len(chosen) >= 2:
             found[tuple(chosen)] = SET
+        if len(chosen) >= 3:
+            for ordered in set_orders(chosen):
+                found[ordered] = SET
         return
     colour = COLOURS[index]
     for count in range(colours.get(colour, 0) + 1):
         _sets(rank, colours, index + 1, chosen + [rank + colour] * count, found)
+
+
+def set_orders(cards: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every way to lay a set of three or more (ruling 9): any card first, any other card last (the two the
+    next player may pick), the rest between them in colour order ♥ ★ ♣ ♦. Equal cards give one order.
+
+    >>> set_orders(("5r", "5y", "5g"))[:3]
+    [('5r', '5y', '5g'), ('5r', '5g', '5y'), ('5y', '5g', '5r')]
+    """
+    orders: dict[tuple[str, ...], None] = {tuple(cards): None}
+    for first in range(len(cards)):
+        for last in range(len(cards)):
+            if first != last:
+                middle = [card for index, card in enumerate(cards) if index not in (first, last)]
+                orders[(cards[first], *middle, cards[last])] = None
+    return list(orders)
 
 
 def _sequences(

@@ -237,15 +237,49 @@ class DealResult:
     lot_bidder: int | None
 
 
+TEXT_TARGETS = {3: 31}
+"""The target score the text gives per player count where it differs from 25: three players, "Game is any
+agreed target (such as 31)"; the others, "Game is 25 points" (ruling 12)."""
+DEFAULT_TARGET = 25
+
+
+def default_target(num_seats: int) -> int:
+    """The text's target score for ``num_seats`` players (points): 31 with three, 25 otherwise."""
+    return TEXT_TARGETS.get(num_seats, DEFAULT_TARGET)
+
+
 class MinimisereOptions(GameOptions):
-    """Table options. ``end_by`` and ``deals`` apply to three players only ("Game" of that section)."""
+    """Table options. ``end_by`` and ``deals`` apply to three players only ("Game" of that section).
+
+    ``target`` is the score that ends the game, or ``None`` (the default) for the text's target for the
+    player count (:func:`default_target`: 31 with three players, 25 with more). A stored number keeps its
+    meaning: games stored with ``target=25`` (the old default, written out in full) still play to 25.
+    """
 
     nines: bool = OptionField(False, description="4 or 5 players: Nines instead of Deuces")
-    target: int = OptionField(25, ge=15, le=39, description="Game ends when someone reaches this score")
+    target: int | None = OptionField(
+        None,
+        ge=15,
+        le=39,
+        description="Game ends when someone reaches this score",
+        json_schema_extra={"shown_when": {"end_by": "target"}},  # a lobby offers it only then
+    )
     end_by: Literal["target", "deals"] = OptionField(
         "target", description="3 players: end at the target score or after a number of deals"
     )
-    deals: int = OptionField(9, ge=1, le=25, description="3 players: deals to play when ending by deals")
+    deals: int = OptionField(
+        9,
+        ge=1,
+        le=25,
+        description="3 players: deals to play when ending by deals",
+        json_schema_extra={"shown_when": {"end_by": "deals"}},  # a lobby offers it only then
+    )
+
+    @classmethod
+    def default_for(cls, name: str, num_seats: int) -> int | None:
+        """What option ``name`` left at ``None`` means with ``num_seats`` players (the lobby shows it):
+        the target, :func:`default_target`; ``None`` for the other options."""
+        return default_target(num_seats) if name == "target" else None
 
 
 class MinimisereState(GameState[MinimisereOptions]):
@@ -625,7 +659,13 @@ class MinimisereState(GameState[MinimisereOptions]):
         ("Game is 25 points"; three players: "any agreed target ... or any agreed number of deals")."""
         if self.num_seats == 3 and self.options.end_by == "deals":
             return self._deals_played >= self.options.deals
-        return max(self._scores) >= self.options.target
+        return max(self._scores) >= self.target
+
+    @property
+    def target(self) -> int:
+        """The score that ends the game (points): the option, or the text's for the player count."""
+        chosen = self.options.target
+        return default_target(self.num_seats) if chosen is None else chosen
 
     def resample_hidden(self, viewer: int | None, rng: random.Random) -> MinimisereState:
         """A copy in which what ``viewer`` may not see is redrawn: the hands of the other seats and the card
@@ -741,7 +781,7 @@ class MinimisereState(GameState[MinimisereOptions]):
         if self.num_seats == 3 and self.options.end_by == "deals":
             text = f"{_deals(self.options.deals)}; highest total wins"
         else:
-            text = f"First to {self.options.target} points; highest total wins"
+            text = f"First to {self.target} points; highest total wins"
         text += "; a tie for first plays extra deals."
         if self._phase is Phase.TIE_BREAK_DEAL:
             text += " This is an extra deal."
@@ -882,6 +922,11 @@ class Minimisere(GameRules[MinimisereOptions]):
     max_seats: ClassVar[int] = 6
     options_model: ClassVar[type[GameOptions]] = MinimisereOptions
     state_class: ClassVar[type[GameState]] = MinimisereState
+
+    def upgrade_options(self, options: dict) -> dict:
+        """A game started before ruling 12 (three players: the text's 31 by default) played to 25 with any
+        number of players unless the host chose otherwise: it keeps playing to 25."""
+        return {"target": 25, **options}
 
 
 def _deals(count: int) -> str:

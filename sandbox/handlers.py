@@ -82,14 +82,14 @@ class RestHandlers:
             channel: Channel,
             author: SimUser,
             payload: dict[str, Any],
-            files: Sequence[tuple[str, str, int]] = (),
+            files: Sequence[tuple[str, str, int, bytes]] = (),
             **kwargs: Any,
         ) -> Message: ...
         def _edit_message(
             self,
             msg: Message,
             payload: dict[str, Any],
-            files: Sequence[tuple[str, str, int]] = (),
+            files: Sequence[tuple[str, str, int, bytes]] = (),
             *,
             clear_loading: bool = False,
         ) -> None: ...
@@ -450,7 +450,7 @@ class RestHandlers:
         self,
         record: InteractionRecord,
         payload: dict[str, Any],
-        files: Sequence[tuple[str, str, int]],
+        files: Sequence[tuple[str, str, int, bytes]],
         *,
         message_type: int = 0,
     ) -> Message:

@@ -92,7 +92,7 @@ class RestRequest:
     query : mapping
     json : Any
         Parsed JSON body, or the ``payload_json`` part of a multipart body.
-    files : list of (field name, filename, size)
+    files : list of (field name, filename, size, content)
     """
 
     def __init__(
@@ -102,7 +102,7 @@ class RestRequest:
         params: dict[str, str],
         query: Any,
         body: Any,
-        files: list[tuple[str, str, int]],
+        files: list[tuple[str, str, int, bytes]],
     ) -> None:
         self.method = method
         self.path = path
@@ -205,8 +205,8 @@ class RestApi:
         raise ApiError(404, 0, "404: Not Found")
 
     @staticmethod
-    async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, str, int]]]:
-        files: list[tuple[str, str, int]] = []
+    async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, str, int, bytes]]]:
+        files: list[tuple[str, str, int, bytes]] = []
         if not request.can_read_body:
             return None, files
         ctype = request.content_type
@@ -223,7 +223,7 @@ class RestApi:
                 if name == "payload_json":
                     body = json.loads(raw.decode() or "null")
                 elif filename is not None:
-                    files.append((name or "", filename, len(raw)))
+                    files.append((name or "", filename, len(raw), bytes(raw)))
             return body, files
         raw_text = await request.text()
         if not raw_text:

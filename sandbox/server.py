@@ -185,6 +185,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
         self.unhandled_routes: list[str] = []
         self.on_message_event: MessageListener | None = None
         self.request_log: collections.deque[tuple[str, str, int]] = collections.deque(maxlen=5000)
+        self.attachment_content: dict[str, bytes] = {}  # attachment id -> the uploaded file's bytes
         self.gateway_log: collections.deque[str] = collections.deque(maxlen=1000)
         self.identify_count = 0
         self.resume_count = 0
@@ -652,7 +653,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
     def _attachments_from(
         self,
         payload: dict[str, Any],
-        files: Sequence[tuple[str, str, int]],
+        files: Sequence[tuple[str, str, int, bytes]],
         keep: Sequence[dict[str, Any]] = (),
     ) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -662,8 +663,9 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
             out.extend(a for a in keep if a["id"] in keep_ids)
         else:
             out.extend(keep)
-        for _field, filename, size in files:
+        for _field, filename, size, content in files:
             att_id = str(self._ids.next())
+            self.attachment_content[att_id] = content
             url = f"http://{self.host}:{self.port}/attachments/{att_id}/{filename}"
             out.append(
                 {
@@ -672,7 +674,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
                     "size": size,
                     "url": url,
                     "proxy_url": url,
-                    "content_type": "application/octet-stream",
+                    "content_type": _content_type(content),
                 }
             )
         return out
@@ -696,7 +698,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
         channel: Channel,
         author: SimUser,
         payload: dict[str, Any],
-        files: Sequence[tuple[str, str, int]] = (),
+        files: Sequence[tuple[str, str, int, bytes]] = (),
         *,
         flags: int = 0,
         ephemeral_for: int | None = None,
@@ -730,7 +732,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
         self,
         msg: Message,
         payload: dict[str, Any],
-        files: Sequence[tuple[str, str, int]] = (),
+        files: Sequence[tuple[str, str, int, bytes]] = (),
         *,
         clear_loading: bool = False,
     ) -> None:
@@ -818,3 +820,8 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
             f"<SandboxServer {state} {self.api_base} guilds={len(self.guilds)} "
             f"violations={len(self.violations)}>"
         )
+
+
+def _content_type(content: bytes) -> str:
+    """An uploaded file's MIME type as Discord would report it, for the types the bot sends."""
+    return "image/png" if content.startswith(b"\x89PNG\r\n\x1a\n") else "application/octet-stream"

@@ -2,7 +2,9 @@
 
 Migrations are the numbered files ``storage/migrations/V<NNN>__<name>.sql``; the applied version is
 SQLite's ``PRAGMA user_version``. Each pending migration runs in one transaction together with the
-version bump, so a crash leaves the database at the old or the new version, never between.
+version bump, so a crash leaves the database at the old or the new version, never between. A migration
+that needs Python (V004 rates the results already stored) has a module of the same name beside its SQL
+file, ``V<NNN>__<name>.py`` with ``migrate(connection)``, run after the SQL in that same transaction.
 
 One SQLite connection lives on one thread of its own (the database thread); every method hands that thread
 one plain function and awaits it, so a whole transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, fsynced) is
@@ -16,6 +18,7 @@ import asyncio
 import contextlib
 import contextvars
 import functools
+import importlib
 import json
 import queue
 import re
@@ -28,6 +31,9 @@ from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
+
+from storage.ratings import rate_result
+from storage.stats import StatsReads
 
 _T = TypeVar("_T")
 
@@ -126,6 +132,23 @@ class GameResult:
 
 
 @dataclass(frozen=True)
+class StoredGame:
+    """A finished game as stored, to replay it: ``id`` (the number players see in ``/history`` and give to
+    ``/replay``), its server, the game's key, options, seed and action log ``[(seat, code), ...]``, when
+    it finished, and its seats in seat order."""
+
+    id: int
+    table_id: str
+    guild_id: int
+    game: str
+    options: dict
+    seed: int
+    actions: list[tuple[int, str]]
+    finished_at: datetime
+    seats: list[SeatResult]
+
+
+@dataclass(frozen=True)
 class LeaderboardRow:
     """A player's record in one server: games played, games won (rank 1, ties included), win rate 0..1."""
 
@@ -218,10 +241,11 @@ def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None
         future.set_result(value)
 
 
-class Database:
+class Database(StatsReads):
     """The bot's SQLite database over one connection on its own thread.
 
-    Use :meth:`open` to create one; it applies pending migrations.
+    Use :meth:`open` to create one; it applies pending migrations. Ratings, stats, history and seasons
+    are read and changed through :class:`storage.stats.StatsReads`.
     """
 
     def __init__(self, thread: "_DatabaseThread", connection: sqlite3.Connection, path: Path) -> None:
@@ -293,9 +317,9 @@ class Database:
             raise RuntimeError(
                 f"the database is at version {current}, newer than this bot's {len(migrations)}"
             )
-        for version, _name, sql in migrations[current:]:
+        for version, name, sql in migrations[current:]:
             # executescript would commit on its own; run the statements in one explicit transaction.
-            await self._transact(_apply_migration, version, sql)
+            await self._transact(_apply_migration, version, sql, _python_step(name))
 
     async def record_result(self, result: GameResult) -> bool:
         """Store a finished game and its seats in one transaction.
@@ -306,6 +330,19 @@ class Database:
             ``True`` if stored now, ``False`` if this table's result was already stored (nothing changes).
         """
         return await self._transact(_insert_result, result)
+
+    async def finished_game(self, guild_id: int, game_id: int) -> StoredGame | None:
+        """The finished game with this id stored for this server, or ``None`` (no such game, or it belongs
+        to another server: a server never sees another's games)."""
+        found = await self._run(_load_finished_game, "g.id = ? AND g.guild_id = ?", (game_id, guild_id))
+        return found
+
+    async def finished_game_id(self, guild_id: int, table_id: str) -> int | None:
+        """The id of the result stored for this server's table ``table_id``, or ``None`` if none is."""
+        rows = await self._run(
+            _fetch_all, "SELECT id FROM games WHERE table_id = ? AND guild_id = ?", (table_id, guild_id)
+        )
+        return int(rows[0][0]) if rows else None
 
     # -- live tables -----------------------------------------------------------------------------
 
@@ -551,9 +588,25 @@ def _schema_version(connection: sqlite3.Connection) -> int:
     return int(version)
 
 
-def _apply_migration(connection: sqlite3.Connection, version: int, sql: str) -> None:
+def _python_step(name: str) -> Callable[[sqlite3.Connection], Any] | None:
+    """``migrate(connection)`` of the module with the SQL file's name (``V004__ratings.py``), if there is
+    one: the part of a migration SQL cannot do (rating stored results), run after the SQL."""
+    stem = name.removesuffix(".sql")
+    if not resources.files("storage.migrations").joinpath(stem + ".py").is_file():
+        return None
+    return importlib.import_module(f"storage.migrations.{stem}").migrate
+
+
+def _apply_migration(
+    connection: sqlite3.Connection,
+    version: int,
+    sql: str,
+    python_step: Callable[[sqlite3.Connection], Any] | None = None,
+) -> None:
     for statement in _split_statements(sql):
         connection.execute(statement)
+    if python_step is not None:
+        python_step(connection)
     connection.execute(f"PRAGMA user_version = {int(version)}")
 
 
@@ -600,7 +653,44 @@ def _insert_result(connection: sqlite3.Connection, result: GameResult) -> bool:
             for seat in result.seats
         ],
     )
+    rate_result(
+        connection,
+        int(cursor.lastrowid),
+        result.guild_id,
+        result.game,
+        _iso(result.finished_at),
+        [(seat.seat, seat.user_id, seat.display_name, seat.rank, seat.is_ai) for seat in result.seats],
+    )
     return True
+
+
+def _load_finished_game(connection: sqlite3.Connection, where: str, parameters: tuple) -> StoredGame | None:
+    row = connection.execute(
+        "SELECT g.id, g.table_id, g.guild_id, g.game, g.options, g.seed, g.actions, g.finished_at"
+        f" FROM games g WHERE {where}",
+        parameters,
+    ).fetchone()
+    if row is None:
+        return None
+    seats = [
+        SeatResult(int(seat), int(user), str(name), points, int(rank), bool(is_ai))
+        for seat, user, name, points, rank, is_ai in connection.execute(
+            "SELECT seat, user_id, display_name, points, rank, is_ai FROM game_seats"
+            " WHERE game_id = ? ORDER BY seat",
+            (row[0],),
+        )
+    ]
+    return StoredGame(
+        id=int(row[0]),
+        table_id=str(row[1]),
+        guild_id=int(row[2]),
+        game=str(row[3]),
+        options=json.loads(row[4]),
+        seed=int(row[5]),
+        actions=[(int(seat), str(code)) for seat, code in json.loads(row[6])],
+        finished_at=datetime.fromisoformat(row[7]),
+        seats=seats,
+    )
 
 
 def _save_table(

@@ -1,7 +1,9 @@
 """The rules extension: ``/rules game:<game>``, how to play each game in private pages.
 
-The pages and their buttons live in :mod:`cogs.rules.pages`; presses on them are routed by the tables
-cog's ``on_interaction`` (which sees every component press first) to :func:`cogs.rules.pages.answer_press`.
+The pages and their buttons live in :mod:`cogs.rules.pages`. Presses on them ("How to play" on a lobby
+or table message, and the pages' own buttons and menu; custom_ids starting ``rules:``) are answered by this
+cog's ``on_interaction`` (:func:`cogs.rules.pages.answer_press`); the prefix is registered in
+``bot.component_prefixes`` so the tables cog leaves them alone.
 """
 
 from __future__ import annotations
@@ -26,6 +28,20 @@ class RulesCog(commands.Cog, name="Rules"):
 
     def __init__(self, bot: "CardTableBot") -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.component_prefixes.add(pages.PREFIX)
+
+    async def cog_unload(self) -> None:
+        self.bot.component_prefixes.discard(pages.PREFIX)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer the presses of rules buttons and menus (``rules:`` custom_ids); leave every other press."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        if str((interaction.data or {}).get("custom_id", "")).startswith(pages.PREFIX):
+            await pages.answer_press(interaction)
 
     @app_commands.command(name="rules")
     @app_commands.describe(game="The game to learn", section="Open at this section (default: Setup)")

@@ -15,14 +15,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.rules import pages as rules_pages
+from cogs import ratings_admin
 from cogs.tables import custom_ids as ids
-from cogs.tables import threads
+from cogs.tables import server_defaults, threads
+from cogs.tables.ai_seats import seat_bots
 from cogs.tables.components import route
 from cogs.tables.presses import reply
 from cogs.tables.runtime import TableRuntime
 from cogs.tables.session import TableError, TableSession
 from cogs.tables.table_message import missing_permissions
+from cogs.tables.time_control import FIXED, KINDS, TimeControl
 from engine import GAMES, get_rules
 
 if TYPE_CHECKING:
@@ -33,6 +35,11 @@ log = logging.getLogger(__name__)
 COG_NAME = "Tables"
 NOT_SAVED = "I could not save a new table just now, so none was opened. Please try again."
 GAME_CHOICES = [app_commands.Choice(name=rules.display_name, value=key) for key, rules in GAMES.items()]
+CLOCK_CHOICES = [
+    app_commands.Choice(name="fixed clock per decision", value="fixed"),
+    app_commands.Choice(name="time bank per player", value="bank"),
+    app_commands.Choice(name="slow mode (hours per decision, DM on your turn)", value="slow"),
+]
 
 
 class TablesCog(commands.Cog, name=COG_NAME):
@@ -60,6 +67,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
         for session in sessions:
             if self.registry.is_live(session):
                 self.runtime.messages.refresh(session)
+                self.runtime.idle_notices.restored(session)
+                self.runtime.ai_turns.schedule(session)  # an AI whose turn it was plays on
 
     async def cog_unload(self) -> None:
         for session in list(self.registry.tables.values()):
@@ -71,15 +80,19 @@ class TablesCog(commands.Cog, name=COG_NAME):
     @app_commands.command(name="play")
     @app_commands.describe(
         game="The game to play",
-        turn_seconds="Seconds each player has per decision",
+        turn_seconds="Seconds each player has per decision (fixed clock)",
+        clock="Fixed clock, time bank or slow mode (the host can change it in the lobby)",
+        bots="AI players to seat beside you (the host can add and remove them in the lobby too)",
         thread="Open the table in a new thread of this channel (default: the server's choice)",
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES)
     async def play(
         self,
         interaction: discord.Interaction,
         game: str,
         turn_seconds: app_commands.Range[int, 1, 86400] | None = None,
+        clock: str = "fixed",
+        bots: app_commands.Range[int, 0, 9] = 0,
         thread: bool | None = None,
     ) -> None:
         """Open a table for a card game in this channel (or in a new thread of it)."""
@@ -102,7 +115,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if turn_seconds is None:
             turn_seconds = await self.bot.db.guild_turn_seconds(interaction.guild_id)
         seconds = self.settings.default_turn_seconds if turn_seconds is None else turn_seconds
-        refusal = self._turn_length_refusal(seconds)
+        refusal = server_defaults.turn_length_refusal(self.settings, seconds)
         if refusal is not None:
             await interaction.response.send_message(refusal, ephemeral=True)
             return
@@ -128,13 +141,19 @@ class TablesCog(commands.Cog, name=COG_NAME):
             get_rules(game),
             self.runtime.opener.table_settings(
                 seconds,
-                self.settings.idle_turn_seconds,
+                seconds,  # a player away is played by an AI (idle_takeover): their clock is not shortened
                 self.settings.idle_after_timeouts,
                 self.settings.rematch_seconds,
+                self._time_control(clock),
             ),
             interaction.user.id,
             interaction.user.display_name,
         )
+        try:
+            seat_bots(session, bots)
+        except TableError as refusal:
+            await interaction.response.send_message(str(refusal), ephemeral=True)
+            return
 
         if thread:
             await threads.open_in_thread(interaction, session, self.runtime.opener, NOT_SAVED)
@@ -158,7 +177,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
     @admin.command(name="end")
     async def end_table(self, interaction: discord.Interaction) -> None:
         """End the table in this channel (a stuck game is closed without a result)."""
-        if not await _check_manager(interaction):
+        if not await server_defaults.check_manager(interaction):
             return
         session = self.registry.channel_table(interaction.channel_id or 0)
         if session is None:
@@ -176,33 +195,42 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
     @admin.command(name="defaults")
     @app_commands.describe(
-        turn_seconds="Seconds per decision when /play does not say (leave empty to reset)",
+        turn_seconds="Seconds per decision when /play does not say (leave all empty to reset)",
+        min_games="Games a player needs in a game before the leaderboard lists them (default 5)",
+        count_ai_games="Whether games with AI players count on this server's leaderboard (on at first)",
         threads="Open each new table in a new thread of its channel when /play does not say",
     )
     async def set_defaults(
         self,
         interaction: discord.Interaction,
         turn_seconds: app_commands.Range[int, 1, 86400] | None = None,
+        min_games: app_commands.Range[int, 1, 1000] | None = None,
+        count_ai_games: bool | None = None,
         threads: bool | None = None,
     ) -> None:
-        """Set this server's defaults for new tables: turn length, tables in threads."""
-        if not await _check_manager(interaction):
-            return
-        refusal = None if turn_seconds is None else self._turn_length_refusal(turn_seconds)
-        if refusal is not None:
-            await interaction.response.send_message(refusal, ephemeral=True)
-            return
-        assert interaction.guild_id is not None
-        said = []
-        if threads is not None:
-            await self.bot.db.set_guild_table_threads(interaction.guild_id, threads)
-            said.append("open in a new thread of the channel" if threads else "open in the channel itself")
-        if turn_seconds is not None or threads is None:  # alone, an empty turn_seconds resets it
-            await self.bot.db.set_guild_turn_seconds(interaction.guild_id, turn_seconds)
-            said.append(f"give {turn_seconds or self.settings.default_turn_seconds} seconds per decision")
-        await interaction.response.send_message(
-            f"New tables in this server now {' and '.join(said)}.", ephemeral=True
+        """Set this server's defaults: turn length, the leaderboards' minimum of games, whether games with
+        AIs count, tables in threads."""
+        await server_defaults.set_defaults(
+            self.bot,
+            interaction,
+            turn_seconds=turn_seconds,
+            min_games=min_games,
+            count_ai_games=count_ai_games,
+            threads=threads,
         )
+
+    @admin.command(name="season")
+    async def new_season(self, interaction: discord.Interaction) -> None:
+        """Start a new rating season here (the current ratings are archived)."""
+        if await server_defaults.check_manager(interaction):
+            await ratings_admin.start_season(self.bot.db, interaction)
+
+    @admin.command(name="forget")
+    @app_commands.describe(member="The member whose ratings, stats and history to erase from this server")
+    async def forget(self, interaction: discord.Interaction, member: discord.User) -> None:
+        """Erase a member's ratings, stats and history from this server."""
+        if await server_defaults.check_manager(interaction):
+            await ratings_admin.forget_member(self.bot.db, interaction, member)
 
     @app_commands.command(name="hand")
     @app_commands.describe(dm="Also send it by DM, now and whenever it becomes your turn")
@@ -238,12 +266,11 @@ class TablesCog(commands.Cog, name=COG_NAME):
         bot version) that still names a table press is handled as that press; anything else is refused."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if rules_pages.is_rules_custom_id(custom_id):  # "How to play" and the rules pages' own buttons
-            await rules_pages.answer_press(interaction)
-            return
         if await route(self.runtime.presses, interaction):
             return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if custom_id.startswith(tuple(self.bot.component_prefixes)):
+            return  # another cog's component (a replay button, How to play, ...): that cog answers it
         target = ids.TableCustomId.parse(custom_id)
         if target is not None:
             await self.runtime.presses.on_table_button(interaction, target)
@@ -259,19 +286,12 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if session is not None:
             self.runtime.messages.deleted(session, payload.message_id)
 
-    def _turn_length_refusal(self, seconds: int) -> str | None:
-        """Words for a turn length outside the bot's range, or ``None`` if it is allowed."""
-        low, high = self.settings.min_turn_seconds, self.settings.max_turn_seconds
-        return None if low <= seconds <= high else f"Turns can last {low} to {high} seconds."
-
-
-async def _check_manager(interaction: discord.Interaction) -> bool:
-    """True if the user has Manage Server here; otherwise they are told so (the command's default
-    permissions can be loosened by a server's admins, so it is checked again)."""
-    permissions = interaction.permissions
-    if interaction.guild_id is not None and (permissions.manage_guild or permissions.administrator):
-        return True
-    await interaction.response.send_message(
-        "Only members with the **Manage Server** permission can do that.", ephemeral=True
-    )
-    return False
+    def _time_control(self, kind: str) -> TimeControl:
+        """The clock of a new table: ``kind`` ("fixed", "bank" or "slow") with the bot's numbers."""
+        settings = self.settings
+        return TimeControl(
+            bank_seconds=settings.time_bank_seconds,
+            increment_seconds=settings.time_bank_increment_seconds,
+            cap_seconds=settings.time_bank_cap_seconds,
+            slow_seconds=settings.slow_turn_hours * 3600,
+        ).with_kind(kind if kind in KINDS else FIXED)

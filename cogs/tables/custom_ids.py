@@ -23,6 +23,8 @@ SELECT_TEMPLATE = (
 """A select menu: ``s.<n>``, the n-th game-action menu of its message, whose chosen value is an action code;
 or ``o.<field>``, a lobby menu setting the game option ``field`` (``o.rules``: the on/off options)."""
 RULES_MENU = "rules"
+CLOCK_MENU = "clock"
+"""The lobby menu of the table's clock (``o.clock``: fixed, time bank or slow mode), not a game option."""
 _SELECT_PATTERN = re.compile(SELECT_TEMPLATE)
 ACTION_PREFIX = "a."
 PAGE_PREFIX = "p."
@@ -31,7 +33,20 @@ ACTION_CODE = re.compile(r"[A-Za-z0-9_.,+\-]{1,60}")
 JOIN, LEAVE, START, CANCEL = "join", "leave", "start", "cancel"
 HAND, DM = "hand", "dm"
 AGAIN, QUIT = "again", "quit"
-VERBS = frozenset({JOIN, LEAVE, START, CANCEL, HAND, DM, AGAIN, QUIT})
+ADD_AI, REMOVE_AI = "addai", "dropai"  # the host seats or unseats an AI player in the lobby
+BACK, LEAVE_GAME, LEAVE_SURE, END = "back", "leavegame", "leavesure", "endtable"  # cogs.tables.seat_presses
+SEAT_VERBS = frozenset({ADD_AI, REMOVE_AI, BACK, LEAVE_GAME, LEAVE_SURE, END})
+VERBS = frozenset({JOIN, LEAVE, START, CANCEL, HAND, DM, AGAIN, QUIT}) | SEAT_VERBS
+
+
+REPLAY_PREFIX = "rp:"
+"""Replay buttons (``cogs.replay``): ``rp:t:<table>`` on a final scoreboard, ``rp:<game>:<step>:<verb>``
+on a replay message. The tables cog leaves them to the replay cog."""
+
+
+def replay_custom_id(table_id: str) -> str:
+    """The custom_id of a finished table's "Replay" button (it opens the replay of its stored game)."""
+    return f"{REPLAY_PREFIX}t:{table_id}"
 
 
 def is_table_custom_id(custom_id: str) -> bool:

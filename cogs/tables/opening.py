@@ -13,12 +13,13 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from cogs.tables import render
+from cogs.tables import ai_seats, render
 from cogs.tables.clocks import TableClocks
 from cogs.tables.registry import TableRegistry
 from cogs.tables.session import TableError, TableSession, TableSettings
 from cogs.tables.store import TableStore
 from cogs.tables.table_message import TableMessages
+from cogs.tables.time_control import TimeControl
 from engine.lobby import Lobby
 
 log = logging.getLogger(__name__)
@@ -79,7 +80,7 @@ class TableOpener:
 
     async def open_rematch(self, finished: TableSession, lobby: Lobby) -> None:
         """Seat those who chose "Play again" at a new lobby in the finished table's channel (unless another
-        table opened there meanwhile)."""
+        table opened there meanwhile), with the finished game's AI players while there is room."""
         channel = self.client.get_partial_messageable(finished.channel_id, guild_id=finished.guild_id)
         if self.registry.channel_table(finished.channel_id) is not None:
             with contextlib.suppress(discord.HTTPException):
@@ -99,6 +100,7 @@ class TableOpener:
             names={user: finished.names[user] for user in lobby.players},
             dm_wanted=finished.dm_wanted & set(lobby.players),
         )
+        ai_seats.seat_again(rematch, ai_seats.ai_seats_of(finished.players))  # the AIs play again too
 
         async def post(embed: discord.Embed, view: discord.ui.View) -> int:
             return (await channel.send(content="Playing again:", embed=embed, view=view)).id
@@ -112,12 +114,18 @@ class TableOpener:
 
     @staticmethod
     def table_settings(
-        turn_seconds: int, idle_turn_seconds: int, idle_after_timeouts: int, rematch_seconds: int
+        turn_seconds: int,
+        idle_turn_seconds: int,
+        idle_after_timeouts: int,
+        rematch_seconds: int,
+        time_control: TimeControl | None = None,
     ) -> TableSettings:
-        """The timing rules of a new table (an idle player's turns are never longer than anyone's)."""
+        """The timing rules of a new table (an idle player's turns are never longer than anyone's), on
+        ``time_control``'s clock (default: a fixed clock)."""
         return TableSettings(
             turn_seconds=turn_seconds,
             idle_turn_seconds=min(turn_seconds, idle_turn_seconds),
             idle_after_timeouts=idle_after_timeouts,
             rematch_seconds=rematch_seconds,
+            time_control=time_control or TimeControl(),
         )

@@ -18,13 +18,14 @@ from contextlib import asynccontextmanager
 import discord
 
 from bot import quick_answer
+from cogs.tables import ai_seats, lobby_options, prompts, render, render_json
 from cogs.tables import custom_ids as ids
-from cogs.tables import lobby_options, prompts, render, render_json
 from cogs.tables.after_move import AfterMove
 from cogs.tables.clocks import TableClocks
 from cogs.tables.closing import TableCloser
 from cogs.tables.private_views import PrivateViews
 from cogs.tables.registry import TableRegistry
+from cogs.tables.seat_presses import SeatPresses
 from cogs.tables.session import Phase, TableError, TableSession
 from cogs.tables.store import TableStore
 from cogs.tables.table_message import TableMessages, now
@@ -90,6 +91,7 @@ class TablePresses:
         self.private_views = private_views
         self.after_move = after_move
         self.closer = closer
+        self.seats = SeatPresses(store, clocks, messages, after_move, closer, private_views.answer_move)
 
     async def on_option_select(
         self, interaction: discord.Interaction, table_id: str, field: str, values: list[str]
@@ -114,7 +116,9 @@ class TablePresses:
             if target.verb in (ids.AGAIN, ids.QUIT) and not in_private_view(interaction):
                 # A scoreboard whose "Play again" window ran out keeps its buttons until a press like this
                 # one takes them away, in the press's own answer.
-                await interaction.response.edit_message(content=WINDOW_CLOSED, view=None)
+                await interaction.response.edit_message(
+                    content=WINDOW_CLOSED, view=render.replay_view(target.table_id)
+                )
                 return
             await reply(interaction, self.registry.gone_reason(target.table_id))
             return
@@ -168,6 +172,7 @@ class TablePresses:
             await answer(interaction, session, "You joined the table.")
         elif target.verb == ids.LEAVE:
             session.leave(user.id)
+            ai_seats.after_lobby_leave(session)  # AIs alone do not keep a lobby, nor host it
             if session.phase is Phase.CLOSED:
                 await self.closer.close(session, "Everyone left, so the table closed.", interaction)
             else:
@@ -183,6 +188,8 @@ class TablePresses:
             self.clocks.disarm_lobby(session)
             self.after_move(session, before=set())
             await answer(interaction, session, "The game has started.")
+        elif target.verb in ids.SEAT_VERBS:
+            await self.seats.press(interaction, session, target.verb)
         elif target.verb == ids.HAND:
             await self.private_views.show(interaction, session)
         elif target.verb in (ids.AGAIN, ids.QUIT):

@@ -62,6 +62,8 @@ class PrivateViews:
             raise TableError("The game has not started yet: your hand comes when it starts.")
         if session.seat_of(user_id) is None:
             raise TableError("You are not playing at this table.")
+        if session.seat_of(user_id) in session.left_seats:
+            raise TableError("You left this game: an AI plays your seat to the end.")
         if session.phase is not Phase.PLAYING:
             raise TableError("This game is over: see the final scores on the table message.")
 

@@ -18,13 +18,15 @@ from discord.utils import escape_markdown as _escape_markdown
 from discord.utils import format_dt
 
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, house_rules, prompts, view_fields
+from cogs.tables import action_menus, ai_seats, house_rules, prompts, view_fields
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
-from cogs.tables.components import TableButton, TableSelect, TableView
+from cogs.tables.components import TableButton, TableView
+from cogs.tables.lobby_menus import MENU_ROWS, option_menus
 from cogs.tables.lobby_options import option_choices
 from cogs.tables.session import Phase, TableSession
+from cogs.tables.time_control import seat_clock
 from engine import Event, LegalAction, SeatView
 from engine.lobby import RematchChoice
 
@@ -130,7 +132,8 @@ def footer_text(session: TableSession) -> str:
 
 
 def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View]:
-    """The lobby: who sits, who hosts, and Join / Leave / Start / Cancel / DM me."""
+    """The lobby: who sits (AI players with their robot marker), who hosts, and Join / Leave / Start /
+    Cancel / DM me, then Add / Remove AI player (host only) and How to play, then up to three option menus."""
     rules = session.rules
     players = session.lobby.players
     lines = [
@@ -140,8 +143,8 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     ]
     embed = discord.Embed(
         title=f"🃏 {rules.display_name}: table open",
-        description=f"{rules.summary}\n\nPress **Join** to sit down; the host presses **Start**."
-        + ("" if len(option_menus(session)) < 4 else f" How to play: `/rules game:{rules.key}`."),
+        description=f"{rules.summary}\n\nPress **Join** to sit down; the host presses **Start**, and may "
+        "seat AI players.",
         colour=LOBBY_COLOUR,
     )
     embed.add_field(
@@ -149,7 +152,8 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
         value="\n".join(lines) or "nobody yet",
         inline=False,
     )
-    embed.add_field(name="Turn clock", value=f"{session.settings.turn_seconds} seconds", inline=True)
+    clock = session.settings.time_control
+    embed.add_field(name="Clock", value=clock.label(clock.kind, session.settings.turn_seconds), inline=True)
     missing = rules.min_seats - len(players)
     if missing > 0:
         embed.add_field(name="Waiting for", value=f"{missing} more player{'s' if missing > 1 else ''}")
@@ -167,66 +171,28 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     view.add_item(_button(session, ids.START, "Start", discord.ButtonStyle.primary, row=0))
     view.add_item(_button(session, ids.CANCEL, "Cancel", discord.ButtonStyle.danger, row=0))
     view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=0))
-    menus = option_menus(session)[:4]
-    for row, menu in enumerate(menus, start=1):
+    view.add_item(_button(session, ids.ADD_AI, "Add AI player", discord.ButtonStyle.secondary, row=1))
+    view.add_item(_button(session, ids.REMOVE_AI, "Remove AI player", discord.ButtonStyle.secondary, row=1))
+    view.add_item(rules_pages.how_to_play_button(session.rules.key, 1))
+    for row, menu in enumerate(option_menus(session)[:MENU_ROWS], start=2):
         menu.row = row
         view.add_item(menu)
-    if len(menus) < 4:
-        view.add_item(rules_pages.how_to_play_button(session.rules.key, len(menus) + 1))
     return embed, view
-
-
-def option_menus(session: TableSession) -> list[TableSelect]:
-    """The lobby's option menus: one multi-select for every on/off option, one menu per other option."""
-    choices = option_choices(session)
-    menus = []
-    switches = [choice for choice in choices if choice.kind == "bool"]
-    if switches:
-        menus.append(
-            TableSelect(
-                ids.option_custom_id(session.table_id, ids.RULES_MENU),
-                placeholder="Optional rules: pick the ones to play with",
-                options=[
-                    discord.SelectOption(
-                        label=_clip(choice.description, 100), value=choice.name, default=bool(choice.current)
-                    )
-                    for choice in switches
-                ],
-                min_values=0,
-                max_values=len(switches),
-            )
-        )
-    for choice in choices:
-        if choice.kind != "choice":
-            continue
-        menus.append(
-            TableSelect(  # no option pre-selected, so the question shows, with the value now set
-                ids.option_custom_id(session.table_id, choice.name),
-                placeholder=_clip(f"{choice.description.rstrip('.')} (now: {choice.current_label})", 150),
-                options=[
-                    discord.SelectOption(
-                        label=_clip(label, 100),
-                        value=value,
-                        description="now set" if value == str(choice.current) else None,
-                    )
-                    for label, value in choice.values
-                ],
-            )
-        )
-    return menus
 
 
 # -- the game ----------------------------------------------------------------------------------------
 
 
 def seat_lines(session: TableSession, view: SeatView) -> str:
-    """The "Players" field: a line per seat (▶️ to act, 💤 idle), with the engine's summary of it."""
+    """The "Players" field: a line per seat (▶️ to act; who plays a seat whose player is away or left),
+    with the engine's summary of it."""
     lines = []
     for line in view.seats:
         marker = "▶️" if line.to_act else "▫️"
-        idle = " 💤" if line.seat in session.idle_seats else ""
+        idle = ai_seats.seat_marker(session, line.seat)
         name = escape_markdown(session.name_of_seat(line.seat))
-        lines.append(f"{marker} **{name}**{idle}: {with_names(session, line.summary)}")
+        clock = seat_clock(session.settings.time_control, session.banks, line.seat)
+        lines.append(f"{marker} **{name}**{clock}{idle}: {with_names(session, line.summary)}")
     return _clip("\n".join(lines), 1024)
 
 
@@ -344,9 +310,20 @@ def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, 
     for item in action_components(session, session.public_actions(), page):
         view.add_item(item)
     view.add_item(_button(session, ids.HAND, "My hand", discord.ButtonStyle.secondary, row=4))
-    view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
+    controls = ai_seats.table_controls(session)
+    if len(controls) < 2:  # "End table" and "I'm back" both: no room, and nobody plays to be DMed
+        view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
     view.add_item(rules_pages.how_to_play_button(session.rules.key, 4))
+    for verb, label in controls:
+        view.add_item(_button(session, verb, label, CONTROL_STYLES[verb], row=4))
     return embed, view
+
+
+CONTROL_STYLES = {
+    ids.BACK: discord.ButtonStyle.success,
+    ids.END: discord.ButtonStyle.danger,
+    ids.LEAVE_GAME: discord.ButtonStyle.danger,
+}
 
 
 def table_embed(session: TableSession) -> discord.Embed:
@@ -378,6 +355,9 @@ def private_message(
     embed = _view_embed(session, shown, PRIVATE_COLOUR)
     embed.description = private_description(session) or None
     embed.title = _clip(f"Your hand · {with_names(session, view.title)}", 256)
+    notice = ai_seats.away_notice(session, user_id)
+    if notice is not None:
+        embed.description = _clip(f"{notice}\n\n{embed.description or ''}", 4096)
     for index, field in enumerate(view.private[:20]):
         embed.insert_field_at(
             index,
@@ -396,6 +376,8 @@ def private_message(
         components.add_item(item)
     if offer_dm:
         components.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
+    for verb, label in ai_seats.private_controls(session, user_id):
+        components.add_item(_button(session, verb, label, CONTROL_STYLES[verb], row=4))
     return embed, components
 
 
@@ -457,7 +439,32 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
     view = TableView()
     view.add_item(_button(session, ids.AGAIN, "Play again", discord.ButtonStyle.success))
     view.add_item(_button(session, ids.QUIT, "Leave", discord.ButtonStyle.secondary))
+    view.add_item(replay_button(session.table_id))
     return embed, view
+
+
+def replay_button(table_id: str) -> discord.ui.Button:
+    """The "Replay" button of a finished table's scoreboard (answered by the replay cog)."""
+    return discord.ui.Button(
+        label="Replay",
+        emoji="⏯️",
+        custom_id=ids.replay_custom_id(table_id),
+        style=discord.ButtonStyle.secondary,
+    )
+
+
+def final_view(session: TableSession) -> discord.ui.View | None:
+    """The buttons a closed table keeps for good: "Replay" once its game is over, else none."""
+    if session.state is None or not session.state.is_terminal():
+        return None
+    return replay_view(session.table_id)
+
+
+def replay_view(table_id: str) -> discord.ui.View:
+    """A view holding only the "Replay" button of ``table_id``."""
+    view = TableView()
+    view.add_item(replay_button(table_id))
+    return view
 
 
 def closed_message(session: TableSession, reason: str) -> discord.Embed:

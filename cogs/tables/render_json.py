@@ -14,7 +14,7 @@ import functools
 import discord
 
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, house_rules, render
+from cogs.tables import action_menus, ai_seats, house_rules, render
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip
 from cogs.tables.session import TableSession
@@ -52,8 +52,13 @@ def table_message_json(session: TableSession, page: int = 0) -> tuple[dict, list
     )
     hand, dm, how_to_play = _fixed_row_json(session.table_id, session.rules.key)
     items.append((4, hand))
-    items.append((4, dm))
+    controls = ai_seats.table_controls(session)
+    if len(controls) < 2:
+        items.append((4, dm))
     items.append((4, how_to_play))
+    for verb, label in controls:
+        custom_id = str(ids.TableCustomId(session.table_id, 0, verb))
+        items.append((4, action_menus.button_json(custom_id, label, render.CONTROL_STYLES[verb])))
     return embed, action_menus.rows_json(items)
 
 

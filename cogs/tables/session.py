@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 
+from cogs.tables import time_control
+from cogs.tables.time_control import SeatBank, TimeControl
 from engine import Event, GameRules, GameState, LegalAction, SeatView, Standing
 from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
 
@@ -36,12 +38,14 @@ class Phase(Enum):
 
 @dataclass(frozen=True)
 class TableSettings:
-    """Timing rules of a table, in seconds (``idle_after_timeouts``: a count of turns)."""
+    """Timing rules of a table, in seconds (``idle_after_timeouts``: a count of turns; ``time_control``:
+    fixed clock, time bank or slow mode, see :mod:`cogs.tables.time_control`)."""
 
     turn_seconds: int
     idle_turn_seconds: int
     idle_after_timeouts: int
     rematch_seconds: int = 180
+    time_control: TimeControl = TimeControl()
 
 
 class TableSession:
@@ -107,13 +111,15 @@ class TableSession:
         self.options: dict[str, object] = {}
         self.deadline: datetime | None = None
         self.seat_deadlines: dict[int, datetime] = {}
+        self.banks: list[SeatBank] = []  # each seat's time bank, on a bank table (else empty)
         self.clock_names: dict[int, str | None] = {}
         self.seat_versions: list[int] = []
         self._seen_actions: list[tuple] = []
         self.started_at: datetime | None = None
         self.finished_at: datetime | None = None
         self.timeouts_in_row: dict[int, int] = {}
-        self.idle_seats: set[int] = set()
+        self.idle_seats: set[int] = set()  # taken over by an AI until "I'm back" (cogs.tables.idle_takeover)
+        self.left_seats: set[int] = set()  # their player left: an AI plays them to the end
         self.rematch: Rematch | None = None
         self.result_saved = False
         self.timed_out_positions: set[int] = set()
@@ -316,26 +322,26 @@ class TableSession:
         if not oldest <= version <= self.state.version:
             raise TableError("That button is from an earlier turn: the table has moved on.")
 
-    def act(self, user_id: int, version: int, code: str, now: datetime) -> list[Event]:
+    def act(self, user_id: int, version: int, code: str, now: datetime, *, by_ai=False) -> list[Event]:
         """Apply ``user_id``'s action ``code`` pressed on a message of state ``version``.
 
-        A player who acts is no longer idle.
+        A player who acts is no longer idle; ``by_ai``: an AI plays the seat (cogs.tables.ai_turns).
 
         Raises
         ------
         TableError
-            Not seated, the game is not running, or the press is from an earlier turn.
+            Not seated, left the game, the game is not running, or the press is from an earlier turn.
         IllegalAction
             The engine refuses the action (out of turn, illegal). Nothing changes.
         """
         seat = self.seat_of(user_id)
-        if seat is None or self.phase is Phase.LOBBY:
+        if seat is None or self.phase is Phase.LOBBY or (seat in self.left_seats and not by_ai):
             raise TableError("You are not playing at this table.")
         self.check_version(version, seat)
         assert self.state is not None
         events = self.state.apply(seat, code)
-        self.timeouts_in_row[seat] = 0
-        self.idle_seats.discard(seat)
+        if not by_ai:  # the player's own move: they are back, if they were away
+            self.timeouts_in_row[seat], self.idle_seats = 0, self.idle_seats - {seat}
         self._after_change(events, now, acted={seat})
         return events
 
@@ -344,8 +350,8 @@ class TableSession:
         has run out (within a second of ``now``).
 
         Returns the events, or ``[]`` when the state has moved on since (a stale timer: nothing changes).
-        A seat that times out ``idle_after_timeouts`` times in a row is marked idle, and its later turns
-        last ``idle_turn_seconds``.
+        A player who times out ``idle_after_timeouts`` times in a row is away: an AI plays the seat until
+        they press "I'm back" (``idle_seats``).
         """
         if self.phase is not Phase.PLAYING or self.state is None or self.state.version != version:
             return []
@@ -358,17 +364,16 @@ class TableSession:
             if self.seat_deadlines.get(seat, now) > due:
                 continue
             acted.add(seat)
+            self.banks = time_control.run_out(self.banks, seat, due)
             code = self.state.default_action(seat)
             self.timed_out_positions.add(self.state.version)
             events.append(Event(seat, "ran out of time."))
             events.extend(self.state.apply(seat, code))
             self.timeouts_in_row[seat] += 1
-            if (
-                self.timeouts_in_row[seat] >= self.settings.idle_after_timeouts
-                and seat not in self.idle_seats
-            ):
-                self.idle_seats.add(seat)
-                events.append(Event(seat, "is marked idle: their turns are now played quickly for them."))
+            if self.timeouts_in_row[seat] >= self.settings.idle_after_timeouts and self.players[seat] >= 0:
+                if seat not in self.idle_seats | self.left_seats:
+                    self.idle_seats.add(seat)
+                    events.append(Event(seat, "is away: an AI plays for them until they press **I'm back**."))
         if acted:
             self._after_change(events, now, acted=acted)
         return events
@@ -382,9 +387,10 @@ class TableSession:
             self.finished_at = now
             self.deadline = None
             self.seat_deadlines = {}
-            self.rematch = Rematch(players=list(self.players), host_id=self.host_id)
+            leavers = {self.players[seat]: RematchChoice.LEAVE for seat in self.left_seats}
+            self.rematch = Rematch([p for p in self.players if p >= 0], self.host_id, leavers)  # no AI seat
         else:
-            self._arm_deadline(now, changed)
+            self._arm_deadline(now, changed, acted)
 
     def rematch_closes_at(self) -> datetime | None:
         """When the "Play again" window of a finished game closes (``None`` before the game ends)."""
@@ -415,18 +421,25 @@ class TableSession:
         fixed = self.state.decision_seconds(seat)
         if fixed is not None:
             return fixed
-        return self.settings.idle_turn_seconds if seat in self.idle_seats else self.settings.turn_seconds
+        turn = self.settings.time_control.turn_seconds(self.settings.turn_seconds)
+        return self.settings.idle_turn_seconds if seat in self.idle_seats else turn
 
-    def _arm_deadline(self, now: datetime, changed: set[int]) -> None:
-        """Start the clock of every seat that is newly waiting or whose decision changed; keep the rest."""
+    def _arm_deadline(self, now: datetime, changed: set[int], acted: set[int] | None = None) -> None:
+        """Start the clock of every seat that is newly waiting or whose decision changed; keep the rest. On
+        a bank table the banks are settled first (``acted`` moved) and a seat's bank gives its deadline."""
         assert self.state is not None
+        control = self.settings.time_control
+        self.banks = time_control.settle(control, self.banks, self.state, now, acted or ())
         waiting = self.state.seats_to_act()
         deadlines = {}
         clock_names = {}
         for seat in waiting:
             clock = clock_names[seat] = self.state.decision_clock(seat)
             same_clock = clock is not None and self.clock_names.get(seat) == clock
-            if seat in self.seat_deadlines and (seat not in changed or same_clock):
+            idle = self.settings.idle_turn_seconds if seat in self.idle_seats else None
+            if (banked := time_control.bank_deadline(control, self.banks, seat, idle)) is not None:
+                deadlines[seat] = banked
+            elif seat in self.seat_deadlines and (seat not in changed or same_clock):
                 deadlines[seat] = self.seat_deadlines[seat]
             else:
                 deadlines[seat] = now + timedelta(seconds=self._seconds_for(seat))

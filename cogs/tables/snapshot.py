@@ -7,7 +7,13 @@ from_stored` reads every shape ever written, so tables stored by an older bot co
 
 - version 1 (no ``schema_version`` key): the untyped dict of the first durable tables, whose ``settings``
   is a list ``[turn_seconds, idle_turn_seconds, idle_after_timeouts]``;
-- version 2: this model.
+- version 2: this model without time controls (every table on a fixed clock);
+- version 3: this model: ``settings.time_control`` (fixed clock, time bank or slow mode) and each seat's
+  time bank (``banks``: remaining seconds as of the last move, and when its clock started running).
+  Fields added since version 3 have defaults, so a snapshot written before them still loads:
+  ``left_seats`` (seats whose player left the game, played by an AI). AI seats need no field of their
+  own: their identities are the negative ids among ``lobby_players`` and ``players`` (see
+  :mod:`cogs.tables.ai_seats`), with their names in ``names``.
 """
 
 from __future__ import annotations
@@ -18,10 +24,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from cogs.tables.session import Phase, TableSession, TableSettings
+from cogs.tables.time_control import SeatBank, TimeControl
 from engine import Event, GameRules, get_rules
 from engine.lobby import Lobby, Rematch, RematchChoice
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class SettingsSnapshot(BaseModel):
@@ -33,6 +40,7 @@ class SettingsSnapshot(BaseModel):
     idle_turn_seconds: int
     idle_after_timeouts: int
     rematch_seconds: int = 180  # not in snapshots older than the shown "Play again" deadline
+    time_control: TimeControl = TimeControl()  # version 3; a fixed clock before
 
 
 class RematchSnapshot(BaseModel):
@@ -47,11 +55,12 @@ class RematchSnapshot(BaseModel):
 
 
 class TableSnapshot(BaseModel):
-    """A table as stored. Times are UTC; seats are indexes into ``players``; user ids are Discord ids."""
+    """A table as stored. Times are UTC; seats are indexes into ``players``; user ids are Discord ids, or
+    an AI seat's negative identity."""
 
     model_config = ConfigDict(frozen=True)
 
-    schema_version: Literal[2] = SCHEMA_VERSION
+    schema_version: Literal[3] = SCHEMA_VERSION
     table_id: str
     guild_id: int
     channel_id: int
@@ -63,14 +72,20 @@ class TableSnapshot(BaseModel):
     names: dict[int, str]
     dm_wanted: list[int]
     options: dict[str, Any]
+    options_complete: bool = False
+    """True when ``options`` of a started game holds every option (written since the Minimisère default
+    changed); an older snapshot's options go through :meth:`~engine.core.GameRules.upgrade_options`."""
     seed: int | None = None
     players: list[int] = []
     started_at: datetime | None = None
     finished_at: datetime | None = None
     seat_deadlines: dict[int, datetime] = {}
     seat_versions: list[int] = []
+    banks: list[SeatBank] = []
+    """Each seat's time bank on a bank table (version 3)."""
     timeouts_in_row: dict[int, int] = {}
     idle_seats: list[int] = []
+    left_seats: list[int] = []
     rematch: RematchSnapshot | None = None
     result_saved: bool = False
     message_id: int | None = None
@@ -87,8 +102,9 @@ class TableSnapshot(BaseModel):
             If ``data`` is not a snapshot of a known version.
         """
         version = data.get("schema_version", 1)
-        if version == 1:
+        if version in (1, 2):  # version 2 is this shape without time controls: a fixed clock, no banks
             data = {**data, "schema_version": SCHEMA_VERSION}
+        if version == 1:
             settings = data.get("settings")
             if isinstance(settings, list | tuple):
                 keys = ("turn_seconds", "idle_turn_seconds", "idle_after_timeouts")
@@ -120,21 +136,27 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
             idle_turn_seconds=session.settings.idle_turn_seconds,
             idle_after_timeouts=session.settings.idle_after_timeouts,
             rematch_seconds=session.settings.rematch_seconds,
+            time_control=session.settings.time_control,
         ),
         phase=session.phase.value,
         host_id=session.lobby.host_id,
         lobby_players=list(session.lobby.players),
         names=dict(session.names),
         dm_wanted=sorted(session.dm_wanted),
-        options=dict(session.options),
+        options=dict(session.options)
+        if session.state is None
+        else session.state.options.model_dump(mode="json"),
+        options_complete=session.state is not None,
         seed=None if session.state is None else session.state.seed,
         players=list(session.players),
         started_at=session.started_at,
         finished_at=session.finished_at,
         seat_deadlines=dict(session.seat_deadlines),
         seat_versions=list(session.seat_versions),
+        banks=list(session.banks),
         timeouts_in_row=dict(session.timeouts_in_row),
         idle_seats=sorted(session.idle_seats),
+        left_seats=sorted(session.left_seats),
         rematch=None
         if session.rematch is None
         else RematchSnapshot(
@@ -172,6 +194,7 @@ def restore(snapshot: TableSnapshot, actions: list[tuple[int, str, bool]]) -> Ta
             settings.idle_turn_seconds,
             settings.idle_after_timeouts,
             settings.rematch_seconds,
+            settings.time_control,
         ),
         snapshot.host_id,
         snapshot.names.get(snapshot.host_id, "host"),
@@ -192,6 +215,8 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     session.names = dict(snapshot.names)
     session.dm_wanted = set(snapshot.dm_wanted)
     session.options = dict(snapshot.options)
+    if snapshot.seed is not None and not snapshot.options_complete:
+        session.options = session.rules.upgrade_options(session.options)
     session.players = list(snapshot.players)
     session.started_at = snapshot.started_at
     session.finished_at = snapshot.finished_at
@@ -218,8 +243,10 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     )
     session.deadline = min(session.seat_deadlines.values()) if session.seat_deadlines else None
     session.seat_versions = list(snapshot.seat_versions)
+    session.banks = list(snapshot.banks)
     session.timeouts_in_row = dict(snapshot.timeouts_in_row)
     session.idle_seats = set(snapshot.idle_seats)
+    session.left_seats = set(snapshot.left_seats)
     rematch = snapshot.rematch
     session.rematch = (
         None

@@ -40,6 +40,7 @@ def game_result(session: TableSession) -> GameResult:
                 display_name=session.name_of_seat(standing.seat),
                 points=standing.points,
                 rank=standing.rank,
+                is_ai=session.players[standing.seat] < 0,  # an AI seat (a leaver's seat stays theirs)
             )
             for standing in session.standings()
         ],

@@ -154,7 +154,9 @@ class TableMessages:
                     self.refresh_if_editing(session, final_embed)
                     return
                 embed, view = (
-                    (final_embed, None) if final_embed is not None else render.current_message(session)
+                    (final_embed, render.final_view(session))
+                    if final_embed is not None
+                    else render.current_message(session)
                 )
                 files = [] if final_embed is not None else render.table_files(session)
                 await quick_answer.edit_message(interaction, embed=embed, view=view, attachments=files)
@@ -222,7 +224,7 @@ class TableMessages:
                 embed, view = render.current_message(session)
                 files = render.table_files(session)
             else:
-                embed, view, files = final, None, []
+                embed, view, files = final, render.final_view(session), []
             try:
                 if record.message_id is None:
                     await self._post(session, channel, embed, view, files)

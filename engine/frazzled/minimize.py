@@ -49,6 +49,7 @@ from engine.frazzled.actions import (
     simple_action,
 )
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card
+from engine.frazzled.declarations import Claim, fit_claims
 from engine.frazzled.fan import FanExchange
 from engine.frazzled.rule_cards import (
     ACTIONS_CARD,
@@ -165,7 +166,7 @@ class Score:
         raises it.
     low_aces:
         ``None`` without a 14/1 card, else ``True`` if they count as 1 and ``False`` as 14 (the reading
-        that gives the lower total, 14 on a tie: "The 14/1 Cards", ruling 7).
+        that serves the holder best: see :func:`score_hand`, "The 14/1 Cards", ruling 7).
     perfect_zero:
         A total of exactly 0 from six cards that are exactly three distinct pairs ("Sneaking Through").
     """
@@ -218,11 +219,17 @@ def _score_with(cards: Sequence[Card], rules: Sequence[BonusCard], low_aces: boo
     )
 
 
-def score_hand(cards: Sequence[Card], rules: Sequence[BonusCard]) -> Score:
+def score_hand(
+    cards: Sequence[Card], rules: Sequence[BonusCard], *, perfect_zero_counts: bool = False
+) -> Score:
     """The MINIMIZE score of ``cards`` under the bonus ``rules`` in play (the two single-sided cards and
     the face-up side of the Shape or Colour card).
 
-    The 14/1 cards count all as 14 or all as 1, whichever gives the lower total (14 on a tie).
+    "These cards can be either 14 or 1 at the choice of the player holding them" ("The 14/1 Cards"): the
+    engine chooses for the holder the reading that serves them best (ruling 7). With
+    ``perfect_zero_counts`` (someone else's challenge with more than two players playing, or an automatic
+    challenge: a Perfect Zero would sneak the holder through) a reading that makes a Perfect Zero is taken;
+    otherwise, and when neither reading is one, the reading with the lower total (14 on a tie).
 
     Raises
     ------
@@ -235,6 +242,8 @@ def score_hand(cards: Sequence[Card], rules: Sequence[BonusCard]) -> Score:
         return _score_with(cards, rules, False, False)
     high = _score_with(cards, rules, False, True)
     low = _score_with(cards, rules, True, True)
+    if perfect_zero_counts and high.perfect_zero != low.perfect_zero:
+        return high if high.perfect_zero else low
     return low if low.total < high.total else high
 
 
@@ -285,7 +294,8 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
         self._gifts_needed = 0  # side B's 14/1 or 2: cards each player still playing passes left
         self._gifts: dict[int, list[int]] = {}  # card ids chosen so far, per seat
         self._last_exchange: dict[int, str] = {}
-        self._last_scores: dict[int, int] = {}
+        self._last_declared: dict[int, str] = {}  # seat -> what it declared at the last challenge
+        self._claims: dict[int, list[Claim]] = {}  # public facts about hands still in play (ruling 4)
         self._last_challenge = ""
         self._last_round_result = ""
         self._round_changed = False  # set by a challenge that ended the round or the game
@@ -326,6 +336,8 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
         self._next_mode = ""
         self._last_exchange = {}
         self._known = {}
+        self._claims = {}
+        self._last_declared = {}
 
     @classmethod
     def scripted(
@@ -679,6 +691,8 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
         self._discard.append(card)
         self._hands[seat].append(self._drawn)
         self._learn(seat, [self._drawn])
+        for claim in self._claims.get(seat, []):
+            claim.replaced(card, self._drawn)
         self._drawn = None
         self._turns_taken[seat] += 1
         events = [Event(seat, f"discarded **{card.label}**")]
@@ -717,6 +731,7 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
         for seat, target in moved.items():
             self._hands[target] = old[seat]
         self._hands_moved(moved, self._hands_before(old))
+        self._claims = {moved[seat]: claims for seat, claims in self._claims.items() if seat in moved}
         way, back = ("left", "right") if kind == PASS_LEFT else ("right", "left")
         for seat in players:
             self._last_exchange[seat] = (
@@ -739,6 +754,7 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
         if fan is not None:
             # each picker takes from the fan of the player on their right
             moves = self._resolve_fan()
+            self._claims = {}  # cards changed hands blind
             for p in players:
                 taken, lost = moves[p]
                 self._last_exchange[p] = (
@@ -756,6 +772,7 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
                 )
                 self._hands[p] = [card for card in self._hands[p] if card not in given[p]] + received[p]
             self._forget(players)
+            self._claims = {}  # chosen cards changed hands unseen
             for p in players:
                 self._learn(self.left_of(p), given[p], viewer=p)
             way = "Everyone passed"
@@ -836,7 +853,13 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
         return events
 
     def _settle(self, challenger: int | None, announcer: int) -> list[Event]:
-        """Announce every score in turn order from the ``announcer`` and send players through.
+        """Declarations in turn order from the ``announcer``, then players go through.
+
+        "Each player in turn then declares whether they have a lower score than this (an equal score is
+        not good enough). If they do have a lower score, they reveal it." The first to declare reveals
+        their score; a lower score is revealed and becomes the score to beat; any other player says only
+        "not lower" — their score stays secret. Once everyone has declared, a player whose score equals
+        the lowest says so only where the tie decides who goes through (ruling 4).
 
         Lowest score goes through; a tie for lowest sends the challenger through if involved, else no
         one ("Challenging"); an automatic challenge (``challenger=None``) sends no one through on a tie
@@ -848,22 +871,31 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
         order = [announcer]
         while len(order) < len(self.playing()):
             order.append(self.left_of(order[-1]))
-        scores = {seat: self.score(seat) for seat in order}
+        scores = {seat: self._challenge_score(seat, challenger, len(order)) for seat in order}
         events: list[Event] = []
         best: int | None = None
+        leader = announcer  # the seat whose revealed score is the one to beat
         for seat in order:
             total = scores[seat].total
             if best is None:
                 note = "the score to beat" if challenger is not None else "the score to beat (automatic)"
-                best = total
             elif total < best:
-                note, best = "lower: the new score to beat", total
+                note = "lower: the new score to beat"
             else:
-                note = "not lower"
-            events.append(Event(seat, f"scores **{total}** ({scores[seat].describe()}) — {note}"))
-            self._last_scores[seat] = total
+                events.append(Event(seat, f"declares: not lower than **{best}**"))
+                self._declare(seat, challenger, len(order), "ge", best, f"not lower than {best}")
+                continue
+            best, leader = total, seat
+            events.append(Event(seat, f"reveals a score of **{total}** — {note}"))
+            self._declare(seat, challenger, len(order), "eq", total, f"revealed {total}")
         assert best is not None
         lowest = [seat for seat in order if scores[seat].total == best]
+        if leader != challenger:
+            # a tie decides something only when the challenger's is not the score to beat
+            for seat in lowest:
+                if seat != leader:
+                    events.append(Event(seat, f"declares a score equal to **{best}**: a tie for the lowest"))
+                    self._declare(seat, challenger, len(order), "eq", best, f"tied the lowest, {best}")
         kind = "Challenge" if challenger is not None else "Automatic challenge"
         if self.is_final:
             return events + self._settle_final(challenger, lowest, best, kind)
@@ -886,19 +918,61 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
             # Ruling 8: a round needs one player left to be out, so if everyone would go through no one does.
             through, sneaks = [], []
             events.append(Event(None, "Everyone would go through: no one does, and play continues."))
+        if len(order) > 2 and (through or sneaks):
+            # whoever could have sneaked through with a Perfect Zero and did not has none (public)
+            for seat in order:
+                if seat != challenger and seat not in through + sneaks:
+                    self._claim(seat, Claim(self.rules_in_play(), True, "nz"))
         for seat in through + sneaks:
             how = "sneaks through with a Perfect Zero" if seat in sneaks else "goes through"
-            events.append(Event(seat, f"{how}, showing {_cards_text(self._hands[seat])}"))
+            shown = f"{_cards_text(self._hands[seat])} ({scores[seat].describe()})"
+            events.append(Event(seat, f"{how}, showing {shown}"))
             self._go_through(seat)
         names = len(through) + len(sneaks)
         result = f"{kind}, round {self._round}: lowest score **{best}**; "
         result += f"{names} went through" if names else "no one went through"
         if sneaks:
             result += f" ({len(sneaks)} with a Perfect Zero)"
-        self._last_challenge = result + " (see the scores in Players)."
+        self._last_challenge = result + " (what each declared is in Players)."
         if len(self.playing()) == 1:
             events += self._eliminate(self.playing()[0])
         return events
+
+    def _challenge_score(self, seat: int, challenger: int | None, playing: int) -> Score:
+        """``seat``'s score at a challenge, the 14/1 cards read as serves it best there (ruling 7): a
+        Perfect Zero counts for a player other than the challenger while more than two are playing."""
+        counts = playing > 2 and seat != challenger
+        return score_hand(self._hands[seat], self.rules_in_play(), perfect_zero_counts=counts)
+
+    def _declare(
+        self, seat: int, challenger: int | None, playing: int, op: str, value: int, text: str
+    ) -> None:
+        """Record what ``seat`` declared: on its player line, and as a claim about its hand (ruling 4)."""
+        counts = playing > 2 and seat != challenger
+        self._claim(seat, Claim(self.rules_in_play(), counts, op, value))
+        self._last_declared[seat] = text
+
+    def _claim(self, seat: int, claim: Claim) -> None:
+        """Add a public fact about ``seat``'s hand (once: a repeated declaration adds nothing)."""
+        claims = self._claims.setdefault(seat, [])
+        if claim not in claims:
+            claims.append(claim)
+
+    def _fit_hidden(self, viewer: int | None, rng: random.Random, known: dict[int, int]) -> None:
+        """Redrawn hands keep to what their players declared at challenges (ruling 4; see
+        :mod:`engine.frazzled.declarations`)."""
+        slots = {seat: list(range(count, len(self._hands[seat]))) for seat, count in known.items()}
+        claims = {seat: claims for seat, claims in self._claims.items() if seat != viewer and claims}
+        pool = [(self._hands[seat], index) for seat in slots if seat not in claims for index in slots[seat]]
+        pool += [(pile, index) for pile in self._piles for index in range(len(pile) - 1)]
+        pool += [(self._box, index) for index in range(len(self._box))]
+
+        def scorer(cards: Sequence[Card], rules: tuple[BonusCard, ...], counts: bool) -> tuple[int, bool]:
+            score = score_hand(cards, rules, perfect_zero_counts=counts)
+            return score.total, score.perfect_zero
+
+        fit_claims(self._hands, slots, pool, claims, scorer, rng)
+        self._box.sort(key=lambda card: card.id)
 
     def _settle_final(self, challenger: int | None, lowest: list[int], best: int, kind: str) -> list[Event]:
         if len(lowest) == 1:
@@ -926,6 +1000,7 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
         self._hands[seat] = []
         self._middle += self._tokens[seat]
         self._tokens[seat] = 0
+        self._claims.pop(seat, None)
         self._playing[seat] = False
         self._through.append(seat)
 
@@ -1005,7 +1080,9 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
             Field(
                 "Scoring",
                 "Range (highest − lowest number) − pro points (pairs 1, threes 3, fours+ 5) − bonuses"
-                " + penalties. 14/1 counts all as 14 or all as 1, whichever is lower. Lowest wins.",
+                " + penalties. 14/1 counts all as 14 or all as 1, as serves its holder best: a Perfect Zero"
+                " that sneaks them through, else the lower score. Lowest wins. At a challenge a player who"
+                " is not lower only says so.",
             )
         )
         fields.append(Field("Challenge tokens", f"{self._middle} in the middle; 🪙 in Players = holds one"))
@@ -1046,15 +1123,25 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
         parts.append("🪙 token" if self._tokens[seat] else "no token")
         if self.is_final:
             parts.append(f"{self._turns_taken[seat]} turns")
-        if seat in self._last_scores:
-            parts.append(f"last score {self._last_scores[seat]}")
+        if seat in self._last_declared:
+            parts.append(f"last challenge: {self._last_declared[seat]}")
         return " · ".join(parts)
 
     def _private_fields(self, seat: int) -> tuple[Field, ...]:
         if not self._hands[seat]:
             return (Field("Your hand", "No cards: you are not playing this round."),)
         hand = "\n".join(card.long_label for card in self._sorted_hand(seat))
-        fields = [Field("Your hand", hand), Field("Your score now", self.score(seat).describe())]
+        score = self.score(seat)
+        fields = [Field("Your hand", hand), Field("Your score now", score.describe())]
+        zero = score_hand(self._hands[seat], self.rules_in_play(), perfect_zero_counts=True)
+        if zero != score:
+            fields.append(
+                Field(
+                    "At someone else's challenge",
+                    f"{zero.describe()}: with more than two playing, a Perfect Zero sneaks you through, so"
+                    " your 14/1 cards are read that way there (ruling 7).",
+                )
+            )
         if self._phase is Phase.DISCARD and seat == self._turn and self._drawn is not None:
             fields.append(
                 Field("You drew", f"{self._drawn.long_label} (it joins your hand after your discard)")

@@ -417,11 +417,17 @@ class FrazzledTable(GameState[OptionsT]):
                 size = len(pile) - 1
                 pile[:-1], hidden = hidden[:size], hidden[size:]
         other._box = sorted(hidden, key=lambda card: card.id)
+        other._fit_hidden(viewer, rng, {seat: len(cards) for seat, cards in kept.items()})
         if other._fan is not None:
             other._fan = other._fan.refanned(other._hands, rng)
         other._resample_more(viewer, rng)
         other._rng = random.Random(rng.random())
         return other
+
+    def _fit_hidden(self, viewer: int | None, rng: random.Random, known: dict[int, int]) -> None:
+        """Adjust the redrawn cards of this copy to what the game has made public about them (default:
+        nothing). ``known[seat]``: how many cards at the start of that seat's hand are the ones ``viewer``
+        knows (the rest were redrawn)."""
 
     def _resample_more(self, viewer: int | None, rng: random.Random) -> None:
         """Redraw the game's own hidden things in this copy (default: none)."""

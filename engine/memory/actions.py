@@ -18,6 +18,7 @@ code               action                                       chosen when
 ``done``           :class:`Done`                                stop revealing / choosing, end a look
 ``buy``            :class:`Buy` another turn for 5 tokens       after a Mixed 7's extra turn
 ``end``            :class:`EndTurn`                             after a Mixed 7's extra turn
+``finish``         :class:`Finish` the game                     Underdogs: only you have tokens left
 =================  ===========================================  =====================================
 """
 
@@ -201,8 +202,14 @@ class EndTurn(_Plain):
     verb = "end"
 
 
+class Finish(_Plain):
+    """Underdogs: the only player with tokens left ends the game at the start of a turn (ruling 3)."""
+
+    verb = "finish"
+
+
 _BY_VERB: dict[str, type[MemoryAction]] = {
     kind.verb: kind
     for kind in (Look, Reveal, ChooseSquare, ChooseCross, Move, MoveTo, Hide, ChoosePlayer, CopyEffect)
-    + (Show, Done, Buy, EndTurn)
+    + (Show, Done, Buy, EndTurn, Finish)
 }

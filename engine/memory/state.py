@@ -38,6 +38,7 @@ from engine.memory.actions import (
     CopyEffect,
     Done,
     EndTurn,
+    Finish,
     Hide,
     Look,
     MemoryAction,
@@ -91,6 +92,10 @@ from engine.memory.decisions import (
 
 START_TOKENS = 20  # "Give 20 tokens to each player."
 TOKENS_PER_PLAYER = 30  # "About 30 tokens for each player": the other 10 each start in the Bank.
+UNDERDOGS_END = (
+    "Nobody is out at 0 tokens. The game ends when all possible matches are made, or when the only player "
+    "with tokens left ends it at the start of one of their turns (ruling 3). Most tokens wins."
+)
 REARRANGE_SECONDS = 60.0  # Jokin' Around: "you have one minute to rearrange the cards"
 SEVEN_PRICE = 5  # Mixed 7: "You may lose 5 tokens at the end of that turn to take another turn."
 QUEEN_GIFT = 6  # Mixed Queen: "Choose a player to give six tokens to another player."
@@ -373,6 +378,10 @@ class MemoryState(GameState[MemoryOptions]):
                 return None
             case CopyEffect(rank) if phase is Phase.KING:
                 return "The King copies another rank, not itself." if rank == 13 else None
+            case Finish() if phase is Phase.PICK_FIRST:
+                if self._may_finish(step.seat):
+                    return None
+                return "Only the one player with tokens left may end the game, and only with Underdogs."
             case Buy() | EndTurn() if phase is Phase.BUY_SEVEN:
                 return None  # the offer is made only when the turn may be bought (ruling 15)
         return f"That is not a choice now. {ASK[phase]}"
@@ -462,6 +471,8 @@ class MemoryState(GameState[MemoryOptions]):
             return COPIES
         if phase is Phase.BUY_SEVEN:
             return (Buy(), EndTurn())
+        if phase is Phase.PICK_FIRST:
+            return (Finish(),)
         return ()
 
     def _legal(self, step: Step) -> list[MemoryAction]:
@@ -558,6 +569,8 @@ class MemoryState(GameState[MemoryOptions]):
                 return LegalAction(code, "Done rearranging", "primary")
             case Buy():
                 return LegalAction(code, f"Lose {SEVEN_PRICE} tokens: another turn", "success")
+            case Finish():
+                return LegalAction(code, "End the game (only you have tokens left)", "danger")
         return LegalAction(code, "End my turn", "secondary")  # EndTurn
 
     def default_action(self, seat: int) -> str:
@@ -574,7 +587,7 @@ class MemoryState(GameState[MemoryOptions]):
         legal = self._legal(self._steps[0]) if seat in self.seats_to_act() else []
         if not legal:
             raise ValueError(f"{_player(seat)} has no decision now.")
-        for harmless in (Show(), Done(), EndTurn(), CopyEffect(9)):
+        for harmless in (Finish(), Show(), Done(), EndTurn(), CopyEffect(9)):
             if harmless in legal:
                 return harmless.format()
         phase = self._steps[0].phase
@@ -646,6 +659,14 @@ class MemoryState(GameState[MemoryOptions]):
         tokens = self._tokens[seat]
         return tokens >= amount and (self.options.underdogs or tokens > amount)
 
+    def _may_finish(self, seat: int) -> bool:
+        """Underdogs: ``seat`` is the only player with tokens left, so it may end the game (ruling 3)."""
+        return (
+            self.options.underdogs
+            and self._tokens[seat] > 0
+            and all(self._tokens[other] == 0 for other in range(self.num_seats) if other != seat)
+        )
+
     def _can_buy_turn(self, seat: int) -> bool:
         """A 7's extra turn may be bought with 5 tokens held; a kept 9 pair may stand in (ruling 15)."""
         if self._tokens[seat] < SEVEN_PRICE:
@@ -699,6 +720,8 @@ class MemoryState(GameState[MemoryOptions]):
                 self._steps[0] = Step(Phase.REARRANGE_TO, step.seat, positions=[p])
             case Phase.REARRANGE_TO, MoveTo(p):
                 self._move_to(step, p)
+            case Phase.PICK_FIRST, Finish():
+                self._finish(f"Only {_player(seat)} has tokens left, and ends the game (Underdogs).")
             case Phase.BUY_SEVEN, Buy():
                 self._steps.pop(0)
                 lost = self._lose(step.seat, SEVEN_PRICE)
@@ -735,7 +758,7 @@ class MemoryState(GameState[MemoryOptions]):
     def _settle_skipped(self, step: Step) -> None:
         """A decision with nothing left to choose: finish what it stood for."""
         if step.phase is Phase.HIDE and not self._out[step.seat]:
-            self._show_picks(step.seat, hidden=[])
+            self._show_picks(step.seat, hidden=[], why=self._hide_limits(step.seat))
         elif step.phase is Phase.REVEAL_UP_TO_FOUR:
             self._after_three(step)
 
@@ -761,6 +784,8 @@ class MemoryState(GameState[MemoryOptions]):
             if not self._out[self._turn_seat] and self._can_buy_turn(self._turn_seat):
                 self._steps = [Step(Phase.BUY_SEVEN, self._turn_seat)]
                 return
+            if not self._out[self._turn_seat]:
+                self._say(self._turn_seat, self._no_purchase_text(self._turn_seat))
         while self._extra:
             seat, offer = self._extra.pop(0)
             if not self._out[seat]:
@@ -776,6 +801,19 @@ class MemoryState(GameState[MemoryOptions]):
             break
         self._base = seat
         self._begin_turn(seat, extra=False, offer=False)
+
+    def _no_purchase_text(self, seat: int) -> str:
+        """Why the Mixed 7's offer of one more turn is not made (ruling 15): it is never dropped silently."""
+        tokens = self._tokens[seat]
+        if tokens < SEVEN_PRICE:
+            return (
+                f"cannot buy one more turn (Mixed 7): it costs {SEVEN_PRICE} tokens and they have "
+                f"{_tokens_text(tokens)}."
+            )
+        return (
+            f"cannot buy one more turn (Mixed 7): paying {SEVEN_PRICE} tokens would take their last one "
+            "and put them out of the game."
+        )
 
     def _next_in_game(self, seat: int) -> int:
         for step in range(1, self.num_seats + 1):
@@ -905,8 +943,24 @@ class MemoryState(GameState[MemoryOptions]):
         self._picked_face_down = []
         self._resolve_match(step.seat, (one, two))
 
-    def _show_picks(self, seat: int, hidden: list[int]) -> None:
-        """A non-match goes back face-up, except the cards paid for ("put them back ... face-up")."""
+    def _hide_limits(self, seat: int) -> list[str]:
+        """Why a card of a non-match may not be put back face-down (ruling 9), for the table to say."""
+        notes = [
+            f"{position_name(p)} was face-up before the look, so it stays face-up"
+            for p in self._picks
+            if p not in self._hideable()
+        ]
+        tokens, hideable = self._tokens[seat], self._hideable()
+        if hideable and tokens == 0:
+            notes.append("no tokens to pay with")
+        elif hideable and not self.options.underdogs and tokens <= len(hideable):
+            what = "hiding" if tokens == 1 else "hiding both"
+            notes.append(f"{what} would take the last token and put them out of the game")
+        return notes
+
+    def _show_picks(self, seat: int, hidden: list[int], why: Sequence[str] = ()) -> None:
+        """A non-match goes back face-up, except the cards paid for ("put them back ... face-up"); ``why``
+        says what kept a card from being hidden (ruling 9)."""
         shown = [p for p in self._picks if p not in hidden]
         for p in shown:
             self._face_up.add(p)
@@ -918,7 +972,10 @@ class MemoryState(GameState[MemoryOptions]):
         if shown:
             cards = ", ".join(f"{position_name(p)} {card_text(self._grid[p])}" for p in shown)  # type: ignore[arg-type]
             parts.append(f"leaves {cards} face-up")
-        self._say(seat, "; ".join(parts) + ".")
+        text = "; ".join(parts)
+        if why:
+            text += f" ({'; '.join(why)}: ruling 9)"
+        self._say(seat, text + ".")
 
     def _put_back(self, step: Step, hidden: list[int]) -> None:
         self._steps.pop(0)
@@ -1184,6 +1241,8 @@ class MemoryState(GameState[MemoryOptions]):
             fields.append(Field("Result", self._result_text()))
         elif self._steps:
             fields.append(Field("Now", self._prompt(self._steps[0])))
+        if self.options.underdogs and not self._over:
+            fields.append(Field("How the game ends (Underdogs)", UNDERDOGS_END))
         shown = list(self._shown)
         for p in self._flash:
             card = self._grid[p]
@@ -1215,12 +1274,19 @@ class MemoryState(GameState[MemoryOptions]):
         phase = step.phase
         if phase is Phase.PICK_FIRST:
             extra = " (an extra turn)" if self._extra_turn else ""
+            if self._may_finish(step.seat):
+                return (
+                    f"{who} chooses a first card to look at{extra}, or ends the game: only they have "
+                    "tokens left (Underdogs)."
+                )
             return f"{who} chooses a first card to look at{extra}."
         if phase is Phase.PICK_SECOND:
             return f"{who} looked at {position_name(self._picks[0])} and chooses a second card."
         if phase is Phase.HIDE:
+            limits = self._hide_limits(step.seat)
             return (
                 f"No match: {who} may pay a token per card to put it back face-down; the rest stay face-up."
+                + (f" ({'; '.join(limits)}.)" if limits else "")
             )
         if phase is Phase.TARGET:
             assert step.purpose is not None

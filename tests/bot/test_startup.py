@@ -136,5 +136,18 @@ def test_the_sandbox_demo_plays_a_whole_game() -> None:
         timeout=120,
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    for expected in ("table open", "Your hand", "final scores", "a new lobby", "Leaderboard", "0 violations"):
+    shown = ("table open", "Your hand", "final scores", "a new lobby", "Leaderboard", "Average placement")
+    for expected in (*shown, "0 violations"):
         assert expected in run.stdout, expected
+
+
+def test_an_old_settings_file_with_a_setting_no_longer_read_still_starts(
+    clean_environment: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """IDLE_TURN_SECONDS was dropped when idle takeover replaced short idle turns: a .env or environment
+    that still sets it must not stop the bot."""
+    (clean_environment / ".env").write_text("DISCORD_TOKEN=t\nIDLE_TURN_SECONDS=10\nAI_PAUSE_SECONDS=0.5\n")
+    monkeypatch.setenv("IDLE_TURN_SECONDS", "7")
+    settings = load_settings()
+    assert settings.ai_pause_seconds == 0.5 and settings.idle_after_timeouts == 2
+    assert not hasattr(settings, "idle_turn_seconds")

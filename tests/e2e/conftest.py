@@ -19,7 +19,7 @@ from sandbox import SandboxServer
 PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
 TURN_OWNER = re.compile(r"Turn: \*\*(?P<name>[^*]+)\*\*")
 TURN_LINE = re.compile(r"Turn: (?P<names>.+?), clock runs out")
-NOT_ACTIONS = ("DM me my hand", "My hand", "How to play")
+NOT_ACTIONS = ("DM me my hand", "My hand", "How to play", "Leave game", "I'm back")  # not moves of the game
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"
 PAGING = (PREVIOUS, NEXT)  # the buttons that page through a view's menus (labels start so)
 
@@ -205,7 +205,7 @@ async def restartable_world(tmp_path: Path, **settings: Any):
         players = {name: guild.add_member(name) for name in PLAYER_NAMES}
         outsider = guild.add_member("mallory")
         database_path = tmp_path / "data" / "bot.db"
-        options = {"min_turn_seconds": 1, "idle_turn_seconds": 1, **settings}
+        options = {"min_turn_seconds": 1, "ai_pause_seconds": 0, **settings}
 
         def start_bot():
             return sandbox_bot(server, guild.id, database_path, **options)

@@ -79,7 +79,7 @@ async def test_table_defaults_set_the_servers_turn_length(world: World) -> None:
     set_it = await world.server.run_command(admin, world.channel, "table defaults", turn_seconds=45)
     assert set_it.ok and "45 seconds" in set_it.message.text()
     opened = await world.play(world.players["alice"], game="foist")
-    assert "45 seconds" in opened.message.text()
+    assert "fixed 45 s per decision" in opened.message.text()
 
 
 async def test_play_where_the_bot_lacks_a_permission_says_which(world: World) -> None:

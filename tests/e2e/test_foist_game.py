@@ -66,20 +66,30 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
     messages_before = len(world.public_messages())
     assert (await world.press(carol, table, "Play again")).ok
     await world.server.wait_for(lambda: len(world.public_messages()) > messages_before, timeout=5)
-    assert world.message(table.id).buttons() == []
+    assert [button["label"] for button in world.message(table.id).buttons()] == ["Replay"]
     lobby = world.public_messages()[-1]
     assert "table open" in lobby.embeds[0]["title"]
     assert "alice (host)" in lobby.text() and "carol" in lobby.text() and "bob" not in lobby.text()
 
-    # The leaderboard shows the result to everyone.
+    # The leaderboard shows the result to everyone, once the server lists players after one game.
+    admin = world.guild.add_member("admin", manage_guild=True)
+    assert (await world.server.run_command(admin, world.channel, "table defaults", min_games=1)).ok
     board = await world.server.run_command(bob, world.channel, "leaderboard")
     assert board.ok and not board.ephemeral
     winner_name = next(name for name, member in world.players.items() if member.id == winners[0])
-    assert re.search(rf"{winner_name}\*\*: 1 win in 1 game \(100%\)", board.message.text()), (
+    assert re.search(rf"{winner_name}\*\*: -?\d+\.\d in Foist · 1 game · 1 win", board.message.text()), (
         board.message.text()
     )
     only_foist = await world.server.run_command(bob, world.channel, "leaderboard", game="foist")
     assert "1 game" in only_foist.message.text()
+
+    # Each player's stats: the game counted, with the rating chart as a PNG; the history names the game.
+    stats = await world.server.run_command(world.players[winner_name], world.channel, "stats")
+    assert stats.ok and stats.ephemeral and "Games\n1" in stats.message.text()
+    [picture] = stats.message.attachments
+    assert world.server.attachment_content[picture["id"]].startswith(b"\x89PNG\r\n\x1a\n")
+    history = await world.server.run_command(bob, world.channel, "history")
+    assert f"`#{games[0][0]}`" in history.message.text() and "Foist" in history.message.text()
 
     assert world.server.violations == []
 

@@ -122,10 +122,14 @@ async def test_a_play_again_window_that_runs_out_costs_no_request_and_a_late_pre
     await asyncio.sleep(0.3)  # any edit the closing would add has been sent by now
     requests = list(world.server.request_log)[requests_before:]
     assert len(requests) == presses and all("/interactions/" in path for _, path, _ in requests)
-    assert [button["label"] for button in world.message(table.id).buttons()] == ["Play again", "Leave"]
+    assert [button["label"] for button in world.message(table.id).buttons()] == [
+        "Play again",
+        "Leave",
+        "Replay",
+    ]
     late = await world.press(world.players["bob"], world.message(table.id), "Play again")
     assert late.ok and late.response_type == 7 and not late.ephemeral, late
-    assert world.message(table.id).buttons() == []
+    assert [button["label"] for button in world.message(table.id).buttons()] == ["Replay"]
     assert "window has closed" in world.message(table.id).text()
     assert "final scores" in world.message(table.id).text()  # the scores stay
     assert world.server.violations == []

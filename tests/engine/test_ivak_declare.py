@@ -150,12 +150,34 @@ def test_any_one_card_including_a_joker_but_no_power_card() -> None:
     assert classify(["4r", "hv", "6r"]) is None
 
 
-def test_sets_of_two_or_more_of_a_rank_in_colour_order() -> None:
-    """ "One set of two or more cards of the same rank"; ruling 9: any 2+ of them, laid ♥ ★ ♣ ♦."""
+def test_sets_of_two_or_more_of_a_rank_the_thrower_orders_three_or_more() -> None:
+    """ "One set of two or more cards of the same rank"; ruling 9: any 2+ of them; a pair is laid ♥ ★ ♣ ♦,
+    a set of three or more in any order of its ends (the rest between them in colour order)."""
     throws = {throw.code: throw for throw in legal_throws(("5r", "5g", "5y"))}
     sets = sorted(code for code, throw in throws.items() if throw.kind == "set")
-    assert sets == ["t5r5g", "t5r5y", "t5r5y5g", "t5y5g"]
+    triples = ["t5g5r5y", "t5g5y5r", "t5r5g5y", "t5r5y5g", "t5y5g5r", "t5y5r5g"]
+    assert sets == sorted(["t5r5g", "t5r5y", "t5y5g", *triples])
+    assert throws["t5y5r5g"].describe() == "set of 3 · sheds 15 points · ends 5★ and 5♣"
     assert classify(["5g", "5r"]) == "set"  # any order is a set; the menu offers the colour order
+    four = [t.cards for t in legal_throws(("5r", "5g", "5y", "5b")) if len(t.cards) == 4]
+    assert len(four) == 12 and ("5r", "5y", "5g", "5b") in four  # the colour order, stored before, stays
+    assert {(cards[0], cards[-1]) for cards in four} == {
+        (a, b) for a in "5r 5g 5y 5b".split() for b in "5r 5g 5y 5b".split() if a != b
+    }
+    equal = [t.cards for t in legal_throws(("5r", "5r", "5y")) if len(t.cards) == 3]
+    assert sorted(equal) == [("5r", "5r", "5y"), ("5r", "5y", "5r"), ("5y", "5r", "5r")]
+
+
+def test_the_thrower_orders_a_set_so_choosing_the_ends_the_next_player_may_pick() -> None:
+    """ "If the last player threw several cards, only the first or last card of the set or sequence can be
+    picked up": the thrower of a set of three decides which two those are (ruling 9)."""
+    state = two_players(["7r", "7y", "7g", "Cb"], ["9y", "2b"], draw=["1g", "1y"])
+    offered = [a.code for a in state.legal_actions(0) if a.code.startswith("t7")]
+    assert {"t7r7y7g", "t7y7r7g", "t7r7g7y"} <= set(offered)
+    state.apply(0, "t7y7r7g")
+    state.apply(0, DRAW)
+    state.apply(1, "t9y")
+    assert codes(state, 1) == [DRAW, "take7y", "take7g"]
 
 
 def test_jokers_are_not_part_of_sets() -> None:

@@ -611,6 +611,27 @@ def test_three_players_play_to_an_agreed_target() -> None:
     assert [standing.rank for standing in ending.standings()] == [3, 2, 1]
 
 
+def test_three_players_play_to_31_unless_the_table_agrees_otherwise() -> None:
+    """Three players: "Game is any agreed target (such as 31)" — the text's example is the default
+    (ruling 12); four to six players: "Game is 25 points". A stored target keeps its meaning: a game stored
+    with the old default written out (``target=25``) still plays to 25."""
+    going_on = MinimisereState.scripted(3, [THREE], dealer=2, scores=[0, 20, 23])
+    game = {field.name: field.value for field in going_on.view(None).table}["Game"]
+    assert going_on.target == 31 and "First to 31 points" in game
+    play(going_on, *THREE_ALL_TO_SEAT_0)
+    assert going_on.scores() == (0, 27, 30) and not going_on.is_terminal()
+    ending = MinimisereState.scripted(3, [THREE], dealer=2, scores=[0, 20, 24])
+    play(ending, *THREE_ALL_TO_SEAT_0)
+    assert ending.is_terminal()
+    stored = MinimisereState.scripted(3, [THREE], dealer=2, options={"target": 25}, scores=[0, 20, 19])
+    play(stored, *THREE_ALL_TO_SEAT_0)
+    assert stored.scores() == (0, 27, 26) and stored.is_terminal()
+    assert RULES.new_game(4, seed=1).target == 25 and RULES.new_game(6, seed=1).target == 25
+    assert (
+        MinimisereOptions.default_for("target", 3) == 31 and MinimisereOptions.default_for("nines", 3) is None
+    )
+
+
 def test_three_players_play_an_agreed_number_of_deals() -> None:
     """ "...or any agreed number of deals (such as nine)": the scores do not end it."""
     options = {"end_by": "deals", "deals": 2}
@@ -648,7 +669,7 @@ def test_end_by_deals_applies_to_three_players_only() -> None:
 
 def test_options_have_defaults_descriptions_and_small_ranges() -> None:
     options = MinimisereOptions()
-    assert (options.nines, options.target, options.end_by, options.deals) == (False, 25, "target", 9)
+    assert (options.nines, options.target, options.end_by, options.deals) == (False, None, "target", 9)
     for name, info in MinimisereOptions.model_fields.items():
         assert info.description, name
     for name in ("target", "deals"):

@@ -166,3 +166,23 @@ async def test_a_failed_commit_does_not_wedge_the_connection(
         await db.record_result(result("lost", 100, {1: 1, 2: 2}))
     assert await db.record_result(result("next", 100, {1: 1, 2: 2})) is True
     assert await db.result_count("lost") == 0 and await db.result_count("next") == 1
+
+
+async def test_a_finished_game_is_found_by_id_only_in_its_own_server(db: Database) -> None:
+    await db.record_result(result("t1", 100, {1: 2, 2: 1}))
+    game_id = await db.finished_game_id(100, "t1")
+    assert game_id is not None and await db.finished_game_id(200, "t1") is None
+    game = await db.finished_game(100, game_id)
+    assert game is not None and (game.table_id, game.game, game.seed, game.actions) == (
+        "t1",
+        "foist",
+        1,
+        [(0, "take")],
+    )
+    assert [(seat.seat, seat.user_id, seat.rank, seat.is_ai) for seat in game.seats] == [
+        (0, 1, 2, False),
+        (1, 2, 1, False),
+    ]
+    assert game.finished_at == START + timedelta(minutes=20)
+    assert await db.finished_game(200, game_id) is None  # another server never sees it
+    assert await db.finished_game(100, game_id + 1) is None

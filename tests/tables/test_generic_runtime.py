@@ -111,7 +111,8 @@ def test_lobby_menus_offer_switches_together_and_bounded_numbers() -> None:
     session = lobby()
     session.set_option(HOST, "slow_call", True)
     menus = render.option_menus(session)
-    switches, rounds = (menu.item for menu in menus)
+    switches, rounds, clock = (menu.item for menu in menus)
+    assert [(o.value, o.default) for o in clock.options] == [("fixed", 1), ("bank", 0), ("slow", 0)]
     assert (switches.min_values, switches.max_values) == (0, 1)
     assert [(o.value, o.default) for o in switches.options] == [("slow_call", True)]
     assert [o.value for o in rounds.options] == ["1", "2", "3"]

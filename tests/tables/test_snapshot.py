@@ -139,3 +139,34 @@ def test_a_snapshot_of_an_unknown_shape_is_refused() -> None:
         TableSnapshot.from_stored({**stored, "schema_version": 99})
     with pytest.raises(ValidationError):
         TableSnapshot.from_stored({**stored, "phase": "dancing"})
+
+
+def minimisere_three(seed: int = 3) -> TableSession:
+    session = TableSession("mini1234", 10, 20, get_rules("minimisere"), TableSettings(30, 5, 2), HOST, "host")
+    session.join(BOB, "bob")
+    session.join(CAROL, "carol")
+    session.start(HOST, seed, NOW)
+    return session
+
+
+def test_a_game_stored_before_the_minimisere_default_changed_keeps_playing_to_25() -> None:
+    """Minimisère ruling 12 made 31 the default target with three players; a three-player game stored by the
+    version before (options only as the host changed them, none here) started under the old default, 25."""
+    session = minimisere_three()
+    old = snapshot_of(session).to_stored()
+    old.pop("options_complete")
+    old["options"] = {}
+    restored = restore(TableSnapshot.from_stored(old), log_of(session))
+    assert restored.state is not None and restored.state.options.target == 25
+    assert session.state is not None and session.state.options.target is None  # 31 for three, by default
+    now_stored = TableSnapshot.from_stored(json.loads(json.dumps(snapshot_of(session).to_stored())))
+    again = restore(now_stored, log_of(session))
+    assert again.state is not None and again.state.options.target is None
+    assert snapshot_of(again).options == snapshot_of(session).options
+
+
+def test_a_lobby_stores_only_the_options_the_host_chose() -> None:
+    session = TableSession("mini1234", 10, 20, get_rules("minimisere"), TableSettings(30, 5, 2), HOST, "host")
+    stored = snapshot_of(session)
+    assert stored.options == {} and stored.options_complete is False
+    assert restore(stored, []).options == {}

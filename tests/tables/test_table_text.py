@@ -43,6 +43,12 @@ def test_lobby_menus_ask_their_question_once_and_show_the_value_set() -> None:
     session = started("minimisere", players=0)
     embed, view = render.lobby_message(session)
     target = next(item for item in view.children if getattr(item, "placeholder", "").startswith("Game ends"))
+    unset = "Game ends when someone reaches this score (now: 25 (the rules' default for this many players))"
+    assert target.placeholder == unset
+    assert not any(option.description == "now set" for option in target.options)
+    session.set_option(1, "target", 25)
+    embed, view = render.lobby_message(session)
+    target = next(item for item in view.children if getattr(item, "placeholder", "").startswith("Game ends"))
     assert target.placeholder == "Game ends when someone reaches this score (now: 25)"
     assert [option.label for option in target.options][:3] == ["15", "16", "17"]
     assert [option.label for option in target.options if option.description == "now set"] == ["25"]

@@ -278,6 +278,11 @@ def test_shape_or_colour_side_in_play_adds_its_penalty(side: int, penalty: int) 
 # -- challenging ("Challenging") ---------------------------------------------------------------------------
 
 
+def declarations(events) -> list:
+    """The events of a challenge in which a player reveals a score or declares "not lower"."""
+    return [e for e in events if "reveals a score" in e.text or "declares: not lower" in e.text]
+
+
 def four_players(dealer: Dealer, *scores_hands, **kwargs) -> FrazzledMinimizeState:
     return scripted(dealer, [dealer.hand(*numbers) for numbers in scores_hands], **kwargs)
 
@@ -310,15 +315,15 @@ def test_challenger_with_the_lowest_score_goes_through() -> None:
     assert state.playing() == (1, 2, 3)
     assert sorted(state.discard_pile) == sorted(hand)
     assert state.tokens(0) == 0 and state.tokens_in_middle == 1
-    scores = [e for e in events if "scores" in e.text]
+    scores = declarations(events)
     assert [e.seat for e in scores] == [0, 1, 2, 3]  # in turn order from the challenger
-    assert "scores **1**" in scores[0].text and "the score to beat" in scores[0].text
-    assert "not lower" in scores[1].text
+    assert "reveals a score of **1**" in scores[0].text and "the score to beat" in scores[0].text
+    assert "not lower than **1**" in scores[1].text
     assert any(e.seat == 0 and "goes through" in e.text and hand[0].label in e.text for e in events)
     assert state.seats_to_act() == (1,)
     fields = {f.name: f.value for f in state.view(None).table}
     assert "lowest score **1**" in fields["Last challenge"]
-    assert "last score 4" in state.view(None).seats[1].summary
+    assert "last challenge: not lower than 1" in state.view(None).seats[1].summary
 
 
 def test_a_lower_score_goes_through_and_the_challenger_plays_on() -> None:
@@ -327,7 +332,8 @@ def test_a_lower_score_goes_through_and_the_challenger_plays_on() -> None:
     dealer = Dealer()
     state = four_players(dealer, SCORE_4, SCORE_2, SCORE_1, SCORE_9)
     events = state.apply(0, CHALLENGE)
-    assert "lower: the new score to beat" in events[2].text and "lower" in events[3].text
+    assert "lower: the new score to beat" in events[2].text and "reveals a score of **2**" in events[2].text
+    assert "lower: the new score to beat" in events[3].text and "reveals a score of **1**" in events[3].text
     assert state.playing() == (0, 1, 3)
     assert state.seats_to_act() == (0,)
     assert codes(state, 0) == ["draw.0", "draw.1", "draw.2"]  # no second challenge: the token is spent
@@ -487,7 +493,7 @@ def test_emptying_the_draw_piles_triggers_an_automatic_challenge_after_the_turn(
     through_hand = state.hand(1)
     discarded = next(c for c in state.hand(0) if c.number == 3)
     events = state.apply(0, f"discard.{discarded.id}")
-    scores = [e for e in events if "scores" in e.text]
+    scores = declarations(events)
     assert [e.seat for e in scores] == [0, 1, 2, 3]
     assert "(automatic)" in scores[0].text
     assert state.playing() == (0, 2, 3)

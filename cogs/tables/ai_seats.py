@@ -1,0 +1,195 @@
+"""Who plays each seat: AI seats in the lobby (added and removed by the host, or by ``/play bots:``), and in
+a running game which seats an AI plays (an AI seat, a player taken over while away, a player who left).
+
+An AI seat has a negative seat identity (``-1``, ``-2``, ...) where a player has a Discord user id (always
+positive), so the two never collide, in the lobby, the game, the snapshot and the stored results. Its name
+comes from :data:`AI_NAMES` by its identity, so the AIs at one table have distinct names, and carries the
+robot marker (:data:`AI_MARKER`) wherever names are shown: lobby, table, log, scoreboard.
+"""
+
+from __future__ import annotations
+
+from cogs.tables import custom_ids as ids
+from cogs.tables.session import Phase, TableError, TableSession
+from engine.lobby import LobbyError
+
+AI_MARKER = "🤖"
+AI_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Margaret", "Claude", "Radia", "Ken")
+"""AI names by identity: AI ``-1`` is Ada, ``-2`` Alan, ... (a table has at most nine AIs)."""
+
+
+def is_ai(user_id: int) -> bool:
+    """True if ``user_id`` is an AI seat's identity (negative), not a Discord user's."""
+    return user_id < 0
+
+
+def ai_name(ai_id: int) -> str:
+    """The shown name of AI ``ai_id`` (negative), e.g. ``"🤖 Ada"``."""
+    return f"{AI_MARKER} {AI_NAMES[(-ai_id - 1) % len(AI_NAMES)]}"
+
+
+# -- the lobby -------------------------------------------------------------------------------------------
+
+
+def _check_host(session: TableSession, user_id: int, doing: str) -> None:
+    if session.phase is not Phase.LOBBY:
+        raise TableError("AI players can only be added or removed before the game starts.")
+    try:
+        session.lobby.check_host(user_id, doing)
+    except LobbyError as error:
+        raise TableError(str(error)) from None
+
+
+def add_ai(session: TableSession, user_id: int) -> int:
+    """Seat an AI player in the lobby (host only); returns its identity (the first free of -1, -2, ...).
+
+    Raises
+    ------
+    TableError
+        Not in the lobby, not the host, or the table is full (the game's most seats).
+    """
+    _check_host(session, user_id, "add AI players to")
+    taken = set(session.lobby.players)
+    ai_id = next(candidate for candidate in range(-1, -len(AI_NAMES) - 1, -1) if candidate not in taken)
+    try:
+        session.lobby.join(ai_id)
+    except LobbyError:
+        raise TableError(f"This table is full ({session.rules.max_seats} players).") from None
+    session.names[ai_id] = ai_name(ai_id)
+    return ai_id
+
+
+def remove_ai(session: TableSession, user_id: int) -> int:
+    """Unseat the AI player seated last (host only); returns its identity.
+
+    Raises
+    ------
+    TableError
+        Not in the lobby, not the host, or no AI player is seated.
+    """
+    _check_host(session, user_id, "remove AI players from")
+    seated = [player for player in session.lobby.players if is_ai(player)]
+    if not seated:
+        raise TableError("There is no AI player at this table to remove.")
+    session.lobby.players.remove(seated[-1])
+    return seated[-1]
+
+
+def seat_bots(session: TableSession, count: int) -> None:
+    """Seat ``count`` AI players in a new lobby (``/play bots:<count>``), beside its host.
+
+    Raises
+    ------
+    TableError
+        If the game does not seat that many (its most seats, the host included).
+    """
+    room = session.rules.max_seats - len(session.lobby.players)
+    if count > room:
+        raise TableError(
+            f"{session.rules.display_name} seats at most {session.rules.max_seats} players, so a table "
+            f"can have at most {room} AI player{'s' if room != 1 else ''} beside you."
+        )
+    for _ in range(count):
+        add_ai(session, session.host_id)
+
+
+def after_lobby_leave(session: TableSession) -> None:
+    """After a player left the lobby: a lobby of AIs only closes; an AI never hosts (the longest-seated
+    player does)."""
+    humans = [player for player in session.lobby.players if not is_ai(player)]
+    if not humans:
+        session.close()
+    elif is_ai(session.lobby.host_id):
+        session.lobby.host_id = humans[0]
+
+
+def ai_seats_of(players: list[int]) -> list[int]:
+    """The AI identities among ``players``, in seat order."""
+    return [player for player in players if is_ai(player)]
+
+
+def seat_again(session: TableSession, ai_ids: list[int]) -> None:
+    """Seat the AIs of a finished game at its rematch lobby, while there is room."""
+    for ai_id in ai_ids:
+        if len(session.lobby.players) < session.rules.max_seats and ai_id not in session.lobby.players:
+            session.lobby.players.append(ai_id)
+            session.names[ai_id] = ai_name(ai_id)
+
+
+# -- a running game --------------------------------------------------------------------------------------
+
+
+def ai_plays(session: TableSession, seat: int) -> bool:
+    """True if an AI plays ``seat`` now: an AI seat, a player taken over while away (until "I'm back"), or
+    a player who left the game."""
+    return is_ai(session.players[seat]) or seat in session.idle_seats or seat in session.left_seats
+
+
+def human_seats(session: TableSession) -> list[int]:
+    """The seats a person plays now (not an AI's, not taken over, not left)."""
+    return [seat for seat in range(len(session.players)) if not ai_plays(session, seat)]
+
+
+def nobody_left(session: TableSession) -> bool:
+    """True if every player of the game is an AI or left it: nobody can come back, so the AIs finish it
+    at once (no pause)."""
+    return all(is_ai(player) or seat in session.left_seats for seat, player in enumerate(session.players))
+
+
+def may_end(session: TableSession, user_id: int) -> bool:
+    """True if ``user_id`` may end this running game: no person plays any seat any more (AIs, players away,
+    leavers), and ``user_id`` is the host, or, when the host left, any player still seated."""
+    if session.phase is not Phase.PLAYING or human_seats(session):
+        return False
+    seat = session.seat_of(user_id)
+    if seat is None or is_ai(user_id) or seat in session.left_seats:
+        return False
+    host_seat = session.seat_of(session.host_id)
+    return user_id == session.host_id or host_seat is None or host_seat in session.left_seats
+
+
+def seat_marker(session: TableSession, seat: int) -> str:
+    """What the table shows after a seat's name: nothing for a person playing, else who plays it."""
+    if seat in session.left_seats:
+        return f" {AI_MARKER} (left; an AI plays)"
+    if seat in session.idle_seats:
+        return f" 💤 {AI_MARKER} (away; an AI plays)"
+    return ""
+
+
+def table_controls(session: TableSession) -> list[tuple[str, str]]:
+    """``(verb, label)`` of the seat buttons the table message shows beside "My hand" while playing:
+    "I'm back" while a player is away, "End table" when no person plays any seat but one could end it."""
+    controls = []
+    if session.idle_seats:
+        controls.append((ids.BACK, "I'm back"))
+    if ends_possible(session):
+        controls.append((ids.END, "End table"))
+    return controls
+
+
+def ends_possible(session: TableSession) -> bool:
+    """True if the table may be ended by a press (see :func:`may_end`): someone could press it."""
+    if session.phase is not Phase.PLAYING or human_seats(session):  # the common case, checked once
+        return False
+    return any(may_end(session, user) for user in session.players)
+
+
+def private_controls(session: TableSession, user_id: int) -> list[tuple[str, str]]:
+    """``(verb, label)`` of the seat buttons of a player's private view: "I'm back" while away, and
+    "Leave game"."""
+    seat = session.seat_of(user_id)
+    if seat is None or session.phase is not Phase.PLAYING or seat in session.left_seats:
+        return []
+    return ([(ids.BACK, "I'm back")] if seat in session.idle_seats else []) + [(ids.LEAVE_GAME, "Leave game")]
+
+
+def away_notice(session: TableSession, user_id: int) -> str | None:
+    """What a player's private view says while an AI plays their seat, else ``None``."""
+    seat = session.seat_of(user_id)
+    if seat is None or seat not in session.idle_seats:
+        return None
+    return (
+        f"{AI_MARKER} Your clock ran out {session.settings.idle_after_timeouts} times in a row, so an AI "
+        "plays your seat. Press **I'm back** to play again."
+    )

@@ -1,1 +1,0 @@
--- Placeholder for the V004 migration another branch writes; this branch's V005 follows it. Dropped at merge.

@@ -1,0 +1,188 @@
+"""AI seats through the sandbox: one person plus AIs plays every game to the end (``/play bots:``); the
+lobby's Add / Remove AI player buttons (host only); idle takeover and "I'm back"; a player who leaves
+mid-game is replaced by an AI and the game finishes; results store the AI seats marked; and
+``/table defaults count_ai_games``. The AIs act with no pause here (``AI_PAUSE_SECONDS=0``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine.registry import GAMES
+from tests.e2e.conftest import TURN_LINE, World, refused, stored
+
+PREFER = {"declare": ("Declare", "")}  # shortens Declare's long games, as tests/e2e/test_games.py does
+
+
+def waits_for(table: Any, name: str) -> bool:
+    """True if the table message says the game waits for the player ``name``."""
+    match = TURN_LINE.search(table.text())
+    return match is not None and f"**{name}**" in match["names"]
+
+
+async def finish_with_ais(
+    world: World, table: Any, person: Any, rng: random.Random, prefer: tuple[str, ...] = ()
+) -> Any:
+    """``person`` plays whenever the table waits for them; the AIs play the other turns by themselves.
+    Returns the final table message."""
+    hands: dict[int, Any] = {}
+    for _ in range(6000):
+        current = world.message(table.id)
+        if "final scores" in (current.embeds[0].get("title") or ""):
+            return current
+        if waits_for(current, person.name):
+            await world.act_somehow(person, current, rng, hands, prefer)
+        else:
+            await world.server.wait_for(changed(world, table, current.text()), timeout=20)
+    raise AssertionError("the game did not end")
+
+
+def changed(world: World, table: Any, text: str):
+    """A predicate: the table message no longer shows ``text``."""
+    return lambda: world.message(table.id).text() != text
+
+
+def stored_seats(world: World) -> list[tuple]:
+    return stored(
+        world.database_path,
+        "SELECT seat, user_id, display_name, is_ai FROM game_seats ORDER BY game_id, seat",
+    )
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_one_person_plays_each_game_with_ais_to_the_end(world: World, game: str) -> None:
+    alice = world.players["alice"]
+    bots = GAMES[game].min_seats - 1
+    opened = await world.play(alice, game=game, bots=bots)
+    assert opened.ok and not opened.ephemeral, opened
+    assert opened.message.text().count("🤖") >= bots  # the AI seats show their marker in the lobby
+    started = await world.press(alice, opened.message, "Start")
+    assert started.ok and started.response_type == 7, started
+    final = await finish_with_ais(world, opened.message, alice, random.Random(7), PREFER.get(game, ()))
+    assert "final scores" in final.text() and "🤖" in final.text()
+    seats = stored_seats(world)
+    assert len(seats) == bots + 1
+    assert [(user_id, is_ai) for _, user_id, _, is_ai in seats if user_id == alice.id] == [(alice.id, 0)]
+    ai_rows = [row for row in seats if row[3] == 1]
+    assert len(ai_rows) == bots and all(user_id < 0 and "🤖" in name for _, user_id, name, _ in ai_rows)
+    assert len({name for _, _, name, _ in ai_rows}) == bots  # distinct names
+    assert world.server.violations == []
+
+
+async def test_the_host_adds_and_removes_ai_players_in_the_lobby(world: World) -> None:
+    alice, bob = world.players["alice"], world.players["bob"]
+    lobby = (await world.play(alice, game="foist")).message
+    by_bob = await world.press(bob, lobby, "Add AI player")
+    await refused(world, by_bob, "only the host")
+    assert "🤖" not in world.message(lobby.id).text()
+    for _ in range(3):
+        added = await world.press(alice, lobby, "Add AI player")
+        assert added.ok and added.response_type == 7, added
+    text = world.message(lobby.id).text()
+    assert "🤖 Ada" in text and "🤖 Alan" in text and "🤖 Grace" in text
+    removed = await world.press(alice, lobby, "Remove AI player")
+    assert removed.ok and removed.response_type == 7
+    assert "🤖 Grace" not in world.message(lobby.id).text()
+    await refused(world, await world.press(bob, lobby, "Remove AI player"), "only the host")
+    started = await world.press(alice, lobby, "Start")  # one person and two AIs
+    assert started.ok and started.response_type == 7
+    assert "🤖 Ada" in world.message(lobby.id).text()
+
+
+async def test_play_refuses_more_bots_than_the_game_seats(world: World) -> None:
+    result = await world.play(world.players["alice"], game="memory", bots=4)
+    await refused(world, result, "at most 3 AI players")
+
+
+@pytest.mark.bot_settings(ai_pause_seconds=0.5)  # the AIs must not finish the game before she is back
+async def test_a_player_away_is_played_by_an_ai_until_they_are_back(world: World) -> None:
+    alice = world.players["alice"]
+    lobby = (await world.play(alice, game="foist", bots=2, turn_seconds=1)).message
+    dm = await world.press(alice, lobby, "DM me my hand")
+    assert dm.ok
+    await world.server.wait_for(lambda: world.server.dm_messages(alice))
+    assert (await world.press(alice, lobby, "Start")).ok
+    # Alice does nothing: her clock runs out twice, then an AI plays her seat and she is told by DM.
+    await world.server.wait_for(
+        lambda: any("plays your seat" in m.text() for m in world.server.dm_messages(alice)), timeout=30
+    )
+    table = world.message(lobby.id)
+    await world.server.wait_for(lambda: "I'm back" in _labels(world.message(lobby.id)), timeout=10)
+    assert "away" in world.message(lobby.id).text()
+    # Her seat is played on without her: moves of her seat that are no timeouts.
+    await world.server.wait_for(
+        lambda: (0, 0) in stored(world.database_path, "SELECT seat, timed_out FROM live_table_actions"),
+        timeout=10,
+    )  # a move of her seat (seat 0) that is no timeout: the AI's
+    hand = await world.press(alice, table, "My hand")
+    assert hand.ok and hand.ephemeral and "plays your seat" in hand.message.text()
+    assert "I'm back" in _labels(hand.message) and "Leave game" in _labels(hand.message)
+    back = await world.press(alice, hand.message, "I'm back")
+    assert back.ok and back.response_type == 7, back
+    assert "I'm back" not in _labels(back.message)
+    await world.server.wait_for(lambda: "I'm back" not in _labels(world.message(lobby.id)), timeout=10)
+    assert world.server.violations == []
+
+
+def _labels(message: Any) -> list[str]:
+    return [button.get("label", "") for button in message.buttons()]
+
+
+async def test_a_leaver_is_replaced_by_an_ai_and_ranked_where_the_seat_finishes(world: World) -> None:
+    alice, bob = world.players["alice"], world.players["bob"]
+    lobby = (await world.play(alice, game="foist", bots=1)).message
+    assert (await world.press(bob, lobby, "Join")).ok
+    assert (await world.press(alice, lobby, "Start")).ok
+    table = world.message(lobby.id)
+    hand = await world.press(bob, table, "My hand")
+    asked = await world.press(bob, hand.message, "Leave game")
+    assert asked.ok and asked.ephemeral and "Leave this game?" in asked.message.text()
+    left = await world.press(bob, asked.message, "Yes, leave the game")
+    assert left.ok, left
+    await world.server.wait_for(lambda: "left the game" in world.message(table.id).text(), timeout=10)
+    again = await world.press(bob, world.message(table.id), "My hand")
+    await refused(world, again, "you left this game")
+    final = await finish_with_ais(world, table, alice, random.Random(3))
+    assert "final scores" in final.text()
+    seats = stored_seats(world)
+    assert sorted((user_id, is_ai) for _, user_id, _, is_ai in seats if user_id > 0) == sorted(
+        [(alice.id, 0), (bob.id, 0)]
+    )  # the leaver's seat is stored as theirs, ranked where it finished
+    assert [is_ai for _, user_id, _, is_ai in seats if user_id < 0] == [1]
+    # Alice plays again (the leaver is not asked): a new lobby, with the game's AI player seated again.
+    again = await world.press(alice, final, "Play again")
+    assert again.ok, again
+    await world.server.wait_for(lambda: "Playing again" in world.public_messages()[-1].text(), timeout=10)
+    lobby_again = world.public_messages()[-1].text()
+    assert "🤖 Ada" in lobby_again and "bob" not in lobby_again
+
+
+@pytest.mark.bot_settings(ai_pause_seconds=0.5)
+async def test_the_host_of_a_table_nobody_plays_can_end_it(world: World) -> None:
+    alice, bob = world.players["alice"], world.players["bob"]
+    lobby = (await world.play(alice, game="foist", bots=1, turn_seconds=1)).message
+    assert (await world.press(bob, lobby, "Join")).ok
+    assert (await world.press(alice, lobby, "Start")).ok
+    table = world.message(lobby.id)
+    hand = await world.press(bob, table, "My hand")
+    asked = await world.press(bob, hand.message, "Leave game")
+    assert (await world.press(bob, asked.message, "Yes, leave the game")).ok
+    # Alice's clock runs out twice: nobody plays any seat now, and she (the host) may end the table.
+    await world.server.wait_for(lambda: "End table" in _labels(world.message(table.id)), timeout=30)
+    await refused(world, await world.press(bob, world.message(table.id), "End table"), "only the host")
+    ended = await world.press(alice, world.message(table.id), "End table")
+    assert ended.ok, ended
+    await world.server.wait_for(lambda: "ended the table" in world.message(table.id).text(), timeout=10)
+    assert stored(world.database_path, "SELECT COUNT(*) FROM games") == [(0,)]
+
+
+async def test_table_defaults_say_whether_games_with_ais_count(world: World) -> None:
+    admin = world.guild.add_member("admin", manage_guild=True)
+    turned_off = await world.server.run_command(admin, world.channel, "table defaults", count_ai_games=False)
+    assert turned_off.ok and "do not count" in turned_off.message.text(), turned_off
+    assert not await world.bot.db.guild_counts_ai_games(world.guild.id)
+    turned_on = await world.server.run_command(admin, world.channel, "table defaults", count_ai_games=True)
+    assert "count on the leaderboard" in turned_on.message.text()
+    assert await world.bot.db.guild_counts_ai_games(world.guild.id)

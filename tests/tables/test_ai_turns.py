@@ -1,0 +1,268 @@
+"""The AI seats' turns without Discord (:mod:`cogs.tables.ai_turns`): an AI thinks in a worker thread while
+the table answers presses, a move thought for a state the game has left is dropped (never applied twice),
+and the pause before an AI move holds nothing a person's press waits for. Also the lobby's AI seats and
+the seat rules of :mod:`cogs.tables.ai_seats`."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from dataclasses import replace
+from datetime import datetime, timezone
+
+import pytest
+
+from cogs.tables import ai_seats
+from cogs.tables.ai_turns import AITurns, decision_rng, seat_to_play
+from cogs.tables.idle_takeover import come_back
+from cogs.tables.registry import TableRegistry
+from cogs.tables.seat_presses import leave_game
+from cogs.tables.session import Phase, TableError, TableSession, TableSettings
+from cogs.tables.snapshot import TableSnapshot, restore, snapshot_of
+from cogs.tables.tasks import Supervisor
+from cogs.tables.time_control import SLOW
+from cogs.tables.turn_notices import users_to_notify
+from engine import get_rules
+from engine.ai.core import RandomPlayer
+
+NOW = datetime(2026, 11, 24, 5, 0, tzinfo=timezone.utc)
+HOST, BOB = 101, 102
+
+
+def lobby(game: str = "foist") -> TableSession:
+    return TableSession("aitable1", 10, 20, get_rules(game), TableSettings(30, 30, 2), HOST, "host")
+
+
+def human_and_ais(seed: int = 3) -> TableSession:
+    """A Foist table of the host and two AI seats, started."""
+    session = lobby()
+    ai_seats.add_ai(session, HOST)
+    ai_seats.add_ai(session, HOST)
+    session.start(HOST, seed, NOW)
+    return session
+
+
+class GatedPlayer:
+    """An AI player that waits in its worker thread until the test opens the gate, then plays randomly."""
+
+    name = "gated"
+
+    def __init__(self) -> None:
+        self.thinking = threading.Event()
+        self.gate = threading.Event()
+
+    def choose(self, state, seat, rng):
+        self.thinking.set()
+        assert self.gate.wait(10), "the test never opened the gate"
+        return RandomPlayer().choose(state, seat, rng)
+
+
+def turns_for(session: TableSession, player, pause: float = 0.0) -> tuple[AITurns, list[int]]:
+    registry = TableRegistry()
+    registry.register(session)
+    turns = AITurns(registry, Supervisor(), pause, player_for=lambda key: player)
+    saved: list[int] = []
+
+    async def persist(table: TableSession) -> None:
+        table.mark_saved()
+        saved.append(len(table.state.history))
+
+    turns.persist = persist
+    turns.after_move = lambda table, before: turns.schedule(table)
+    turns.refresh = lambda table: None
+    return turns, saved
+
+
+def make_human_away(session: TableSession) -> int:
+    """Let the host's clock run out until an AI takes their seat over (the AI seats play meanwhile);
+    returns the host's seat, which the game then waits for."""
+    seat = session.seat_of(HOST)
+    while seat not in session.idle_seats or seat_to_play(session) != seat:
+        (to_act,) = session.state.seats_to_act()
+        if to_act == seat:
+            session.time_out(session.state.version, session.seat_deadlines[seat])
+        else:
+            code = session.state.default_action(to_act)
+            session.act(session.players[to_act], session.state.version, code, NOW, by_ai=True)
+    return seat
+
+
+# -- the lobby -------------------------------------------------------------------------------------
+
+
+def test_the_host_adds_and_removes_ai_players_with_distinct_names_and_negative_ids() -> None:
+    session = lobby()
+    first, second = ai_seats.add_ai(session, HOST), ai_seats.add_ai(session, HOST)
+    assert first < 0 and second < 0 and first != second
+    assert session.names[first] != session.names[second]
+    assert all(session.names[ai].startswith(ai_seats.AI_MARKER) for ai in (first, second))
+    assert ai_seats.remove_ai(session, HOST) == second
+    assert session.lobby.players == [HOST, first]
+
+
+def test_only_the_host_seats_ai_players_and_not_beyond_the_seat_range() -> None:
+    session = lobby()
+    session.join(BOB, "bob")
+    with pytest.raises(TableError, match="Only the host"):
+        ai_seats.add_ai(session, BOB)
+    with pytest.raises(TableError, match="no AI player"):
+        ai_seats.remove_ai(session, HOST)
+    ai_seats.seat_bots(session, 5)  # Foist seats 3 to 7
+    with pytest.raises(TableError, match="full"):
+        ai_seats.add_ai(session, HOST)
+    with pytest.raises(TableError, match="at most"):
+        ai_seats.seat_bots(lobby(), 7)
+
+
+def test_a_lobby_left_to_ais_closes_and_an_ai_never_hosts() -> None:
+    session = lobby()
+    ai_seats.add_ai(session, HOST)
+    session.join(BOB, "bob")
+    session.leave(HOST)
+    ai_seats.after_lobby_leave(session)
+    assert session.host_id == BOB and session.phase is Phase.LOBBY
+    session.leave(BOB)
+    ai_seats.after_lobby_leave(session)
+    assert session.phase is Phase.CLOSED
+
+
+def test_ai_seats_leavers_and_players_away_survive_the_snapshot() -> None:
+    session = human_and_ais()
+    seat = make_human_away(session)
+    again = restore(TableSnapshot.from_stored(snapshot_of(session).to_stored()), _log(session))
+    assert again.players == session.players and again.names == session.names
+    assert again.idle_seats == {seat}
+    leave_game(again, HOST)
+    later = restore(TableSnapshot.from_stored(snapshot_of(again).to_stored()), _log(again))
+    assert later.left_seats == {seat} and later.idle_seats == set()
+    older = snapshot_of(session).to_stored()
+    del older["left_seats"]  # a snapshot stored before leavers existed
+    assert restore(TableSnapshot.from_stored(older), _log(session)).left_seats == set()
+
+
+def _log(session: TableSession) -> list[tuple[int, str, bool]]:
+    return [(seat, code, False) for seat, code in session.state.history]
+
+
+def test_a_leaver_can_no_longer_act_and_is_offered_no_rematch() -> None:
+    session = human_and_ais()
+    seat = session.seat_of(HOST)
+    leave_game(session, HOST)
+    assert ai_seats.ai_plays(session, seat) and ai_seats.nobody_left(session)
+    with pytest.raises(TableError):
+        session.act(HOST, session.state.version, "pay", NOW)
+    while session.phase is Phase.PLAYING:
+        (to_act,) = session.state.seats_to_act()
+        code = session.state.default_action(to_act)
+        session.act(session.players[to_act], session.state.version, code, NOW, by_ai=True)
+    assert session.rematch.players == [HOST]  # the AIs are not asked
+    assert session.rematch.everyone_chose  # and the leaver has left
+
+
+# -- the AI's turns -------------------------------------------------------------------------------
+
+
+async def test_ais_play_until_the_game_waits_for_a_person() -> None:
+    session = human_and_ais()
+    turns, saved = turns_for(session, RandomPlayer())
+    turns.schedule(session)
+    if session.table_id in turns.running:
+        await turns.running[session.table_id]
+    assert seat_to_play(session) is None
+    assert session.users_to_act() == [HOST] or session.phase is Phase.SCOREBOARD
+    assert saved and saved[-1] == len(session.state.history)  # every AI move was stored
+
+
+async def test_a_move_thought_for_a_state_the_game_left_is_dropped_never_applied() -> None:
+    session = human_and_ais()
+    seat = make_human_away(session)
+    player = GatedPlayer()
+    turns, saved = turns_for(session, player)
+    turns.schedule(session)
+    task = turns.running[session.table_id]
+    assert await asyncio.to_thread(player.thinking.wait, 10)
+    # While the AI thinks in its worker, the loop answers the player: "I'm back", then their move.
+    async with session.lock:
+        come_back(session, HOST)
+        version = session.state.version
+        code = session.state.default_action(seat)
+        session.act(HOST, version, code, NOW)
+    player.gate.set()
+    await task
+    assert turns.dropped == 1
+    assert session.state.history[version] == (seat, code)  # the player's move, and no AI move for it
+    assert all(played != seat for played, _ in session.state.history[version + 1 :])
+    assert saved[-1] == len(session.state.history)
+
+
+async def test_the_pause_before_an_ai_move_holds_nothing_a_press_waits_for() -> None:
+    session = human_and_ais()
+    seat = make_human_away(session)
+    turns, saved = turns_for(session, RandomPlayer(), pause=3600)
+    turns.schedule(session)
+    task = turns.running[session.table_id]
+    await asyncio.sleep(0)
+    assert not session.lock.locked()
+    async with session.lock:  # the player's press is taken at once
+        come_back(session, HOST)
+        session.act(HOST, session.state.version, session.state.default_action(seat), NOW)
+    assert saved == [] and not task.done()  # the AI is still pausing, and has played nothing
+    task.cancel()
+
+
+def test_an_ai_decides_alike_for_the_same_seed_version_and_seat() -> None:
+    assert decision_rng(7, 3, 1).random() == decision_rng(7, 3, 1).random()
+    assert decision_rng(7, 3, 1).random() != decision_rng(7, 4, 1).random()
+    assert random.Random(1).random() != decision_rng(1, 0, 0).random()
+
+
+def test_slow_mode_sends_no_turn_notice_for_a_seat_an_ai_plays() -> None:
+    session = human_and_ais()
+    slow = replace(session.settings.time_control, kind=SLOW)
+    session.settings = replace(session.settings, time_control=slow)
+    make_human_away(session)
+    assert session.users_to_act() == [HOST]
+    assert users_to_notify(session, before=set()) == []  # away: the AI plays it
+    come_back(session, HOST)
+    assert users_to_notify(session, before=set()) == [HOST]
+
+
+async def test_when_every_person_has_left_the_ais_finish_the_game_without_pausing() -> None:
+    session = human_and_ais()
+    turns, saved = turns_for(session, RandomPlayer(), pause=3600)  # an hour's pause would never end here
+    leave_game(session, HOST)
+    turns.schedule(session)
+    await turns.running[session.table_id]
+    assert session.phase is Phase.SCOREBOARD
+    assert saved[-1] == len(session.state.history)
+
+
+def test_who_may_end_a_table_that_no_person_plays() -> None:
+    session = lobby()
+    session.join(BOB, "bob")
+    ai_seats.add_ai(session, HOST)
+    session.start(HOST, 5, NOW)
+    assert not ai_seats.may_end(session, HOST)  # people play: nobody ends it by a press
+    leave_game(session, BOB)
+    assert not ai_seats.may_end(session, HOST)  # the host still plays
+    make_human_away(session)
+    assert ai_seats.may_end(session, HOST) and not ai_seats.may_end(session, BOB)  # the leaver may not
+    assert not ai_seats.may_end(session, session.players[-1])  # nor an AI
+
+
+def test_if_the_host_left_any_player_still_seated_may_end_it() -> None:
+    session = lobby()
+    session.join(BOB, "bob")
+    ai_seats.add_ai(session, HOST)
+    session.start(HOST, 5, NOW)
+    leave_game(session, HOST)
+    bob_seat = session.seat_of(BOB)
+    while bob_seat not in session.idle_seats:
+        (to_act,) = session.state.seats_to_act()
+        if to_act == bob_seat:
+            session.time_out(session.state.version, session.seat_deadlines[to_act])
+        else:
+            code = session.state.default_action(to_act)
+            session.act(session.players[to_act], session.state.version, code, NOW, by_ai=True)
+    assert ai_seats.may_end(session, BOB) and not ai_seats.may_end(session, HOST)
