@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+import discord
 import pytest
 
 from cogs.tables import house_rules, render
@@ -83,3 +84,31 @@ def test_a_private_view_shows_the_hand_and_the_state_not_the_log_or_the_rules(ke
     assert restated and not set(restated) & set(names)  # on the table message, not in the private view
     assert "The game begins" in table.description
     assert private.description.count("\n") <= 1 and "Last move: The game begins" in private.description
+
+
+def _rows(view) -> dict[int, list]:
+    rows: dict[int, list] = {}
+    for item in view.children:
+        rows.setdefault(item.row, []).append(item)
+    return rows
+
+
+def _width(items: list) -> int:
+    return sum(5 if isinstance(item, discord.ui.Select) else 1 for item in items)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_how_to_play_sits_on_the_lobbys_ai_row_within_discords_rows(key: str) -> None:
+    rows = _rows(render.lobby_message(started(key, players=0))[1])
+    labels = [getattr(item, "label", None) for item in rows[1]]
+    assert labels == ["Add AI player", "Remove AI player", "How to play"]
+    assert set(rows) <= set(range(5)) and all(_width(items) <= 5 for items in rows.values())
+
+
+def test_how_to_play_stays_on_the_table_beside_every_seat_control() -> None:
+    session = started("foist", players=3)
+    session.idle_seats.update(range(3))  # every seat taken over: "I'm back" and "End table" both show
+    rows = _rows(render.table_message(session)[1])
+    labels = [getattr(item, "label", None) for item in rows[4]]
+    assert labels == ["My hand", "How to play", "I'm back", "End table"]
+    assert set(rows) <= set(range(5)) and all(_width(items) <= 5 for items in rows.values())
