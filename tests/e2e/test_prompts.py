@@ -29,7 +29,7 @@ async def test_the_table_names_the_player_who_must_open_my_hand_and_dms_them(wor
         lambda: any(
             "It is your turn at the Minimisère table" in m.text() for m in world.server.dm_messages(actor)
         ),
-        timeout=5,
+        timeout=15,  # three DMs at the start share the sandbox's DM rate limit: a wait bound, not a timing
     )
     others = [p for p in (alice, bob, carol) if p is not actor]
     for other in others:
