@@ -116,6 +116,15 @@ async def test_the_servers_default_opens_tables_in_threads(world: World) -> None
     assert plain.ok and plain.message.channel_id == world.channel.id
 
 
+async def test_table_defaults_sets_every_default_at_once(world: World) -> None:
+    admin = world.guild.add_member("admin", manage_guild=True)
+    options = {"turn_seconds": 45, "min_games": 3, "count_ai_games": False, "threads": True}
+    said = await world.server.run_command(admin, world.channel, "table defaults", **options)
+    text = said.message.text()
+    assert said.ephemeral and "45 seconds per decision" in text and "at least 3 games" in text
+    assert "do not count" in text and "in a new thread of their channel" in text
+
+
 async def test_hand_in_the_channel_points_to_the_thread_of_ones_table(world: World) -> None:
     in_thread, lobby = await open_in_thread(world, "alice")
     await in_thread.press(in_thread.players["bob"], lobby, "Join")

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 import discord
 import pytest
 
-from cogs.tables import house_rules, render
+from cogs.tables import house_rules, prompts, render
 from cogs.tables.session import TableSession, TableSettings
 from engine.registry import GAMES
 
@@ -112,3 +112,13 @@ def test_how_to_play_stays_on_the_table_beside_every_seat_control() -> None:
     labels = [getattr(item, "label", None) for item in rows[4]]
     assert labels == ["My hand", "How to play", "I'm back", "End table"]
     assert set(rows) <= set(range(5)) and all(_width(items) <= 5 for items in rows.values())
+
+
+def test_a_seat_an_ai_plays_is_not_told_to_open_my_hand() -> None:
+    session = started("minimisere", players=3)
+    (actor,) = session.users_to_act()
+    assert prompts.private_deciders(session) == [actor] and prompts.PROMPT in render.turn_line(session)
+    session.idle_seats.add(session.seat_of(actor))  # taken over while away: the AI decides, not the player
+    assert prompts.private_deciders(session) == [] and prompts.PROMPT not in render.turn_line(session)
+    session.idle_seats.clear()  # "I'm back", with no move in between
+    assert prompts.private_deciders(session) == [actor]
