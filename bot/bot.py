@@ -37,7 +37,7 @@ up (the press is then told the database is busy), so every press is answered wit
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.stats", "cogs.replay")
+EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.stats", "cogs.replay", "cogs.rules")
 
 
 class StartupError(Exception):

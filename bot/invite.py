@@ -14,6 +14,8 @@ INVITE_PERMISSIONS = {
     "embed_links": "Embed Links",
     "attach_files": "Attach Files",
     "read_message_history": "Read Message History",
+    "create_public_threads": "Create Public Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
 }
 """The permissions the bot is invited with (flag: the name Discord shows); the README lists the same."""
 

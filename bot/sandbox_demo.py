@@ -63,7 +63,7 @@ async def sandbox_bot(
     runner = asyncio.create_task(bot.start(server.bot_token))
     try:
         await server.wait_for_bot(timeout=20)
-        await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=20)
+        await server.wait_for_commands(["play", "hand", "leaderboard", "rules"], timeout=20)
         yield bot
     finally:
         await bot.close()

@@ -350,10 +350,10 @@ class FoistState(GameState[FoistOptions]):
                 Field("Removed unseen", " ".join(str(card) for card in self._removed)),
             )
         else:
-            title = f"Foist: {len(self._draw_pile)} cards left after this one"
+            title = f"Foist: {_cards(len(self._draw_pile))} left after this one"
             table = (
                 Field("Card up", f"**{self._card_up}** with {_tokens_text(self._tokens_on_card)} on it"),
-                Field("Draw pile", f"{len(self._draw_pile)} cards ({REMOVED_UNSEEN} were removed unseen)"),
+                Field("Draw pile", f"{_cards(len(self._draw_pile))} ({REMOVED_UNSEEN} were removed unseen)"),
             )
         seats = tuple(
             SeatLine(
@@ -439,3 +439,8 @@ class Foist(GameRules[FoistOptions]):
     max_seats: ClassVar[int] = 7
     options_model: ClassVar[type[GameOptions]] = FoistOptions
     state_class: ClassVar[type[GameState]] = FoistState
+
+
+def _cards(count: int) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return "1 card" if count == 1 else f"{count} cards"

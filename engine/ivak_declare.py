@@ -160,6 +160,11 @@ def format_points(quarters: int) -> str:
     return f"{quarters / 4:g}"
 
 
+def points_text(quarters: int) -> str:
+    """Quarter points with their unit: ``"1 point"``, ``"3.5 points"``."""
+    return "1 point" if quarters == 4 else f"{format_points(quarters)} points"
+
+
 def points_value(quarters: int) -> int | float:
     """Quarter points as a number: an ``int`` when whole, else a ``float`` (exact: quarters are binary)."""
     return quarters // 4 if quarters % 4 == 0 else quarters / 4
@@ -756,7 +761,7 @@ class DeclareState(GameState[DeclareOptions]):
             actions.append(
                 LegalAction(
                     DECLARE,
-                    f"Declare ({format_points(hand_quarters(hand))} points)",
+                    f"Declare ({points_text(hand_quarters(hand))})",
                     "danger",
                     secret=True,
                     description="End the round: lowest hand wins",
@@ -793,7 +798,7 @@ class DeclareState(GameState[DeclareOptions]):
                         f"Discover {card_text(card)}",
                         secret=True,
                         group="Play I Discover Now: take any number card from the discard pile…",
-                        description=f"{card_points(card)} points",
+                        description=points_text(4 * card_points(card)),
                     )
                 )
         return actions
@@ -836,7 +841,7 @@ class DeclareState(GameState[DeclareOptions]):
             actions.append(
                 LegalAction(
                     DECLARE_NOW_CODE,
-                    f"I Declare Now ({format_points(hand_quarters(hand))} points)",
+                    f"I Declare Now ({points_text(hand_quarters(hand))})",
                     "danger",
                     secret=True,
                     description="Throw I Declare Now and declare before your next turn",
@@ -1163,7 +1168,7 @@ class DeclareState(GameState[DeclareOptions]):
         events = [
             Event(
                 caller,
-                f"declares with {format_points(caller_q)} points"
+                f"declares with {points_text(caller_q)}"
                 + (" and is beaten: 25 penalty points!" if beaten else ": lowest hand, scores 0!"),
             )
         ]
@@ -1302,7 +1307,7 @@ class DeclareState(GameState[DeclareOptions]):
         assert last is not None
         outcome = "won it: scores 0" if last.succeeded else "was beaten: 25 penalty"
         return (
-            f"📣 caller declared {format_points(last.caller_q)} points and {outcome}. "
+            f"📣 caller declared {points_text(last.caller_q)} and {outcome}. "
             "Each player's hand total and points scored are on their line below; the hands are in the log."
         )
 

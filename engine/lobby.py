@@ -72,13 +72,14 @@ class Lobby:
         return not self.players
 
     def check_host(self, user_id: int, doing: str) -> None:
-        """Raise :class:`LobbyError` unless ``user_id`` is the host (``doing``: "start", "cancel")."""
+        """Raise :class:`LobbyError` unless ``user_id`` is the host (``doing``, what only the host may do:
+        "start this table", "cancel this table", "change the options")."""
         if user_id != self.host_id:
-            raise LobbyError(f"Only the host, <@{self.host_id}>, can {doing} this table.")
+            raise LobbyError(f"Only the host, <@{self.host_id}>, can {doing}.")
 
     def check_can_start(self, user_id: int) -> None:
         """Raise :class:`LobbyError` unless ``user_id`` is the host and enough players are seated."""
-        self.check_host(user_id, "start")
+        self.check_host(user_id, "start this table")
         if len(self.players) < self.min_seats:
             missing = self.min_seats - len(self.players)
             raise LobbyError(

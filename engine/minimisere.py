@@ -712,7 +712,7 @@ class MinimisereState(GameState[MinimisereOptions]):
 
     def view(self, seat: int | None) -> SeatView:
         if self._over:
-            title = f"Minimisère: game over after {self._deals_played} deals"
+            title = f"Minimisère: game over after {_deals(self._deals_played)}"
         else:
             extra = " (extra deal to break a tie)" if self._phase is Phase.TIE_BREAK_DEAL else ""
             title = (
@@ -801,7 +801,7 @@ class MinimisereState(GameState[MinimisereOptions]):
 
     def _game_text(self) -> str:
         if self.num_seats == 3 and self.options.end_by == "deals":
-            text = f"{self.options.deals} deals; highest total wins"
+            text = f"{_deals(self.options.deals)}; highest total wins"
         else:
             text = f"First to {self.target} points; highest total wins"
         text += "; a tie for first plays extra deals."
@@ -865,7 +865,7 @@ class MinimisereState(GameState[MinimisereOptions]):
         ranks = competition_ranks(self._scores, lower_is_better=False)
         return tuple(
             Standing(
-                seat=seat, points=self._scores[seat], rank=ranks[seat], detail=f"{self._deals_played} deals"
+                seat=seat, points=self._scores[seat], rank=ranks[seat], detail=_deals(self._deals_played)
             )
             for seat in range(self.num_seats)
         )
@@ -963,3 +963,8 @@ class Minimisere(GameRules[MinimisereOptions]):
         """A game started before ruling 12 (three players: the text's 31 by default) played to 25 with any
         number of players unless the host chose otherwise: it keeps playing to 25."""
         return {"target": 25, **options}
+
+
+def _deals(count: int) -> str:
+    """``"1 deal"``, ``"9 deals"``."""
+    return "1 deal" if count == 1 else f"{count} deals"

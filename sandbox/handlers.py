@@ -94,6 +94,7 @@ class RestHandlers:
             clear_loading: bool = False,
         ) -> None: ...
         def _delete_message(self, msg: Message) -> None: ...
+        def _before_send_in_thread(self, channel: Channel) -> None: ...
         def _note_rate(self, key: str, limit: int, per: float, what: str) -> None: ...
 
     # =========================================================================================
@@ -391,6 +392,7 @@ class RestHandlers:
 
     async def _rest_create_message(self, req: RestRequest) -> Any:
         channel = self._channel_or_404(req, "send a message to")
+        self._before_send_in_thread(channel)
         self._note_rate(f"send:{channel.id}", 5, 5.0, f"messages sent to {channel!r}")
         if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
             # Not a rule broken: a bot cannot know a user's DM settings before it tries. Recorded apart,

@@ -47,6 +47,7 @@ class Permissions:
     VIEW_CHANNEL = 1 << 10
     SEND_MESSAGES = 1 << 11
     MANAGE_MESSAGES = 1 << 13
+    MANAGE_THREADS = 1 << 34
     EMBED_LINKS = 1 << 14
     ATTACH_FILES = 1 << 15
     READ_MESSAGE_HISTORY = 1 << 16
@@ -255,6 +256,7 @@ class Guild:
         self.id = guild_id
         self.name = name
         self.channels: list[Channel] = []
+        self.threads: list[Channel] = []  # public threads of its text channels, in creation order
         self.roles: dict[int, Role] = {guild_id: Role(guild_id, "@everyone", Permissions.EVERYONE)}
         self._members: dict[int, _Membership] = {}
         self._manager_role: Role | None = None
@@ -460,7 +462,7 @@ class Guild:
             "voice_states": [],
             "members": members,
             "channels": [c.payload() for c in self.channels],
-            "threads": [],
+            "threads": [t.payload() for t in self.threads if not t.archived],
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
@@ -506,6 +508,10 @@ class Channel:
         self.position = position
         self.topic = topic
         self.messages: list[Message] = []
+        self.parent: Channel | None = None  # set on a thread: the text channel it belongs to
+        self.owner_id: int | None = None  # a thread's creator
+        self.archived = False  # a thread's state; sending a message to an archived thread unarchives it
+        self.created_at = iso_now()
 
     @property
     def is_dm(self) -> bool:
@@ -513,9 +519,14 @@ class Channel:
         return self.guild is None
 
     @property
+    def is_thread(self) -> bool:
+        """True for a public thread of a text channel (see :meth:`SandboxServer.threads_of`)."""
+        return self.parent is not None
+
+    @property
     def type(self) -> int:
-        """Discord channel type: 0 (guild text) or 1 (DM)."""
-        return 1 if self.is_dm else 0
+        """Discord channel type: 0 (guild text), 1 (DM) or 11 (public thread)."""
+        return 1 if self.is_dm else 11 if self.is_thread else 0
 
     @property
     def last_message_id(self) -> int | None:
@@ -545,6 +556,11 @@ class Channel:
                 data["permissions"] = str(Permissions.EVERYONE)
             return data
         assert self.guild is not None
+        if self.is_thread:
+            data = self._thread_payload()
+            if permissions_for is not None:
+                data["permissions"] = str(self.guild.permissions_of(permissions_for))
+            return data
         data = {
             "id": str(self.id),
             "type": 0,
@@ -565,7 +581,36 @@ class Channel:
             data["permissions"] = str(self.guild.permissions_of(permissions_for))
         return data
 
+    def _thread_payload(self) -> dict[str, Any]:
+        """The Discord channel object of a public thread (the fields discord.py's ``Thread`` reads)."""
+        assert self.guild is not None and self.parent is not None
+        last = self.last_message_id
+        count = sum(1 for m in self.messages if m.ephemeral_for is None and not m.deleted)
+        return {
+            "id": str(self.id),
+            "type": 11,
+            "guild_id": str(self.guild.id),
+            "parent_id": str(self.parent.id),
+            "owner_id": str(self.owner_id or 0),
+            "name": self.name,
+            "last_message_id": str(last) if last else None,
+            "rate_limit_per_user": 0,
+            "message_count": count,
+            "total_message_sent": count,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": self.archived,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": iso_now() if self.archived else self.created_at,
+                "locked": False,
+                "create_timestamp": self.created_at,
+            },
+        }
+
     def __repr__(self) -> str:
+        if self.is_thread:
+            return f"<Thread {self.name!r} of #{self.parent.name if self.parent else '?'} id={self.id}>"
         if self.is_dm:
             return f"<Channel DM with {self.recipient.username if self.recipient else '?'} id={self.id}>"
         return f"<Channel #{self.name} id={self.id}>"

@@ -273,6 +273,8 @@ class RestApi:
         add("GET", rf"/guilds/{gid}/members/(?P<uid>\d+)", s._rest_get_guild_member)
 
         add("GET", rf"/channels/{cid}", s._rest_get_channel)
+        add("PATCH", rf"/channels/{cid}", s._rest_edit_channel)
+        add("POST", rf"/channels/{cid}/threads", s._rest_create_thread)
         add("POST", rf"/channels/{cid}/typing", s._rest_typing)
         add("GET", rf"/channels/{cid}/messages", s._rest_channel_history)
         add("POST", rf"/channels/{cid}/messages", s._rest_create_message)

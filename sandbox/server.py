@@ -53,6 +53,7 @@ from .limits import (
 from .models import Channel, Guild, Message, SimUser, SnowflakeGenerator, iso_now
 from .rest import RestApi, json_response
 from .simulation import MessageRef, SimulatedUsers
+from .threads import ThreadHandlers
 
 __all__ = ["SandboxServer", "discord_endpoints"]
 
@@ -95,7 +96,7 @@ class _InjectedFailure:
         self.retry_after = retry_after
 
 
-class SandboxServer(SimulatedUsers, RestHandlers):
+class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
     """A local Discord-compatible server (REST + gateway) with simulated users.
 
     Parameters
@@ -722,6 +723,7 @@ class SandboxServer(SimulatedUsers, RestHandlers):
         channel.messages.append(msg)
         self._messages[msg.id] = msg
         if ephemeral_for is None:
+            self._unarchive_on_message(channel)
             self._dispatch_message("MESSAGE_CREATE", msg)
         self._emit("create", msg)
         return msg

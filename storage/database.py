@@ -442,6 +442,22 @@ class Database(StatsReads):
             (guild_id, None if count is None else int(count)),
         )
 
+    async def guild_table_threads(self, guild_id: int) -> bool:
+        """Whether ``/play`` opens new tables of this server in a thread of the channel (default no)."""
+        rows = await self._run(
+            _fetch_all, "SELECT table_threads FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return bool(rows and rows[0][0])
+
+    async def set_guild_table_threads(self, guild_id: int, threads: bool | None) -> None:
+        """Set whether new tables open in a thread (``None``: the default, no)."""
+        await self._transact(
+            _execute,
+            "INSERT INTO guild_settings (guild_id, table_threads) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET table_threads = excluded.table_threads",
+            (guild_id, None if threads is None else int(threads)),
+        )
+
     # -- health and backups ----------------------------------------------------------------------
 
     async def integrity_problems(self) -> list[str]:

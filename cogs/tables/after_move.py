@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cogs.tables import ai_seats
 from cogs.tables.clocks import TableClocks
 from cogs.tables.private_views import PrivateViews
 from cogs.tables.registry import TableRegistry
@@ -56,8 +57,14 @@ class AfterMove:
         with_actions = session.users_with_actions()
         for user_id in with_actions:
             seat = session.seat_of(user_id)
-            if user_id in session.dm_wanted and user_id not in before and seat not in session.idle_seats:
-                intro = "It is your turn." if user_id in waited_for else "You can act now, if you wish."
+            wanted = user_id in session.dm_wanted and user_id not in before
+            if wanted and seat is not None and not ai_seats.ai_plays(session, seat):  # not away, not left
+                where = f"at the {session.rules.display_name} table in <#{session.channel_id}>"
+                intro = (
+                    f"It is your turn {where}: choose your move below."
+                    if user_id in waited_for
+                    else f"You can act now {where}, if you wish."
+                )
                 self.private_views.dm_turn_later(session, user_id, intro)
         if not before:  # the game just started
             for user_id in session.players:

@@ -3,6 +3,8 @@ idle), and ending a scoreboard when everyone chose or the "Play again" window cl
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 
 from cogs.tables import render
@@ -25,6 +27,8 @@ class TableCloser:
         self.store = store
         self.messages = messages
         self.opener = opener
+        self.table_closed: Callable[[TableSession], None] = lambda session: None
+        """Called once a table is closed or its scoreboard ended (the runtime archives its thread)."""
 
     async def close(
         self, session: TableSession, reason: str, interaction: discord.Interaction | None = None
@@ -36,6 +40,7 @@ class TableCloser:
         closed = render.closed_message(session, reason)
         await self.messages.answer_with_table(interaction, session, reason, final_embed=closed)
         self.messages.release(session)
+        self.table_closed(session)
 
     async def end_rematch(
         self, session: TableSession, interaction: discord.Interaction | None = None
@@ -55,3 +60,4 @@ class TableCloser:
         self.messages.release(session)
         if lobby is not None:
             await self.opener.open_rematch(session, lobby)
+        self.table_closed(session)

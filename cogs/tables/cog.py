@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from cogs import ratings_admin
 from cogs.tables import custom_ids as ids
+from cogs.tables import server_defaults, threads
 from cogs.tables.ai_seats import seat_bots
 from cogs.tables.components import route
 from cogs.tables.presses import reply
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 COG_NAME = "Tables"
+NOT_SAVED = "I could not save a new table just now, so none was opened. Please try again."
 GAME_CHOICES = [app_commands.Choice(name=rules.display_name, value=key) for key, rules in GAMES.items()]
 CLOCK_CHOICES = [
     app_commands.Choice(name="fixed clock per decision", value="fixed"),
@@ -81,6 +83,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         turn_seconds="Seconds each player has per decision (fixed clock)",
         clock="Fixed clock, time bank or slow mode (the host can change it in the lobby)",
         bots="AI players to seat beside you (the host can add and remove them in the lobby too)",
+        thread="Open the table in a new thread of this channel (default: the server's choice)",
     )
     @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES)
     async def play(
@@ -90,8 +93,9 @@ class TablesCog(commands.Cog, name=COG_NAME):
         turn_seconds: app_commands.Range[int, 1, 86400] | None = None,
         clock: str = "fixed",
         bots: app_commands.Range[int, 0, 9] = 0,
+        thread: bool | None = None,
     ) -> None:
-        """Open a table for a card game in this channel."""
+        """Open a table for a card game in this channel (or in a new thread of it)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await interaction.response.send_message(
                 "Tables are played in server channels: use `/play` in a channel of a server.", ephemeral=True
@@ -111,11 +115,18 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if turn_seconds is None:
             turn_seconds = await self.bot.db.guild_turn_seconds(interaction.guild_id)
         seconds = self.settings.default_turn_seconds if turn_seconds is None else turn_seconds
-        refusal = self._turn_length_refusal(seconds)
+        refusal = server_defaults.turn_length_refusal(self.settings, seconds)
         if refusal is not None:
             await interaction.response.send_message(refusal, ephemeral=True)
             return
-        existing = self.registry.channel_table(interaction.channel_id)
+        if thread is None:  # the server's default, where it can apply (a thread holds no threads)
+            in_thread = isinstance(interaction.channel, discord.Thread)
+            thread = not in_thread and await self.bot.db.guild_table_threads(interaction.guild_id)
+        refusal = threads.thread_refusal(interaction.channel, interaction.app_permissions) if thread else None
+        if refusal is not None:
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return
+        existing = None if thread else self.registry.channel_table(interaction.channel_id)
         if existing is not None:
             await interaction.response.send_message(
                 f"There is already a {existing.rules.display_name} table in this channel: "
@@ -144,15 +155,17 @@ class TablesCog(commands.Cog, name=COG_NAME):
             await interaction.response.send_message(str(refusal), ephemeral=True)
             return
 
+        if thread:
+            await threads.open_in_thread(interaction, session, self.runtime.opener, NOT_SAVED)
+            return
+
         async def post(embed: discord.Embed, view: discord.ui.View) -> int | None:
             return (await interaction.response.send_message(embed=embed, view=view)).message_id
 
         try:
             await self.runtime.opener.open(session, post)
         except TableError:
-            await interaction.response.send_message(
-                "I could not save a new table just now, so none was opened. Please try again.", ephemeral=True
-            )
+            await interaction.response.send_message(NOT_SAVED, ephemeral=True)
 
     admin = app_commands.Group(
         name="table",
@@ -164,7 +177,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
     @admin.command(name="end")
     async def end_table(self, interaction: discord.Interaction) -> None:
         """End the table in this channel (a stuck game is closed without a result)."""
-        if not await _check_manager(interaction):
+        if not await server_defaults.check_manager(interaction):
             return
         session = self.registry.channel_table(interaction.channel_id or 0)
         if session is None:
@@ -185,6 +198,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         turn_seconds="Seconds per decision when /play does not say (leave all empty to reset)",
         min_games="Games a player needs in a game before the leaderboard lists them (default 5)",
         count_ai_games="Whether games with AI players count on this server's leaderboard (on at first)",
+        threads="Open each new table in a new thread of its channel when /play does not say",
     )
     async def set_defaults(
         self,
@@ -192,40 +206,30 @@ class TablesCog(commands.Cog, name=COG_NAME):
         turn_seconds: app_commands.Range[int, 1, 86400] | None = None,
         min_games: app_commands.Range[int, 1, 1000] | None = None,
         count_ai_games: bool | None = None,
+        threads: bool | None = None,
     ) -> None:
-        """Set this server's default turn length for new tables, the leaderboards' minimum of games, and
-        whether games with AIs count."""
-        if not await _check_manager(interaction):
-            return
-        refusal = None if turn_seconds is None else self._turn_length_refusal(turn_seconds)
-        if refusal is not None:
-            await interaction.response.send_message(refusal, ephemeral=True)
-            return
-        assert interaction.guild_id is not None
-        said = []
-        if min_games is not None:
-            said.append(await ratings_admin.set_min_games(self.bot.db, interaction.guild_id, min_games))
-        if count_ai_games is not None:
-            await self.bot.db.set_guild_counts_ai_games(interaction.guild_id, count_ai_games)
-            counted = "count" if count_ai_games else "do not count"
-            said.append(f"Games with AI players {counted} on the leaderboard.")
-        if turn_seconds is not None or (min_games is None and count_ai_games is None):
-            await self.bot.db.set_guild_turn_seconds(interaction.guild_id, turn_seconds)
-            now = turn_seconds or self.settings.default_turn_seconds
-            said.insert(0, f"New tables in this server now give {now} seconds per decision.")
-        await interaction.response.send_message(" ".join(said), ephemeral=True)
+        """Set this server's defaults: turn length, the leaderboards' minimum of games, whether games with
+        AIs count, tables in threads."""
+        await server_defaults.set_defaults(
+            self.bot,
+            interaction,
+            turn_seconds=turn_seconds,
+            min_games=min_games,
+            count_ai_games=count_ai_games,
+            threads=threads,
+        )
 
     @admin.command(name="season")
     async def new_season(self, interaction: discord.Interaction) -> None:
         """Start a new rating season here (the current ratings are archived)."""
-        if await _check_manager(interaction):
+        if await server_defaults.check_manager(interaction):
             await ratings_admin.start_season(self.bot.db, interaction)
 
     @admin.command(name="forget")
     @app_commands.describe(member="The member whose ratings, stats and history to erase from this server")
     async def forget(self, interaction: discord.Interaction, member: discord.User) -> None:
         """Erase a member's ratings, stats and history from this server."""
-        if await _check_manager(interaction):
+        if await server_defaults.check_manager(interaction):
             await ratings_admin.forget_member(self.bot.db, interaction, member)
 
     @app_commands.command(name="hand")
@@ -235,9 +239,13 @@ class TablesCog(commands.Cog, name=COG_NAME):
         channel_id = interaction.channel_id if interaction.guild_id is not None else None
         session = self.registry.table_of_player(interaction.user.id, channel_id)
         if session is None:
+            seated = [
+                s.channel_id for s in self.registry.tables.values() if interaction.user.id in s.seated_users()
+            ]
+            where = f" You sit at a table in <#{seated[0]}>: use `/hand` there." if seated else ""
             await interaction.response.send_message(
                 "You are not playing at a table here. Join one with its **Join** button, or open one "
-                "with `/play`.",
+                f"with `/play`.{where}",
                 ephemeral=True,
             )
             return
@@ -262,7 +270,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if custom_id.startswith(tuple(self.bot.component_prefixes)):
-            return  # another cog's component (a replay button, ...): that cog answers it
+            return  # another cog's component (a replay button, How to play, ...): that cog answers it
         target = ids.TableCustomId.parse(custom_id)
         if target is not None:
             await self.runtime.presses.on_table_button(interaction, target)
@@ -287,20 +295,3 @@ class TablesCog(commands.Cog, name=COG_NAME):
             cap_seconds=settings.time_bank_cap_seconds,
             slow_seconds=settings.slow_turn_hours * 3600,
         ).with_kind(kind if kind in KINDS else FIXED)
-
-    def _turn_length_refusal(self, seconds: int) -> str | None:
-        """Words for a turn length outside the bot's range, or ``None`` if it is allowed."""
-        low, high = self.settings.min_turn_seconds, self.settings.max_turn_seconds
-        return None if low <= seconds <= high else f"Turns can last {low} to {high} seconds."
-
-
-async def _check_manager(interaction: discord.Interaction) -> bool:
-    """True if the user has Manage Server here; otherwise they are told so (the command's default
-    permissions can be loosened by a server's admins, so it is checked again)."""
-    permissions = interaction.permissions
-    if interaction.guild_id is not None and (permissions.manage_guild or permissions.administrator):
-        return True
-    await interaction.response.send_message(
-        "Only members with the **Manage Server** permission can do that.", ephemeral=True
-    )
-    return False

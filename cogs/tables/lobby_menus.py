@@ -1,6 +1,6 @@
 """The lobby's option menus: the game's options (from :mod:`cogs.tables.lobby_options`) and the table's
 clock, as select menus. A lobby message has :data:`MENU_ROWS` rows for them: the first row holds Join,
-Leave, Start, Cancel and "DM me my hand", the second "Add AI player" and "Remove AI player"."""
+Leave, Start, Cancel and "DM me my hand", the second "Add AI player", "Remove AI player" and "How to play"."""
 
 from __future__ import annotations
 
@@ -40,14 +40,14 @@ def option_menus(session: TableSession) -> list[TableSelect]:
         if choice.kind != "choice":
             continue
         menus.append(
-            TableSelect(
+            TableSelect(  # no option pre-selected, so the question shows, with the value now set
                 ids.option_custom_id(session.table_id, choice.name),
-                placeholder=_clip(choice.description, 150),
+                placeholder=_clip(f"{choice.description.rstrip('.')} (now: {choice.current_label})", 150),
                 options=[
                     discord.SelectOption(
-                        label=_clip(f"{choice.description}: {label}", 100),
+                        label=_clip(label, 100),
                         value=value,
-                        default=value == str(choice.current),
+                        description="now set" if value == str(choice.current) else None,
                     )
                     for label, value in choice.values
                 ],

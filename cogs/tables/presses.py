@@ -18,7 +18,7 @@ from contextlib import asynccontextmanager
 import discord
 
 from bot import quick_answer
-from cogs.tables import ai_seats, lobby_options, render, render_json
+from cogs.tables import ai_seats, lobby_options, prompts, render, render_json
 from cogs.tables import custom_ids as ids
 from cogs.tables.after_move import AfterMove
 from cogs.tables.clocks import TableClocks
@@ -215,12 +215,16 @@ class TablePresses:
         session.act(interaction.user.id, target.version, target.action, now())
         await self.store.persist(session)  # stored before anyone sees it (a failed save undoes the move)
         private = in_private_view(interaction) and not self.messages.is_table_message(interaction, session)
-        if private:
+        reveal = not private and prompts.shows_presser_more(session, interaction.user.id)
+        if private or reveal:
             self.private_views.answering(session, interaction)
         # The move stands whatever happens to the answer below: clocks and DMs first.
         self.after_move(session, before)
         if private:
             await self.private_views.answer_move(interaction, session)
+            self.messages.refresh(session)
+        elif reveal:  # e.g. a card looked at: the presser sees it in the answer, the table is edited apart
+            await self.private_views.show(interaction, session)
             self.messages.refresh(session)
         else:  # the table message answers (one request), or a note if pressed elsewhere
             await self.messages.answer_with_table(interaction, session, "Done.")

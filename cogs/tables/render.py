@@ -8,6 +8,7 @@ decision are fitted to menus and pages by :mod:`cogs.tables.action_menus`.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import io
 import re
@@ -16,7 +17,8 @@ import discord
 from discord.utils import escape_markdown as _escape_markdown
 from discord.utils import format_dt
 
-from cogs.tables import action_menus, ai_seats
+from cogs.rules import pages as rules_pages
+from cogs.tables import action_menus, ai_seats, house_rules, prompts, view_fields
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
@@ -131,7 +133,7 @@ def footer_text(session: TableSession) -> str:
 
 def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View]:
     """The lobby: who sits (AI players with their robot marker), who hosts, and Join / Leave / Start /
-    Cancel / DM me, then Add / Remove AI player (host only), then up to three option menus."""
+    Cancel / DM me, then Add / Remove AI player (host only) and How to play, then up to three option menus."""
     rules = session.rules
     players = session.lobby.players
     lines = [
@@ -155,7 +157,9 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     missing = rules.min_seats - len(players)
     if missing > 0:
         embed.add_field(name="Waiting for", value=f"{missing} more player{'s' if missing > 1 else ''}")
-    settings = [f"{choice.description}: **{choice.current_label}**" for choice in option_choices(session)]
+    settings = [
+        f"{choice.description.rstrip('.')}: **{choice.current_label}**" for choice in option_choices(session)
+    ]
     if settings:
         embed.add_field(
             name="Options (the host sets them below)", value=_clip("\n".join(settings), 1024), inline=False
@@ -169,6 +173,7 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
     view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=0))
     view.add_item(_button(session, ids.ADD_AI, "Add AI player", discord.ButtonStyle.secondary, row=1))
     view.add_item(_button(session, ids.REMOVE_AI, "Remove AI player", discord.ButtonStyle.secondary, row=1))
+    view.add_item(rules_pages.how_to_play_button(session.rules.key, 1))
     for row, menu in enumerate(option_menus(session)[:MENU_ROWS], start=2):
         menu.row = row
         view.add_item(menu)
@@ -191,16 +196,35 @@ def seat_lines(session: TableSession, view: SeatView) -> str:
     return _clip("\n".join(lines), 1024)
 
 
+def turn_line(session: TableSession, *, prompt: bool = True) -> str:
+    """Whose turn it is and until when ("" if nobody's); with ``prompt``, a line naming each player who
+    must decide in their private view (:func:`cogs.tables.prompts.private_deciders`)."""
+    to_act = session.users_to_act()
+    if not to_act or session.deadline is None:
+        return ""
+    names = ", ".join(f"**{_name(session, user)}**" for user in to_act)
+    turn = f"Turn: {names}, clock runs out {format_dt(session.deadline, 'R')}"
+    if prompt:
+        deciders = prompts.private_deciders(session)
+        turn += "".join(f"\n👉 **{_name(session, user)}**: {prompts.PROMPT}" for user in deciders)
+    return turn
+
+
 def turn_and_log(session: TableSession) -> str:
     """Whose turn it is and until when, then the log."""
-    description = []
-    to_act = session.users_to_act()
-    if to_act and session.deadline is not None:
-        names = ", ".join(f"**{_name(session, user)}**" for user in to_act)
-        description.append(f"Turn: {names}, clock runs out {format_dt(session.deadline, 'R')}")
+    turn = turn_line(session)
+    description = [turn] if turn else []
     if session.events:
         description.append(event_log(session))
     return _clip("\n\n".join(description), 4096)
+
+
+def private_description(session: TableSession) -> str:
+    """The top of a private view: whose turn it is and the last move (the table message has the log)."""
+    lines = [turn_line(session, prompt=False)]
+    if session.events:
+        lines.append(f"Last move: {event_line(session, session.events[-1])}")
+    return _clip("\n".join(line for line in lines if line), 4096)
 
 
 def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -> discord.Embed:
@@ -209,7 +233,7 @@ def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -
     )
     for field in view.table[:20]:
         embed.add_field(
-            name=_clip(with_names(session, field.name), 256),
+            name=_clip(house_rules.marked(session.rules.key, with_names(session, field.name)), 256),
             value=_clip(with_names(session, field.value), 1024),
             inline=True,
         )
@@ -289,6 +313,7 @@ def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, 
     controls = ai_seats.table_controls(session)
     if len(controls) < 2:  # "End table" and "I'm back" both: no room, and nobody plays to be DMed
         view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
+    view.add_item(rules_pages.how_to_play_button(session.rules.key, 4))
     for verb, label in controls:
         view.add_item(_button(session, verb, label, CONTROL_STYLES[verb], row=4))
     return embed, view
@@ -326,7 +351,9 @@ def private_message(
     seat = session.seat_of(user_id)
     assert seat is not None
     view = session.view(seat)
-    embed = _view_embed(session, view, PRIVATE_COLOUR)
+    shown = dataclasses.replace(view, table=view_fields.state_fields(session.rules.key, view.table))
+    embed = _view_embed(session, shown, PRIVATE_COLOUR)
+    embed.description = private_description(session) or None
     embed.title = _clip(f"Your hand · {with_names(session, view.title)}", 256)
     notice = ai_seats.away_notice(session, user_id)
     if notice is not None:
@@ -385,7 +412,7 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
     public = session.view(None)
     for field in public.table[:10]:
         embed.add_field(
-            name=_clip(with_names(session, field.name), 256),
+            name=_clip(house_rules.marked(session.rules.key, with_names(session, field.name)), 256),
             value=_clip(with_names(session, field.value), 1024),
             inline=False,
         )

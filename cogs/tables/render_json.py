@@ -13,21 +13,26 @@ import functools
 
 import discord
 
-from cogs.tables import action_menus, ai_seats, render
+from cogs.rules import pages as rules_pages
+from cogs.tables import action_menus, ai_seats, house_rules, render
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip
 from cogs.tables.session import TableSession
 
 
 @functools.lru_cache(maxsize=8192)
-def _fixed_row_json(table_id: str) -> tuple[dict, dict]:
-    """The table message's "My hand" and "DM me my hand" buttons as JSON (the same on every message)."""
+def _fixed_row_json(table_id: str, game: str) -> tuple[dict, dict, dict]:
+    """The table message's "My hand", "DM me my hand" and "How to play" buttons as JSON (the same on every
+    message)."""
     return (
         action_menus.button_json(
             str(ids.TableCustomId(table_id, 0, ids.HAND)), "My hand", discord.ButtonStyle.secondary
         ),
         action_menus.button_json(
             str(ids.TableCustomId(table_id, 0, ids.DM)), "DM me my hand", discord.ButtonStyle.secondary
+        ),
+        action_menus.button_json(
+            rules_pages.custom_id(game, 0), rules_pages.BUTTON_LABEL, discord.ButtonStyle.secondary
         ),
     )
 
@@ -45,11 +50,12 @@ def table_message_json(session: TableSession, page: int = 0) -> tuple[dict, list
         lambda text: render.with_names(session, text),
         page,
     )
-    hand, dm = _fixed_row_json(session.table_id)
+    hand, dm, how_to_play = _fixed_row_json(session.table_id, session.rules.key)
     items.append((4, hand))
     controls = ai_seats.table_controls(session)
     if len(controls) < 2:
         items.append((4, dm))
+    items.append((4, how_to_play))
     for verb, label in controls:
         custom_id = str(ids.TableCustomId(session.table_id, 0, verb))
         items.append((4, action_menus.button_json(custom_id, label, render.CONTROL_STYLES[verb])))
@@ -66,7 +72,7 @@ def _table_embed_json(session: TableSession) -> dict:
     fields = [
         {
             "inline": True,
-            "name": clip(render.with_names(session, field.name), 256),
+            "name": clip(house_rules.marked(session.rules.key, render.with_names(session, field.name)), 256),
             "value": clip(render.with_names(session, field.value), 1024),
         }
         for field in public.table[:20]

@@ -14,6 +14,7 @@ module             job
 ``table_message``  the public message: answer, refresh, post, move, permission notice
 ``private_views``  live ephemeral views, DMs, paging of a private view
 ``closing``        closing a table, ending a scoreboard
+``threads``        tables in threads: starting one, archiving it when its tables are gone
 ``ai_seats``       who plays each seat: AI seats in the lobby, seats an AI plays in a game
 ``ai_turns``       the AI seats' turns: a pause, thinking in a worker, the move stored like a press
 ``idle_takeover``  "I'm back", and telling a player once that an AI took over their seat
@@ -40,6 +41,7 @@ from cogs.tables.session import TableSession
 from cogs.tables.store import TableStore
 from cogs.tables.table_message import TableMessages
 from cogs.tables.tasks import Supervisor
+from cogs.tables.threads import TableThreads
 from cogs.tables.turn_notices import TurnNotices
 
 if TYPE_CHECKING:
@@ -60,6 +62,7 @@ class TableRuntime:
     opener: TableOpener
     closer: TableCloser
     presses: TablePresses
+    threads: TableThreads
     ai_turns: AITurns
     idle_notices: IdleNotices
 
@@ -95,6 +98,8 @@ class TableRuntime:
         registry.on_forget(clocks.disarm_all)
         registry.on_forget(private_views.forget)
         presses = TablePresses(registry, store, clocks, messages, private_views, after_move, closer)
+        threads = TableThreads(bot, registry, messages, tasks)
+        closer.table_closed = threads.table_closed
         ai_turns = AITurns(registry, tasks, settings.ai_pause_seconds)
         ai_turns.persist, ai_turns.after_move, ai_turns.refresh = store.persist, after_move, messages.refresh
         idle_notices = IdleNotices(bot, tasks)
@@ -111,6 +116,7 @@ class TableRuntime:
             opener,
             closer,
             presses,
+            threads,
             ai_turns,
             idle_notices,
         )

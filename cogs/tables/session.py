@@ -246,7 +246,7 @@ class TableSession:
         """
         self._require(Phase.LOBBY, "Only a table that has not started can be cancelled.")
         try:
-            self.lobby.check_host(user_id, "cancel")
+            self.lobby.check_host(user_id, "cancel this table")
         except LobbyError as error:
             raise TableError(str(error)) from None
         self.phase = Phase.CLOSED

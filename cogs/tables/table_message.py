@@ -179,6 +179,13 @@ class TableMessages:
             refresher = self._refreshers[session.table_id] = _Refresher(self, session)
         refresher.request(final_embed)
 
+    async def settled(self, session: TableSession) -> None:
+        """Wait until no edit of ``session``'s table message is under way or wanted."""
+        refresher = self._refreshers.get(session.table_id)
+        while refresher is not None and refresher.editing:
+            assert refresher.task is not None
+            await asyncio.wait({refresher.task})
+
     def refresher_done(self, session: TableSession) -> None:
         """The last edit of a closed table is done: forget its refresher and its record."""
         self._refreshers.pop(session.table_id, None)

@@ -25,7 +25,15 @@ from engine.frazzled.deck import (
     shape_token_label,
     sorted_cards,
 )
-from engine.frazzled.table import NOT_YOUR_TURN, SHARED_KINDS, FrazzledRules, Phase, TokenTable, first_quiet
+from engine.frazzled.table import (
+    NOT_YOUR_TURN,
+    SHARED_KINDS,
+    FrazzledRules,
+    Phase,
+    TokenTable,
+    cards_word,
+    first_quiet,
+)
 
 FACE_UP = 3
 PICK_UP = "pickup"
@@ -155,7 +163,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             # "If a player cannot play a card, they must pick up the entire discard pile."
             return (
                 LegalAction(
-                    PICK_UP, f"Pick up the discard pile ({len(self._discard)} cards)", "danger", True
+                    PICK_UP, f"Pick up the discard pile ({cards_word(len(self._discard))})", "danger", True
                 ),
             )
         from_hand = bool(self._hands[seat])
@@ -254,7 +262,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             self._learn(seat, self._discard)
             self._discard = []
             return [
-                Event(seat, f"could not play and picked up the discard pile ({count} cards)")
+                Event(seat, f"could not play and picked up the discard pile ({cards_word(count)})")
             ] + self._next_turn()
         assert isinstance(action, Play)
         return self._play(seat, action.card)
@@ -299,7 +307,9 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             self._removed.extend(cleared)
             self._discard = self._discard[-1:]
             events = [
-                Event(None, f"10: the discard pile ({len(cleared)} cards under the 10) leaves the game.")
+                Event(
+                    None, f"10: the discard pile ({cards_word(len(cleared))} under the 10) leaves the game."
+                )
             ]
             return events + self._next_turn()
         return self._next_turn()
@@ -323,7 +333,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             Field("Discard pile", self._discard_text()),
             self._piles_field("all empty: no more drawing"),
             Field("Tokens in the middle", self._tokens.middle_text()),
-            Field("Out of the game", f"{len(self._removed)} cards cleared by 10s"),
+            Field("Out of the game", f"{cards_word(len(self._removed))} cleared by 10s"),
             Field("Now", self._now_text()),
         ]
         return self._view(seat, table)
@@ -333,7 +343,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             return "empty: any card may start it"
         top = self._discard[-1]
         note = " (counts as 1)" if top.number == FOURTEEN_ONE else ""
-        return f"**{top.label}**{note} on top, {len(self._discard)} cards"
+        return f"**{top.label}**{note} on top, {cards_word(len(self._discard))}"
 
     def _now_turn(self) -> str:
         if self._phase is Phase.OVER:

@@ -1066,7 +1066,9 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
                 top = "empty"
             piles.append(f"{PILE_NAMES[index]}: {top}")
         discard = (
-            f"**{self._discard[-1].label}** on top, {len(self._discard)} cards" if self._discard else "empty"
+            f"**{self._discard[-1].label}** on top, {cards_word(len(self._discard))}"
+            if self._discard
+            else "empty"
         )
         fields = [
             Field("Draw piles (face up)", "\n".join(piles)),

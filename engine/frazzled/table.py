@@ -181,7 +181,10 @@ def pass_hands_left(hands: Sequence[list[Card]]) -> list[list[Card]]:
 def exchange_text(received: Sequence[Card], given: Sequence[Card], *, passed: bool = False) -> str:
     """A seat's private note on the last exchange (what it got, what left its hand)."""
     if passed:
-        return f"Passed to you from your right: {cards_text(received)}. You passed {len(given)} cards left."
+        return (
+            f"Passed to you from your right: {cards_text(received)}. "
+            f"You passed {cards_word(len(given))} left."
+        )
     return (
         f"You took {cards_text(received)} from the fan to your right; "
         f"the player on your left took {cards_text(given)}."

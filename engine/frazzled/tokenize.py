@@ -37,6 +37,7 @@ from engine.frazzled.table import (
     FrazzledRules,
     Phase,
     TokenTable,
+    cards_word,
     first_quiet,
     non_empty_piles,
     split_into_piles,
@@ -453,7 +454,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             return self._finish("The draw piles ran out for the third time: the game is over.")
         if len(self._discard) < RESHUFFLE_MINIMUM:
             return self._finish(
-                f"The draw piles ran out and the discard pile has only {len(self._discard)} cards: "
+                f"The draw piles ran out and the discard pile has only {cards_word(len(self._discard))}: "
                 "the game is over."
             )
         cards = list(self._discard)
@@ -464,8 +465,8 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         return [
             Event(
                 None,
-                f"The draw piles ran out: the discard pile ({len(cards)} cards) is shuffled into three new "
-                f"draw piles (reshuffle {self._reshuffles} of {MAX_EMPTYINGS - 1}).",
+                f"The draw piles ran out: the discard pile ({cards_word(len(cards))}) is shuffled into three "
+                f"new draw piles (reshuffle {self._reshuffles} of {MAX_EMPTYINGS - 1}).",
             )
         ]
 
@@ -504,7 +505,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
     def _discard_text(self) -> str:
         if not self._discard:
             return "empty"
-        return f"**{self._discard[-1].label}** on top, {len(self._discard)} cards"
+        return f"**{self._discard[-1].label}** on top, {cards_word(len(self._discard))}"
 
     def _now_turn(self) -> str:
         if self._phase is Phase.OVER:
@@ -536,7 +537,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
 
     def standings(self) -> tuple[Standing, ...]:
         """ "The player with the most points at the end of the game wins"; ties share a rank (ruling 13)."""
-        details = [f"{len(sets)} sets" for sets in self._sets]
+        details = ["1 set" if len(sets) == 1 else f"{len(sets)} sets" for sets in self._sets]
         return self._standings(self._scores, details, lower_is_better=False)
 
 

@@ -1331,9 +1331,8 @@ class MemoryState(GameState[MemoryOptions]):
         if seen:
             text = " · ".join(f"{position_name(p)} {card_text(self._grid[p])}" for p in seen)  # type: ignore[arg-type]
             fields.append(Field("You looked at (until your turn ends)", text))
-        if not self.options.simplicity:
-            chart = "\n".join(f"**{RANK_NAMES[rank - 1]}** {CHART[rank]}" for rank in range(1, 14))
-            fields.append(Field("Mixed Chart", chart))
+        # The Mixed Chart is rules, not state: a view does not reprint it (the rules pages show it, and the
+        # King's menu describes each effect it may copy).
         return tuple(fields)
 
     def _board(self, viewer: int | None) -> Board:

@@ -252,7 +252,13 @@ def test_invite_prints_the_url_with_the_readmes_permissions_and_both_scopes(
     admin_shell: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     permissions = discord.Permissions(
-        view_channel=True, send_messages=True, embed_links=True, attach_files=True, read_message_history=True
+        view_channel=True,
+        send_messages=True,
+        embed_links=True,
+        attach_files=True,
+        read_message_history=True,
+        create_public_threads=True,  # tables in threads (issue #12)
+        send_messages_in_threads=True,
     ).value
     expected = (
         f"https://discord.com/oauth2/authorize?client_id=1234567890&permissions={permissions}"

@@ -19,7 +19,7 @@ from sandbox import SandboxServer
 PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
 TURN_OWNER = re.compile(r"Turn: \*\*(?P<name>[^*]+)\*\*")
 TURN_LINE = re.compile(r"Turn: (?P<names>.+?), clock runs out")
-NOT_ACTIONS = ("DM me my hand", "My hand", "Leave game", "I'm back")  # not moves of the game
+NOT_ACTIONS = ("DM me my hand", "My hand", "How to play", "Leave game", "I'm back")  # not moves of the game
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"
 PAGING = (PREVIOUS, NEXT)  # the buttons that page through a view's menus (labels start so)
 

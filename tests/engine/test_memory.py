@@ -782,13 +782,17 @@ def test_positions_are_offered_in_one_menu_per_decision() -> None:
     assert groups == {"Look at a card": 54}
 
 
-def test_the_public_view_shows_tokens_bank_and_the_chart_privately() -> None:
+def test_the_public_view_shows_tokens_and_bank_and_no_view_reprints_the_chart() -> None:
+    """Issue #12: a private view shows what its owner needs, not the 13-line Mixed Chart (that is rules:
+    ``/rules game:memory`` shows it)."""
     state = table({"B2": "7♥", "B3": "8♦"}, players=3)
     public = state.view(None)
     assert public.private == () and public.legal_actions == ()
     assert [line.summary for line in public.seats] == ["20 tokens"] * 3
     assert fields(public)["Bank"].startswith("30 tokens")
-    assert "Mixed Chart" in fields(state.view(2)) and len(fields(state.view(2))["Mixed Chart"]) <= 1024
+    play(state, "look.B2")
+    assert "Mixed Chart" not in fields(state.view(2)) and "Mixed Chart" not in fields(public)
+    assert any("B2" in field.value for field in state.view(state.seats_to_act()[0]).private)
 
 
 @pytest.mark.parametrize("options", [{}, {"jokin_around": True}, {"simplicity": True, "underdogs": True}])

@@ -43,6 +43,8 @@ def test_the_host_may_choose_a_number_from_the_menu() -> None:
     lobby_options.choose(session, HOST, "target", ["25"])
     assert _target(session).current_label == "25"
     menus = {menu.item.custom_id.split(":")[-1]: menu.item for menu in render.option_menus(session)}
-    assert any(option.default and option.value == "25" for menu in menus.values() for option in menu.options)
+    target = next(menu for key, menu in menus.items() if key.endswith("target"))
+    chosen = [option.value for option in target.options if option.description == "now set"]
+    assert chosen == ["25"] and target.placeholder.endswith("(now: 25)")  # the value the host set
     session.start(HOST, 7, NOW)
     assert session.state.target == 25

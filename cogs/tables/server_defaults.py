@@ -1,0 +1,75 @@
+"""A server's defaults for its tables (``/table defaults``) and the checks the tables' commands share: who
+may change them (Manage Server) and which turn lengths the bot allows.
+
+``/table defaults`` sets, each only when given: the turn length of new tables (seconds per decision;
+given alone empty, it resets to the bot's default), the games a player needs before a leaderboard lists
+them, whether games with AI players count on the leaderboard, and whether new tables open in a thread of
+their channel. The admin is answered privately with one sentence per setting changed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs import ratings_admin
+
+if TYPE_CHECKING:
+    from bot.bot import CardTableBot
+    from bot.settings import Settings
+
+
+def turn_length_refusal(settings: "Settings", seconds: int) -> str | None:
+    """Words for a turn length (``seconds``) outside the bot's range, or ``None`` if it is allowed."""
+    low, high = settings.min_turn_seconds, settings.max_turn_seconds
+    return None if low <= seconds <= high else f"Turns can last {low} to {high} seconds."
+
+
+async def check_manager(interaction: discord.Interaction) -> bool:
+    """True if the user has Manage Server here; otherwise they are told so (the command's default
+    permissions can be loosened by a server's admins, so it is checked again)."""
+    permissions = interaction.permissions
+    if interaction.guild_id is not None and (permissions.manage_guild or permissions.administrator):
+        return True
+    await interaction.response.send_message(
+        "Only members with the **Manage Server** permission can do that.", ephemeral=True
+    )
+    return False
+
+
+async def set_defaults(
+    bot: "CardTableBot",
+    interaction: discord.Interaction,
+    *,
+    turn_seconds: int | None,
+    min_games: int | None,
+    count_ai_games: bool | None,
+    threads: bool | None,
+) -> None:
+    """Store the server's defaults given (see the module's docstring) and answer the admin; a turn length
+    out of range, or a member without Manage Server, is refused and nothing is stored."""
+    if not await check_manager(interaction):
+        return
+    refusal = None if turn_seconds is None else turn_length_refusal(bot.settings, turn_seconds)
+    if refusal is not None:
+        await interaction.response.send_message(refusal, ephemeral=True)
+        return
+    guild_id = interaction.guild_id
+    assert guild_id is not None
+    said = []
+    if min_games is not None:
+        said.append(await ratings_admin.set_min_games(bot.db, guild_id, min_games))
+    if count_ai_games is not None:
+        await bot.db.set_guild_counts_ai_games(guild_id, count_ai_games)
+        counted = "count" if count_ai_games else "do not count"
+        said.append(f"Games with AI players {counted} on the leaderboard.")
+    if threads is not None:
+        await bot.db.set_guild_table_threads(guild_id, threads)
+        where = "in a new thread of their channel" if threads else "in the channel itself"
+        said.append(f"New tables in this server now open {where}.")
+    if turn_seconds is not None or (min_games is None and count_ai_games is None and threads is None):
+        await bot.db.set_guild_turn_seconds(guild_id, turn_seconds)  # alone, an empty one resets it
+        now = turn_seconds or bot.settings.default_turn_seconds
+        said.insert(0, f"New tables in this server now give {now} seconds per decision.")
+    await interaction.response.send_message(" ".join(said), ephemeral=True)

@@ -1,0 +1,28 @@
+"""A server's table defaults on a real file: tables in threads (V005) beside the turn length."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from storage.database import Database
+
+
+async def test_tables_in_threads_is_off_until_a_server_turns_it_on(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "bot.db")
+    try:
+        assert await db.guild_table_threads(1) is False
+        await db.set_guild_turn_seconds(1, 45)
+        assert await db.guild_table_threads(1) is False  # a row for the server, the column still unset
+        await db.set_guild_table_threads(1, True)
+        assert await db.guild_table_threads(1) is True and await db.guild_table_threads(2) is False
+        assert await db.guild_turn_seconds(1) == 45  # the other default is left alone
+        await db.set_guild_table_threads(1, None)
+        assert await db.guild_table_threads(1) is False
+    finally:
+        await db.close()
+    again = await Database.open(tmp_path / "bot.db")  # migrated once: opening again changes nothing
+    try:
+        await again.set_guild_table_threads(3, True)
+        assert await again.guild_table_threads(3) is True
+    finally:
+        await again.close()

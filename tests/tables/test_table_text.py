@@ -1,0 +1,124 @@
+"""Text on the table (issue #12): house rules marked where invented cards show, lobby option labels that do
+not repeat their question, and singular/plural counts."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import discord
+import pytest
+
+from cogs.tables import house_rules, prompts, render
+from cogs.tables.session import TableSession, TableSettings
+from engine.registry import GAMES
+
+NOW = datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)
+
+
+def started(key: str, players: int = 3, **options) -> TableSession:
+    session = TableSession(f"{key[:4]}text", 10, 20, GAMES[key], TableSettings(60, 5, 2), 1, "Ann")
+    for user in range(2, players + 1):
+        session.join(user, f"P{user}")
+    for name, value in options.items():
+        session.set_option(1, name, value)
+    if players:
+        session.start(1, 7, NOW)
+    return session
+
+
+@pytest.mark.parametrize("key", ["minimize", "tokenize"])
+def test_the_invented_rule_cards_are_marked_as_house_rules_on_the_table(key: str) -> None:
+    embed, _ = render.table_message(started(key))
+    invented = [f.name for f in embed.fields if f.name.startswith(house_rules.HOUSE_RULE_FIELDS[key])]
+    assert len(invented) >= (4 if key == "minimize" else 3)  # 2 bonus cards + 2 double-sided; 3 bonus cards
+    assert all(name.endswith(house_rules.MARKER) for name in invented)
+
+
+@pytest.mark.parametrize("key", ["foist", "eradicize", "declare", "minimisere", "memory"])
+def test_games_from_the_text_alone_show_no_house_rule(key: str) -> None:
+    embed, _ = render.table_message(started(key, players=GAMES[key].min_seats))
+    assert house_rules.MARKER not in str(embed.to_dict())
+
+
+def test_lobby_menus_ask_their_question_once_and_show_the_value_set() -> None:
+    session = started("minimisere", players=0)
+    embed, view = render.lobby_message(session)
+    target = next(item for item in view.children if getattr(item, "placeholder", "").startswith("Game ends"))
+    unset = "Game ends when someone reaches this score (now: 25 (the rules' default for this many players))"
+    assert target.placeholder == unset
+    assert not any(option.description == "now set" for option in target.options)
+    session.set_option(1, "target", 25)
+    embed, view = render.lobby_message(session)
+    target = next(item for item in view.children if getattr(item, "placeholder", "").startswith("Game ends"))
+    assert target.placeholder == "Game ends when someone reaches this score (now: 25)"
+    assert [option.label for option in target.options][:3] == ["15", "16", "17"]
+    assert [option.label for option in target.options if option.description == "now set"] == ["25"]
+    assert not any(option.default for option in target.options)  # so the placeholder (the question) shows
+
+
+def test_lobby_options_read_without_stray_full_stops() -> None:
+    embed, _ = render.lobby_message(started("memory", players=0))
+    options = next(field.value for field in embed.fields if field.name.startswith("Options"))
+    assert "(no Mixed Chart): **off**" in options and ".:" not in options
+
+
+def test_only_the_host_changes_the_options_in_plain_words() -> None:
+    session = started("memory", players=0)
+    session.join(2, "Bob")
+    with pytest.raises(Exception, match=r"^Only the host, <@1>, can change the options\.$"):
+        session.set_option(2, "underdogs", True)
+    with pytest.raises(Exception, match=r"can cancel this table\.$"):
+        session.cancel(2)
+
+
+@pytest.mark.parametrize("key", ["minimisere", "declare"])
+def test_a_private_view_shows_the_hand_and_the_state_not_the_log_or_the_rules(key: str) -> None:
+    session = started(key)
+    user = session.users_to_act()[0]
+    table, _ = render.table_message(session)
+    private, _ = render.private_message(session, user)
+    names = [field.name for field in private.fields]
+    assert any(name.startswith("Your hand") for name in names)
+    rules_fields = ("Scoring", "Cards", "Additional rules")
+    restated = [field.name for field in table.fields if field.name in rules_fields]
+    assert restated and not set(restated) & set(names)  # on the table message, not in the private view
+    assert "The game begins" in table.description
+    assert private.description.count("\n") <= 1 and "Last move: The game begins" in private.description
+
+
+def _rows(view) -> dict[int, list]:
+    rows: dict[int, list] = {}
+    for item in view.children:
+        rows.setdefault(item.row, []).append(item)
+    return rows
+
+
+def _width(items: list) -> int:
+    return sum(5 if isinstance(item, discord.ui.Select) else 1 for item in items)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_how_to_play_sits_on_the_lobbys_ai_row_within_discords_rows(key: str) -> None:
+    rows = _rows(render.lobby_message(started(key, players=0))[1])
+    labels = [getattr(item, "label", None) for item in rows[1]]
+    assert labels == ["Add AI player", "Remove AI player", "How to play"]
+    assert set(rows) <= set(range(5)) and all(_width(items) <= 5 for items in rows.values())
+
+
+def test_how_to_play_stays_on_the_table_beside_every_seat_control() -> None:
+    session = started("foist", players=3)
+    session.idle_seats.update(range(3))  # every seat taken over: "I'm back" and "End table" both show
+    rows = _rows(render.table_message(session)[1])
+    labels = [getattr(item, "label", None) for item in rows[4]]
+    assert labels == ["My hand", "How to play", "I'm back", "End table"]
+    assert set(rows) <= set(range(5)) and all(_width(items) <= 5 for items in rows.values())
+
+
+def test_a_seat_an_ai_plays_is_not_told_to_open_my_hand() -> None:
+    session = started("minimisere", players=3)
+    (actor,) = session.users_to_act()
+    assert prompts.private_deciders(session) == [actor] and prompts.PROMPT in render.turn_line(session)
+    session.idle_seats.add(session.seat_of(actor))  # taken over while away: the AI decides, not the player
+    assert prompts.private_deciders(session) == [] and prompts.PROMPT not in render.turn_line(session)
+    session.idle_seats.clear()  # "I'm back", with no move in between
+    assert prompts.private_deciders(session) == [actor]
