@@ -31,7 +31,7 @@ def small_ai(key: str):
         return MinimizePlayer(samples=3)
     if key == "tokenize":
         return TokenizePlayer(samples=2)
-    return EradicizePlayer()
+    return EradicizePlayer(worlds=2, depth=10)
 
 
 def random_step(state: GameState, rng: random.Random) -> None:
