@@ -7,6 +7,9 @@ cards that player may hold beats it or matches their tokens, estimated from the 
 seen, times the size of the pile they would pick up), and by its action: a 6 trades hands by their public
 sizes, a 10 clears the pile, a 13 brings a token. After a play it draws the pile top it would most like
 to keep; on a 13 it takes (or steals from the leader) the token that makes most of its cards playable.
+Once the draw piles are out, the rules' best few plays are compared by determinised flat Monte Carlo:
+each is played in copies of several sampled worlds, play goes on for a few moves, and :func:`evaluate`
+rates the result (:meth:`EradicizePlayer._search`).
 
 Everything it reads comes from its world (see :mod:`engine.ai.frazzled_common`): its own hand, the public
 table and its legal actions.
@@ -59,6 +62,9 @@ class EradicizePlayer:
         piles are out.
     early_pressure:
         The same while the draw piles last.
+    worlds, depth, candidates:
+        The endgame search: sampled worlds (0: rules only), moves played out after each candidate, and
+        how many of the rules' best plays it compares.
     """
 
     name = "eradicize-rules"
