@@ -7,6 +7,9 @@ cards that player may hold beats it or matches their tokens, estimated from the 
 seen, times the size of the pile they would pick up), and by its action: a 6 trades hands by their public
 sizes, a 10 clears the pile, a 13 brings a token. After a play it draws the pile top it would most like
 to keep; on a 13 it takes (or steals from the leader) the token that makes most of its cards playable.
+Once the draw piles are out, the rules' best few plays are compared by determinised flat Monte Carlo:
+each is played in copies of several sampled worlds, play goes on for a few moves, and :func:`evaluate`
+rates the result (:meth:`EradicizePlayer._search`).
 
 Everything it reads comes from its world (see :mod:`engine.ai.frazzled_common`): its own hand, the public
 table and its legal actions.
@@ -41,6 +44,14 @@ def keep_value(card: Card, colours: Sequence[int], shapes: Sequence[int]) -> flo
     return card.number / 2
 
 
+WORLDS = 6
+"""Worlds sampled for the endgame search (0: rules only)."""
+DEPTH = 20
+"""Moves played out after each candidate in the endgame search."""
+CANDIDATES = 3
+"""The rule player's best plays that the endgame search compares."""
+
+
 class EradicizePlayer:
     """Frazzled Wool ERADICIZE: shed cheap cards, keep the escapes, pressure the next player.
 
@@ -51,13 +62,26 @@ class EradicizePlayer:
         piles are out.
     early_pressure:
         The same while the draw piles last.
+    worlds, depth, candidates:
+        The endgame search: sampled worlds (0: rules only), moves played out after each candidate, and
+        how many of the rules' best plays it compares.
     """
 
     name = "eradicize-rules"
 
-    def __init__(self, pressure: float = PRESSURE, early_pressure: float = 0.0) -> None:
+    def __init__(
+        self,
+        pressure: float = PRESSURE,
+        early_pressure: float = 0.0,
+        worlds: int = WORLDS,
+        depth: int = DEPTH,
+        candidates: int = CANDIDATES,
+    ) -> None:
         self.pressure = pressure
         self.early_pressure = early_pressure
+        self.worlds = worlds
+        self.depth = depth
+        self.candidates = candidates
 
     def choose(self, state: EradicizeState, seat: int, rng: random.Random) -> str:
         codes = legal_codes(state, seat)
@@ -69,7 +93,13 @@ class EradicizePlayer:
         phase = world.phase
         if phase is Phase.PLAY:
             pool = self._unseen(world, seat)
-            return best_by(codes, lambda code: self._play_value(world, seat, code, tokens, pool))
+            values = [self._play_value(world, seat, code, tokens, pool) for code in codes]
+            order = sorted(range(len(codes)), key=lambda index: (-values[index], index))
+            rated = [codes[index] for index in order]
+            endgame = not any(world.pile(index) for index in range(3))
+            if endgame and self.worlds and self.candidates > 1 and len(rated) > 1:
+                return self._search(state, world, seat, rated[: self.candidates], rng)
+            return rated[0]
         if phase is Phase.DRAW:
             tops = dict(pile_tops(world))
 
@@ -82,6 +112,32 @@ class EradicizePlayer:
         if phase is Phase.TOKEN:
             return best_by(codes, lambda code: self._token_value(world, seat, code, tokens))
         return codes[0]  # a blind pick from a face-down fan: every position is alike
+
+    def _search(
+        self, state: EradicizeState, world: EradicizeState, seat: int, codes: list[str], rng: random.Random
+    ) -> str:
+        """Flat Monte Carlo over ``self.worlds`` worlds (the first is ``world``, the rest fresh
+        ``resample_hidden`` draws): each candidate is played in a copy of every world, then every seat
+        plays on for up to ``self.depth`` moves (this seat its quiet timeout move, ruling 9; the others a
+        random legal move, the cheapest model of players it knows nothing about), and the position is
+        rated with :func:`evaluate`. The best total wins; ties go to the rule order of ``codes``."""
+        totals = [0.0] * len(codes)
+        for number in range(self.worlds):
+            sample = world if number == 0 else state.resample_hidden(seat, rng)
+            for index, code in enumerate(codes):
+                copy = sample.copy()
+                copy.apply(seat, code)
+                for _ in range(self.depth):
+                    if copy.is_terminal():
+                        break
+                    mover = copy.seats_to_act()[0]
+                    if mover == seat:
+                        copy.apply(mover, copy.default_action(mover))
+                    else:
+                        copy.apply(mover, rng.choice(legal_codes(copy, mover)))
+                totals[index] += evaluate(copy, seat)
+        best = max(range(len(codes)), key=lambda index: (totals[index], -index))
+        return codes[best]
 
     def _unseen(self, world: EradicizeState, seat: int) -> list[Card]:
         face_up = [card for other in range(world.num_seats) for card in world.face_up(other)]

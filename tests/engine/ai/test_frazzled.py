@@ -19,6 +19,7 @@ from engine.ai.frazzled_minimize import MinimizePlayer
 from engine.ai.frazzled_tokenize import TokenizePlayer
 from engine.ai.registry import ai_player, greedy_player
 from engine.core import GameState
+from engine.frazzled.table import Phase
 from engine.registry import GAMES
 
 KEYS = ("minimize", "tokenize", "eradicize")
@@ -31,7 +32,7 @@ def small_ai(key: str):
         return MinimizePlayer(samples=3)
     if key == "tokenize":
         return TokenizePlayer(samples=2)
-    return EradicizePlayer()
+    return EradicizePlayer(worlds=2, depth=10)
 
 
 def random_step(state: GameState, rng: random.Random) -> None:
@@ -219,3 +220,40 @@ def test_greedy_baseline_uses_the_game_evaluation_and_plays_legally(key: str) ->
     players = {0: greedy_player(key), 1: RandomPlayer(), 2: small_ai(key)}
     play(state, players, random.Random(5))
     assert state.is_terminal()
+
+
+def eradicize_endgame_positions(count: int) -> list:
+    """``count`` ERADICIZE states with the draw piles out and a choice of plays (where the AI searches),
+    reached by seeded random legal play."""
+    found = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(seed)
+        state = GAMES["eradicize"].new_game(3, seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            seat = state.seats_to_act()[0]
+            plays = [code for code in (action.code for action in state.legal_actions(seat)) if code]
+            endgame = state.phase is Phase.PLAY and not any(state.pile(index) for index in range(3))
+            if endgame and len(plays) >= 2 and rng.random() < 0.2:
+                found.append(state)
+                break
+            random_step(state, rng)
+        seed += 1
+    return found
+
+
+def test_eradicize_endgame_search_is_honest_and_changes_nothing() -> None:
+    """In the endgame the ERADICIZE AI searches sampled worlds: its choice is the same from any
+    resample of what the seat cannot see, and the state is left as it was."""
+    ai = EradicizePlayer(worlds=3, depth=8)
+    for state in eradicize_endgame_positions(8):
+        seat = state.seats_to_act()[0]
+        before = (list(state.history), views(state), state.public_actions())
+        for k, j in ((1, 2), (5, 9)):
+            mine = ai.choose(state, seat, random.Random(k))
+            assert mine in [action.code for action in state.legal_actions(seat)]
+            other = ai.choose(state.resample_hidden(seat, random.Random(j)), seat, random.Random(k))
+            assert mine == other
+        assert (list(state.history), views(state), state.public_actions()) == before
