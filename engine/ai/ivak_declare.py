@@ -1,0 +1,228 @@
+"""The Minimize: Declare AI: rule-based throws and picks planned together, and a Monte Carlo declare.
+
+Rules: ``docs/rules/declare.md`` (its "AI player" section describes this player). The player decides only
+from what its seat may see: its own hand (``state.hand(seat)``), the public piles (the previous throw, the
+throw just made, the discard pile), the cards each other seat is known to have taken from the discard pile
+(:meth:`~engine.ivak_declare.DeclareState.known_cards`), totals, and determinisations drawn with
+:meth:`~engine.ivak_declare.DeclareState.resample_hidden`. It chooses among ``state.legal_actions(seat)``
+by parsing their codes, so a decision it does not know gets a legal answer too (the first one offered).
+
+The hand heuristic: a hand is worth its points minus half the points of the best throw it holds (that
+throw goes next turn), halved once per My Half Value held (twice at most). Lower is better.
+
+* Throw: every legal throw is tried together with the pick that would follow it (take an end of the
+  previous throw, draw, play I Don't Pick, or I Discover Now), a draw counting the mean points of the cards
+  the seat has not seen; the throw whose best follow-up leaves the best hand is played.
+* Pick: the same comparison for the throw already made (a power card is played only when it gains at least
+  ``POWER_MARGIN`` points over the best plain pick, since it is worth keeping for later).
+* Declare: with 7 or less, ``samples`` determinisations estimate the chance that every other hand is
+  higher; the AI declares when that chance is at least ``declare_at`` (default 0.6).
+* A quick throw-back, when offered, is always taken (it only sheds points).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.ai.core import legal_codes
+from engine.core import GameState
+from engine.ivak_declare import (
+    DISCOVER,
+    FULL_DECK,
+    HALF_VALUE,
+    NO_PICK,
+    Declare,
+    DeclareAction,
+    DeclareNow,
+    DeclareState,
+    Discover,
+    Draw,
+    NoCard,
+    NoPick,
+    Take,
+    ThrowBack,
+    ThrowCards,
+    card_points,
+    card_sort_key,
+    hand_quarters,
+    is_number,
+    legal_throws,
+)
+
+KEEP_WEIGHT = 0.5  # the share of the best next throw's points a hand is credited with
+POWER_MARGIN = 2.0  # points a power card must gain over a plain pick to be played
+HIDDEN_CARD_GUESS = 4.5  # points the evaluation counts per card in another seat's hand
+
+
+def _halving(hand: tuple[str, ...] | list[str]) -> float:
+    return 1.0 / (1 << min(hand.count(HALF_VALUE), 2))
+
+
+def hand_worth(hand: tuple[str, ...] | list[str]) -> float:
+    """The heuristic worth of ``hand`` in points, lower is better: its points minus ``KEEP_WEIGHT`` times
+    the points of its best throw, halved per My Half Value (at most twice)."""
+    ordered = tuple(sorted(hand, key=card_sort_key))
+    points = sum(card_points(card) for card in ordered)
+    throws = legal_throws(ordered)
+    best = throws[0].points if throws else 0
+    return (points - KEEP_WEIGHT * best) * _halving(ordered)
+
+
+def _remove(hand: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+class DeclarePlayer:
+    """The Minimize: Declare AI (see the module docstring).
+
+    Parameters
+    ----------
+    samples:
+        Determinisations used to estimate a declare's chance of success.
+    declare_at:
+        The least estimated chance of success (0..1) at which it declares.
+    """
+
+    name = "declare-rules-mc"
+
+    def __init__(self, samples: int = 24, declare_at: float = 0.6) -> None:
+        self.samples = samples
+        self.declare_at = declare_at
+
+    # -- public ---------------------------------------------------------------------------------------
+
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> str:
+        """One legal code for ``seat``; ``state`` is not changed.
+
+        Raises
+        ------
+        ValueError
+            If ``seat`` has no legal action.
+        """
+        codes = legal_codes(state, seat)
+        if len(codes) == 1 or not isinstance(state, DeclareState):
+            return codes[0]
+        actions: list[tuple[str, DeclareAction | None]] = []
+        for code in codes:
+            try:
+                actions.append((code, DeclareAction.parse(code)))
+            except ValueError:
+                actions.append((code, None))
+        for code, action in actions:
+            if isinstance(action, ThrowBack):
+                return code
+        hand = list(state.hand(seat))
+        kinds = {type(action) for _, action in actions}
+        if (Declare in kinds or DeclareNow in kinds) and self._declare_chance(
+            state, seat, rng
+        ) >= self.declare_at:
+            return next(code for code, action in actions if isinstance(action, Declare | DeclareNow))
+        draw_points = self._draw_points(state, hand)
+        best_code, best_value = None, float("inf")
+        for code, action in actions:
+            if isinstance(action, ThrowCards):
+                rest = _remove(hand, action.cards)
+                value = self._best_pick(state, rest, draw_points)[1] - 1e-3 * sum(
+                    map(card_points, action.cards)
+                )
+            elif isinstance(action, Draw | Take | NoPick | Discover | NoCard):
+                value = self._pick_value(hand, action, draw_points)
+            else:
+                continue
+            if value < best_value - 1e-9:
+                best_code, best_value = code, value
+        return best_code if best_code is not None else codes[0]
+
+    # -- picks ----------------------------------------------------------------------------------------
+
+    def _pick_value(self, hand: list[str], action: DeclareAction, draw_points: float) -> float:
+        """The worth of the hand after the pick ``action`` (lower is better), power cards charged
+        ``POWER_MARGIN``."""
+        if isinstance(action, Take):
+            return hand_worth(hand + [action.card])
+        if isinstance(action, Draw):
+            return hand_worth(hand) + draw_points * _halving(hand)
+        if isinstance(action, NoPick):
+            return hand_worth(_remove(hand, [NO_PICK])) + POWER_MARGIN
+        if isinstance(action, Discover):
+            return hand_worth(_remove(hand, [DISCOVER]) + [action.card]) + POWER_MARGIN
+        return hand_worth(hand)  # NoCard
+
+    def _best_pick(self, state: DeclareState, hand: list[str], draw_points: float) -> tuple[str, float]:
+        """The best pick after a throw leaving ``hand`` (before its pick), and the worth it leaves."""
+        options: list[DeclareAction] = [Draw()]
+        options += [Take(card) for card in _ends(state.previous_throw)]
+        if NO_PICK in hand:
+            options.append(NoPick())
+        if DISCOVER in hand:
+            pile = set(state.discard_pile) | set(state.previous_throw)
+            options += [Discover(card) for card in sorted(pile, key=card_sort_key) if is_number(card)]
+        scored = [(self._pick_value(hand, option, draw_points), option.format()) for option in options]
+        value, code = min(scored, key=lambda item: item[0])
+        return code, value
+
+    @staticmethod
+    def _draw_points(state: DeclareState, hand: list[str]) -> float:
+        """The mean points of the cards ``hand``'s seat has not seen (other hands and the draw pile)."""
+        seen = Counter(hand)
+        seen.update(state.discard_pile)
+        seen.update(state.previous_throw)
+        seen.update(state.throw_this_turn)
+        for other in range(state.num_seats):
+            seen.update(state.known_cards(other))
+        unseen = Counter(FULL_DECK) - seen
+        count = sum(unseen.values())
+        if not count:
+            return 6.0
+        return sum(card_points(card) * n for card, n in unseen.items()) / count
+
+    # -- declaring ------------------------------------------------------------------------------------
+
+    def _declare_chance(self, state: DeclareState, seat: int, rng: random.Random) -> float:
+        """The share of ``samples`` determinisations in which every other hand in play is higher."""
+        mine = hand_quarters(state.hand(seat))
+        others = [other for other in range(state.num_seats) if other != seat and state.alive(other)]
+        wins = 0
+        for _ in range(self.samples):
+            world = state.resample_hidden(seat, rng)
+            if all(hand_quarters(world.hand(other)) > mine for other in others):
+                wins += 1
+        return wins / self.samples
+
+
+def _ends(throw: tuple[str, ...]) -> list[str]:
+    if not throw:
+        return []
+    return [throw[0]] if len(throw) == 1 or throw[-1] == throw[0] else [throw[0], throw[-1]]
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """The position's worth to ``seat`` in points, higher is better: the mean over the other seats in play
+    of (their total + ``HIDDEN_CARD_GUESS`` per card in hand) minus (``seat``'s total + the heuristic worth
+    of its hand, :func:`hand_worth`). A finished game is worth 1000 per share of the win, a seat out -500.
+    Reads only totals, hand sizes and ``seat``'s own hand."""
+    assert isinstance(state, DeclareState)
+    if state.is_terminal():
+        standings = state.standings()
+        winners = [standing.seat for standing in standings if standing.rank == 1]
+        return 1000.0 / len(winners) if seat in winners else -500.0
+    if not state.alive(seat):
+        return -500.0
+    others = [other for other in range(state.num_seats) if other != seat and state.alive(other)]
+    mine = float(state.total(seat)) + hand_worth(state.hand(seat))
+    if not others:
+        return 1000.0
+    theirs = sum(float(state.total(other)) + HIDDEN_CARD_GUESS * len(state.hand(other)) for other in others)
+    return theirs / len(others) - mine
+
+
+def player_for(game_key: str) -> DeclarePlayer:
+    """The AI that sits at Minimize: Declare tables."""
+    return DeclarePlayer()
+
+
+__all__ = ["DeclarePlayer", "evaluate", "hand_worth", "player_for"]
