@@ -59,14 +59,14 @@ def _halving(hand: tuple[str, ...] | list[str]) -> float:
     return 1.0 / (1 << min(hand.count(HALF_VALUE), 2))
 
 
-def hand_worth(hand: tuple[str, ...] | list[str]) -> float:
-    """The heuristic worth of ``hand`` in points, lower is better: its points minus ``KEEP_WEIGHT`` times
+def hand_worth(hand: tuple[str, ...] | list[str], keep_weight: float = KEEP_WEIGHT) -> float:
+    """The heuristic worth of ``hand`` in points, lower is better: its points minus ``keep_weight`` times
     the points of its best throw, halved per My Half Value (at most twice)."""
     ordered = tuple(sorted(hand, key=card_sort_key))
     points = sum(card_points(card) for card in ordered)
     throws = legal_throws(ordered)
     best = throws[0].points if throws else 0
-    return (points - KEEP_WEIGHT * best) * _halving(ordered)
+    return (points - keep_weight * best) * _halving(ordered)
 
 
 def _remove(hand: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
@@ -85,13 +85,16 @@ class DeclarePlayer:
         Determinisations used to estimate a declare's chance of success.
     declare_at:
         The least estimated chance of success (0..1) at which it declares.
+    keep_weight:
+        The share of the best next throw's points a hand is credited with (:func:`hand_worth`).
     """
 
     name = "declare-rules-mc"
 
-    def __init__(self, samples: int = 24, declare_at: float = 0.6) -> None:
+    def __init__(self, samples: int = 24, declare_at: float = 0.6, keep_weight: float = KEEP_WEIGHT) -> None:
         self.samples = samples
         self.declare_at = declare_at
+        self.keep_weight = keep_weight
 
     # -- public ---------------------------------------------------------------------------------------
 
@@ -121,7 +124,7 @@ class DeclarePlayer:
             state, seat, rng
         ) >= self.declare_at:
             return next(code for code, action in actions if isinstance(action, Declare | DeclareNow))
-        draw_points = self._draw_points(state, hand)
+        draw_points = self._unseen_points(state, hand)
         best_code, best_value = None, float("inf")
         for code, action in actions:
             if isinstance(action, ThrowCards):
@@ -137,22 +140,43 @@ class DeclarePlayer:
                 best_code, best_value = code, value
         return best_code if best_code is not None else codes[0]
 
+    def _worth(self, hand: list[str]) -> float:
+        return hand_worth(hand, self.keep_weight)
+
     # -- picks ----------------------------------------------------------------------------------------
 
-    def _pick_value(self, hand: list[str], action: DeclareAction, draw_points: float) -> float:
+    def _pick_value(self, hand: list[str], action: DeclareAction, draw_points: Counter[int]) -> float:
         """The worth of the hand after the pick ``action`` (lower is better), power cards charged
         ``POWER_MARGIN``."""
         if isinstance(action, Take):
-            return hand_worth(hand + [action.card])
+            return self._worth(hand + [action.card])
         if isinstance(action, Draw):
-            return hand_worth(hand) + draw_points * _halving(hand)
+            return self._draw_worth(hand, draw_points)
         if isinstance(action, NoPick):
-            return hand_worth(_remove(hand, [NO_PICK])) + POWER_MARGIN
+            return self._worth(_remove(hand, [NO_PICK])) + POWER_MARGIN
         if isinstance(action, Discover):
-            return hand_worth(_remove(hand, [DISCOVER]) + [action.card]) + POWER_MARGIN
-        return hand_worth(hand)  # NoCard
+            return self._worth(_remove(hand, [DISCOVER]) + [action.card]) + POWER_MARGIN
+        return self._worth(hand)  # NoCard
 
-    def _best_pick(self, state: DeclareState, hand: list[str], draw_points: float) -> tuple[str, float]:
+    def _draw_worth(self, hand: list[str], unseen: Counter[int]) -> float:
+        """The expected worth after drawing a card the seat has not seen: the hand's points plus the drawn
+        card's, minus ``keep_weight`` times the larger of the hand's best throw and the drawn card (new
+        combinations ignored)."""
+        count = sum(unseen.values())
+        ordered = tuple(sorted(hand, key=card_sort_key))
+        throws = legal_throws(ordered)
+        best = throws[0].points if throws else 0
+        points = sum(card_points(card) for card in ordered)
+        if not count:
+            return self._worth(hand)
+        expected = (
+            sum(n * (value - self.keep_weight * max(best, value)) for value, n in unseen.items()) / count
+        )
+        return (points + expected) * _halving(ordered)
+
+    def _best_pick(
+        self, state: DeclareState, hand: list[str], draw_points: Counter[int]
+    ) -> tuple[str, float]:
         """The best pick after a throw leaving ``hand`` (before its pick), and the worth it leaves."""
         options: list[DeclareAction] = [Draw()]
         options += [Take(card) for card in _ends(state.previous_throw)]
@@ -166,21 +190,33 @@ class DeclarePlayer:
         return code, value
 
     @staticmethod
-    def _draw_points(state: DeclareState, hand: list[str]) -> float:
-        """The mean points of the cards ``hand``'s seat has not seen (other hands and the draw pile)."""
+    def _unseen_points(state: DeclareState, hand: list[str]) -> Counter[int]:
+        """How many cards of each point value the seat has not seen (other hands and the draw pile)."""
         seen = Counter(hand)
         seen.update(state.discard_pile)
         seen.update(state.previous_throw)
         seen.update(state.throw_this_turn)
         for other in range(state.num_seats):
             seen.update(state.known_cards(other))
-        unseen = Counter(FULL_DECK) - seen
-        count = sum(unseen.values())
-        if not count:
-            return 6.0
-        return sum(card_points(card) * n for card, n in unseen.items()) / count
+        points: Counter[int] = Counter()
+        for card, count in (Counter(FULL_DECK) - seen).items():
+            points[card_points(card)] += count
+        return points
 
     # -- declaring ------------------------------------------------------------------------------------
+
+    def _threshold(self, state: DeclareState) -> float:
+        """``declare_at``, lowered by 3% for every round of turns past the tenth in this deal (so that a
+        table of cautious players still ends its rounds). Turns are counted in the public history since the
+        last declare."""
+        throws = 0
+        for _, code in reversed(state.history):
+            if code in ("declare", "declarenow"):
+                break
+            if code.startswith("t") and not code.startswith("take") and not code.startswith("tb"):
+                throws += 1
+        alive = sum(1 for other in range(state.num_seats) if state.alive(other))
+        return self.declare_at * 0.97 ** max(0.0, throws / max(alive, 1) - 10)
 
     def _declare_chance(self, state: DeclareState, seat: int, rng: random.Random) -> float:
         """The share of ``samples`` determinisations in which every other hand in play is higher."""
