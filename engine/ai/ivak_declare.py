@@ -3,7 +3,8 @@
 Rules: ``docs/rules/declare.md`` (its "AI player" section describes this player). The player decides only
 from what its seat may see: its own hand (``state.hand(seat)``), the public piles (the previous throw, the
 throw just made, the discard pile), the cards each other seat is known to have taken from the discard pile
-(:meth:`~engine.ivak_declare.DeclareState.known_cards`), totals, and determinisations drawn with
+(:meth:`~engine.ivak_declare.DeclareState.known_cards`), totals, the public history (turns since the last
+declare), and determinisations drawn with
 :meth:`~engine.ivak_declare.DeclareState.resample_hidden`. It chooses among ``state.legal_actions(seat)``
 by parsing their codes, so a decision it does not know gets a legal answer too (the first one offered).
 
@@ -11,12 +12,13 @@ The hand heuristic: a hand is worth its points minus half the points of the best
 throw goes next turn), halved once per My Half Value held (twice at most). Lower is better.
 
 * Throw: every legal throw is tried together with the pick that would follow it (take an end of the
-  previous throw, draw, play I Don't Pick, or I Discover Now), a draw counting the mean points of the cards
-  the seat has not seen; the throw whose best follow-up leaves the best hand is played.
+  previous throw, draw, play I Don't Pick, or I Discover Now), a draw counting the expected worth over the
+  cards the seat has not seen; the throw whose best follow-up leaves the best hand is played.
 * Pick: the same comparison for the throw already made (a power card is played only when it gains at least
   ``POWER_MARGIN`` points over the best plain pick, since it is worth keeping for later).
 * Declare: with 7 or less, ``samples`` determinisations estimate the chance that every other hand is
-  higher; the AI declares when that chance is at least ``declare_at`` (default 0.6).
+  higher; the AI declares when that chance is at least ``declare_at`` (default 0.9), a threshold that eases
+  by 3% per round of turns past the tenth in a deal.
 * A quick throw-back, when offered, is always taken (it only sheds points).
 """
 
@@ -91,7 +93,7 @@ class DeclarePlayer:
 
     name = "declare-rules-mc"
 
-    def __init__(self, samples: int = 24, declare_at: float = 0.6, keep_weight: float = KEEP_WEIGHT) -> None:
+    def __init__(self, samples: int = 24, declare_at: float = 0.9, keep_weight: float = KEEP_WEIGHT) -> None:
         self.samples = samples
         self.declare_at = declare_at
         self.keep_weight = keep_weight
