@@ -662,6 +662,10 @@ class DeclareState(GameState[DeclareOptions]):
         """``seat``'s cards in hand order (its secret: for tests and scoring, never another seat's view)."""
         return tuple(self._hands[seat])
 
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds (public: every seat's line in the view says so)."""
+        return len(self._hands[seat])
+
     def total(self, seat: int) -> int | float:
         """``seat``'s running game total in points."""
         return points_value(self._totals_q[seat])

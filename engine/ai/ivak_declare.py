@@ -3,9 +3,10 @@
 Rules: ``docs/rules/declare.md`` (its "AI player" section describes this player). The player decides only
 from what its seat may see: its own hand (``state.hand(seat)``), the public piles (the previous throw, the
 throw just made, the discard pile), the cards each other seat is known to have taken from the discard pile
-(:meth:`~engine.ivak_declare.DeclareState.known_cards`), totals, the public history (turns since the last
-declare), and determinisations drawn with
-:meth:`~engine.ivak_declare.DeclareState.resample_hidden`. It chooses among ``state.legal_actions(seat)``
+(:meth:`~engine.ivak_declare.DeclareState.known_cards`), hand sizes, totals and the public history (turns
+since the last declare); its sampled deals redraw the unseen cards as
+:meth:`~engine.ivak_declare.DeclareState.resample_hidden` does (sorted, then shuffled with its generator),
+without copying the state. It chooses among ``state.legal_actions(seat)``
 by parsing their codes, so a decision it does not know gets a legal answer too (the first one offered).
 
 The hand heuristic: a hand is worth its points minus half the points of the best throw it holds (that
@@ -16,9 +17,10 @@ throw goes next turn), halved once per My Half Value held (twice at most). Lower
   cards the seat has not seen; the throw whose best follow-up leaves the best hand is played.
 * Pick: the same comparison for the throw already made (a power card is played only when it gains at least
   ``POWER_MARGIN`` points over the best plain pick, since it is worth keeping for later).
-* Declare: with 7 or less, ``samples`` determinisations estimate the chance that every other hand is
-  higher; the AI declares when that chance is at least ``declare_at`` (default 0.9), a threshold that eases
-  by 3% per round of turns past the tenth in a deal.
+* Declare: with 7 or less, ``samples`` deals of the unseen cards to the other hands (hand sizes kept, the
+  cards they took in view of all included) estimate the chance that every other hand is higher; the AI
+  declares when that chance is at least ``declare_at`` (default 0.9), a threshold that eases by 3% per
+  round of turns past the tenth in a deal.
 * A quick throw-back, when offered, is always taken (it only sheds points).
 """
 
@@ -84,7 +86,7 @@ class DeclarePlayer:
     Parameters
     ----------
     samples:
-        Determinisations used to estimate a declare's chance of success.
+        Deals of the unseen cards used to estimate a declare's chance of success.
     declare_at:
         The least estimated chance of success (0..1) at which it declares.
     keep_weight:
@@ -192,16 +194,21 @@ class DeclarePlayer:
         return code, value
 
     @staticmethod
-    def _unseen_points(state: DeclareState, hand: list[str]) -> Counter[int]:
-        """How many cards of each point value the seat has not seen (other hands and the draw pile)."""
+    def _unseen_cards(state: DeclareState, hand: list[str]) -> Counter[str]:
+        """The cards the seat has not seen (in other hands, bar those taken in view of all, and in the
+        draw pile)."""
         seen = Counter(hand)
         seen.update(state.discard_pile)
         seen.update(state.previous_throw)
         seen.update(state.throw_this_turn)
         for other in range(state.num_seats):
             seen.update(state.known_cards(other))
+        return Counter(FULL_DECK) - seen
+
+    def _unseen_points(self, state: DeclareState, hand: list[str]) -> Counter[int]:
+        """How many cards of each point value the seat has not seen."""
         points: Counter[int] = Counter()
-        for card, count in (Counter(FULL_DECK) - seen).items():
+        for card, count in self._unseen_cards(state, hand).items():
             points[card_points(card)] += count
         return points
 
@@ -221,14 +228,26 @@ class DeclarePlayer:
         return self.declare_at * 0.97 ** max(0.0, throws / max(alive, 1) - 10)
 
     def _declare_chance(self, state: DeclareState, seat: int, rng: random.Random) -> float:
-        """The share of ``samples`` determinisations in which every other hand in play is higher."""
+        """The share of ``samples`` deals of the cards the seat has not seen (sorted, then shuffled with
+        ``rng``: the draw of :meth:`DeclareState.resample_hidden` without its copy) in which every other
+        hand in play is higher."""
         mine = hand_quarters(state.hand(seat))
         others = [other for other in range(state.num_seats) if other != seat and state.alive(other)]
+        known = {other: list(state.known_cards(other)) for other in others}
+        unknown = {other: state.hand_size(other) - len(known[other]) for other in others}
+        pool = sorted(self._unseen_cards(state, list(state.hand(seat))).elements(), key=card_sort_key)
         wins = 0
         for _ in range(self.samples):
-            world = state.resample_hidden(seat, rng)
-            if all(hand_quarters(world.hand(other)) > mine for other in others):
-                wins += 1
+            rng.shuffle(pool)
+            start = 0
+            beaten = False
+            for other in others:
+                dealt = pool[start : start + unknown[other]]
+                start += unknown[other]
+                if hand_quarters(known[other] + dealt) <= mine:
+                    beaten = True
+                    break
+            wins += not beaten
         return wins / self.samples
 
 
