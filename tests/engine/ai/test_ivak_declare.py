@@ -97,6 +97,24 @@ def test_the_choice_depends_only_on_what_the_seat_may_see() -> None:
     assert checked >= 40
 
 
+def test_the_honesty_check_catches_a_player_that_peeks() -> None:
+    """The property above has teeth: a player that reads the next seat's hand changes its choice when
+    what it cannot see is redrawn."""
+
+    def peek_code(state: DeclareState, seat: int) -> str:
+        codes = [action.code for action in state.legal_actions(seat)]
+        neighbour = state.hand((seat + 1) % state.num_seats)
+        return codes[sum(map(ord, "".join(neighbour))) % len(codes)]
+
+    caught = 0
+    for seed in range(4):
+        for state in positions(seed, 3):
+            seat = state.seats_to_act()[0]
+            world = state.resample_hidden(seat, random.Random(1))
+            caught += peek_code(state, seat) != peek_code(world, seat)
+    assert caught >= 5
+
+
 def test_resampling_is_canonical() -> None:
     """A resample depends only on what the seat has seen and the generator: resampling a resample gives the
     same world as resampling the true state, now and after the same moves (reshuffles included)."""

@@ -90,6 +90,22 @@ def test_the_choice_depends_only_on_what_the_seat_has_seen(options: dict) -> Non
                     assert ai.choose(world, seat, random.Random(k)) == expected
 
 
+def test_the_honesty_check_catches_a_player_that_peeks() -> None:
+    """The property above has teeth: a player that looks where the highest face-down card truly lies
+    changes its choice when what it has not seen is redrawn."""
+
+    def peek_code(state: MemoryState, seat: int) -> str:
+        codes = [action.code for action in state.legal_actions(seat)]
+        cards = [(state.card_at(name), index) for index, name in enumerate(_names()) if state.card_at(name)]
+        return codes[max(cards)[1] % len(codes)]
+
+    caught = 0
+    for state in positions(2, 3):
+        seat = state.seats_to_act()[0]
+        caught += peek_code(state, seat) != peek_code(state.resample_hidden(seat, random.Random(1)), seat)
+    assert caught >= 3
+
+
 def test_resampling_is_canonical() -> None:
     """A resample depends only on what the seat has seen and the generator: resampling a resample gives the
     same world as resampling the true state, now and after the same moves."""
