@@ -188,13 +188,7 @@ class DeclarePlayer:
             options.append(NoPick())
         if DISCOVER in hand:
             pile = set(state.discard_pile) | set(state.previous_throw)
-            ranks = {card[0] for card in hand if is_number(card)}
-            # Only a low card or one of a number the hand holds can beat the plain picks by POWER_MARGIN.
-            options += [
-                Discover(card)
-                for card in sorted(pile, key=card_sort_key)
-                if is_number(card) and (card_points(card) <= 3 or card[0] in ranks)
-            ]
+            options += [Discover(card) for card in sorted(pile, key=card_sort_key) if is_number(card)]
         scored = [(self._pick_value(hand, option, draw_points), option.format()) for option in options]
         value, code = min(scored, key=lambda item: item[0])
         return code, value
