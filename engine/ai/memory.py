@@ -135,7 +135,9 @@ class MemoryPlayer:
         if pairs:
             value, (first, _) = max(pairs, key=lambda item: item[0])
             code = Look(first).format()
-            if value > 0 and code in legal:
+            # A match another player's kept 10 would take waits while there is something left to learn;
+            # once every card is known it is made anyway (it uses the 10 up, and the game goes on).
+            if (value > 0 or not mind.unseen) and code in legal:
                 return code
         return self._look_unseen(mind, legal, rng)
 
@@ -148,9 +150,11 @@ class MemoryPlayer:
         partners = [p for p, other in mind.known.items() if p != first and rank_of(other) == rank_of(card)]
         if partners:
             best = max(partners, key=lambda p: mind.pair_worth(card, mind.known[p]))
-            if mind.pair_worth(card, mind.known[best]) > 0 and Look(best).format() in legal:
+            if (mind.pair_worth(card, mind.known[best]) > 0 or not mind.unseen) and Look(
+                best
+            ).format() in legal:
                 return Look(best).format()
-        if mind.match_harms():
+        if mind.match_harms() and mind.unseen:
             # A match would go to another player's kept 10: look at a card that cannot match.
             for code, action in legal.items():
                 if isinstance(action, Look) and action.position in mind.known:

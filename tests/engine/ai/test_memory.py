@@ -213,6 +213,29 @@ def test_the_ai_remembers_and_takes_a_known_match() -> None:
     assert ai.choose(state, 0, random.Random(0)) == "target.0"  # it gains the 7 itself
 
 
+def test_a_match_for_another_players_kept_ten_is_made_once_all_is_known() -> None:
+    """With kept 10s in front of both other players every match of seat 0 would go to one of them; it
+    waits while cards are left to learn, but once every card on the table is known it matches anyway, so
+    the game cannot stall (a table of such players would otherwise look at the same cards forever)."""
+    ai = MemoryPlayer()
+    kept = [(1, 10, "10♥", "10♠"), (2, 10, "10♦", "10♣")]
+    state = MemoryState.scripted(3, {"B2": "7♥", "B3": "7♦", "B4": "8♠"}, fill=False, kept=kept)
+    for seat, first, second in (
+        (0, "look.B2", "look.B4"),
+        (1, "look.B3", "look.B4"),
+        (2, "look.B2", "look.B4"),
+    ):
+        state.apply(seat, first)
+        state.apply(seat, second)
+        if state.seats_to_act() == (seat,):
+            state.apply(seat, "show")
+    assert state.seats_to_act() == (0,) and len(state.known_cards(0)) == 3
+    first = ai.choose(state, 0, random.Random(0))
+    assert first in ("look.B2", "look.B3")
+    state.apply(0, first)
+    assert ai.choose(state, 0, random.Random(0)) == ("look.B3" if first == "look.B2" else "look.B2")
+
+
 def test_the_ai_makes_the_richest_other_player_pay_for_a_black_pair() -> None:
     ai = MemoryPlayer()
     state = MemoryState.scripted(3, {"B2": "8♠", "B3": "8♣"}, tokens={1: 25, 2: 15})
