@@ -55,6 +55,16 @@ from engine.memory.cards import cross, square
 
 # A rough worth, in tokens of margin, of the Mixed Chart effects that move no tokens at once.
 CHART_WORTH = {1: 2.0, 2: 1.0, 3: 2.5, 4: 1.5, 5: 4.0, 6: 0.3, 7: 4.0, 8: 2.5, 9: 4.0, 10: 3.5}
+# A pending decision of a Mixed Chart effect -> the rank whose effect it is (for the evaluation).
+EFFECT_PHASES = {
+    Phase.LOOK_SWAP: 2,
+    Phase.REVEAL_UP_TO_FOUR: 3,
+    Phase.SQUARE: 4,
+    Phase.SQUARE_LOOK: 4,
+    Phase.CROSS: 5,
+    Phase.REVEAL_ANY: 6,
+    Phase.KING: 13,
+}
 OPPONENT_WEIGHT = 0.25  # the weight of the lead over the mean opponent in the margin
 
 
@@ -436,9 +446,11 @@ class _Mind:
 def evaluate(state: GameState, seat: int) -> float:
     """The position's worth to ``seat``, higher is better, in tokens: its tokens minus the richest other
     player's (plus a quarter of its lead over the mean of the others; a kept 9 counts 3 tokens), plus the
-    worth of a decision of its own still to come (a pending player choice: its best outcome; at its second
-    look, a known card matching the first: the pair's worth). A finished game: 100 per share of the win plus
-    the margin. Reads only public queries and ``seat``'s own :meth:`~MemoryState.known_cards`."""
+    worth of a decision of its own still to come (a pending player choice: its best outcome; a Mixed Chart
+    effect: its worth; an extra turn; at its second look, a known card matching the first: the pair's
+    worth), 3 per kept 10 of its own less 3 per other player's, and 0.05 per card off the table (so that a
+    tie goes to making a match). A finished game: 100 per share of the win plus the margin. Reads only
+    public queries and ``seat``'s own :meth:`~MemoryState.known_cards`."""
     assert isinstance(state, MemoryState)
     mind = _Mind(state, seat)
     value = mind.margin(mind.tokens, mind.shields)
@@ -446,8 +458,14 @@ def evaluate(state: GameState, seat: int) -> float:
         standings = state.standings()
         winners = [standing.seat for standing in standings if standing.rank == 1]
         return value + (100.0 / len(winners) if seat in winners else 0.0)
+    value += 0.05 * (54 - len(mind.on_table))  # matches bring the end nearer: ties go to making one
+    value += 3.0 * mind.tens[seat] - 3.0 * (sum(mind.tens) - mind.tens[seat])
     decision = state.decision
     if decision is not None and decision.seat == seat:
+        if decision.phase in EFFECT_PHASES:
+            value += mind.chart_worth(EFFECT_PHASES[decision.phase])
+        elif decision.phase is Phase.PICK_FIRST and state.history and state.history[-1][0] == seat:
+            value += CHART_WORTH[7]  # its own turn again straight away: an extra turn
         if decision.phase is Phase.TARGET and decision.purpose is not None:
             targets = [
                 action.seat
