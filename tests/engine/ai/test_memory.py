@@ -255,6 +255,24 @@ def test_greedy_with_this_evaluation_beats_random() -> None:
     assert wins >= 4
 
 
+def test_a_table_of_greedy_players_ends() -> None:
+    """The evaluation breaks ties towards a match, so even a table of one-move-lookahead players (which
+    see no worth in looking at the same face-up non-match again and again) ends."""
+    greedy = GreedyPlayer(evaluate)
+    placed = {"B2": "2♦", "C7": "5♦", "D6": "A♥", "F3": "5♣", "F8": "A♣", "G2": "9♠"}
+    state = MemoryState.scripted(3, placed, fill=False)
+    for seat, first, second in (
+        (0, "look.B2", "look.C7"),
+        (1, "look.D6", "look.F3"),
+        (2, "look.F8", "look.B2"),
+    ):
+        state.apply(seat, first)
+        state.apply(seat, second)
+        if state.seats_to_act() == (seat,):
+            state.apply(seat, "show")  # all but G2 now face-up: two mixed pairs to make, 2♦ first in order
+    play_game(state, dict.fromkeys(range(3), greedy), random.Random(0), limit=300)
+
+
 def _names() -> list[str]:
     return [f"{row}{column}" for row in "ABCDEFG" for column in range(1, 9)]
 
