@@ -26,7 +26,6 @@ finished a turn. Logs stored before every throw was offered in one list also hol
 
 from __future__ import annotations
 
-import copy
 import enum
 import random
 import re
@@ -566,6 +565,9 @@ class DeclareState(GameState[DeclareOptions]):
         # from the shuffled pile number ``pile`` (each deal and each reshuffle starts a new number).
         self._sources: list[Counter[tuple[str, int | None]]] = [Counter() for _ in range(num_seats)]
         self._pile = 0  # the number of the current draw pile's shuffle
+        # The cards of the current draw pile when the discard pile was shuffled into it (public: the discard
+        # pile lay face-up), sorted; ``None`` for a pile dealt from the full deck.
+        self._reshuffled: list[str] | None = None
         self._draw: list[str] = []  # the top card is the END of the list
         self._discard: list[str] = []  # older discards, power cards played: never pickable
         self._prev_throw: list[str] = []  # the previous player's throw: its ends are pickable
@@ -686,6 +688,10 @@ class DeclareState(GameState[DeclareOptions]):
     def hand(self, seat: int) -> tuple[str, ...]:
         """``seat``'s cards in hand order (its secret: for tests and scoring, never another seat's view)."""
         return tuple(self._hands[seat])
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds (public: every seat's line in the view says so)."""
+        return len(self._hands[seat])
 
     def total(self, seat: int) -> int | float:
         """``seat``'s running game total in points."""
@@ -946,59 +952,103 @@ class DeclareState(GameState[DeclareOptions]):
         if not sources[key]:
             del sources[key]
 
+    def copy(self) -> DeclareState:
+        """An independent exact copy (hidden cards and the game's generator included), much faster than
+        ``copy.deepcopy``: AI players search on copies."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._totals_q = list(self._totals_q)
+        other._out_round = list(self._out_round)
+        other._hands = [list(hand) for hand in self._hands]
+        other._sources = [Counter(sources) for sources in self._sources]
+        other._draw = list(self._draw)
+        other._discard = list(self._discard)
+        other._prev_throw = list(self._prev_throw)
+        other._this_throw = list(self._this_throw)
+        other._drawn = list(self._drawn)
+        other._drawn_pile = list(self._drawn_pile)
+        if self._reshuffled is not None:
+            other._reshuffled = list(self._reshuffled)
+        return other
+
+    def known_cards(self, seat: int) -> tuple[str, ...]:
+        """The cards everyone saw go into ``seat``'s hand (taken from the discard pile) and still there by
+        the table's reckoning, in hand order: public information (ruling 25)."""
+        return tuple(
+            sorted(
+                (
+                    card
+                    for (card, pile), count in self._sources[seat].items()
+                    if pile is None
+                    for _ in range(count)
+                ),
+                key=card_sort_key,
+            )
+        )
+
     def resample_hidden(self, viewer: int | None, rng: random.Random) -> DeclareState:
         """A copy in which every card ``viewer`` has not seen is redrawn (``None``: the public view).
 
-        The hidden cards are the other seats' cards that came unseen from a shuffle (dealt or drawn) and
-        the draw pile. Each shuffle's cards are redealt among the places that hold cards of that shuffle,
-        each place keeping its count, so the copy agrees with everything public: hand sizes, the cards each
-        seat took from the discard pile (they stay in its hand), and which cards a reshuffle put in the
-        draw pile. Each other seat's "You drew" card and quick throw-back are drawn again among its hidden
-        cards of the same shuffle; the copy's future shuffles get a fresh generator from ``rng``.
+        Canonical (ruling 25): the result depends only on what ``viewer`` has seen and on ``rng``. The
+        hidden cards are the other seats' cards that did not come from the discard pile in view of all,
+        and the draw pile; their multiset is public (the deck minus every card in sight), and it is sorted,
+        shuffled with ``rng`` and dealt again: first the draw pile (after a reshuffle, from the cards the
+        discard pile gave it, still hidden), then each other seat's unknown cards in seat order. Hand sizes,
+        the cards a seat took from the discard pile (they stay in its hand) and the draw pile's size stay.
+        Each other seat's "You drew" card and quick throw-back are drawn again among its unknown cards; the
+        copy's future shuffles get a fresh generator from ``rng``. This state is not changed.
         """
-        other = copy.deepcopy(self)
+        other = self.copy()
         other._rng = random.Random(rng.random())
         if self._over:
             return other
         hidden = [seat for seat in range(self.num_seats) if seat != viewer]
-        piles = {pile for seat in hidden for _, pile in self._sources[seat] if pile is not None}
-        for pile in sorted(piles | {self._pile}):
-            counts = {
-                seat: sum(count for (_, source), count in self._sources[seat].items() if source == pile)
-                for seat in hidden
-            }
-            pool = [
-                card
-                for seat in hidden
-                for (card, source), count in self._sources[seat].items()
-                if source == pile
-                for _ in range(count)
-            ]
-            if pile == self._pile:
-                pool += self._draw
-            pool.sort(key=card_sort_key)
-            rng.shuffle(pool)
-            for seat in hidden:
-                for key in [key for key in other._sources[seat] if key[1] == pile]:
-                    del other._sources[seat][key]
-                dealt, pool = pool[: counts[seat]], pool[counts[seat] :]
-                other._sources[seat].update((card, pile) for card in dealt)
-            if pile == self._pile:
-                other._draw = pool
+        known = {seat: Counter(self.known_cards(seat)) for seat in hidden}
+        unknown_count = {seat: len(self._hands[seat]) - sum(known[seat].values()) for seat in hidden}
+        pool: Counter[str] = Counter(self._draw)
         for seat in hidden:
-            other._hands[seat] = sorted(
-                (card for card, _ in other._sources[seat].elements()), key=card_sort_key
-            )
-            pile = self._drawn_pile[seat]
-            if self._drawn[seat] is None or pile is None:
-                continue
-            drawn = rng.choice(
-                sorted(card for card, source in other._sources[seat].elements() if source == pile)
-            )
-            other._drawn[seat] = drawn
-            if seat == self._window_seat:
-                fits = self.options.quick_throw_back and throw_back_fits(self._prev_throw, drawn) is not None
-                other._window_card = drawn if fits else None
+            pool.update(Counter(self._hands[seat]) - known[seat])
+        draw_size = len(self._draw)
+        if self._reshuffled is not None:
+            eligible = sorted((Counter(self._reshuffled) & pool).elements(), key=card_sort_key)
+            rng.shuffle(eligible)
+            other._draw = eligible[:draw_size]
+            pool.subtract(other._draw)
+        else:
+            other._draw = []
+        rest = sorted(pool.elements(), key=card_sort_key)
+        rng.shuffle(rest)
+        if len(other._draw) < draw_size:
+            missing = draw_size - len(other._draw)
+            other._draw += rest[:missing]
+            rest = rest[missing:]
+        for seat in hidden:
+            dealt, rest = rest[: unknown_count[seat]], rest[unknown_count[seat] :]
+            drawn_pile = self._drawn_pile[seat]
+            drawn = None
+            if self._drawn[seat] is not None and drawn_pile is not None and dealt:
+                drawn = rng.choice(sorted(dealt, key=card_sort_key))
+                other._drawn[seat] = drawn
+                if seat == self._window_seat:
+                    fits = (
+                        self.options.quick_throw_back and throw_back_fits(self._prev_throw, drawn) is not None
+                    )
+                    other._window_card = drawn if fits else None
+            sources: Counter[tuple[str, int | None]] = Counter()
+            for card, count in known[seat].items():
+                sources[(card, None)] = count
+            for card in dealt:
+                sources[(card, self._pile)] += 1
+            if drawn is not None and drawn_pile is not None and drawn_pile != self._pile:
+                sources[(drawn, self._pile)] -= 1  # the drawn card came from an older shuffle
+                if not sources[(drawn, self._pile)]:
+                    del sources[(drawn, self._pile)]
+                sources[(drawn, drawn_pile)] += 1
+            other._sources[seat] = sources
+            other._hands[seat] = sorted(list(known[seat].elements()) + dealt, key=card_sort_key)
         return other
 
     # -- changes --------------------------------------------------------------------------------------
@@ -1042,6 +1092,7 @@ class DeclareState(GameState[DeclareOptions]):
             # stacked face down to make a new drawing deck" (ruling 15: the live throws stay).
             self._draw = self._discard
             self._discard = []
+            self._reshuffled = sorted(self._draw, key=card_sort_key)
             self._rng.shuffle(self._draw)
             self._pile += 1
             events.append(
@@ -1131,6 +1182,7 @@ class DeclareState(GameState[DeclareOptions]):
             hand.sort(key=card_sort_key)
         self._sources = [Counter((card, self._pile) for card in hand) for hand in self._hands]
         self._draw = deck
+        self._reshuffled = None
         self._discard = []
         self._prev_throw = []
         self._this_throw = []

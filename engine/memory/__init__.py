@@ -42,7 +42,7 @@ from engine.memory.cards import (
     position_name,
     rank_of,
 )
-from engine.memory.decisions import CHART, Phase, Purpose
+from engine.memory.decisions import CHART, Decision, Phase, Purpose
 from engine.memory.state import REARRANGE_SECONDS, MemoryOptions, MemoryState
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "ChoosePlayer",
     "ChooseSquare",
     "CopyEffect",
+    "Decision",
     "DeluxeMemory",
     "Done",
     "EndTurn",

@@ -167,3 +167,19 @@ class Step:
     chosen: list[int] = field(default_factory=list)
     pair: tuple[int, ...] = ()
     area: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The pending decision as the table sees it (:attr:`MemoryState.decision`): its ``phase``, the
+    ``seat`` deciding, a player choice's ``purpose`` and token ``amount``, the ``positions`` chosen so far
+    (looks to swap, cards revealed, the square's looks), the players or revealed cards ``chosen`` so far (a
+    Mixed 3 keeps its revealed cards here), and at a turn's second look the ``first_pick`` position."""
+
+    phase: Phase
+    seat: int
+    purpose: Purpose | None
+    amount: int
+    positions: tuple[int, ...]
+    chosen: tuple[int, ...]
+    first_pick: int | None

@@ -8,7 +8,6 @@ are ``int`` counts, and the tokens of all players plus the Bank are always ``30 
 
 from __future__ import annotations
 
-import copy
 import functools
 import random
 from collections import Counter
@@ -85,6 +84,7 @@ from engine.memory.decisions import (
     REVEALING,
     REVEALING_SEVERAL,
     SQUARES,
+    Decision,
     Phase,
     Purpose,
     Step,
@@ -302,6 +302,82 @@ class MemoryState(GameState[MemoryOptions]):
         kept = [card for pair in self._kept for card in pair.cards]
         waiting = [card for step in self._steps for card in step.pair]
         return on_table + kept + waiting + list(self._discard)
+
+    def table_positions(self) -> tuple[int, ...]:
+        """The positions holding a card, row by row (public: every card lies on the table, face-up or
+        down)."""
+        return tuple(self._cards_on_table())
+
+    def removed_cards(self) -> tuple[int, ...]:
+        """The cards no longer on the table: the discard pile, the pairs kept in front of players and a
+        Mixed King's pair waiting for its effect (public: every matched pair is shown to all)."""
+        kept = [card for pair in self._kept for card in pair.cards]
+        waiting = [card for step in self._steps for card in step.pair]
+        return tuple(self._discard) + tuple(kept) + tuple(waiting)
+
+    def known_cards(self, seat: int | None) -> dict[int, int]:
+        """What ``seat`` knows of the table, as position -> card, with a perfect memory (ruling 29): the
+        face-up cards, every card revealed to everyone at some time, and every card ``seat`` itself looked
+        at at some time, each followed to where it lies now through swaps and rearrangements (those are
+        public). ``None``: what everyone knows. Only cards still on the table are listed; a card another
+        seat looked at privately never is."""
+        known = self._face_up | self._seen_by_all | set(self._flash)
+        if seat is not None:
+            known = known | self._seen[seat] | set(self._looks.get(seat, []))
+        return {p: card for p in sorted(known) if (card := self._grid[p]) is not None}
+
+    @property
+    def decision(self) -> Decision | None:
+        """The decision being waited for, as the table sees it (its prompt says as much), or ``None`` once
+        the game is over."""
+        if self._over or not self._steps:
+            return None
+        step = self._steps[0]
+        return Decision(
+            phase=step.phase,
+            seat=step.seat,
+            purpose=step.purpose,
+            amount=step.amount,
+            positions=tuple(step.positions),
+            chosen=tuple(step.chosen),
+            first_pick=self._picks[0] if step.phase is Phase.PICK_SECOND else None,
+        )
+
+    def copy(self) -> MemoryState:
+        """An independent exact copy, much faster than ``copy.deepcopy`` (AI players search on copies)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other._grid = list(self._grid)
+        other._face_up = set(self._face_up)
+        other._tokens = list(self._tokens)
+        other._out = list(self._out)
+        other._kept = list(self._kept)  # a kept pair is never changed, only added or removed
+        other._discard = list(self._discard)
+        other._skips = list(self._skips)
+        other._extra = list(self._extra)
+        other._steps = [
+            Step(
+                step.phase,
+                step.seat,
+                step.purpose,
+                step.amount,
+                list(step.positions),
+                list(step.chosen),
+                step.pair,
+                list(step.area),
+            )
+            for step in self._steps
+        ]
+        other._picks = list(self._picks)
+        other._picked_face_down = list(self._picked_face_down)
+        other._looks = {seat: list(seen) for seat, seen in self._looks.items()}
+        other._flash = list(self._flash)
+        other._shown = list(self._shown)
+        other._seen = [set(seen) for seen in self._seen]
+        other._seen_by_all = set(self._seen_by_all)
+        other._events = list(self._events)
+        return other
 
     @property
     def turn_seat(self) -> int:
@@ -613,14 +689,16 @@ class MemoryState(GameState[MemoryOptions]):
         looking at privately is among the shuffled ones. The game draws nothing at random after the deal,
         so nothing else changes. It does not keep what a hidden non-match says (that two cards differ in
         rank). ``viewer`` ``None``: the public view. This state is not changed.
+
+        Canonical (ruling 29): the unseen cards are sorted before they are shuffled with ``rng``, so the
+        result depends only on what ``viewer`` has seen (the positions of :meth:`known_cards` and the
+        cards no longer on the table tell which cards are unseen) and on ``rng``.
         """
-        other = copy.deepcopy(self)
+        other = self.copy()
         other._offered = None
-        known = self._face_up | self._seen_by_all | set(self._flash)
-        if viewer is not None:
-            known = known | self._seen[viewer] | set(self._looks.get(viewer, []))
+        known = set(self.known_cards(viewer))
         hidden = [p for p in self._layout if self._grid[p] is not None and p not in known]
-        cards = [self._grid[p] for p in hidden]
+        cards = sorted(self._grid[p] for p in hidden)  # type: ignore[type-var]
         rng.shuffle(cards)
         for p, card in zip(hidden, cards, strict=True):
             other._grid[p] = card

@@ -1,0 +1,285 @@
+"""The Minimize: Declare AI: rule-based throws and picks planned together, and a Monte Carlo declare.
+
+Rules: ``docs/rules/declare.md`` (its "AI player" section describes this player). The player decides only
+from what its seat may see: its own hand (``state.hand(seat)``), the public piles (the previous throw, the
+throw just made, the discard pile), the cards each other seat is known to have taken from the discard pile
+(:meth:`~engine.ivak_declare.DeclareState.known_cards`), hand sizes, totals and the public history (turns
+since the last declare); its sampled deals redraw the unseen cards as
+:meth:`~engine.ivak_declare.DeclareState.resample_hidden` does (sorted, then shuffled with its generator),
+without copying the state. It chooses among ``state.legal_actions(seat)``
+by parsing their codes, so a decision it does not know gets a legal answer too (the first one offered).
+
+The hand heuristic: a hand is worth its points minus half the points of the best throw it holds (that
+throw goes next turn), halved once per My Half Value held (twice at most). Lower is better.
+
+* Throw: every legal throw is tried together with the pick that would follow it (take an end of the
+  previous throw, draw, play I Don't Pick, or I Discover Now), a draw counting the expected worth over the
+  cards the seat has not seen; the throw whose best follow-up leaves the best hand is played.
+* Pick: the same comparison for the throw already made (a power card is played only when it gains at least
+  ``POWER_MARGIN`` points over the best plain pick, since it is worth keeping for later).
+* Declare: with 7 or less, ``samples`` deals of the unseen cards to the other hands (hand sizes kept, the
+  cards they took in view of all included) estimate the chance that every other hand is higher; the AI
+  declares when that chance is at least ``declare_at`` (default 0.9), a threshold that eases by 3% per
+  round of turns past the tenth in a deal.
+* A quick throw-back, when offered, is always taken (it only sheds points).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.ai.core import legal_codes
+from engine.core import GameState
+from engine.ivak_declare import (
+    DISCOVER,
+    FULL_DECK,
+    HALF_VALUE,
+    NO_PICK,
+    Declare,
+    DeclareAction,
+    DeclareNow,
+    DeclareState,
+    Discover,
+    Draw,
+    NoCard,
+    NoPick,
+    Take,
+    ThrowBack,
+    ThrowCards,
+    card_points,
+    card_sort_key,
+    hand_quarters,
+    is_number,
+    legal_throws,
+)
+
+KEEP_WEIGHT = 0.5  # the share of the best next throw's points a hand is credited with
+POWER_MARGIN = 2.0  # points a power card must gain over a plain pick to be played
+HIDDEN_CARD_GUESS = 4.5  # points the evaluation counts per card in another seat's hand
+
+
+def _halving(hand: tuple[str, ...] | list[str]) -> float:
+    return 1.0 / (1 << min(hand.count(HALF_VALUE), 2))
+
+
+def hand_worth(hand: tuple[str, ...] | list[str], keep_weight: float = KEEP_WEIGHT) -> float:
+    """The heuristic worth of ``hand`` in points, lower is better: its points minus ``keep_weight`` times
+    the points of its best throw, halved per My Half Value (at most twice)."""
+    ordered = tuple(sorted(hand, key=card_sort_key))
+    points = sum(card_points(card) for card in ordered)
+    throws = legal_throws(ordered)
+    best = throws[0].points if throws else 0
+    return (points - keep_weight * best) * _halving(ordered)
+
+
+def _remove(hand: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+class DeclarePlayer:
+    """The Minimize: Declare AI (see the module docstring).
+
+    Parameters
+    ----------
+    samples:
+        Deals of the unseen cards used to estimate a declare's chance of success.
+    declare_at:
+        The least estimated chance of success (0..1) at which it declares.
+    keep_weight:
+        The share of the best next throw's points a hand is credited with (:func:`hand_worth`).
+    """
+
+    name = "declare-rules-mc"
+
+    def __init__(self, samples: int = 24, declare_at: float = 0.9, keep_weight: float = KEEP_WEIGHT) -> None:
+        self.samples = samples
+        self.declare_at = declare_at
+        self.keep_weight = keep_weight
+
+    # -- public ---------------------------------------------------------------------------------------
+
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> str:
+        """One legal code for ``seat``; ``state`` is not changed.
+
+        Raises
+        ------
+        ValueError
+            If ``seat`` has no legal action.
+        """
+        codes = legal_codes(state, seat)
+        if len(codes) == 1 or not isinstance(state, DeclareState):
+            return codes[0]
+        actions: list[tuple[str, DeclareAction | None]] = []
+        for code in codes:
+            try:
+                actions.append((code, DeclareAction.parse(code)))
+            except ValueError:
+                actions.append((code, None))
+        for code, action in actions:
+            if isinstance(action, ThrowBack):
+                return code
+        hand = list(state.hand(seat))
+        kinds = {type(action) for _, action in actions}
+        if (Declare in kinds or DeclareNow in kinds) and self._declare_chance(
+            state, seat, rng
+        ) >= self.declare_at:
+            return next(code for code, action in actions if isinstance(action, Declare | DeclareNow))
+        draw_points = self._unseen_points(state, hand)
+        best_code, best_value = None, float("inf")
+        for code, action in actions:
+            if isinstance(action, ThrowCards):
+                rest = _remove(hand, action.cards)
+                value = self._best_pick(state, rest, draw_points)[1] - 1e-3 * sum(
+                    map(card_points, action.cards)
+                )
+            elif isinstance(action, Draw | Take | NoPick | Discover | NoCard):
+                value = self._pick_value(hand, action, draw_points)
+            else:
+                continue
+            if value < best_value - 1e-9:
+                best_code, best_value = code, value
+        return best_code if best_code is not None else codes[0]
+
+    def _worth(self, hand: list[str]) -> float:
+        return hand_worth(hand, self.keep_weight)
+
+    # -- picks ----------------------------------------------------------------------------------------
+
+    def _pick_value(self, hand: list[str], action: DeclareAction, draw_points: Counter[int]) -> float:
+        """The worth of the hand after the pick ``action`` (lower is better), power cards charged
+        ``POWER_MARGIN``."""
+        if isinstance(action, Take):
+            return self._worth(hand + [action.card])
+        if isinstance(action, Draw):
+            return self._draw_worth(hand, draw_points)
+        if isinstance(action, NoPick):
+            return self._worth(_remove(hand, [NO_PICK])) + POWER_MARGIN
+        if isinstance(action, Discover):
+            return self._worth(_remove(hand, [DISCOVER]) + [action.card]) + POWER_MARGIN
+        return self._worth(hand)  # NoCard
+
+    def _draw_worth(self, hand: list[str], unseen: Counter[int]) -> float:
+        """The expected worth after drawing a card the seat has not seen: the hand's points plus the drawn
+        card's, minus ``keep_weight`` times the larger of the hand's best throw and the drawn card (new
+        combinations ignored)."""
+        count = sum(unseen.values())
+        ordered = tuple(sorted(hand, key=card_sort_key))
+        throws = legal_throws(ordered)
+        best = throws[0].points if throws else 0
+        points = sum(card_points(card) for card in ordered)
+        if not count:
+            return self._worth(hand)
+        expected = (
+            sum(n * (value - self.keep_weight * max(best, value)) for value, n in unseen.items()) / count
+        )
+        return (points + expected) * _halving(ordered)
+
+    def _best_pick(
+        self, state: DeclareState, hand: list[str], draw_points: Counter[int]
+    ) -> tuple[str, float]:
+        """The best pick after a throw leaving ``hand`` (before its pick), and the worth it leaves."""
+        options: list[DeclareAction] = [Draw()]
+        options += [Take(card) for card in _ends(state.previous_throw)]
+        if NO_PICK in hand:
+            options.append(NoPick())
+        if DISCOVER in hand:
+            pile = set(state.discard_pile) | set(state.previous_throw)
+            options += [Discover(card) for card in sorted(pile, key=card_sort_key) if is_number(card)]
+        scored = [(self._pick_value(hand, option, draw_points), option.format()) for option in options]
+        value, code = min(scored, key=lambda item: item[0])
+        return code, value
+
+    @staticmethod
+    def _unseen_cards(state: DeclareState, hand: list[str]) -> Counter[str]:
+        """The cards the seat has not seen (in other hands, bar those taken in view of all, and in the
+        draw pile)."""
+        seen = Counter(hand)
+        seen.update(state.discard_pile)
+        seen.update(state.previous_throw)
+        seen.update(state.throw_this_turn)
+        for other in range(state.num_seats):
+            seen.update(state.known_cards(other))
+        return Counter(FULL_DECK) - seen
+
+    def _unseen_points(self, state: DeclareState, hand: list[str]) -> Counter[int]:
+        """How many cards of each point value the seat has not seen."""
+        points: Counter[int] = Counter()
+        for card, count in self._unseen_cards(state, hand).items():
+            points[card_points(card)] += count
+        return points
+
+    # -- declaring ------------------------------------------------------------------------------------
+
+    def _threshold(self, state: DeclareState) -> float:
+        """``declare_at``, lowered by 3% for every round of turns past the tenth in this deal (so that a
+        table of cautious players still ends its rounds). Turns are counted in the public history since the
+        last declare."""
+        throws = 0
+        for _, code in reversed(state.history):
+            if code in ("declare", "declarenow"):
+                break
+            if code.startswith("t") and not code.startswith("take") and not code.startswith("tb"):
+                throws += 1
+        alive = sum(1 for other in range(state.num_seats) if state.alive(other))
+        return self.declare_at * 0.97 ** max(0.0, throws / max(alive, 1) - 10)
+
+    def _declare_chance(self, state: DeclareState, seat: int, rng: random.Random) -> float:
+        """The share of ``samples`` deals of the cards the seat has not seen (sorted, then shuffled with
+        ``rng``: the draw of :meth:`DeclareState.resample_hidden` without its copy) in which every other
+        hand in play is higher."""
+        mine = hand_quarters(state.hand(seat))
+        others = [other for other in range(state.num_seats) if other != seat and state.alive(other)]
+        known = {other: list(state.known_cards(other)) for other in others}
+        unknown = {other: state.hand_size(other) - len(known[other]) for other in others}
+        pool = sorted(self._unseen_cards(state, list(state.hand(seat))).elements(), key=card_sort_key)
+        wins = 0
+        for _ in range(self.samples):
+            rng.shuffle(pool)
+            start = 0
+            beaten = False
+            for other in others:
+                dealt = pool[start : start + unknown[other]]
+                start += unknown[other]
+                if hand_quarters(known[other] + dealt) <= mine:
+                    beaten = True
+                    break
+            wins += not beaten
+        return wins / self.samples
+
+
+def _ends(throw: tuple[str, ...]) -> list[str]:
+    if not throw:
+        return []
+    return [throw[0]] if len(throw) == 1 or throw[-1] == throw[0] else [throw[0], throw[-1]]
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """The position's worth to ``seat`` in points, higher is better: the mean over the other seats in play
+    of (their total + ``HIDDEN_CARD_GUESS`` per card in hand) minus (``seat``'s total + the heuristic worth
+    of its hand, :func:`hand_worth`). A finished game is worth 1000 per share of the win, a seat out -500.
+    Reads only totals, hand sizes and ``seat``'s own hand."""
+    assert isinstance(state, DeclareState)
+    if state.is_terminal():
+        standings = state.standings()
+        winners = [standing.seat for standing in standings if standing.rank == 1]
+        return 1000.0 / len(winners) if seat in winners else -500.0
+    if not state.alive(seat):
+        return -500.0
+    others = [other for other in range(state.num_seats) if other != seat and state.alive(other)]
+    mine = float(state.total(seat)) + hand_worth(state.hand(seat))
+    if not others:
+        return 1000.0
+    theirs = sum(float(state.total(other)) + HIDDEN_CARD_GUESS * len(state.hand(other)) for other in others)
+    return theirs / len(others) - mine
+
+
+def player_for(game_key: str) -> DeclarePlayer:
+    """The AI that sits at Minimize: Declare tables."""
+    return DeclarePlayer()
+
+
+__all__ = ["DeclarePlayer", "evaluate", "hand_worth", "player_for"]

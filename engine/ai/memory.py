@@ -1,0 +1,493 @@
+"""The Deluxe Memory AI: a rule-based player with a perfect memory of what its seat has seen.
+
+Rules: ``docs/rules/memory.md`` (its "AI player" section describes this player). The player reads only
+public queries of :class:`~engine.memory.state.MemoryState`: :meth:`known_cards` for its own seat (the
+face-up cards, the cards ever revealed to all, and the cards it looked at, followed through swaps: what a
+player with a perfect memory knows), :meth:`table_positions`, :meth:`removed_cards`, :attr:`decision`,
+tokens, the Bank, kept pairs and who is out, and it chooses among ``state.legal_actions(seat)``. It never
+searches, so it needs no determinisation.
+
+What it does:
+
+* First look: a pair it knows (both cards seen, still on the table) with the best value for it, else an
+  unseen card.
+* Second look: the known partner of the first card when the match is worth having, else an unseen card.
+* A non-match: pays to hide a card whose rank can still be matched while it has tokens to spare
+  (``hide_reserve``), so that only it knows where that card lies.
+* Player choices: each legal choice is scored by the token margin it leaves (its tokens minus the richest
+  other player's, plus a quarter of its lead over the mean), kept 9s counted.
+* Mixed Chart effects: it looks at unseen cards, reveals cards whose rank is dead or cards it already has
+  to, reveals the cross with the most cards it has not seen (it plays again next), reveals for a Mixed 3
+  only while a 3 can come up, copies the best effect with a King, buys a 7's turn only for a known pair
+  worth more than 5 tokens, and never rearranges.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.ai.core import legal_codes
+from engine.core import GameState
+from engine.memory import (
+    Buy,
+    ChooseCross,
+    ChoosePlayer,
+    ChooseSquare,
+    CopyEffect,
+    Done,
+    EndTurn,
+    Hide,
+    Look,
+    MemoryAction,
+    MemoryState,
+    Phase,
+    Purpose,
+    Reveal,
+    Show,
+    is_black,
+    is_joker,
+    is_red,
+    rank_of,
+)
+from engine.memory.cards import cross, square
+
+# A rough worth, in tokens of margin, of the Mixed Chart effects that move no tokens at once.
+CHART_WORTH = {1: 2.0, 2: 1.0, 3: 2.5, 4: 1.5, 5: 4.0, 6: 0.3, 7: 4.0, 8: 2.5, 9: 4.0, 10: 3.5}
+# A pending decision of a Mixed Chart effect -> the rank whose effect it is (for the evaluation).
+EFFECT_PHASES = {
+    Phase.LOOK_SWAP: 2,
+    Phase.REVEAL_UP_TO_FOUR: 3,
+    Phase.SQUARE: 4,
+    Phase.SQUARE_LOOK: 4,
+    Phase.CROSS: 5,
+    Phase.REVEAL_ANY: 6,
+    Phase.KING: 13,
+}
+OPPONENT_WEIGHT = 0.25  # the weight of the lead over the mean opponent in the margin
+
+
+class MemoryPlayer:
+    """The Deluxe Memory AI (see the module docstring).
+
+    Parameters
+    ----------
+    hide_reserve:
+        The fewest tokens it keeps after paying to hide a non-matching card.
+    """
+
+    name = "memory-rules"
+
+    def __init__(self, hide_reserve: int = 6) -> None:
+        self.hide_reserve = hide_reserve
+
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> str:
+        """One legal code for ``seat``; ``state`` is not changed.
+
+        Raises
+        ------
+        ValueError
+            If ``seat`` has no legal action.
+        """
+        codes = legal_codes(state, seat)
+        if len(codes) == 1 or not isinstance(state, MemoryState):
+            return codes[0]
+        decision = state.decision
+        if decision is None:
+            return codes[0]
+        legal: dict[str, MemoryAction] = {}
+        for code in codes:
+            try:
+                legal[code] = MemoryAction.parse(code)
+            except ValueError:
+                continue
+        mind = _Mind(state, seat)
+        phase = decision.phase
+        chosen: str | None = None
+        if phase is Phase.PICK_FIRST:
+            chosen = self._first_look(mind, legal, rng)
+        elif phase is Phase.PICK_SECOND:
+            chosen = self._second_look(mind, legal, decision.first_pick, rng)
+        elif phase is Phase.HIDE:
+            chosen = self._hide(mind, legal)
+        elif phase is Phase.TARGET:
+            chosen = self._target(mind, legal, decision.purpose, decision.amount, decision.chosen)
+        elif phase in (Phase.LOOK_SWAP, Phase.SQUARE_LOOK):
+            chosen = self._look_unseen(mind, legal, rng)
+        elif phase is Phase.REVEAL_ONE:
+            chosen = self._reveal_least(mind, legal, rng)
+        elif phase is Phase.REVEAL_UP_TO_FOUR:
+            chosen = self._reveal_for_three(mind, legal, decision.chosen, rng)
+        elif phase is Phase.SQUARE:
+            chosen = self._area(mind, legal, ChooseSquare)
+        elif phase is Phase.CROSS:
+            chosen = self._area(mind, legal, ChooseCross)
+        elif phase is Phase.KING:
+            chosen = max(
+                (code for code, action in legal.items() if isinstance(action, CopyEffect)),
+                key=lambda code: mind.chart_worth(legal[code].rank),  # type: ignore[attr-defined]
+                default=None,
+            )
+        elif phase is Phase.BUY_SEVEN:
+            best = max((value for value, _ in mind.known_pairs()), default=0.0)
+            wanted = Buy() if best > 5.5 else EndTurn()
+            chosen = wanted.format() if wanted.format() in legal else None
+        if chosen is None:
+            # Done looking, done rearranging, stop revealing (Mixed 6), or a decision it does not know.
+            chosen = Done().format() if Done().format() in legal else codes[0]
+        return chosen
+
+    # -- looks -------------------------------------------------------------------------------------
+
+    def _first_look(self, mind: _Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
+        pairs = mind.known_pairs()
+        if pairs:
+            value, (first, _) = max(pairs, key=lambda item: item[0])
+            code = Look(first).format()
+            # A match another player's kept 10 would take waits while there is something left to learn;
+            # once every card is known it is made anyway (it uses the 10 up, and the game goes on).
+            if (value > 0 or not mind.unseen) and code in legal:
+                return code
+        return self._look_unseen(mind, legal, rng)
+
+    def _second_look(
+        self, mind: _Mind, legal: dict[str, MemoryAction], first: int | None, rng: random.Random
+    ) -> str | None:
+        if first is None or first not in mind.known:
+            return self._look_unseen(mind, legal, rng)
+        card = mind.known[first]
+        partners = [p for p, other in mind.known.items() if p != first and rank_of(other) == rank_of(card)]
+        if partners:
+            best = max(partners, key=lambda p: mind.pair_worth(card, mind.known[p]))
+            if (mind.pair_worth(card, mind.known[best]) > 0 or not mind.unseen) and Look(
+                best
+            ).format() in legal:
+                return Look(best).format()
+        if mind.match_harms() and mind.unseen:
+            # A match would go to another player's kept 10: look at a card that cannot match.
+            for code, action in legal.items():
+                if isinstance(action, Look) and action.position in mind.known:
+                    if rank_of(mind.known[action.position]) != rank_of(card):
+                        return code
+        return self._look_unseen(mind, legal, rng)
+
+    def _look_unseen(self, mind: _Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
+        """A look at a card it has not seen (random among them), else the first look offered."""
+        unseen = [
+            code
+            for code, action in legal.items()
+            if isinstance(action, Look) and action.position in mind.unseen
+        ]
+        if unseen:
+            return rng.choice(unseen)
+        looks = [code for code, action in legal.items() if isinstance(action, Look)]
+        return looks[0] if looks else None
+
+    # -- a non-match ---------------------------------------------------------------------------------
+
+    def _hide(self, mind: _Mind, legal: dict[str, MemoryAction]) -> str | None:
+        worth_hiding = [
+            action.position
+            for action in legal.values()
+            if isinstance(action, Hide)
+            and action.position is not None
+            and mind.rank_alive(rank_of(mind.known.get(action.position, -1)), 2)
+        ]
+        spare = mind.tokens[mind.seat] - self.hide_reserve
+        if len(worth_hiding) >= 2 and spare >= 2 and Hide(None).format() in legal:
+            return Hide(None).format()
+        if worth_hiding and spare >= 1:
+            best = max(worth_hiding, key=lambda p: rank_of(mind.known[p]))
+            if Hide(best).format() in legal:
+                return Hide(best).format()
+        return Show().format() if Show().format() in legal else None
+
+    # -- choosing players ------------------------------------------------------------------------------
+
+    def _target(
+        self,
+        mind: _Mind,
+        legal: dict[str, MemoryAction],
+        purpose: Purpose | None,
+        amount: int,
+        chosen: Sequence[int],
+    ) -> str | None:
+        targets = [action.seat for action in legal.values() if isinstance(action, ChoosePlayer)]
+        if not targets or purpose is None:
+            return None
+        done = Done().format() in legal
+        scored: list[tuple[float, str]] = []
+        if done:
+            scored.append((mind.margin(mind.tokens, mind.shields), Done().format()))
+        for target in targets:
+            value = mind.best_after_choice(purpose, amount, list(chosen), target)
+            scored.append((value, ChoosePlayer(target).format()))
+        return max(scored, key=lambda item: item[0])[1]
+
+    # -- reveals and areas -------------------------------------------------------------------------------
+
+    def _reveal_least(self, mind: _Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
+        """A forced reveal: a known card whose rank is dead, else an unseen card, else any known card."""
+        reveals = [action.position for action in legal.values() if isinstance(action, Reveal)]
+        dead = [p for p in reveals if p in mind.known and not mind.rank_alive(rank_of(mind.known[p]), 2)]
+        if dead:
+            return Reveal(dead[0]).format()
+        unseen = [p for p in reveals if p in mind.unseen]
+        if unseen:
+            return Reveal(rng.choice(unseen)).format()
+        return Reveal(reveals[0]).format() if reveals else None
+
+    def _reveal_for_three(
+        self, mind: _Mind, legal: dict[str, MemoryAction], revealed: Sequence[int], rng: random.Random
+    ) -> str | None:
+        """Mixed 3: reveal a known 3 (or the third card of a kind), else unseen cards while a 3 may still
+        turn up; stop once the loss is won."""
+        ranks = Counter(rank_of(card) for card in revealed)
+        if ranks[3] or any(count >= 3 for rank, count in ranks.items() if rank):
+            return None  # won: stop
+        reveals = [action.position for action in legal.values() if isinstance(action, Reveal)]
+        for p in reveals:
+            if p in mind.known:
+                rank = rank_of(mind.known[p])
+                if rank == 3 or (rank and ranks[rank] == 2):
+                    return Reveal(p).format()
+        if mind.unseen_count(3) > 0:
+            unseen = [p for p in reveals if p in mind.unseen]
+            if unseen:
+                return Reveal(rng.choice(unseen)).format()
+        return None
+
+    def _area(self, mind: _Mind, legal: dict[str, MemoryAction], kind: type) -> str | None:
+        """The square or cross with the most cards it has not seen (ties: the first offered)."""
+        best_code, best_count = None, -1
+        for code, action in legal.items():
+            if not isinstance(action, kind):
+                continue
+            area = square(action.position) if isinstance(action, ChooseSquare) else cross(action.position)
+            count = sum(1 for p in area if p in mind.unseen)
+            if count > best_count:
+                best_code, best_count = code, count
+        return best_code
+
+
+class _Mind:
+    """What the seat knows, worked out once per decision from public queries and its own memory."""
+
+    def __init__(self, state: MemoryState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.num_seats = state.num_seats
+        self.known = state.known_cards(seat)
+        self.on_table = state.table_positions()
+        self.unseen = {p for p in self.on_table if p not in self.known}
+        self.tokens = [state.tokens(other) for other in range(state.num_seats)]
+        self.out = [state.is_out(other) for other in range(state.num_seats)]
+        kept = [[as_rank for as_rank, _ in state.kept_pairs(other)] for other in range(state.num_seats)]
+        self.shields = [ranks.count(9) for ranks in kept]
+        self.tens = [ranks.count(10) for ranks in kept]
+        self._effects: dict[tuple[Purpose, int], float] = {}
+        self._chart: dict[int, float] = {}
+        self.bank = state.bank
+        self.underdogs = state.options.underdogs
+        self.simplicity = state.options.simplicity
+        total = Counter({rank: 4 for rank in range(1, 14)})
+        if state.options.jokin_around:
+            total[0] = 2
+        total.subtract(rank_of(card) for card in state.removed_cards())
+        self.on_table_by_rank = total  # cards of each rank still on the table
+        self.known_by_rank = Counter(rank_of(card) for card in self.known.values())
+
+    # -- knowledge --------------------------------------------------------------------------------------
+
+    def rank_alive(self, rank: int, at_least: int) -> bool:
+        """True if at least ``at_least`` cards of ``rank`` are still on the table."""
+        return rank >= 0 and self.on_table_by_rank[rank] >= at_least
+
+    def unseen_count(self, rank: int) -> int:
+        """Cards of ``rank`` on the table that the seat has not seen."""
+        return self.on_table_by_rank[rank] - self.known_by_rank[rank]
+
+    def known_pairs(self) -> list[tuple[float, tuple[int, int]]]:
+        """Every pair of known cards of one rank on the table, with its worth, as ``(worth, (p, q))``."""
+        by_rank: dict[int, list[int]] = {}
+        for p, card in self.known.items():
+            by_rank.setdefault(rank_of(card), []).append(p)
+        pairs = []
+        for positions in by_rank.values():
+            for i, p in enumerate(positions):
+                for q in positions[i + 1 :]:
+                    pairs.append((self.pair_worth(self.known[p], self.known[q]), (p, q)))
+        return pairs
+
+    def match_harms(self) -> bool:
+        """True when another player's kept 10 would take the effect of this seat's match (ruling 14)."""
+        return any(self.tens[other] for other in range(self.num_seats) if other != self.seat)
+
+    # -- worth -----------------------------------------------------------------------------------------
+
+    def margin(self, tokens: Sequence[int], shields: Sequence[int]) -> float:
+        """The seat's tokens minus the richest other player's, plus ``OPPONENT_WEIGHT`` times its lead over
+        the mean of the others in the game; a kept 9 counts 3 tokens."""
+        worth = [tokens[other] + 3 * shields[other] for other in range(self.num_seats)]
+        others = [
+            worth[other] for other in range(self.num_seats) if other != self.seat and not self.out[other]
+        ]
+        if not others:
+            return float(worth[self.seat])
+        mine = worth[self.seat]
+        return mine - max(others) + OPPONENT_WEIGHT * (mine - sum(others) / len(others))
+
+    def _after_tokens(
+        self, purpose: Purpose, amount: int, chosen: list[int], target: int
+    ) -> tuple[list, list]:
+        """Tokens and kept 9s after a choice that completes the effect (``chosen`` + ``target``)."""
+        tokens, shields = list(self.tokens), list(self.shields)
+        bank = self.bank
+
+        def lose(who: int, count: int) -> int:
+            if count <= 0 or tokens[who] == 0:
+                return 0
+            if shields[who]:
+                shields[who] -= 1
+                return 0
+            lost = min(count, tokens[who])
+            tokens[who] -= lost
+            return lost
+
+        if purpose in (Purpose.BLACK, Purpose.ACE_LOSE, Purpose.THREE_LOSE):
+            lose(target, amount or 1)
+        elif purpose in (Purpose.RED, Purpose.ACE_GAIN):
+            tokens[target] += min(amount or 1, bank)
+        elif purpose is Purpose.JACK and chosen:
+            first, second = chosen[0], target
+            richer, poorer = (first, second) if tokens[first] >= tokens[second] else (second, first)
+            each = (tokens[richer] + tokens[poorer]) // 2
+            moved = each - tokens[poorer]
+            if lose(richer, tokens[richer] - each):
+                tokens[poorer] += moved
+        elif purpose in (Purpose.QUEEN_RECEIVER, Purpose.GIVE_RECEIVER) and chosen:
+            tokens[target] += lose(chosen[0], amount)
+        return tokens, shields
+
+    def best_after_choice(self, purpose: Purpose, amount: int, chosen: list[int], target: int) -> float:
+        """The margin after choosing ``target``, assuming its own best later choices for two-player
+        effects (the Jack's second player, the gift's receiver)."""
+        if purpose in (Purpose.JACK, Purpose.QUEEN_GIVER, Purpose.GIVE_GIVER) and not (
+            purpose is Purpose.JACK and chosen
+        ):
+            follow = {
+                Purpose.JACK: Purpose.JACK,
+                Purpose.QUEEN_GIVER: Purpose.QUEEN_RECEIVER,
+                Purpose.GIVE_GIVER: Purpose.GIVE_RECEIVER,
+            }[purpose]
+            values = [
+                self.margin(*self._after_tokens(follow, amount, [target], second))
+                for second in range(self.num_seats)
+                if second != target and not self.out[second]
+            ]
+            return max(values, default=self.margin(self.tokens, self.shields))
+        return self.margin(*self._after_tokens(purpose, amount, chosen, target))
+
+    def _best_effect(self, purpose: Purpose, amount: int) -> float:
+        """The gain in margin of the best choice for an effect that starts with choosing a player."""
+        key = (purpose, amount)
+        if key not in self._effects:
+            self._effects[key] = self._work_out_effect(purpose, amount)
+        return self._effects[key]
+
+    def _work_out_effect(self, purpose: Purpose, amount: int) -> float:
+        now = self.margin(self.tokens, self.shields)
+        others_only = purpose in (Purpose.BLACK, Purpose.ACE_LOSE, Purpose.THREE_LOSE)
+        values = [
+            self.best_after_choice(purpose, amount, [], target)
+            for target in range(self.num_seats)
+            if not self.out[target] and not (others_only and target == self.seat)
+        ]
+        return max(values, default=now) - now
+
+    def chart_worth(self, rank: int) -> float:
+        """What the Mixed Chart effect of ``rank`` is worth to the seat, in tokens of margin."""
+        if rank not in self._chart:
+            self._chart[rank] = self._work_out_chart(rank)
+        return self._chart[rank]
+
+    def _work_out_chart(self, rank: int) -> float:
+        if rank == 11:
+            return self._best_effect(Purpose.JACK, 0)
+        if rank == 12:
+            return self._best_effect(Purpose.QUEEN_GIVER, 6)
+        if rank == 13:
+            return max(self.chart_worth(other) for other in range(1, 13))
+        if rank == 1:
+            return self._best_effect(Purpose.ACE_GAIN, 1) + self._best_effect(Purpose.ACE_LOSE, 1) + 0.5
+        if rank == 3:
+            return CHART_WORTH[3] if self.unseen_count(3) or self.known_by_rank[3] else 0.5
+        return CHART_WORTH.get(rank, 0.0)
+
+    def pair_worth(self, one: int, two: int) -> float:
+        """What matching ``one`` and ``two`` is worth to the seat (negative when another player's kept 10
+        would take the effect)."""
+        rank = rank_of(one)
+        if is_joker(one):
+            worth = 0.3
+        elif is_black(one) and is_black(two):
+            worth = self._best_effect(Purpose.BLACK, rank)
+        elif is_red(one) and is_red(two):
+            worth = self._best_effect(Purpose.RED, rank)
+        elif self.simplicity:
+            worth = self._best_effect(Purpose.GIVE_GIVER, rank)
+        else:
+            worth = self.chart_worth(rank)
+        worth += 0.5  # a match also takes a pair off the table, towards the end
+        return -worth if self.match_harms() else worth
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """The position's worth to ``seat``, higher is better, in tokens: its tokens minus the richest other
+    player's (plus a quarter of its lead over the mean of the others; a kept 9 counts 3 tokens), plus the
+    worth of a decision of its own still to come (a pending player choice: its best outcome; a Mixed Chart
+    effect: its worth; an extra turn; at its second look, a known card matching the first: the pair's
+    worth), 3 per kept 10 of its own less 3 per other player's, and 0.05 per card off the table (so that a
+    tie goes to making a match). A finished game: 100 per share of the win plus the margin. Reads only
+    public queries and ``seat``'s own :meth:`~MemoryState.known_cards`."""
+    assert isinstance(state, MemoryState)
+    mind = _Mind(state, seat)
+    value = mind.margin(mind.tokens, mind.shields)
+    if state.is_terminal():
+        standings = state.standings()
+        winners = [standing.seat for standing in standings if standing.rank == 1]
+        return value + (100.0 / len(winners) if seat in winners else 0.0)
+    value += 0.05 * (54 - len(mind.on_table))  # matches bring the end nearer: ties go to making one
+    value += 3.0 * mind.tens[seat] - 3.0 * (sum(mind.tens) - mind.tens[seat])
+    decision = state.decision
+    if decision is not None and decision.seat == seat:
+        if decision.phase in EFFECT_PHASES:
+            value += mind.chart_worth(EFFECT_PHASES[decision.phase])
+        elif decision.phase is Phase.PICK_FIRST and state.history and state.history[-1][0] == seat:
+            value += CHART_WORTH[7]  # its own turn again straight away: an extra turn
+        if decision.phase is Phase.TARGET and decision.purpose is not None:
+            targets = [
+                action.seat
+                for legal in state.legal_actions(seat)
+                if isinstance(action := MemoryAction.parse(legal.code), ChoosePlayer)
+            ]
+            outcomes = [
+                mind.best_after_choice(decision.purpose, decision.amount, list(decision.chosen), target)
+                for target in targets
+            ]
+            value = max([value, *outcomes])
+        elif decision.phase is Phase.PICK_SECOND and decision.first_pick in mind.known:
+            card = mind.known[decision.first_pick]
+            partners = [
+                mind.pair_worth(card, other)
+                for p, other in mind.known.items()
+                if p != decision.first_pick and rank_of(other) == rank_of(card)
+            ]
+            value += max([0.0, *partners])
+    return value
+
+
+def player_for(game_key: str) -> MemoryPlayer:
+    """The AI that sits at Deluxe Memory tables."""
+    return MemoryPlayer()

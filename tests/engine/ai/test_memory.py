@@ -1,0 +1,281 @@
+"""The Deluxe Memory AI (engine/ai/memory.py) and the engine queries it relies on: legal play at every seat
+and in every variant, honesty (its choice depends only on what its seat has seen), a canonical resample,
+no mutation, an independent copy, and a memory made only of what the seat saw."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.ai.core import GreedyPlayer, RandomPlayer
+from engine.ai.memory import MemoryPlayer, evaluate, player_for
+from engine.memory import DeluxeMemory, MemoryOptions, MemoryState, card_text, parse_position
+
+RULES = DeluxeMemory()
+VARIANTS = [
+    {},
+    {"simplicity": True},
+    {"jokin_around": True},
+    {"underdogs": True},
+    {"jokin_around": True, "underdogs": True},
+]
+
+
+def play_game(state: MemoryState, players: dict[int, object], rng: random.Random, limit: int = 5000) -> int:
+    """Play to the end; every seat not in ``players`` plays randomly. Returns the number of actions."""
+    steps = 0
+    while not state.is_terminal():
+        seat = state.seats_to_act()[0]
+        player = players.get(seat, RandomPlayer())
+        code = player.choose(state, seat, rng)
+        assert code in {action.code for action in state.legal_actions(seat)}
+        state.apply(seat, code)
+        steps += 1
+        assert steps < limit, "the game did not end"
+    return steps
+
+
+def positions(seed: int, seats: int = 3, options: dict | None = None, count: int = 12):
+    """Mid-game states from random legal play (one every few actions), for property tests."""
+    state = RULES.new_game(seats, seed, options)
+    picker = random.Random(seed)
+    found = []
+    while not state.is_terminal() and len(found) < count:
+        seat = state.seats_to_act()[0]
+        state.apply(seat, picker.choice(state.legal_actions(seat)).code)
+        if picker.random() < 0.15 and not state.is_terminal():
+            found.append(state.copy())
+    return found
+
+
+def views(state: MemoryState) -> list:
+    return [state.view(seat) for seat in [None, *range(state.num_seats)]]
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_ai_tables_end_with_legal_moves_in_every_seat(seats: int, options: dict) -> None:
+    """All-AI tables, and one AI in each seat among random players, always play legal moves and end."""
+    ai = player_for("memory")
+    state = RULES.new_game(seats, seats * 10 + len(options), options)
+    play_game(state, dict.fromkeys(range(seats), ai), random.Random(1))
+    for seat in range(seats):
+        state = RULES.new_game(seats, 100 + seat, options)
+        play_game(state, {seat: ai}, random.Random(seat))
+
+
+def test_the_ai_beats_random_players() -> None:
+    """Seeded check of strength: against two random players the AI wins most games (fair share 1/3)."""
+    ai = player_for("memory")
+    wins = 0
+    for seed in range(12):
+        state = RULES.new_game(3, seed)
+        play_game(state, {seed % 3: ai}, random.Random(seed))
+        wins += next(s.rank for s in state.standings() if s.seat == seed % 3) == 1
+    assert wins >= 9
+
+
+@pytest.mark.parametrize("options", VARIANTS[:3])
+def test_the_choice_depends_only_on_what_the_seat_has_seen(options: dict) -> None:
+    """Honesty: redrawing what the seat has not seen leaves the AI's choice unchanged."""
+    ai = MemoryPlayer()
+    for seed in range(6):
+        for state in positions(seed, 3, options):
+            seat = state.seats_to_act()[0]
+            for k in range(2):
+                expected = ai.choose(state, seat, random.Random(k))
+                for j in range(3):
+                    world = state.resample_hidden(seat, random.Random(j))
+                    assert ai.choose(world, seat, random.Random(k)) == expected
+
+
+def test_the_honesty_check_catches_a_player_that_peeks() -> None:
+    """The property above has teeth: a player that looks where the highest face-down card truly lies
+    changes its choice when what it has not seen is redrawn."""
+
+    def peek_code(state: MemoryState, seat: int) -> str:
+        codes = [action.code for action in state.legal_actions(seat)]
+        cards = [(state.card_at(name), index) for index, name in enumerate(_names()) if state.card_at(name)]
+        return codes[max(cards)[1] % len(codes)]
+
+    caught = 0
+    for state in positions(2, 3):
+        seat = state.seats_to_act()[0]
+        caught += peek_code(state, seat) != peek_code(state.resample_hidden(seat, random.Random(1)), seat)
+    assert caught >= 3
+
+
+def test_resampling_is_canonical() -> None:
+    """A resample depends only on what the seat has seen and the generator: resampling a resample gives the
+    same world as resampling the true state, now and after the same moves."""
+    for seed in range(3):
+        for state in positions(seed, 3, {"jokin_around": seed % 2 == 1}, count=5):
+            seat = state.seats_to_act()[0]
+            for viewer in (seat, (seat + 1) % 3, None):
+                one = state.resample_hidden(viewer, random.Random(7))
+                two = state.resample_hidden(viewer, random.Random(3))
+                two = two.resample_hidden(viewer, random.Random(7))
+                assert views(one) == views(two)
+                assert [one.card_at(name) for name in _names()] == [two.card_at(name) for name in _names()]
+                picker = random.Random(seed)
+                for _ in range(8):
+                    if one.is_terminal():
+                        break
+                    actor = one.seats_to_act()[0]
+                    code = picker.choice(one.legal_actions(actor)).code
+                    one.apply(actor, code)
+                    two.apply(actor, code)
+                    assert one.view(viewer) == two.view(viewer)
+                assert views(one) == views(two)
+
+
+def test_resampling_redraws_what_the_seat_has_not_seen() -> None:
+    """The canonical resample is not a copy: some unseen card moves, and no known card does."""
+    moved = 0
+    for state in positions(3, 3):
+        seat = state.seats_to_act()[0]
+        world = state.resample_hidden(seat, random.Random(11))
+        assert world.known_cards(seat) == state.known_cards(seat)
+        moved += any(world.card_at(name) != state.card_at(name) for name in _names())
+    assert moved >= 1
+
+
+def test_choosing_changes_nothing() -> None:
+    ai = MemoryPlayer()
+    for state in positions(5, 4, {"jokin_around": True}):
+        seat = state.seats_to_act()[0]
+        before = (list(state.history), views(state), [state.card_at(name) for name in _names()])
+        ai.choose(state, seat, random.Random(0))
+        evaluate(state, seat)
+        assert (list(state.history), views(state), [state.card_at(name) for name in _names()]) == before
+
+
+def test_copy_is_exact_and_independent() -> None:
+    for state in positions(8, 3):
+        copied = state.copy()
+        assert views(copied) == views(state) and copied.history == state.history
+        before = views(state)
+        seat = copied.seats_to_act()[0]
+        copied.apply(seat, copied.legal_actions(seat)[0].code)
+        assert views(state) == before and len(state.history) == len(copied.history) - 1
+
+
+def test_known_cards_hold_only_what_the_seat_saw() -> None:
+    """Every card in ``known_cards(seat)`` was shown face-up on that seat's own board at some time, and it
+    lies where the seat's board last showed it unless a public swap moved it; a private look by another seat
+    is not in it."""
+    for seed in range(2):
+        state = RULES.new_game(3, seed, {"jokin_around": seed % 2 == 1})
+        picker = random.Random(seed)
+        seen: list[set[str]] = [set() for _ in range(3)]
+        steps = 0
+        while not state.is_terminal() and steps < 250:
+            for seat in range(3):
+                board = state.view(seat).board
+                assert board is not None
+                for row in board.cells:
+                    for cell in row:
+                        if cell is not None and cell.face_up:
+                            seen[seat].add(cell.text)
+                for card in state.known_cards(seat).values():
+                    assert card_text(card) in seen[seat]
+            actor = state.seats_to_act()[0]
+            state.apply(actor, picker.choice(state.legal_actions(actor)).code)
+            steps += 1
+
+
+def test_a_private_look_is_known_to_the_looker_only_and_remembered() -> None:
+    state = MemoryState.scripted(3, {"B2": "7♥", "B3": "9♠", "B4": "7♦"})
+    state.apply(0, "look.B2")
+    state.apply(0, "look.B3")
+    b2, b3 = parse_position("B2"), parse_position("B3")
+    assert b3 in state.known_cards(0) and b3 not in state.known_cards(1)
+    state.apply(0, "hide.both")
+    assert state.known_cards(0) == {b2: state.card_at("B2"), b3: state.card_at("B3")}
+    assert state.known_cards(1) == {} and state.known_cards(None) == {}
+
+
+def test_the_ai_remembers_and_takes_a_known_match() -> None:
+    """Perfect memory: a card it saw turns by turns ago is the partner it picks at its second look, and a
+    known pair is its first look."""
+    ai = MemoryPlayer()
+    state = MemoryState.scripted(2, {"B2": "7♥", "B3": "9♠", "B4": "7♦", "C2": "4♣", "C3": "J♦"})
+    for code in ("look.B2", "look.B3", "hide.both"):
+        state.apply(0, code)
+    for code in ("look.C2", "look.C3", "show"):
+        state.apply(1, code)
+    state.apply(0, "look.B4")
+    assert ai.choose(state, 0, random.Random(0)) == "look.B2"
+    state = MemoryState.scripted(2, {"B2": "7♥", "B3": "9♠", "B4": "7♦", "C2": "4♣", "C3": "J♦"})
+    for code in ("look.B2", "look.B4"):
+        state.apply(0, code)  # a red pair of 7s
+    assert ai.choose(state, 0, random.Random(0)) == "target.0"  # it gains the 7 itself
+
+
+def test_a_match_for_another_players_kept_ten_is_made_once_all_is_known() -> None:
+    """With kept 10s in front of both other players every match of seat 0 would go to one of them; it
+    waits while cards are left to learn, but once every card on the table is known it matches anyway, so
+    the game cannot stall (a table of such players would otherwise look at the same cards forever)."""
+    ai = MemoryPlayer()
+    kept = [(1, 10, "10♥", "10♠"), (2, 10, "10♦", "10♣")]
+    state = MemoryState.scripted(3, {"B2": "7♥", "B3": "7♦", "B4": "8♠"}, fill=False, kept=kept)
+    for seat, first, second in (
+        (0, "look.B2", "look.B4"),
+        (1, "look.B3", "look.B4"),
+        (2, "look.B2", "look.B4"),
+    ):
+        state.apply(seat, first)
+        state.apply(seat, second)
+        if state.seats_to_act() == (seat,):
+            state.apply(seat, "show")
+    assert state.seats_to_act() == (0,) and len(state.known_cards(0)) == 3
+    first = ai.choose(state, 0, random.Random(0))
+    assert first in ("look.B2", "look.B3")
+    state.apply(0, first)
+    assert ai.choose(state, 0, random.Random(0)) == ("look.B3" if first == "look.B2" else "look.B2")
+
+
+def test_the_ai_makes_the_richest_other_player_pay_for_a_black_pair() -> None:
+    ai = MemoryPlayer()
+    state = MemoryState.scripted(3, {"B2": "8♠", "B3": "8♣"}, tokens={1: 25, 2: 15})
+    state.apply(0, "look.B2")
+    state.apply(0, "look.B3")
+    assert ai.choose(state, 0, random.Random(0)) == "target.1"
+
+
+def test_greedy_with_this_evaluation_beats_random() -> None:
+    """The evaluation is a sensible one: the one-move lookahead player built on it beats random players."""
+    greedy = GreedyPlayer(evaluate)
+    wins = 0
+    for seed in range(5):
+        state = RULES.new_game(3, seed)
+        play_game(state, {seed % 3: greedy}, random.Random(seed))
+        wins += next(s.rank for s in state.standings() if s.seat == seed % 3) == 1
+    assert wins >= 4
+
+
+def test_a_table_of_greedy_players_ends() -> None:
+    """The evaluation breaks ties towards a match, so even a table of one-move-lookahead players (which
+    see no worth in looking at the same face-up non-match again and again) ends."""
+    greedy = GreedyPlayer(evaluate)
+    placed = {"B2": "2♦", "C7": "5♦", "D6": "A♥", "F3": "5♣", "F8": "A♣", "G2": "9♠"}
+    state = MemoryState.scripted(3, placed, fill=False)
+    for seat, first, second in (
+        (0, "look.B2", "look.C7"),
+        (1, "look.D6", "look.F3"),
+        (2, "look.F8", "look.B2"),
+    ):
+        state.apply(seat, first)
+        state.apply(seat, second)
+        if state.seats_to_act() == (seat,):
+            state.apply(seat, "show")  # all but G2 now face-up: two mixed pairs to make, 2♦ first in order
+    play_game(state, dict.fromkeys(range(3), greedy), random.Random(0), limit=300)
+
+
+def _names() -> list[str]:
+    return [f"{row}{column}" for row in "ABCDEFG" for column in range(1, 9)]
+
+
+def test_options_model_is_unchanged() -> None:
+    assert MemoryOptions().model_dump() == {"simplicity": False, "jokin_around": False, "underdogs": False}
