@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.run import tune_interpreter  # noqa: E402
 from cogs.tables import ai_seats  # noqa: E402
 from cogs.tables.ai_turns import AITurns  # noqa: E402
 from cogs.tables.registry import TableRegistry  # noqa: E402
@@ -90,4 +91,12 @@ async def main(games: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
-    asyncio.run(main(parser.parse_args().games))
+    parser.add_argument(
+        "--python-defaults",
+        action="store_true",
+        help="keep Python's GC thresholds and switch interval (default: the bot's, tune_interpreter)",
+    )
+    arguments = parser.parse_args()
+    if not arguments.python_defaults:
+        tune_interpreter()
+    asyncio.run(main(arguments.games))

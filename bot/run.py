@@ -23,10 +23,23 @@ again while presses allocate their short-lived answers; with 1,000 live tables t
 bot's CPU per press (``bench/press_cost.py``, ``docs/performance.md``). Nearly everything a press makes is
 freed by reference counting; only the rare cycles wait a little longer."""
 
+SWITCH_INTERVAL_SECONDS = 0.002
+"""How long a thread may hold the interpreter before it must let another run (Python's default: 0.005).
+An AI player thinks in a worker thread (``cogs/tables/ai_turns.py``); with the default, the event loop
+waited up to 23 ms at a time for a thinking ERADICIZE AI, with 2 ms at most 14 ms
+(``bench/ai_turns_loop.py``, ``docs/performance.md``), inside the 20 ms the loop may be held."""
+
+
+def tune_interpreter() -> None:
+    """Set the garbage collector's thresholds (:data:`GC_THRESHOLDS`) and the threads' switch interval
+    (:data:`SWITCH_INTERVAL_SECONDS`) for the bot's process."""
+    gc.set_threshold(*GC_THRESHOLDS)
+    sys.setswitchinterval(SWITCH_INTERVAL_SECONDS)
+
 
 def run(settings: Settings) -> int:
     """Run the bot until it is stopped. Returns the process exit code (0 after a clean stop)."""
-    gc.set_threshold(*GC_THRESHOLDS)
+    tune_interpreter()
     try:
         return asyncio.run(_run_bot(settings))
     except KeyboardInterrupt:  # Ctrl-C before the signal handlers were installed

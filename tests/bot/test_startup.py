@@ -151,3 +151,20 @@ def test_an_old_settings_file_with_a_setting_no_longer_read_still_starts(
     settings = load_settings()
     assert settings.ai_pause_seconds == 0.5 and settings.idle_after_timeouts == 2
     assert not hasattr(settings, "idle_turn_seconds")
+
+
+def test_the_bot_process_tunes_the_collector_and_the_threads_switch_interval() -> None:
+    import gc
+    import sys
+
+    from bot.run import GC_THRESHOLDS, SWITCH_INTERVAL_SECONDS, tune_interpreter
+
+    thresholds, interval = gc.get_threshold(), sys.getswitchinterval()
+    try:
+        tune_interpreter()
+        assert gc.get_threshold() == GC_THRESHOLDS
+        assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL_SECONDS)
+        assert SWITCH_INTERVAL_SECONDS < 0.005  # shorter than Python's default: a thinking AI yields sooner
+    finally:
+        gc.set_threshold(*thresholds)
+        sys.setswitchinterval(interval)
