@@ -44,9 +44,9 @@ def keep_value(card: Card, colours: Sequence[int], shapes: Sequence[int]) -> flo
     return card.number / 2
 
 
-WORLDS = 6
+WORLDS = 8
 """Worlds sampled for the endgame search (0: rules only)."""
-DEPTH = 20
+DEPTH = 24
 """Moves played out after each candidate in the endgame search."""
 CANDIDATES = 3
 """The rule player's best plays that the endgame search compares."""
