@@ -172,33 +172,49 @@ def rate_result(
     """Rate one result just stored (inside its transaction): ``seats`` are ``(seat, user id, display name,
     rank, is_ai)``. Updates the humans' ``ratings`` rows and writes their ``player_results`` rows."""
     count_ai, season = guild_rules(connection, guild_id)
-    humans = [HumanSeat(seat, user, name, rank) for seat, user, name, rank, is_ai in seats if not is_ai]
-    counted = count_ai or len(humans) == len(seats)
-    standings = _load_standings(connection, guild_id, season, game, (h.user_id for h in humans))
-    after = settle_game(standings, humans, game_id, counted)
+    human_ids = (user for _, user, _, _, is_ai in seats if not is_ai)
+    standings = _load_standings(connection, guild_id, season, game, human_ids)
+    counted, rows = _settle_result(standings, game_id, guild_id, game, season, finished_at, seats, count_ai)
     if counted:
         _write_standings(
             connection, (((guild_id, season, game, user_id), s) for user_id, s in standings.items())
         )
-    connection.executemany(
-        _INSERT_PLAYER_RESULT,
-        [
-            (
-                game_id,
-                h.seat,
-                guild_id,
-                h.user_id,
-                game,
-                season,
-                h.rank,
-                len(seats),
-                int(counted),
-                after[h.seat],
-                finished_at,
-            )
-            for h in humans
-        ],
-    )
+    connection.executemany(_INSERT_PLAYER_RESULT, rows)
+
+
+def _settle_result(
+    standings: dict[int, Standing],
+    game_id: int,
+    guild_id: int,
+    game: str,
+    season: int,
+    finished_at: str,
+    seats: Sequence[tuple[int, int, str, int, bool]],
+    count_ai: bool,
+) -> tuple[bool, list[tuple]]:
+    """Settle one result into ``standings`` (its humans' standings in that server, season and game,
+    changed in place) and return whether it counted and its ``player_results`` rows. ``seats`` are
+    ``(seat, user id, display name, rank, is_ai)``; a game with AI seats counts only if ``count_ai``."""
+    humans = [HumanSeat(seat, user, name, rank) for seat, user, name, rank, is_ai in seats if not is_ai]
+    counted = count_ai or len(humans) == len(seats)
+    after = settle_game(standings, humans, game_id, counted)
+    rows = [
+        (
+            game_id,
+            h.seat,
+            guild_id,
+            h.user_id,
+            game,
+            season,
+            h.rank,
+            len(seats),
+            int(counted),
+            after[h.seat],
+            finished_at,
+        )
+        for h in humans
+    ]
+    return counted, rows
 
 
 def rate_stored_results(connection: sqlite3.Connection, batch: int = 20_000) -> float:
@@ -231,25 +247,10 @@ def rate_stored_results(connection: sqlite3.Connection, batch: int = 20_000) -> 
         game_id, guild_id, game, finished_at = seats[0][:4]
         if guild_id not in rules:
             rules[guild_id] = guild_rules(connection, guild_id)[0]
-        humans = [HumanSeat(s[4], s[5], s[6], s[7]) for s in seats if not s[8]]
-        counted = rules[guild_id] or len(humans) == len(seats)
-        after = settle_game(standings.setdefault((guild_id, 1, game), {}), humans, game_id, counted)
-        pending.extend(
-            (
-                game_id,
-                h.seat,
-                guild_id,
-                h.user_id,
-                game,
-                1,
-                h.rank,
-                len(seats),
-                int(counted),
-                after[h.seat],
-                finished_at,
-            )
-            for h in humans
-        )
+        in_game = standings.setdefault((guild_id, 1, game), {})
+        seat_rows = [row[4:9] for row in seats]
+        _, rows = _settle_result(in_game, game_id, guild_id, game, 1, finished_at, seat_rows, rules[guild_id])
+        pending.extend(rows)
 
     while chunk := rows.fetchmany(batch):
         for row in chunk:
