@@ -938,12 +938,10 @@ def test_minimize_cards_and_tokens_are_conserved_and_views_fit_discord(game) -> 
             assert len(field.name) <= 256 and 0 < len(field.value) <= 1024
 
 
-def test_a_full_random_game_is_fast() -> None:
-    import time
-
+def test_a_full_random_game_of_eight_ends() -> None:
+    """Eight players of random legal moves reach the end (how fast: ``bench/ai_strength.py``, not a test)."""
     rng = random.Random(3)
     state = MINIMIZE.new_game(8, seed=3)
-    start = time.perf_counter()
     steps = 0
     while not state.is_terminal():
         seat = rng.choice(seats_with_actions(state))
@@ -951,4 +949,4 @@ def test_a_full_random_game_is_fast() -> None:
         state.apply(seat, rng.choice(legal).code)
         steps += 1
         assert steps < MAX_STEPS
-    assert time.perf_counter() - start < 1.0
+    assert state.standings()
