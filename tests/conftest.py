@@ -1,0 +1,40 @@
+"""Fixtures shared by every suite: a real PostgreSQL server for the tests that use one.
+
+The server is started once per test session, on first use, from the distribution's packages
+(:mod:`tests.postgres_server`); each test that asks for ``postgres_url`` gets a database of its own, dropped
+after it. Without the server programs those tests fail with how to install them (``.ci/run`` does);
+``-m "not postgres"`` leaves them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.postgres_server import ThrowawayPostgres
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "postgres: the test uses the throwaway PostgreSQL server")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "postgres_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgres)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[ThrowawayPostgres]:
+    """The session's PostgreSQL server (started on first use, stopped and deleted at the end)."""
+    with ThrowawayPostgres() as server:
+        yield server
+
+
+@pytest.fixture
+def postgres_url(postgres_server: ThrowawayPostgres) -> Iterator[str]:
+    """A ``postgresql://`` URL of an empty database of this test's own."""
+    url = postgres_server.create_database()
+    yield url
+    postgres_server.drop_database(url)
