@@ -116,10 +116,11 @@ class InteractionRecord:
         ``(shard_id, shard_count)`` Discord routes it to: the guild's shard, 0 for a DM
         (set when it is sent).
     sessions : list of GatewaySession
-        The sessions whose open websocket it was written to (empty: not delivered live; it may
-        still sit in a resumable session's backlog).
+        The sessions it was dispatched to: those of its shard, connected or still resumable
+        (empty: no session of the shard, not delivered at all).
     delivered_live : bool
-        Whether ``sessions`` is not empty.
+        Whether one of ``sessions`` had an open websocket when it was sent (otherwise it only
+        sits in a backlog, replayed if the session is resumed in time).
     """
 
     def __init__(
@@ -239,12 +240,12 @@ class InteractionResult:
 
     @property
     def shard(self) -> int | None:
-        """Shard id of the session it was delivered to (the guild's shard, 0 for a DM); None: undelivered."""
+        """Shard id of the sessions it was dispatched to (the guild's shard, 0 for a DM); None: no session."""
         return self.record.sessions[0].shard[0] if self.record.sessions else None
 
     @property
     def sessions(self) -> list["GatewaySession"]:
-        """The gateway sessions it was delivered to (one per connected session of the owning shard)."""
+        """The gateway sessions it was dispatched to (every session of its shard, live or resumable)."""
         return list(self.record.sessions)
 
     # -- what the user sees ---------------------------------------------------------------

@@ -151,7 +151,7 @@ class SimulatedUsers:
             return InteractionResult(record)
         payload = self._interaction_payload(record)
         record.delivered_live = any(s.connected for s in sessions)
-        record.sessions = [s for s in sessions if s.connected]
+        record.sessions = list(sessions)
         for session in sessions:
             session.dispatch("INTERACTION_CREATE", payload)
         self._changed()

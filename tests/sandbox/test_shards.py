@@ -254,13 +254,17 @@ async def test_an_interaction_of_a_shard_without_a_session_is_not_delivered(worl
     b = await world.processes.start("B", [1])
     await server.wait_for_commands(["where"])
     await world.processes.stop(b)
-    # A stopped process's session stays resumable; dropping it is what a SIGKILL test does next.
     assert server.connected_shards == [0] and server.session_count == 1
+    # A stopped process's session stays resumable: the interaction waits in its backlog, and fails.
+    waiting = await server.run_command(world.alice, world.channel1, "where")
+    assert waiting.failed and not waiting.delivered and waiting.shard == 1
+    assert "no bot gateway connection was open" in (waiting.failure_reason or "")
+    # Forgetting the session is what a test does after a SIGKILL: then nothing receives the shard's events.
     assert await server.drop_shards([1]) == 1
     lost = await server.run_command(world.alice, world.channel1, "where")
     assert lost.failed and not lost.delivered and lost.shard is None and lost.sessions == []
     assert "not delivered: no bot gateway session of shard 1 (of 2)" in (lost.failure_reason or "")
-    assert lost.interaction_id not in a.received
+    assert waiting.interaction_id not in a.received and lost.interaction_id not in a.received
     # the other shard plays on
     r0 = await server.run_command(world.alice, world.channel0, "where")
     assert r0.ok and r0.content == "A"
