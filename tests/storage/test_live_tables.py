@@ -1,4 +1,5 @@
-"""Live tables on a real SQLite file: one transaction per change, results once, integrity, backups."""
+"""Live tables on a real SQLite file and a real PostgreSQL database: one transaction per change, results
+once; SQLite's integrity check and backups."""
 
 from __future__ import annotations
 
@@ -7,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database, GameResult, StoredAction
+from storage import Database, GameResult, IntegrityError, StoredAction
 from tests.storage.test_database import result
 
 
 @pytest.fixture
-async def db(tmp_path: Path):
-    database = await Database.open(tmp_path / "bot.db")
+async def db(database_url: str):
+    database = await Database.open(database_url)
     yield database
     await database.close()
 
@@ -76,7 +77,7 @@ async def test_a_replaced_log_takes_the_place_of_the_stored_one_and_nothing_else
 
 async def test_a_forked_log_is_refused_whole(db: Database) -> None:
     await save(db, "t1", {"v": 1}, [StoredAction(0, 0, "take")])
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await save(db, "t1", {"v": 2}, [StoredAction(1, 0, "pay"), StoredAction(0, 1, "take")])
     (stored,) = await db.load_tables()
     assert stored.snapshot == {"v": 1} and len(stored.actions) == 1  # nothing of the failed save
@@ -98,7 +99,7 @@ async def test_a_failure_late_in_a_save_leaves_nothing_of_it(db: Database) -> No
     await save(db, "t1", {"v": 1}, [StoredAction(0, 0, "take")])
     final = result("t1", 1, {10: 1, 11: 2})
     duplicate_seat = GameResult(**{**final.__dict__, "seats": [final.seats[0], final.seats[0]]})
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         moves = [StoredAction(1, 1, "pay"), StoredAction(2, 0, "take")]
         await save(db, "t1", {"v": 2}, moves, duplicate_seat)
     (stored,) = await db.load_tables()
@@ -141,7 +142,8 @@ async def test_integrity_check_finds_a_damaged_file(tmp_path: Path) -> None:
         await damaged.close()
 
 
-async def test_a_backup_is_a_consistent_copy_that_opens_on_its_own(db: Database, tmp_path: Path) -> None:
+async def test_a_backup_is_a_consistent_copy_that_opens_on_its_own(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "bot.db")
     await save(db, "t1", {"phase": "playing"}, [StoredAction(0, 0, "take")])
     target = tmp_path / "backups" / "copy.sqlite3"
     await db.backup_to(target)
@@ -153,6 +155,7 @@ async def test_a_backup_is_a_consistent_copy_that_opens_on_its_own(db: Database,
         assert await restored.integrity_problems() == []
     finally:
         await restored.close()
+        await db.close()
 
 
 async def test_server_turn_length_defaults(db: Database) -> None:
