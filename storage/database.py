@@ -441,6 +441,7 @@ class Database(StatsReads):
         result: GameResult | None = None,
         *,
         replace_log: bool = False,
+        seated_users: Sequence[int] | None = None,
     ) -> None:
         """Store a live table's new snapshot, the actions appended since the last save, and (when the game
         just ended) its result, all in one transaction: after a crash the table is as it was before or
@@ -449,6 +450,8 @@ class Database(StatsReads):
         ``snapshot``: the JSON-ready data, or its JSON text already encoded.
         ``replace_log=True``: ``new_actions`` is the whole log, replacing the stored one (a log written by an
         older engine, upgraded on load).
+        ``seated_users``: the Discord user ids seated at the table now (humans only), replacing the stored
+        ones in the same transaction (see :meth:`tables_of_user`); ``None`` leaves them as they are.
 
         The transaction is one call to the database thread and is committed (fsynced: ``synchronous =
         FULL``) before this returns. The JSON is encoded here, on the event loop, so the thread only
@@ -464,15 +467,23 @@ class Database(StatsReads):
         text = snapshot if isinstance(snapshot, str) else json.dumps(snapshot)
         row = (table_id, guild_id, channel_id, game, text, _iso(datetime.now(timezone.utc)))
         actions = [(table_id, a.position, a.seat, a.code, int(a.timed_out)) for a in new_actions]
-        await self._transact(_save_table, row, actions, result, replace_log)
+        seats = None if seated_users is None else sorted({int(user) for user in seated_users})
+        await self._transact(_save_table, row, actions, result, replace_log, seats)
 
     async def delete_table(self, table_id: str) -> None:
         """Forget a closed table (its result, if any, stays in the leaderboard)."""
         await self._transact(_execute, "DELETE FROM live_tables WHERE table_id = ?", (table_id,))
 
-    async def load_tables(self) -> list[StoredTable]:
-        """Every live table with its action log, oldest table first."""
-        rows, action_rows = await self._run(_load_tables)
+    async def load_tables(self, guild_filter: Callable[[int], bool] | None = None) -> list[StoredTable]:
+        """Every live table with its action log, oldest table first; with ``guild_filter``, only the tables
+        of the servers it accepts (``guild_filter(guild_id)``: a process recovers only its own tables)."""
+        if guild_filter is None:
+            rows, action_rows = await self._run(_load_tables)
+        else:
+            # The servers first: the filter runs here, on the event loop, not on the database thread.
+            guilds = await self._run(_table_guilds)
+            wanted = [table_id for table_id, guild_id in guilds if guild_filter(int(guild_id))]
+            rows, action_rows = await self._run(_load_tables, wanted)
         actions: dict[str, list[StoredAction]] = {}
         for table_id, position, seat, code, timed_out in action_rows:
             actions.setdefault(table_id, []).append(StoredAction(position, seat, code, bool(timed_out)))
@@ -480,6 +491,22 @@ class Database(StatsReads):
             StoredTable(table_id, guild_id, channel_id, game, json.loads(snapshot), actions.get(table_id, []))
             for table_id, guild_id, channel_id, game, snapshot in rows
         ]
+
+    async def tables_of_user(self, user_id: int) -> list[tuple[str, int, int]]:
+        """``(table_id, guild_id, channel_id)`` of every live table where the user sits (as stored by
+        :meth:`save_table`'s ``seated_users``), by table id."""
+        rows = await self._run(
+            _fetch_all,
+            "SELECT t.table_id, t.guild_id, t.channel_id FROM live_table_seats s"
+            " JOIN live_tables t ON t.table_id = s.table_id WHERE s.user_id = ? ORDER BY t.table_id",
+            (user_id,),
+        )
+        return [(str(table_id), int(guild_id), int(channel_id)) for table_id, guild_id, channel_id in rows]
+
+    async def table_guild(self, table_id: str) -> int | None:
+        """The server of the live table ``table_id``, or ``None`` if no such table is stored."""
+        rows = await self._run(_fetch_all, "SELECT guild_id FROM live_tables WHERE table_id = ?", (table_id,))
+        return int(rows[0][0]) if rows else None
 
     async def load_table(self, table_id: str) -> StoredTable | None:
         """One live table with its action log, or ``None`` if it is not stored."""
@@ -871,6 +898,7 @@ def _save_table(
     actions: list[tuple[str, int, int, str, int]],
     result: GameResult | None,
     replace_log: bool,
+    seats: list[int] | None = None,
 ) -> None:
     if replace_log:
         connection.execute("DELETE FROM live_table_actions WHERE table_id = ?", (row[0],))
@@ -886,19 +914,50 @@ def _save_table(
             " VALUES (?, ?, ?, ?, ?)",
             actions,
         )
+    if seats is not None:
+        connection.execute("DELETE FROM live_table_seats WHERE table_id = ?", (row[0],))
+        if seats:
+            connection.executemany(
+                "INSERT INTO live_table_seats (table_id, user_id) VALUES (?, ?)", [(row[0], u) for u in seats]
+            )
     if result is not None:
         _insert_result(connection, result)
 
 
-def _load_tables(connection: sqlite3.Connection) -> tuple[list[tuple], list[tuple]]:
-    order = "seq" if dialect_of(connection) == POSTGRESQL else "rowid"  # the order they were first stored
-    rows = connection.execute(
-        f"SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables ORDER BY {order}"
-    ).fetchall()
-    action_rows = connection.execute(
-        "SELECT table_id, position, seat, code, timed_out FROM live_table_actions ORDER BY table_id, position"
-    ).fetchall()
+def _load_tables(
+    connection: sqlite3.Connection, table_ids: list[str] | None = None
+) -> tuple[list[tuple], list[tuple]]:
+    """The live tables' rows, oldest first, and their actions by table and position: all of them, or those
+    of ``table_ids``."""
+    if table_ids is None:
+        rows = connection.execute(
+            "SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables"
+            f" ORDER BY {_live_order(connection)}"
+        ).fetchall()
+        action_rows = connection.execute(
+            "SELECT table_id, position, seat, code, timed_out FROM live_table_actions"
+            " ORDER BY table_id, position"
+        ).fetchall()
+        return rows, action_rows
+    rows, action_rows = [], []
+    for table_id in table_ids:
+        found = _load_table(connection, table_id)
+        if found is not None:  # (deleted since the servers were read)
+            rows.append(found[0])
+            action_rows += [(table_id, *action) for action in found[1]]
     return rows, action_rows
+
+
+def _live_order(connection: sqlite3.Connection) -> str:
+    """The column that orders live tables as they were first stored (SQLite's rowid; PostgreSQL's seq)."""
+    return "seq" if dialect_of(connection) == POSTGRESQL else "rowid"
+
+
+def _table_guilds(connection: sqlite3.Connection) -> list[tuple]:
+    """``(table_id, guild_id)`` of every live table, oldest first."""
+    return connection.execute(
+        f"SELECT table_id, guild_id FROM live_tables ORDER BY {_live_order(connection)}"
+    ).fetchall()
 
 
 def _load_table(connection: sqlite3.Connection, table_id: str) -> tuple[tuple, list[tuple]] | None:
