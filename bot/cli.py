@@ -2,7 +2,8 @@
 
 - ``cardtable``: run the bot (settings from the environment and ``.env``, see ``.env.example``).
 - ``cardtable --sandbox``: watch it play one game in a local sandbox (no Discord application needed).
-- ``cardtable backup``: take a database backup now (safe while the bot runs).
+- ``cardtable backup``: take a database backup now (safe while the bot runs; SQLite: a PostgreSQL database is
+  backed up with ``pg_dump``).
 - ``cardtable invite [--application-id ID]``: print the URL that invites the bot.
 - ``cardtable health``: exit 0 if the running bot is connected and its database writable (Docker's
   HEALTHCHECK), else print why and exit 1.
@@ -97,6 +98,13 @@ def _settings_without_token() -> Settings:
 async def _backup(settings: Settings) -> int:
     from bot.backups import back_up_file
 
+    if settings.uses_postgresql:
+        print(
+            f"cardtable: the database is PostgreSQL ({settings.redacted_database_url}): back it up with "
+            "pg_dump (see the README, 'Backups'); `cardtable backup` copies a SQLite file",
+            file=sys.stderr,
+        )
+        return 1
     path = settings.database_path
     if not path.is_file():
         print(f"cardtable: there is no database at {path} to back up", file=sys.stderr)

@@ -2,7 +2,7 @@
 PostgreSQL (a server several bot processes share, over a pool of connections). All SQL of the project lives
 here."""
 
-from storage.backend import DatabaseTarget, database_path, database_target, redacted_database_url
+from storage.backend import DatabaseTarget, database_path, database_target, error_line, redacted_database_url
 from storage.connection import DatabaseError, IntegrityError, is_locked
 from storage.database import (
     DEFAULT_POOL_SIZE,
@@ -32,6 +32,7 @@ __all__ = [
     "StoredTable",
     "database_path",
     "database_target",
+    "error_line",
     "is_locked",
     "press_write_deadline",
     "redacted_database_url",

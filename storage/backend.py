@@ -116,3 +116,21 @@ def redacted_database_url(url: str) -> str:
     if "password" in parsed.query:
         parsed = parsed.update_query(password="***")
     return str(parsed)
+
+
+def error_line(error: BaseException, database_url: str = "") -> str:
+    """``error`` in one line for an admin (its first line; its type's name if it says nothing), with the
+    password of ``database_url`` replaced by ``***`` should the driver have quoted it."""
+    text = next((line.strip() for line in str(error).splitlines() if line.strip()), type(error).__name__)
+    password = _password_of(database_url)
+    return text.replace(password, "***") if password else text
+
+
+def _password_of(url: str) -> str | None:
+    if not is_postgresql_url(url):
+        return None
+    try:
+        parsed = yarl.URL(url)
+    except ValueError:
+        return None
+    return parsed.password or parsed.query.get("password") or None
