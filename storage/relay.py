@@ -132,13 +132,14 @@ class RelayStore:
     async def notifications(self) -> AsyncIterator[tuple[str, str]]:
         """``(channel, payload)`` of every NOTIFY on :attr:`channels`, as they arrive, for ever.
 
-        A lost connection is logged and made again after :data:`RECONNECT_SECONDS` (what was notified
-        meanwhile is lost: its sender times out and answers the player itself). Ends when cancelled.
+        A lost connection (any :class:`psycopg.Error`) is logged and made again after
+        :data:`RECONNECT_SECONDS` (what was notified meanwhile is lost: its sender times out and answers
+        the player itself). Ends when cancelled.
         """
         while True:
             try:
                 connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-            except psycopg.OperationalError as error:
+            except psycopg.Error as error:
                 log.warning("The interaction relay cannot listen (%s): trying again", error)
                 await asyncio.sleep(RECONNECT_SECONDS)
                 continue
@@ -147,7 +148,7 @@ class RelayStore:
                     await connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
                 async for notify in connection.notifies():
                     yield notify.channel, notify.payload
-            except psycopg.OperationalError as error:
+            except psycopg.Error as error:
                 log.warning("The interaction relay lost its connection (%s): listening again", error)
                 await asyncio.sleep(RECONNECT_SECONDS)
             finally:

@@ -7,6 +7,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 
+import psycopg
 import pytest
 
 from storage.relay import RelayStore
@@ -47,9 +48,9 @@ class Inbox:
         await asyncio.gather(self.task, return_exceptions=True)
 
 
-async def listening(store: RelayStore) -> Inbox:
-    """An inbox whose LISTEN is in place (a notification to itself has come back)."""
-    inbox = Inbox(store)
+async def listening(store: RelayStore, inbox: Inbox | None = None) -> Inbox:
+    """An inbox (a new one, or ``inbox``) whose LISTEN is in place: a notification to itself came back."""
+    inbox = inbox or Inbox(store)
     for attempt in range(100):
         probe = f"probe-{attempt}"
         await store.send(probe, store.channels[0], store.channels[0], "{}")
@@ -110,3 +111,20 @@ async def test_two_processes_create_the_table_at_once(postgres_url: str) -> None
     assert await second.claim("r3") == "{}"
     await first.close()
     await second.close()
+
+
+async def test_a_listener_whose_connection_is_cut_listens_again(
+    stores: tuple[RelayStore, RelayStore], postgres_url: str
+) -> None:
+    sender, receiver = stores
+    deliveries = await listening(receiver)
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        cut = admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND query LIKE 'LISTEN%%'"
+        ).fetchall()
+    assert cut == [(True,)]
+    await listening(receiver, deliveries)  # its probes come back: it listens again
+    await sender.send("r4", SHARD_CHANNEL, REPLY_CHANNEL, "{}")
+    assert await deliveries.next() == (SHARD_CHANNEL, "r4")
+    await deliveries.close()
