@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import signal
 import sys
 from pathlib import Path
@@ -62,9 +63,11 @@ class BotProcess:
 
 
 def world_of(server: SandboxServer, guild: Any, names: tuple[str, ...]) -> World:
+    """A guild's channel and players, with a manager who can set the server's defaults."""
     channel = guild.add_channel("cards")
     players = {name: guild.add_member(name) for name in names}
-    return World(server, guild, channel, channel, players, None, None, None)
+    manager = guild.add_member(f"manager-{names[0]}", manage_guild=True)
+    return World(server, guild, channel, channel, players, manager, None, None)
 
 
 async def some_moves(world: World, table: Any, rng: random.Random, moves: int) -> None:
@@ -78,6 +81,31 @@ async def some_moves(world: World, table: Any, rng: random.Random, moves: int) -
         assert result.ok and result.response_type == 7, result
 
 
+def private_to(result: Any, name: str, world: World) -> bool:
+    """The answer is ``name``'s private view of the table in ``world``'s channel."""
+    text = result.message.text()
+    return f"Private to {name}" in text and f"/channels/{world.guild.id}/{world.channel.id}/" in text
+
+
+def stored_moves(database_url: str, table_id: str) -> int:
+    with psycopg.connect(database_url) as db:
+        row = db.execute(
+            "SELECT COUNT(*) FROM live_table_actions WHERE table_id = %s", (table_id,)
+        ).fetchone()
+    return row[0]
+
+
+def move_number(table: Any) -> int:
+    """The move the table message's footer shows."""
+    match = re.search(r"· move (\d+)", table.text())
+    assert match is not None, table.text()
+    return int(match[1])
+
+
+def table_id_of(message: Any) -> str:
+    return next(b["custom_id"] for b in message.buttons() if b["custom_id"].startswith("ct:")).split(":")[1]
+
+
 async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
     tmp_path: Path, postgres_url: str
 ) -> None:
@@ -89,76 +117,90 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
             tmp_path,
             DISCORD_TOKEN=server.bot_token,
             DISCORD_API_BASE=server.api_base,
-            DATABASE_URL=postgres_url,
             SHARD_COUNT=str(SHARDS),
             DEFAULT_TURN_SECONDS="3600",
             REMATCH_SECONDS="3600",
             BACKUP_INTERVAL_MINUTES="0",
-            AI_PAUSE_SECONDS="0",
             LOG_LEVEL="INFO",
         )
+        env["DATABASE_URL"] = postgres_url
+        processes: dict[int, BotProcess] = {}
 
-        async def start(shard: int) -> BotProcess:
-            process = await BotProcess.start(env, shard, tmp_path / f"shard-{shard}")
+        async def start(shard: int) -> None:
+            process = processes[shard] = await BotProcess.start(env, shard, tmp_path / f"shard-{shard}")
             await server.wait_for_shards([shard], SHARDS, timeout=30)
             await server.wait_for(lambda: process.logged("Ready as"), timeout=30, message="bot ready")
-            return process
 
-        processes = list(await asyncio.gather(start(0), start(1)))
         try:
+            await asyncio.gather(start(0), start(1))  # both at once, as a deployment starts them
             await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=30)
             table_zero = await zero.open_table(host="alice", seated=("bob", "carol"))
             table_one = await one.open_table(host="dave", seated=("erin", "frank"))
             await some_moves(zero, table_zero, rng, 3)
             await some_moves(one, table_one, rng, 3)
 
-            # A DM /hand for a player of each table: both reach shard 0's process; the shard-1 table's is
-            # relayed to its process, which answers with that player's hand.
-            for world in (zero, one):
-                player = world.players[next(iter(world.players))]
-                hand = await server.run_command(player, None, "hand")
-                assert hand.ok and hand.ephemeral, hand
-                assert "Your hand" in hand.message.text() or "hand" in hand.message.text().lower(), hand
-                assert world.guild.name in hand.message.text() or "#cards" in hand.message.text() or True
-            assert processes[0].logged("") is True
+            # A DM /hand for a player of each table: both reach shard 0's process, which answers its own
+            # table's and relays the shard-1 table's to the shard-1 process, which answers with that hand.
+            for world, name in ((zero, "alice"), (one, "dave")):
+                hand = await server.run_command(world.players[name], None, "hand")
+                assert hand.ok and hand.ephemeral and hand.shard == 0, hand
+                assert private_to(hand, name, world), hand.message.text()
 
-            # A button on a DM'd hand view of the shard-1 table, pressed in the DM, is applied there.
-            current = one.message(table_one.id)
-            actor = one.turn_owner(current)
-            dm_asked = await server.run_command(actor, one.channel, "hand", dm=True)
-            assert dm_asked.ok, dm_asked
+            # A button on a DM'd hand view of the shard-1 table, pressed in the DM, is applied once there.
+            actor = one.turn_owner(one.message(table_one.id))
+            asked = await server.run_command(actor, one.channel, "hand", dm=True)
+            assert asked.ok and asked.shard == 1, asked
             dm = server.dm_channel(actor)
             await server.wait_for(lambda: any(m.buttons() for m in dm.messages), timeout=5)
             dm_view = [m for m in dm.messages if m.buttons()][-1]
-            choices = World.choices_on(dm_view, 0)
-            assert choices, dm_view.text()
-            _, _, custom_id, _, _ = choices[0]
-            before = current.text()
-            pressed = await server.press(actor, dm_view, custom_id)
-            assert pressed.ok and pressed.response_type == 7, pressed
-            await server.wait_for(lambda: one.message(table_one.id).text() != before, timeout=5)
+            (_, _, take, _, _), *_ = [c for c in World.choices_on(dm_view, 0) if c[4].startswith("Take")]
+            shown_before = move_number(one.message(table_one.id))
+            moves_before = stored_moves(postgres_url, table_id_of(dm_view))
+            pressed = await server.press(actor, dm_view, take)
+            assert pressed.ok and pressed.response_type == 7 and pressed.shard == 0, pressed
+            assert stored_moves(postgres_url, table_id_of(dm_view)) == moves_before + 1
+            moved = f"move {shown_before + 1}"  # the table message follows
+            await server.wait_for(lambda: moved in one.message(table_one.id).text(), timeout=5)
 
-            # The shard-1 process dies: a DM about its table is answered "restarting" within the 3 s,
-            # while the shard-0 table plays on.
+            # The shard-1 process dies: a DM about its table is answered "restarting" within Discord's
+            # 3 s (the sandbox's deadline), while the shard-0 table plays on.
             await processes[1].kill()
             await server.drop_shards([1])
-            player_one = one.players["erin"]
             restarting, _ = await asyncio.gather(
-                server.run_command(player_one, None, "hand"), some_moves(zero, table_zero, rng, 3)
+                server.run_command(one.players["erin"], None, "hand"), some_moves(zero, table_zero, rng, 3)
             )
             assert restarting.ok and restarting.ephemeral, restarting
             assert RESTARTING in restarting.message.text(), restarting.message.text()
 
-            # Restarted, it brings back only its own table, which plays to the end; so does shard 0's.
-            processes[1] = await start(1)
-            assert processes[1].logged("Restored 1 tables")
+            # Restarted, it brings back only its own table (of the two live ones), which plays to the end;
+            # so does shard 0's.
+            await start(1)
+            assert processes[1].logged("Restored 1 tables") and not processes[0].logged("Restored")
+            hand = await server.run_command(one.players["erin"], None, "hand")
+            assert hand.ok and private_to(hand, "erin", one), hand
             finals = await asyncio.gather(
                 play_to_the_end(zero, table_zero, rng), play_to_the_end(one, table_one, rng)
             )
             assert all("final scores" in final.embeds[0]["title"] for final in finals)
+
+            # Each result stored once; each server's leaderboard has its own three players, one game each.
+            for world in (zero, one):
+                assert world.outsider is not None
+                set_min = await server.run_command(
+                    world.outsider, world.channel, "table defaults", min_games=1
+                )
+                assert set_min.ok, set_min
+                board = (
+                    await server.run_command(
+                        world.players["bob" if world is zero else "erin"], world.channel, "leaderboard"
+                    )
+                ).message.text()
+                listed = re.findall(r"\d+\. \*\*([^*]+)\*\*: .* · 1 game · ", board)
+                assert sorted(listed) == sorted(world.players), board
         finally:
-            for process in processes:
+            for shard, process in processes.items():
                 await process.kill()
+                print(f"--- shard {shard} process log (last lines) ---", *process.lines[-30:], sep="\n")
 
         with psycopg.connect(postgres_url) as db:
             games = db.execute("SELECT guild_id, COUNT(*) FROM games GROUP BY guild_id").fetchall()
