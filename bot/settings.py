@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import yarl
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from storage import DEFAULT_POOL_SIZE, DatabaseTarget, database_path, database_target, redacted_database_url
 
@@ -79,6 +79,15 @@ class Settings(BaseSettings):
         description="A table message older than this moves to a fresh message (Discord throttles edits of "
         "messages older than an hour).",
     )
+    shard_count: int | None = Field(
+        None,
+        ge=1,
+        description="How many shards all the bot's processes hold together (default: Discord's recommended "
+        "count, all in this process).",
+    )
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(
+        None, description="The shards this process holds, e.g. 0,1 (default: all of SHARD_COUNT)."
+    )
 
     @field_validator("discord_token")
     @classmethod
@@ -130,7 +139,43 @@ class Settings(BaseSettings):
         database_target(url)  # its ValueError never holds the password
         return url
 
-    @field_validator("dev_guild_id", "discord_application_id", mode="before")
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_ids_from_commas(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        if not value.strip():
+            return None
+        try:
+            return [int(part) for part in value.split(",")]
+        except ValueError:
+            raise ValueError(f"must be shard numbers separated by commas, e.g. 0,1 (now {value!r})") from None
+
+    @model_validator(mode="after")
+    def _shard_ids_within_count(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        shown = ",".join(str(shard) for shard in self.shard_ids)
+        if self.shard_count is None:
+            raise ValueError(
+                f"SHARD_IDS ({shown}) needs SHARD_COUNT: how many shards all processes hold together"
+            )
+        if not self.shard_ids:
+            raise ValueError("SHARD_IDS is empty: name at least one shard, e.g. 0")
+        if any(not 0 <= shard < self.shard_count for shard in self.shard_ids):
+            raise ValueError(
+                f"SHARD_IDS must each lie between 0 and SHARD_COUNT - 1 (now {shown} and {self.shard_count})"
+            )
+        if len(set(self.shard_ids)) != len(self.shard_ids):
+            raise ValueError(f"SHARD_IDS names a shard twice (now {shown})")
+        if not self.holds_every_shard and not self.database_url.startswith(("postgresql://", "postgres://")):
+            raise ValueError(
+                f"SHARD_IDS {shown} leaves the other shards of {self.shard_count} to other processes, which "
+                "must share one database: set DATABASE_URL to a postgresql:// database"
+            )
+        return self
+
+    @field_validator("dev_guild_id", "discord_application_id", "shard_count", mode="before")
     @classmethod
     def _blank_guild_is_none(cls, value: object) -> object:
         return None if value == "" else value
@@ -139,6 +184,12 @@ class Settings(BaseSettings):
     @classmethod
     def _log_level_upper(cls, value: object) -> object:
         return value.upper() if isinstance(value, str) else value
+
+    @property
+    def holds_every_shard(self) -> bool:
+        """True if this process holds every shard (no ``SHARD_IDS``, or all of ``SHARD_COUNT``'s): no
+        other process shares its guilds, tables or database."""
+        return self.shard_ids is None or set(self.shard_ids) == set(range(self.shard_count or 1))
 
     @property
     def backup_path(self) -> Path:

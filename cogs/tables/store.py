@@ -167,11 +167,16 @@ class TableStore:
         except Exception:
             log.exception("Could not delete the closed table %s from the database", session.table_id)
 
-    async def load_all(self) -> list[TableSession]:
-        """Every stored table, replayed from its log and registered. One that does not restore stays
-        stored but closed (a press on it is told so)."""
+    async def load_all(self, owns_guild: Callable[[int], bool] | None = None) -> list[TableSession]:
+        """Every stored table (with ``owns_guild``, those of the guilds it accepts: this process's, when
+        other processes share the database), replayed from its log and registered. One that does not
+        restore stays stored but closed (a press on it is told so)."""
         restored = []
-        for stored in await self.db.load_tables():
+        if owns_guild is None:
+            stored_tables = await self.db.load_tables()
+        else:
+            stored_tables = await self.db.load_tables(guild_filter=owns_guild)
+        for stored in stored_tables:
             try:
                 snapshot = TableSnapshot.from_stored(stored.snapshot)
                 session = restore(snapshot, _log_of(stored))
