@@ -106,7 +106,9 @@ def postgresql_sql(sql: str, with_parameters: bool = True) -> str:
 _RETRYABLE_POSTGRES = (
     psycopg.errors.LockNotAvailable,  # lock_timeout
     psycopg.errors.QueryCanceled,  # statement_timeout
-    psycopg.errors.TransactionRollback,  # serialization failure, deadlock detected
+    psycopg.errors.TransactionRollback,
+    psycopg.errors.SerializationFailure,
+    psycopg.errors.DeadlockDetected,
     psycopg.errors.AdminShutdown,
     psycopg.errors.CrashShutdown,
     psycopg.errors.CannotConnectNow,

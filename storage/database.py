@@ -67,6 +67,11 @@ MIGRATION_LOCK_KEY = 7_106_165_634_520_331_590
 """PostgreSQL: the advisory lock a process holds while it migrates (any fixed bigint; server ids are the
 keys of the per-server locks, see :func:`storage.ratings.lock_guild`)."""
 
+POOL_WAIT_SECONDS = 10.0
+"""PostgreSQL: how long a job waits for a live connection (the server restarting, a network fault) before it
+fails with :class:`psycopg_pool.PoolTimeout` (:func:`storage.is_locked`: "busy, try again"); a press's job
+waits only until its :data:`press_write_deadline`."""
+
 STATEMENT_GRACE_MS = 1000
 """PostgreSQL: a running write's statements may run this much longer than its lock wait before the server
 cancels them (``statement_timeout``), so a hung statement cannot hold a press for long either."""
@@ -293,7 +298,9 @@ class Database(StatsReads):
         """Run ``work(connection, *args)`` on a database thread: one hop, awaited until it is done."""
         if self._pool is None:
             return await self._thread.submit(functools.partial(self._on_sqlite, work, *args))
-        return await self._thread.submit(functools.partial(_on_pool, self._pool, work, *args))
+        deadline = press_write_deadline.get()
+        wait = POOL_WAIT_SECONDS if deadline is None else max(0.1, deadline - time.monotonic())
+        return await self._thread.submit(functools.partial(_on_pool, self._pool, wait, work, *args))
 
     def _on_sqlite(self, work: Callable[..., _T], *args: Any) -> _T:
         return work(self._connection, *args)
@@ -679,10 +686,10 @@ def _connect(path: Path) -> sqlite3.Connection:
     return connection
 
 
-def _on_pool(pool: psycopg_pool.ConnectionPool, work: Callable[..., _T], *args: Any) -> _T:
-    """``work(connection, *args)`` with a connection of the pool (checked on the way out: one the server
-    dropped is replaced, and the next job gets a live one)."""
-    with pool.connection() as raw:
+def _on_pool(pool: psycopg_pool.ConnectionPool, wait: float, work: Callable[..., _T], *args: Any) -> _T:
+    """``work(connection, *args)`` with a connection of the pool, checked as it is handed out (one the
+    server dropped is replaced), waiting at most ``wait`` seconds for one."""
+    with pool.connection(timeout=wait) as raw:
         return work(PostgresConnection(raw), *args)
 
 

@@ -124,7 +124,8 @@ def _copy_all(target: Any, source_target: DatabaseTarget) -> None:
 
 
 def _copy_table(source: Any, target: Any, table: str, order: str) -> None:
-    columns = [name for name in _columns(source, table) if name in set(_columns(target, table))]
+    present = set(_columns(target, table))  # PostgreSQL's live_tables.seq is not in SQLite's, nor rowid here
+    columns = [name for name in _columns(source, table) if name in present]
     names = ", ".join(columns)
     order = order.format(live_order="seq" if dialect_of(source) == POSTGRESQL else "rowid")
     rows = source.execute(f"SELECT {names} FROM {table} ORDER BY {order}")

@@ -39,7 +39,7 @@ async def test_the_bot_plays_on_postgresql_and_leaves_backups_to_pg_dump(
             (join,) = [b["custom_id"] for b in opened.message.buttons() if b.get("label") == "Join"]
             joined = await server.press(bob, opened.message, join)
             assert joined.ok, joined
-            (table_id, guild_id, _channel), = await bot.db.tables_of_user(bob.id)
+            ((table_id, guild_id, _channel),) = await bot.db.tables_of_user(bob.id)
             assert guild_id == guild.id and await bot.db.load_table(table_id) is not None
             assert bot.scheduler.get_job("database-backup") is None
             report = await bot.health.report()

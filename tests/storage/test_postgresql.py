@@ -12,6 +12,7 @@ import pytest
 
 from storage import Database, GameResult, SeatResult, StoredAction, is_locked, press_write_deadline
 from storage.backend import database_target, redacted_database_url
+from storage.connection import postgresql_sql
 from tests.storage.conftest import query
 
 SNOWFLAKE = 1_234_567_890_123_456_789  # Discord's ids need 64 bits
@@ -120,3 +121,38 @@ def test_urls_name_the_backend_and_never_show_the_password() -> None:
         with pytest.raises(ValueError) as refused:
             database_target(wrong)
         assert "s3cret" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("sqlite", "postgresql"),
+    [
+        ("SELECT a FROM t WHERE b = ? AND c = ?", "SELECT a FROM t WHERE b = %s AND c = %s"),
+        (
+            "SELECT :guild, x::BIGINT FROM t WHERE g = :guild",
+            "SELECT %(guild)s, x::BIGINT FROM t WHERE g = %(guild)s",
+        ),
+        (
+            "SELECT 'a ? :b 50%' FROM t WHERE x LIKE ? -- why? :no",
+            "SELECT 'a ? :b 50%%' FROM t WHERE x LIKE %s -- why? :no",
+        ),
+        (
+            "SELECT x FROM ratings INDEXED BY ratings_by_player WHERE y = ?",
+            "SELECT x FROM ratings  WHERE y = %s",
+        ),
+        ('SELECT "odd?name" FROM t WHERE v = ?', 'SELECT "odd?name" FROM t WHERE v = %s'),
+    ],
+)
+def test_sqlites_placeholders_become_psycopgs(sqlite: str, postgresql: str) -> None:
+    assert postgresql_sql(sqlite, True) == postgresql
+    assert postgresql_sql("SELECT 1 % 2, 'x%'", False) == "SELECT 1 % 2, 'x%'"  # no parameters: as it is
+
+
+def test_the_errors_a_retry_may_cure_are_told_from_the_others() -> None:
+    import sqlite3
+
+    assert is_locked(sqlite3.OperationalError("database is locked"))
+    assert not is_locked(sqlite3.OperationalError("disk I/O error"))
+    assert is_locked(psycopg.errors.LockNotAvailable()) and is_locked(psycopg.errors.QueryCanceled())
+    assert is_locked(psycopg.errors.DeadlockDetected()) and is_locked(psycopg.errors.AdminShutdown())
+    assert is_locked(psycopg.OperationalError("the connection is lost"))  # no server's code: client side
+    assert not is_locked(psycopg.errors.UniqueViolation()) and not is_locked(psycopg.errors.DiskFull())

@@ -284,10 +284,7 @@ def store_at_v003(url: str) -> None:
         raw.executemany(
             "INSERT INTO game_seats (game_id, seat, user_id, display_name, points, rank, is_ai)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (game_id, s.seat, s.user_id, s.display_name, s.points, s.rank, int(s.is_ai))
-                for s in r.seats
-            ],
+            [(game_id, s.seat, s.user_id, s.display_name, s.points, s.rank, int(s.is_ai)) for s in r.seats],
         )
     (raw.raw if isinstance(raw, PostgresConnection) else raw).close()
 
