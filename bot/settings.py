@@ -201,9 +201,15 @@ class Settings(BaseSettings):
     @property
     def health_path(self) -> Path:
         """Where the running bot writes its health report (read by ``cardtable health``): next to the SQLite
-        database, so in Docker it is on the volume; with PostgreSQL in ``data_dir``."""
+        database, so in Docker it is on the volume; with PostgreSQL in ``data_dir``. A process holding only
+        some shards (``SHARD_IDS``) names its file after them (``cardtable.health.shards-0-2.json``), so
+        processes sharing a folder never overwrite each other's report."""
         folder = self.data_dir if self.uses_postgresql else self.database_path.parent
-        return folder / "cardtable.health.json"
+        if self.holds_every_shard:
+            return folder / "cardtable.health.json"
+        # Several processes may share one folder: each reports under its own shards' name.
+        shards = "-".join(str(shard) for shard in sorted(self.shard_ids or ()))
+        return folder / f"cardtable.health.shards-{shards}.json"
 
     @property
     def database_path(self) -> Path:

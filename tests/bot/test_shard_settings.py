@@ -88,3 +88,14 @@ async def test_the_bot_is_discord_py_s_sharded_bot_owning_its_shards_guilds() ->
         assert bot.relay is None  # one process holds every shard: nothing is relayed
     async with CardTableBot(load_settings(discord_token="t")) as unset:
         assert unset.shard_ids is None and unset.owns_guild(guild_on_shard(1, 7))
+
+
+def test_processes_of_one_bot_sharing_a_folder_keep_separate_health_reports(clean_environment: Path) -> None:
+    url = "postgresql://bot@127.0.0.1:5432/cards"
+    first = load_settings(discord_token="x", database_url=url, shard_count="3", shard_ids="0,2")
+    second = load_settings(discord_token="x", database_url=url, shard_count="3", shard_ids="1")
+    every = load_settings(discord_token="x", database_url=url, shard_count="3", shard_ids="2,0,1")
+    assert first.health_path.name == "cardtable.health.shards-0-2.json"
+    assert second.health_path.name == "cardtable.health.shards-1.json"
+    assert every.health_path.name == "cardtable.health.json"  # one process holds them all: the usual name
+    assert first.health_path.parent == second.health_path.parent == every.health_path.parent
