@@ -250,19 +250,27 @@ class CardTableBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         if self._database is None:
-            self._database = await Database.open(self.settings.database_path)
+            self._database = await Database.open(
+                self.settings.database_url, pool_size=self.settings.database_pool_size
+            )
         problems = await self.db.integrity_problems()
         if problems:
             found = " ".join(" ".join(problems).split())[:200]
             raise StartupError(
-                f"the database {self.settings.database_path} is damaged ({found}): restore the latest "
+                f"the database {self.db.target.shown} is damaged ({found}): restore the latest "
                 "backup (see the README, 'Backups')"
             )
         if not self.settings.holds_every_shard:
             await self._open_relay()
         self.scheduler.start()
         self.health.start()
-        if self.settings.backup_interval_minutes > 0:
+        if self.db.dialect == "postgresql":
+            log.info(
+                "The database is PostgreSQL (%s): the bot takes no backups of it; back it up with pg_dump "
+                "(see the README, 'Backups')",
+                self.db.target.shown,
+            )
+        elif self.settings.backup_interval_minutes > 0:
             await self.back_up_database()  # one at start: a bot restarted more often than the interval
             self.scheduler.add_job(
                 self.back_up_database,

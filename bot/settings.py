@@ -15,7 +15,7 @@ import yarl
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from storage import database_path
+from storage import DEFAULT_POOL_SIZE, DatabaseTarget, database_path, database_target, redacted_database_url
 
 
 class ConfigurationError(Exception):
@@ -36,7 +36,16 @@ class Settings(BaseSettings):
         description="REST base URL of Discord or a Discord-compatible server (asked for the gateway URL).",
     )
     database_url: str = Field(
-        "sqlite:///data/cardtable.db", description="sqlite:///relative or sqlite:////absolute"
+        "sqlite:///data/cardtable.db",
+        description="sqlite:///relative or sqlite:////absolute (SQLite), or "
+        "postgresql://user:password@host:5432/database (PostgreSQL, shared by several bot processes).",
+    )
+    database_pool_size: int = Field(
+        DEFAULT_POOL_SIZE, ge=1, le=100, description="PostgreSQL: connections (and threads) per process."
+    )
+    data_dir: Path = Field(
+        Path("data"),
+        description="With PostgreSQL, the folder of the health report (SQLite keeps it next to its file).",
     )
     dev_guild_id: int | None = Field(None, description="Sync slash commands to this server only (instant).")
     discord_application_id: int | None = Field(
@@ -121,8 +130,13 @@ class Settings(BaseSettings):
 
     @field_validator("database_url")
     @classmethod
-    def _database_url_is_sqlite(cls, url: str) -> str:
-        database_path(url)
+    def _database_url_is_known(cls, url: str) -> str:
+        if not url.startswith(("sqlite:", "postgresql:", "postgres:")):
+            raise ValueError(
+                "must look like sqlite:///data/cardtable.db (relative), sqlite:////abs/path.db or "
+                "postgresql://user:password@host:5432/database"
+            )
+        database_target(url)  # its ValueError never holds the password
         return url
 
     @field_validator("shard_ids", mode="before")
@@ -179,19 +193,43 @@ class Settings(BaseSettings):
 
     @property
     def backup_path(self) -> Path:
-        """Where scheduled backups go."""
-        return self.backup_dir if self.backup_dir is not None else self.database_path.parent / "backups"
+        """Where scheduled backups go (SQLite; a PostgreSQL database is backed up with ``pg_dump``)."""
+        if self.backup_dir is not None:
+            return self.backup_dir
+        return (self.data_dir if self.uses_postgresql else self.database_path.parent) / "backups"
 
     @property
     def health_path(self) -> Path:
-        """Where the running bot writes its health report (read by ``cardtable health``): next to the
-        database, so in Docker it is on the volume."""
-        return self.database_path.parent / "cardtable.health.json"
+        """Where the running bot writes its health report (read by ``cardtable health``): next to the SQLite
+        database, so in Docker it is on the volume; with PostgreSQL in ``data_dir``."""
+        folder = self.data_dir if self.uses_postgresql else self.database_path.parent
+        return folder / "cardtable.health.json"
 
     @property
     def database_path(self) -> Path:
-        """The SQLite file the ``database_url`` names."""
+        """The SQLite file the ``database_url`` names.
+
+        Raises
+        ------
+        ValueError
+            If ``database_url`` names a PostgreSQL database (see :attr:`uses_postgresql`).
+        """
         return database_path(self.database_url)
+
+    @property
+    def database(self) -> DatabaseTarget:
+        """The database ``database_url`` names (``.dialect``, ``.path`` or ``.url``, ``.shown``)."""
+        return database_target(self.database_url)
+
+    @property
+    def uses_postgresql(self) -> bool:
+        """True if ``database_url`` names a PostgreSQL database."""
+        return self.database.dialect == "postgresql"
+
+    @property
+    def redacted_database_url(self) -> str:
+        """``database_url`` without its password, for messages and logs."""
+        return redacted_database_url(self.database_url)
 
     @property
     def log_level_number(self) -> int:
