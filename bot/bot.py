@@ -29,7 +29,7 @@ from bot.scheduler import TableScheduler
 from bot.settings import Settings
 from bot.shards import shard_owns_guild
 from bot.shutdown import RESTARTING
-from storage import Database, is_locked, press_write_deadline
+from storage import Database, error_line, is_locked, press_write_deadline
 
 if TYPE_CHECKING:
     from bot.interaction_relay import InteractionRelay
@@ -309,7 +309,8 @@ class CardTableBot(commands.AutoShardedBot):
             self.relay = await InteractionRelay.open(self, self._connection, self.settings.database_url)
         except Exception as error:
             raise StartupError(
-                f"cannot listen on the database for interactions relayed between processes: {error}"
+                "cannot listen on the database for interactions relayed between processes: "
+                + error_line(error, self.settings.database_url)
             ) from None
         log.info("Holding shards %s of %s", self.settings.shard_ids, self.settings.shard_count)
 

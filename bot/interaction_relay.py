@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.shards import shard_of
+from storage import error_line
 from storage.relay import RelayStore
 
 if TYPE_CHECKING:
@@ -162,7 +163,7 @@ class InteractionRelay:
             try:
                 await self.store.send(relay_id, shard_channel(shard_id), self.reply_channel, json.dumps(data))
             except Exception as error:
-                log.warning("Could not relay an interaction to shard %d: %s", shard_id, error)
+                log.warning("Could not relay an interaction to shard %d: %s", shard_id, self._line(error))
                 await self._answer_instead(data)
                 return
             self.relayed += 1
@@ -174,7 +175,7 @@ class InteractionRelay:
             try:
                 withdrawn = await self.store.withdraw(relay_id)
             except Exception as error:  # no way to know: an answer too many is refused by Discord, harmless
-                log.warning("Could not withdraw a relayed interaction: %s", error)
+                log.warning("Could not withdraw a relayed interaction: %s", self._line(error))
                 withdrawn = True
             if withdrawn:
                 log.warning("Shard %d did not take a relayed interaction in time: answered here", shard_id)
@@ -210,12 +211,15 @@ class InteractionRelay:
         try:
             payload = await self.store.claim(relay_id)
         except Exception as error:
-            log.warning("Could not claim a relayed interaction: %s", error)
+            log.warning("Could not claim a relayed interaction: %s", self._line(error))
             return
         if payload is None:
             return  # withdrawn: its sender answered it
         self.received += 1
         self.state.handle_interaction(json.loads(payload))
+
+    def _line(self, error: BaseException) -> str:
+        return error_line(error, self.store.url)  # never the database's password
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)

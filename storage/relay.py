@@ -23,6 +23,8 @@ import psycopg
 from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
+from storage.backend import error_line
+
 log = logging.getLogger(__name__)
 
 _SCHEMA_LOCK = 0x6361_7264_7265_6C61  # pg_advisory_xact_lock key: processes create the table one at a time
@@ -140,7 +142,9 @@ class RelayStore:
             try:
                 connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
             except psycopg.Error as error:
-                log.warning("The interaction relay cannot listen (%s): trying again", error)
+                log.warning(
+                    "The interaction relay cannot listen (%s): trying again", error_line(error, self.url)
+                )
                 await asyncio.sleep(RECONNECT_SECONDS)
                 continue
             try:
@@ -149,7 +153,10 @@ class RelayStore:
                 async for notify in connection.notifies():
                     yield notify.channel, notify.payload
             except psycopg.Error as error:
-                log.warning("The interaction relay lost its connection (%s): listening again", error)
+                log.warning(
+                    "The interaction relay lost its connection (%s): listening again",
+                    error_line(error, self.url),
+                )
                 await asyncio.sleep(RECONNECT_SECONDS)
             finally:
                 await connection.close()
