@@ -32,7 +32,7 @@ from storage import error_line
 from storage.relay import RelayStore
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot, LeanParsing
+    from bot.bot import CardTableBot, LeanConnectionState
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,12 @@ class InteractionRelay:
     """
 
     def __init__(
-        self, bot: CardTableBot, state: LeanParsing, store: RelayStore, shard_count: int, reply_channel: str
+        self,
+        bot: CardTableBot,
+        state: LeanConnectionState,
+        store: RelayStore,
+        shard_count: int,
+        reply_channel: str,
     ) -> None:
         self.bot = bot
         self.state = state
@@ -98,7 +103,7 @@ class InteractionRelay:
         return reply, [reply, *(shard_channel(shard) for shard in sorted(shard_ids))]
 
     @classmethod
-    async def open(cls, bot: CardTableBot, state: LeanParsing, url: str) -> InteractionRelay:
+    async def open(cls, bot: CardTableBot, state: LeanConnectionState, url: str) -> InteractionRelay:
         """Connect to the shared database ``url`` and start listening.
 
         Raises
