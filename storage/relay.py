@@ -68,14 +68,15 @@ class RelayStore:
     channels:
         The NOTIFY channels this process listens on (lowercase identifiers of at most 63 characters).
 
-    Use :meth:`open` to make one; :meth:`notifications` yields what arrives on ``channels``.
+    Use :meth:`open` to make one; :meth:`notifications` yields what arrives on ``channels``. It holds at
+    most three connections: two for its statements (a relay is two short statements) and the listener's.
     """
 
     def __init__(self, url: str, channels: Iterable[str]) -> None:
         self.url = url
         self.channels = list(channels)
         self._pool = AsyncConnectionPool(
-            url, min_size=1, max_size=4, kwargs={"autocommit": True}, open=False, name="relay"
+            url, min_size=1, max_size=2, kwargs={"autocommit": True}, open=False, name="relay"
         )
 
     @classmethod
