@@ -49,9 +49,16 @@ class PostgresConnection:
         return self.raw.execute(postgresql_sql(sql, True), parameters)
 
     def executemany(self, sql: str, rows: Iterable[Any]) -> psycopg.Cursor:
-        """Run one statement once per parameter row."""
+        """Run one statement once per parameter row.
+
+        One row (a press's one new action) is one plain ``execute``: psycopg's ``executemany`` enters and
+        leaves pipeline mode even for one row, which cost a move's transaction about a quarter of its
+        client CPU (``bench/shards.py``)."""
+        rows = list(rows)
+        if len(rows) == 1:
+            return self.execute(sql, rows[0])
         cursor = self.raw.cursor()
-        cursor.executemany(postgresql_sql(sql, True), list(rows))
+        cursor.executemany(postgresql_sql(sql, True), rows)
         return cursor
 
 
