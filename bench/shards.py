@@ -98,6 +98,7 @@ class BotProcess:
     folder: Path
     process: asyncio.subprocess.Process
     cpu: float = 0.0
+    idle_share: float = 0.0  # CPU seconds per second with every table live and nothing pressed
 
     @property
     def label(self) -> str:
@@ -118,6 +119,7 @@ class Result:
     dm_requests: int = 0
     requests: collections.Counter = field(default_factory=collections.Counter)
     opened_in: float = 0.0
+    harness_cpu: float = 0.0  # this process's CPU in the window: the sandbox and the simulated players
     violations: list[str] = field(default_factory=list)
 
     @property
@@ -234,6 +236,10 @@ async def measure(args, server: SandboxServer, result: Result, channels, members
     print(f"{result.setup.name}: opened {SHARD_COUNT} x {args.tables} tables in {result.opened_in:.1f} s",
           file=sys.stderr)  # fmt: skip
     await settle(server)
+    idle_before = [cpu_seconds(bot.process.pid) for bot in result.processes]
+    await asyncio.sleep(args.idle)
+    for bot, before in zip(result.processes, idle_before, strict=True):
+        bot.idle_share = (cpu_seconds(bot.process.pid) - before) / args.idle
 
     # -- the press window: whole games in both guilds at once, DM /hand commands meanwhile -------------
     result.guilds = [Window(f"guild of shard {shard}") for shard in range(SHARD_COUNT)]
@@ -288,9 +294,11 @@ async def measure(args, server: SandboxServer, result: Result, channels, members
         await asyncio.sleep(0.2)
     first_request = len(server.request_log)
     cpu_before = [cpu_seconds(bot.process.pid) for bot in result.processes]
+    harness_before = time.process_time()
     await asyncio.gather(*(play_guild(guild) for guild in range(SHARD_COUNT)), dm_hands())
     await asyncio.sleep(1.0)  # REMATCH_SECONDS: the scoreboards close
     await settle(server)
+    result.harness_cpu = time.process_time() - harness_before
     for bot, before in zip(result.processes, cpu_before, strict=True):
         bot.cpu = cpu_seconds(bot.process.pid) - before
     for method, path, _ in list(server.request_log)[first_request:]:
@@ -346,8 +354,8 @@ def report(args: argparse.Namespace, results: list[Result], load_at_start: str, 
         f"{args.dm_hands} DM /hand commands by players of the shard-1 guild; PostgreSQL: durable "
         f"(fsync on, synchronous_commit on), pool {args.pool_size or 'default'} per process\n"
     )
-    print("| setup | process | presses | CPU per press | press → answer p50 / p95 / p99 |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| setup | process | presses | CPU per press | idle CPU | press → answer p50 / p95 / p99 |")
+    print("| --- | --- | --- | --- | --- | --- |")
     for result in results:
         for index, bot in enumerate(result.processes):
             if len(result.processes) == len(result.guilds):
@@ -357,22 +365,26 @@ def report(args: argparse.Namespace, results: list[Result], load_at_start: str, 
             cpu_text = f"{bot.cpu / window.presses * 1e3:.2f} ms ({bot.cpu:.2f} s)"
             print(
                 f"| {result.setup.name} | {bot.label} | {window.presses} | {cpu_text} | "
-                f"{latency_text(window.latencies)} |"
+                f"{bot.idle_share:.1%} | {latency_text(window.latencies)} |"
             )
         cpu = sum(bot.cpu for bot in result.processes)
         print(
             f"| {result.setup.name} | all | {result.presses} | {cpu / result.presses * 1e3:.2f} ms "
-            f"| {latency_text(result.latencies)} |"
+            f"| {sum(bot.idle_share for bot in result.processes):.1%} | {latency_text(result.latencies)} |"
         )
-    print("\n| setup | REST per press | DM /hand p50 / max (n) | presses/s | tables opened in | violations |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print(
+        "\n| setup | REST per press | DM /hand p50 / max (n) | presses/s | sandbox CPU per press "
+        "| tables opened in | violations |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for result in results:
         kinds = ", ".join(f"{count} {kind}" for kind, count in result.requests.most_common())
         dm = sorted(value * 1e3 for value in result.dm_latencies)
         dm_text = f"{percentile(dm, 0.5):.1f} / {dm[-1]:.1f} ms ({len(dm)})" if dm else "none"
         print(
             f"| {result.setup.name} | {sum(result.requests.values()) / result.presses:.3f} ({kinds}) | "
-            f"{dm_text} | {result.presses / result.elapsed:,.0f} | {result.opened_in:.0f} s | "
+            f"{dm_text} | {result.presses / result.elapsed:,.0f} | "
+            f"{result.harness_cpu / result.presses * 1e3:.2f} ms | {result.opened_in:.0f} s | "
             f"{len(result.violations)} |"
         )
     main_result = results[0]
@@ -426,6 +438,7 @@ def main() -> None:
         help="comparison setups after the two processes, comma-separated: sqlite, postgresql, or none",
     )  # fmt: skip
     parser.add_argument("--pool-size", type=int, default=0, help="DATABASE_POOL_SIZE (default: the bot's)")
+    parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle CPU measured first")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", metavar="PREFIX", help="profile each bot's press window: PREFIX-*.txt")
     args = parser.parse_args()
