@@ -121,7 +121,6 @@ class Result:
     dm_requests: int = 0
     requests: collections.Counter = field(default_factory=collections.Counter)
     opened_in: float = 0.0
-    commits: int | None = None  # PostgreSQL: transactions committed in the database during the window
     harness_cpu: float = 0.0  # this process's CPU in the window: the sandbox and the simulated players
     violations: list[str] = field(default_factory=list)
 
@@ -191,7 +190,7 @@ async def run_setup(args: argparse.Namespace, setup: Setup, database_url: str, f
         ]
         result.processes = await start_bots(args, server, setup, database_url, folder)
         try:
-            await measure(args, server, result, channels, members, database_url)
+            await measure(args, server, result, channels, members)
         finally:
             for bot in result.processes:
                 await stop_process(bot.process)
@@ -208,20 +207,7 @@ async def run_setup(args: argparse.Namespace, setup: Setup, database_url: str, f
     return result
 
 
-def committed(database_url: str) -> int | None:
-    """Transactions committed in the PostgreSQL database so far (its statistics; None on SQLite)."""
-    if not database_url.startswith("postgresql"):
-        return None
-    import psycopg
-
-    with psycopg.connect(database_url, autocommit=True) as db:
-        row = db.execute(
-            "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
-        ).fetchone()
-    return int(row[0]) - 1  # less this query's own
-
-
-async def measure(args, server: SandboxServer, result: Result, channels, members, database_url: str) -> None:
+async def measure(args, server: SandboxServer, result: Result, channels, members) -> None:
     # -- open every table in both guilds -----------------------------------------------------------
     tables: dict[int, int] = {}  # channel id -> table message id
     seats: dict[int, list] = {}
@@ -318,14 +304,10 @@ async def measure(args, server: SandboxServer, result: Result, channels, members
     first_request = len(server.request_log)
     cpu_before = [cpu_seconds(bot.process.pid) for bot in result.processes]
     harness_before = time.process_time()
-    commits_before = committed(database_url)
     await asyncio.gather(*(play_guild(guild) for guild in range(SHARD_COUNT)), dm_hands())
     await asyncio.sleep(1.0)  # REMATCH_SECONDS: the scoreboards close
     await settle(server)
     result.harness_cpu = time.process_time() - harness_before
-    if commits_before is not None:
-        await asyncio.sleep(1.0)  # the backends report their statistics within a second of going idle
-        result.commits = (committed(database_url) or 0) - commits_before - 1
     for bot, before in zip(result.processes, cpu_before, strict=True):
         bot.cpu = cpu_seconds(bot.process.pid) - before
     for method, path, _ in list(server.request_log)[first_request:]:
@@ -419,9 +401,7 @@ def report(args: argparse.Namespace, results: list[Result], load_at_start: str, 
     print(f"\n{main_result.setup.name}: press → answer p99 {p99:.1f} ms (goal <= 20 ms)")
     for result in results:
         relayed = "n/a" if result.dm_relayed is None else str(result.dm_relayed)
-        commits = "n/a" if result.commits is None else f"{result.commits / result.presses:.2f}"
-        print(f"{result.setup.name}: PostgreSQL transactions per press {commits}; "
-              f"interactions relayed through PostgreSQL {relayed}; "
+        print(f"{result.setup.name}: interactions relayed through PostgreSQL {relayed}; "
               + "; ".join(result.log_problems))  # fmt: skip
         for violation in result.violations[:5]:
             print("  violation:", violation)
