@@ -198,7 +198,8 @@ async def run_setup(args: argparse.Namespace, setup: Setup, database_url: str, f
     gc.unfreeze()
     gc.collect()
     if setup.database == "postgresql":
-        result.dm_relayed = relayed_rows(database_url)
+        relayed_to_another = any(shards is not None for shards in setup.processes)
+        result.dm_relayed = relayed_rows(database_url, len(result.dm_latencies) if relayed_to_another else 0)
     if args.profile:
         for index, bot in enumerate(result.processes):
             target = Path(f"{args.profile}-{setup.key}-{index}.txt")
@@ -328,16 +329,22 @@ async def measure(args, server: SandboxServer, result: Result, channels, members
         result.log_problems.append(f"{bot.label}: {problems} warning/error lines in its log")
 
 
-def relayed_rows(database_url: str) -> int | None:
-    """How many interactions went through the relay table (PostgreSQL's statistics: rows inserted)."""
+def relayed_rows(database_url: str, expected: int) -> int | None:
+    """How many interactions went through the relay table (PostgreSQL's statistics: rows inserted). A
+    backend reports its counts up to 10 s after it goes idle, so this waits that long for ``expected``."""
     import psycopg
 
+    deadline = time.monotonic() + 12.0
     with psycopg.connect(database_url, autocommit=True) as db:
-        db.execute("SELECT pg_stat_force_next_flush()")
-        row = db.execute(
-            "SELECT n_tup_ins FROM pg_stat_user_tables WHERE relname = 'relayed_interactions'"
-        ).fetchone()
-    return None if row is None else int(row[0])
+        while True:
+            row = db.execute(
+                "SELECT n_tup_ins FROM pg_stat_user_tables WHERE relname = 'relayed_interactions'"
+            ).fetchone()
+            db.execute("SELECT pg_stat_clear_snapshot()")
+            found = None if row is None else int(row[0])
+            if expected == 0 or (found or 0) >= expected or time.monotonic() > deadline:
+                return found
+            time.sleep(0.5)
 
 
 def git_commit() -> str:
