@@ -29,8 +29,15 @@ shard-0 process looks the table up in PostgreSQL and relays the interaction to t
 Reported per setup: press → answer latency (the simulated user's press until the sandbox holds the answer)
 per guild (with two processes: per process) and overall; CPU seconds per press of each process over the
 window (utime + stime, ``/proc/<pid>/stat``; the shard-0 process's includes relaying the DMs); REST
-requests per press (the DM answers counted apart); the DM ``/hand`` latencies. Goal (issue 15): press →
+requests per press (the DM answers counted apart); the DM ``/hand`` latencies and how many went through
+PostgreSQL's relay table; each process's CPU share while idle with every table live (``--idle`` seconds
+before the window); this process's CPU per press (the sandbox and the simulated players, on the same
+cores). Before the window this process freezes its garbage (``gc.freeze()``: the sandbox holds every message
+of every table), so the sandbox's collections do not stall presses in flight. Goal (issue 15): press →
 answer p99 at most 20 ms with two processes and 1,000 live tables each.
+
+``--profile PREFIX`` runs each bot under press_cost's profiler for the window and writes
+``PREFIX-<setup>-<process>.txt``; its CPU figures are inflated by the profiler.
 """
 
 from __future__ import annotations
