@@ -717,7 +717,12 @@ def _transaction(connection: sqlite3.Connection, begin: str, work: Callable[...,
     connection.execute(begin)
     try:
         value = work(connection, *args)
-        connection.execute("COMMIT")
+        committed = connection.execute("COMMIT")
+        if dialect_of(connection) == POSTGRESQL and committed.statusmessage != "COMMIT":
+            # PostgreSQL answers COMMIT in a transaction an error has aborted with ROLLBACK, not an error:
+            # a work function that caught a failed statement and went on must not pass for stored.
+            status = committed.statusmessage
+            raise psycopg.DatabaseError(f"the transaction was rolled back at COMMIT ({status})")
     except BaseException:
         # A failed COMMIT (disk full, I/O error) must not leave the connection inside a transaction, or
         # every later write fails; after some failures there is nothing to undo.
