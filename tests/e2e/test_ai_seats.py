@@ -46,7 +46,7 @@ def changed(world: World, table: Any, text: str):
 
 def stored_seats(world: World) -> list[tuple]:
     return stored(
-        world.database_path,
+        world.database_url,
         "SELECT seat, user_id, display_name, is_ai FROM game_seats ORDER BY game_id, seat",
     )
 
@@ -113,7 +113,7 @@ async def test_a_player_away_is_played_by_an_ai_until_they_are_back(world: World
     assert "away" in world.message(lobby.id).text()
     # Her seat is played on without her: moves of her seat that are no timeouts.
     await world.server.wait_for(
-        lambda: (0, 0) in stored(world.database_path, "SELECT seat, timed_out FROM live_table_actions"),
+        lambda: (0, 0) in stored(world.database_url, "SELECT seat, timed_out FROM live_table_actions"),
         timeout=10,
     )  # a move of her seat (seat 0) that is no timeout: the AI's
     hand = await world.press(alice, table, "My hand")
@@ -175,7 +175,7 @@ async def test_the_host_of_a_table_nobody_plays_can_end_it(world: World) -> None
     ended = await world.press(alice, world.message(table.id), "End table")
     assert ended.ok, ended
     await world.server.wait_for(lambda: "ended the table" in world.message(table.id).text(), timeout=10)
-    assert stored(world.database_path, "SELECT COUNT(*) FROM games") == [(0,)]
+    assert stored(world.database_url, "SELECT COUNT(*) FROM games") == [(0,)]
 
 
 async def test_table_defaults_say_whether_games_with_ais_count(world: World) -> None:
