@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import re
+import tempfile
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,7 @@ import pytest
 from bot.bot import CardTableBot
 from bot.sandbox_demo import sandbox_bot
 from sandbox import SandboxServer
+from tests.bot.test_entrypoint import bot_environment
 from tests.e2e.stored_rows import stored
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
@@ -274,15 +276,18 @@ async def restartable_world(database_url: str, **settings: Any):
         other_channel = guild.add_channel("lounge")
         players = {name: guild.add_member(name) for name in PLAYER_NAMES}
         outsider = guild.add_member("mallory")
-        options = {"min_turn_seconds": 1, "ai_pause_seconds": 0, **settings}
+        with tempfile.TemporaryDirectory(prefix="cardtable-e2e-") as data_dir:
+            options = {"min_turn_seconds": 1, "ai_pause_seconds": 0, **settings}
+            if not database_url.startswith("sqlite:"):  # the health report's folder (SQLite: the file's)
+                options.setdefault("data_dir", Path(data_dir))
 
-        def start_bot():
-            return sandbox_bot(server, guild.id, database_url, **options)
+            def start_bot():
+                return sandbox_bot(server, guild.id, database_url, **options)
 
-        def world_with(bot: CardTableBot) -> World:
-            return World(server, guild, channel, other_channel, players, outsider, bot, database_url)
+            def world_with(bot: CardTableBot) -> World:
+                return World(server, guild, channel, other_channel, players, outsider, bot, database_url)
 
-        yield start_bot, world_with
+            yield start_bot, world_with
         assert server.unhandled_routes == [], server.unhandled_routes
 
 
@@ -304,6 +309,17 @@ def logged_moves(world: World) -> int:
     """How many moves the database holds for the live tables."""
     ((count,),) = stored(world.database_url, "SELECT COUNT(*) FROM live_table_actions")
     return count
+
+
+def bot_process_environment(tmp_path: Path, database_url: str, **settings: str) -> dict[str, str]:
+    """The environment of a bot process (``python -m bot``, run in ``tmp_path``) on ``database_url``, with
+    ``settings`` (environment variables such as ``DISCORD_TOKEN``); PostgreSQL's health report goes to
+    ``tmp_path``."""
+    env = bot_environment(tmp_path, **settings)
+    env["DATABASE_URL"] = database_url
+    if not database_url.startswith("sqlite:"):
+        env["DATA_DIR"] = str(tmp_path)
+    return env
 
 
 def live_tables(world: World) -> dict:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from engine import get_rules, replay
 from sandbox import SandboxServer
-from tests.bot.test_entrypoint import bot_environment, run_bot
-from tests.e2e.conftest import World, stored
+from tests.bot.test_entrypoint import run_bot
+from tests.e2e.conftest import World, bot_process_environment, stored
 from tests.e2e.test_ai_seats import finish_with_ais, waits_for
 
 
@@ -34,8 +34,7 @@ async def test_a_kill_during_an_ai_pause_and_the_ai_plays_on_after_the_restart(
 
         async def start(pause: str) -> asyncio.subprocess.Process:
             await server.wait_for(lambda: not server.bot_connected, timeout=10)
-            env = bot_environment(tmp_path, AI_PAUSE_SECONDS=pause, **settings)
-            env["DATABASE_URL"] = database_url
+            env = bot_process_environment(tmp_path, database_url, AI_PAUSE_SECONDS=pause, **settings)
             process = await run_bot(env, tmp_path)
             await server.wait_for_bot(timeout=30)
             await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=30)

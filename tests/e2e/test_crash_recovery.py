@@ -13,8 +13,8 @@ from pathlib import Path
 
 from engine import get_rules, replay
 from sandbox import SandboxServer
-from tests.bot.test_entrypoint import bot_environment, run_bot
-from tests.e2e.conftest import PLAYER_NAMES, World, stored
+from tests.bot.test_entrypoint import run_bot
+from tests.e2e.conftest import PLAYER_NAMES, World, bot_process_environment, stored
 
 KILLS = 20
 GAMES = (("foist", ("bob", "carol")), ("minimisere", ("erin", "frank")), ("foist", ("heidi", "ivan", "judy")))
@@ -55,8 +55,9 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Pat
         guild = server.add_guild("Card Club")
         channels = [guild.add_channel(f"table-{n}") for n in range(len(GAMES))]
         players = {name: guild.add_member(name) for name in PLAYER_NAMES}
-        env = bot_environment(
+        env = bot_process_environment(
             tmp_path,
+            database_url,
             DISCORD_TOKEN=server.bot_token,
             DISCORD_API_BASE=server.api_base,
             DEV_GUILD_ID=str(guild.id),
@@ -64,7 +65,6 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Pat
             REMATCH_SECONDS="3600",
             LOG_LEVEL="WARNING",
         )
-        env["DATABASE_URL"] = database_url
         worlds = [
             World(server, guild, channel, channel, players, None, None, database_url) for channel in channels
         ]

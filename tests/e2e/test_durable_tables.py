@@ -84,12 +84,13 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_is_applied_at_once(
 
 
 def backend_error(database_url: str) -> Exception:
-    """A failed write as the database backend of ``database_url`` reports one."""
+    """A failed write as the database of ``database_url`` reports one, of a kind a retry would not mend (a
+    failure that may pass, such as a lock or a lost connection, gets "busy, try again in a moment")."""
     if database_url.startswith("sqlite:"):
         return sqlite3.OperationalError("disk I/O error")
     import psycopg
 
-    return psycopg.OperationalError("consuming input failed: server closed the connection unexpectedly")
+    return psycopg.errors.DiskFull("could not extend file: No space left on device")
 
 
 @pytest.mark.bot_settings()
