@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import World, restartable_world, stored
+from tests.e2e.conftest import World, restartable_world, sqlite_only, stored
 from tests.e2e.stored_rows import change
 
 
@@ -116,7 +116,7 @@ async def test_a_move_that_cannot_be_saved_does_not_happen(world: World, monkeyp
     assert len(stored(world.database_url, "SELECT * FROM live_table_actions")) == 1
 
 
-@pytest.mark.backends("sqlite")  # backups are copies of the SQLite file (PostgreSQL's are pg_dump's job)
+@sqlite_only  # backups are copies of the SQLite file (PostgreSQL's are pg_dump's job)
 @pytest.mark.bot_settings(backup_keep=2)
 async def test_scheduled_backups_hold_the_live_tables_and_only_the_newest_are_kept(world: World) -> None:
     assert world.bot.scheduler.get_job("database-backup") is not None  # armed at start
@@ -179,7 +179,7 @@ async def test_a_table_stored_with_an_older_engines_log_comes_back_and_plays_on(
             assert played[: len(log)] == [(seat, code) for seat, code, _ in log]
 
 
-@pytest.mark.backends("sqlite")  # backups are copies of the SQLite file (PostgreSQL's are pg_dump's job)
+@sqlite_only  # backups are copies of the SQLite file (PostgreSQL's are pg_dump's job)
 async def test_a_backup_is_taken_at_start(world: World) -> None:
     """A bot restarted more often than BACKUP_INTERVAL_MINUTES still writes backups: one at every start."""
     kept = sorted((world.database_path.parent / "backups").glob("cardtable-*.sqlite3"))

@@ -7,7 +7,9 @@ import random
 
 import pytest
 
-from tests.e2e.conftest import World, stored
+from tests.e2e.conftest import World, sqlite_only, stored
+
+pytestmark = sqlite_only  # every game's views; each game's stored result on PostgreSQL: test_ai_seats
 
 
 async def finish(
