@@ -16,19 +16,23 @@ import asyncio
 import logging
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 import yarl
 from discord.ext import commands
-from discord.state import ConnectionState
+from discord.state import AutoShardedConnectionState, ConnectionState
 
 from bot.backups import take_backup
 from bot.health import HealthReporter
 from bot.scheduler import TableScheduler
 from bot.settings import Settings
+from bot.shards import shard_owns_guild
 from bot.shutdown import RESTARTING
 from storage import Database, is_locked, press_write_deadline
+
+if TYPE_CHECKING:
+    from bot.interaction_relay import InteractionRelay
 
 PRESS_WRITE_SECONDS = 1.5
 """How long a press's database writes may wait for a database locked by another program before they give
@@ -58,7 +62,7 @@ def bot_intents() -> discord.Intents:
     return discord.Intents(guilds=True, guild_messages=True)
 
 
-class LeanConnectionState(ConnectionState):
+class LeanParsing:
     """discord.py's gateway state, minus the work for messages the bot never reads.
 
     discord.py turns every ``MESSAGE_CREATE`` and ``MESSAGE_UPDATE`` into a full ``discord.Message``
@@ -68,6 +72,9 @@ class LeanConnectionState(ConnectionState):
     updating a view it tracks on that message, still happens (table views are never tracked, see
     ``cogs.tables.components.TableView``). ``MESSAGE_DELETE`` is parsed as usual.
     """
+
+    _get_client: Any
+    _view_store: Any
 
     def parse_message_create(self, data: Any) -> None:
         return None
@@ -81,10 +88,21 @@ class LeanConnectionState(ConnectionState):
             super().parse_message_update(data)
 
     def parse_interaction_create(self, data: Any) -> None:
-        """While the bot stops, answer every interaction with :data:`bot.shutdown.RESTARTING` instead of
-        handling it. Otherwise handle it as discord.py does, with the database writes it leads to limited
-        to :data:`PRESS_WRITE_SECONDS` of waiting for a lock (the tasks discord.py starts for it inherit
-        the deadline)."""
+        """An interaction from the gateway. One from a DM that is about a table of another process (only
+        with ``SHARD_IDS``) goes to that process (:class:`bot.interaction_relay.InteractionRelay`); any
+        other is handled here (:meth:`handle_interaction`)."""
+        relay = getattr(self._get_client(), "relay", None)
+        if relay is not None and relay.takes(data):
+            return
+        self.handle_interaction(data)
+
+    def handle_interaction(self, data: Any) -> None:
+        """Handle an interaction in this process (one from the gateway, or one another process relayed).
+
+        While the bot stops, answer it with :data:`bot.shutdown.RESTARTING` instead of handling it.
+        Otherwise handle it as discord.py does, with the database writes it leads to limited to
+        :data:`PRESS_WRITE_SECONDS` of waiting for a lock (the tasks discord.py starts for it inherit the
+        deadline)."""
         client = self._get_client()
         if getattr(client, "draining", False):
             interaction = discord.Interaction(data=data, state=self)
@@ -98,11 +116,24 @@ class LeanConnectionState(ConnectionState):
             press_write_deadline.reset(token)
 
 
+class LeanConnectionState(LeanParsing, ConnectionState):
+    """The lean gateway state (:class:`LeanParsing`) of a client with one gateway connection."""
+
+
+class LeanShardedConnectionState(LeanParsing, AutoShardedConnectionState):
+    """The lean gateway state (:class:`LeanParsing`) of discord.py's sharded client (the bot's)."""
+
+
 INTERACTIONS_KEPT = 64  # interactions remembered before the answered and the old ones are forgotten
 
 
-class CardTableBot(commands.Bot):
-    """The card-table bot.
+class CardTableBot(commands.AutoShardedBot):
+    """The card-table bot: discord.py's sharded bot, holding the shards ``settings.shard_ids`` of
+    ``settings.shard_count`` (default: every shard of Discord's recommended count, in this process).
+
+    A process owns the guilds of its shards and their tables (:meth:`owns_guild`); with ``SHARD_IDS`` the
+    other shards' guilds are other processes', which share the PostgreSQL database, and an interaction from
+    a DM about one of their tables is relayed to them (:attr:`relay`).
 
     Parameters
     ----------
@@ -124,8 +155,12 @@ class CardTableBot(commands.Bot):
             max_messages=None,  # no message cache: nothing reads old messages from it
             member_cache_flags=discord.MemberCacheFlags.none(),
             chunk_guilds_at_startup=False,
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_ids,
         )
         self.settings = settings
+        # Relays interactions from DMs about other processes' tables (set in setup_hook with SHARD_IDS).
+        self.relay: InteractionRelay | None = None
         self._database = database
         self._owns_database = database is None
         self.scheduler = TableScheduler(timezone="UTC")
@@ -177,9 +212,15 @@ class CardTableBot(commands.Bot):
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
+    def owns_guild(self, guild_id: int) -> bool:
+        """True if this process holds the shard of guild ``guild_id`` (Discord's rule: shard =
+        ``(guild_id >> 22) % shard_count``), so its tables are this process's to run. Always True
+        without ``SHARD_IDS``."""
+        return shard_owns_guild(self.settings.shard_count, self.settings.shard_ids, guild_id)
+
     def _get_state(self, **options: Any) -> ConnectionState:
         # discord.py's one hook for its gateway state (Client._get_state): use the lean one.
-        return LeanConnectionState(
+        return LeanShardedConnectionState(
             dispatch=self.dispatch, handlers=self._handlers, hooks=self._hooks, http=self.http, **options
         )
 
@@ -209,17 +250,27 @@ class CardTableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._database is None:
-            self._database = await Database.open(self.settings.database_path)
+            self._database = await Database.open(
+                self.settings.database_url, pool_size=self.settings.database_pool_size
+            )
         problems = await self.db.integrity_problems()
         if problems:
             found = " ".join(" ".join(problems).split())[:200]
             raise StartupError(
-                f"the database {self.settings.database_path} is damaged ({found}): restore the latest "
+                f"the database {self.db.target.shown} is damaged ({found}): restore the latest "
                 "backup (see the README, 'Backups')"
             )
+        if not self.settings.holds_every_shard:
+            await self._open_relay()
         self.scheduler.start()
         self.health.start()
-        if self.settings.backup_interval_minutes > 0:
+        if self.db.dialect == "postgresql":
+            log.info(
+                "The database is PostgreSQL (%s): the bot takes no backups of it; back it up with pg_dump "
+                "(see the README, 'Backups')",
+                self.db.target.shown,
+            )
+        elif self.settings.backup_interval_minutes > 0:
             await self.back_up_database()  # one at start: a bot restarted more often than the interval
             self.scheduler.add_job(
                 self.back_up_database,
@@ -249,6 +300,18 @@ class CardTableBot(commands.Bot):
         else:
             synced = await self.tree.sync()
         log.info("Synced %d slash commands", len(synced))
+
+    async def _open_relay(self) -> None:
+        """Start relaying DM interactions to and from the processes holding the other shards."""
+        from bot.interaction_relay import InteractionRelay
+
+        try:
+            self.relay = await InteractionRelay.open(self, self._connection, self.settings.database_url)
+        except Exception as error:
+            raise StartupError(
+                f"cannot listen on the database for interactions relayed between processes: {error}"
+            ) from None
+        log.info("Holding shards %s of %s", self.settings.shard_ids, self.settings.shard_count)
 
     async def back_up_database(self) -> Path | None:
         """Write a consistent backup of the database into the backup folder and keep the newest
@@ -290,6 +353,9 @@ class CardTableBot(commands.Bot):
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
         await self.health.stop()
+        if self.relay is not None:
+            await self.relay.close()
+            self.relay = None
         await super().close()
         if self._owns_database and self._database is not None:
             await self._database.close()

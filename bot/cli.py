@@ -2,10 +2,13 @@
 
 - ``cardtable``: run the bot (settings from the environment and ``.env``, see ``.env.example``).
 - ``cardtable --sandbox``: watch it play one game in a local sandbox (no Discord application needed).
-- ``cardtable backup``: take a database backup now (safe while the bot runs).
+- ``cardtable backup``: take a database backup now (safe while the bot runs; SQLite: a PostgreSQL database is
+  backed up with ``pg_dump``).
 - ``cardtable invite [--application-id ID]``: print the URL that invites the bot.
 - ``cardtable health``: exit 0 if the running bot is connected and its database writable (Docker's
   HEALTHCHECK), else print why and exit 1.
+- ``cardtable migrate-db --from sqlite:///... --to postgresql://...``: copy a whole database (live tables
+  included) into an empty one, and check the counts (:mod:`storage.transfer`).
 
 Every failure is one line on stderr starting with ``cardtable:`` and a non-zero exit code.
 """
@@ -32,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--players", type=int, default=4, help="simulated players in the sandbox (3-7)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the simulated players' choices")
-    commands = parser.add_subparsers(dest="command", metavar="{backup,invite,health}")
+    commands = parser.add_subparsers(dest="command", metavar="{backup,invite,health,migrate-db}")
     commands.add_parser("backup", help="take a database backup now (into BACKUP_DIR)")
     invite = commands.add_parser("invite", help="print the URL that invites the bot to a server")
     invite.add_argument(
@@ -42,6 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="the application id (default: DISCORD_APPLICATION_ID, else read from DISCORD_TOKEN)",
     )
     commands.add_parser("health", help="exit 0 if the running bot is connected and its database writable")
+    migrate = commands.add_parser(
+        "migrate-db",
+        help="copy a whole database into an empty one (e.g. SQLite to PostgreSQL) and check the counts",
+    )
+    migrate.add_argument("--from", dest="source", required=True, help="sqlite:///path.db or postgresql://...")
+    migrate.add_argument("--to", dest="target", required=True, help="an EMPTY database: postgresql://...")
     return parser
 
 
@@ -53,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
 
         logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
         return asyncio.run(run_demo(players=args.players, seed=args.seed))
+    if args.command == "migrate-db":
+        return asyncio.run(_migrate_db(args.source, args.target))
     try:
         settings = load_settings() if args.command is None else _settings_without_token()
     except ConfigurationError as error:
@@ -97,6 +108,13 @@ def _settings_without_token() -> Settings:
 async def _backup(settings: Settings) -> int:
     from bot.backups import back_up_file
 
+    if settings.uses_postgresql:
+        print(
+            f"cardtable: the database is PostgreSQL ({settings.redacted_database_url}): back it up with "
+            "pg_dump (see the README, 'Backups'); `cardtable backup` copies a SQLite file",
+            file=sys.stderr,
+        )
+        return 1
     path = settings.database_path
     if not path.is_file():
         print(f"cardtable: there is no database at {path} to back up", file=sys.stderr)
@@ -107,6 +125,29 @@ async def _backup(settings: Settings) -> int:
         print(f"cardtable: the backup of {path} to {settings.backup_path} failed: {error}", file=sys.stderr)
         return 1
     print(target)
+    return 0
+
+
+async def _migrate_db(source: str, target: str) -> int:
+    from storage import DatabaseError, error_line, redacted_database_url
+    from storage.transfer import TargetNotEmpty, copy_database
+
+    shown = f"{redacted_database_url(source)} to {redacted_database_url(target)}"
+    try:
+        counts = await copy_database(source, target)
+    except (TargetNotEmpty, FileNotFoundError, ValueError, RuntimeError, OSError, *DatabaseError) as error:
+        reason = error_line(ValueError(error_line(error, source)), target)  # neither password shown
+        print(f"cardtable: the copy from {shown} failed: {reason}", file=sys.stderr)
+        return 1
+    width = max(len(count.table) for count in counts)
+    for count in counts:
+        print(f"{count.table:<{width}}  {count.source:>9} -> {count.target:>9}")
+    wrong = [count.table for count in counts if count.source != count.target]
+    if wrong:
+        print(f"cardtable: the counts differ in {', '.join(wrong)}", file=sys.stderr)
+        return 1
+    total = sum(count.target for count in counts)
+    print(f"cardtable: copied {total} rows of {len(counts)} tables from {shown}; every count agrees")
     return 0
 
 

@@ -1,6 +1,7 @@
 """The bot's health report, for Docker's HEALTHCHECK (``cardtable health``) and for admins.
 
-The running bot writes a small JSON file next to the database (``Settings.health_path``) every
+The running bot writes a small JSON file next to the SQLite database, or in ``DATA_DIR`` with PostgreSQL
+(``Settings.health_path``), every
 :data:`REPORT_SECONDS`: whether it is connected to Discord and whether its database takes a write (a
 write transaction is begun and committed, waiting at most :data:`PROBE_WAIT_SECONDS` for a lock). A clean
 stop writes a last report saying it stopped. :func:`check` reads the report: healthy means connected,

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import sqlite3
 import sys
 
 import aiohttp
 import discord
 
 from bot.settings import Settings
-from storage import Database, DatabaseUnwritable
+from storage import Database, DatabaseError, DatabaseUnwritable, error_line
 
 GC_THRESHOLDS = (20_000, 20, 20)
 """Python's cyclic garbage collector runs after this many new objects (and every 20th, 400th time over the
@@ -51,12 +50,15 @@ async def _run_bot(settings: Settings) -> int:
     from bot.shutdown import GracefulShutdown
 
     try:
-        database = await Database.open(settings.database_path)
+        database = await Database.open(settings.database_url, pool_size=settings.database_pool_size)
     except DatabaseUnwritable as error:
         print(f"cardtable: {error}", file=sys.stderr)
         return 1
-    except (OSError, sqlite3.Error, RuntimeError) as error:
-        print(f"cardtable: cannot open the database {settings.database_path}: {error}", file=sys.stderr)
+    except (OSError, RuntimeError, ValueError, *DatabaseError) as error:
+        # One line, as for a SQLite file: a PostgreSQL server that refuses (down, wrong password, no such
+        # database) is named without its password.
+        reason = error_line(error, settings.database_url)
+        print(f"cardtable: cannot open the database {settings.database.shown}: {reason}", file=sys.stderr)
         return 1
     shutdown: GracefulShutdown | None = None
     try:

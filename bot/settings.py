@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import yarl
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from storage import database_path
+from storage import DEFAULT_POOL_SIZE, DatabaseTarget, database_path, database_target, redacted_database_url
 
 
 class ConfigurationError(Exception):
@@ -36,7 +36,16 @@ class Settings(BaseSettings):
         description="REST base URL of Discord or a Discord-compatible server (asked for the gateway URL).",
     )
     database_url: str = Field(
-        "sqlite:///data/cardtable.db", description="sqlite:///relative or sqlite:////absolute"
+        "sqlite:///data/cardtable.db",
+        description="sqlite:///relative or sqlite:////absolute (SQLite), or "
+        "postgresql://user:password@host:5432/database (PostgreSQL, shared by several bot processes).",
+    )
+    database_pool_size: int = Field(
+        DEFAULT_POOL_SIZE, ge=1, le=100, description="PostgreSQL: connections (and threads) per process."
+    )
+    data_dir: Path = Field(
+        Path("data"),
+        description="With PostgreSQL, the folder of the health report (SQLite keeps it next to its file).",
     )
     dev_guild_id: int | None = Field(None, description="Sync slash commands to this server only (instant).")
     discord_application_id: int | None = Field(
@@ -69,6 +78,15 @@ class Settings(BaseSettings):
         ge=1,
         description="A table message older than this moves to a fresh message (Discord throttles edits of "
         "messages older than an hour).",
+    )
+    shard_count: int | None = Field(
+        None,
+        ge=1,
+        description="How many shards all the bot's processes hold together (default: Discord's recommended "
+        "count, all in this process).",
+    )
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(
+        None, description="The shards this process holds, e.g. 0,1 (default: all of SHARD_COUNT)."
     )
 
     @field_validator("discord_token")
@@ -112,11 +130,52 @@ class Settings(BaseSettings):
 
     @field_validator("database_url")
     @classmethod
-    def _database_url_is_sqlite(cls, url: str) -> str:
-        database_path(url)
+    def _database_url_is_known(cls, url: str) -> str:
+        if not url.startswith(("sqlite:", "postgresql:", "postgres:")):
+            raise ValueError(
+                "must look like sqlite:///data/cardtable.db (relative), sqlite:////abs/path.db or "
+                "postgresql://user:password@host:5432/database"
+            )
+        database_target(url)  # its ValueError never holds the password
         return url
 
-    @field_validator("dev_guild_id", "discord_application_id", mode="before")
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_ids_from_commas(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        if not value.strip():
+            return None
+        try:
+            return [int(part) for part in value.split(",")]
+        except ValueError:
+            raise ValueError(f"must be shard numbers separated by commas, e.g. 0,1 (now {value!r})") from None
+
+    @model_validator(mode="after")
+    def _shard_ids_within_count(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        shown = ",".join(str(shard) for shard in self.shard_ids)
+        if self.shard_count is None:
+            raise ValueError(
+                f"SHARD_IDS ({shown}) needs SHARD_COUNT: how many shards all processes hold together"
+            )
+        if not self.shard_ids:
+            raise ValueError("SHARD_IDS is empty: name at least one shard, e.g. 0")
+        if any(not 0 <= shard < self.shard_count for shard in self.shard_ids):
+            raise ValueError(
+                f"SHARD_IDS must each lie between 0 and SHARD_COUNT - 1 (now {shown} and {self.shard_count})"
+            )
+        if len(set(self.shard_ids)) != len(self.shard_ids):
+            raise ValueError(f"SHARD_IDS names a shard twice (now {shown})")
+        if not self.holds_every_shard and not self.database_url.startswith(("postgresql://", "postgres://")):
+            raise ValueError(
+                f"SHARD_IDS {shown} leaves the other shards of {self.shard_count} to other processes, which "
+                "must share one database: set DATABASE_URL to a postgresql:// database"
+            )
+        return self
+
+    @field_validator("dev_guild_id", "discord_application_id", "shard_count", mode="before")
     @classmethod
     def _blank_guild_is_none(cls, value: object) -> object:
         return None if value == "" else value
@@ -127,20 +186,56 @@ class Settings(BaseSettings):
         return value.upper() if isinstance(value, str) else value
 
     @property
+    def holds_every_shard(self) -> bool:
+        """True if this process holds every shard (no ``SHARD_IDS``, or all of ``SHARD_COUNT``'s): no
+        other process shares its guilds, tables or database."""
+        return self.shard_ids is None or set(self.shard_ids) == set(range(self.shard_count or 1))
+
+    @property
     def backup_path(self) -> Path:
-        """Where scheduled backups go."""
-        return self.backup_dir if self.backup_dir is not None else self.database_path.parent / "backups"
+        """Where scheduled backups go (SQLite; a PostgreSQL database is backed up with ``pg_dump``)."""
+        if self.backup_dir is not None:
+            return self.backup_dir
+        return (self.data_dir if self.uses_postgresql else self.database_path.parent) / "backups"
 
     @property
     def health_path(self) -> Path:
-        """Where the running bot writes its health report (read by ``cardtable health``): next to the
-        database, so in Docker it is on the volume."""
-        return self.database_path.parent / "cardtable.health.json"
+        """Where the running bot writes its health report (read by ``cardtable health``): next to the SQLite
+        database, so in Docker it is on the volume; with PostgreSQL in ``data_dir``. A process holding only
+        some shards (``SHARD_IDS``) names its file after them (``cardtable.health.shards-0-2.json``), so
+        processes sharing a folder never overwrite each other's report."""
+        folder = self.data_dir if self.uses_postgresql else self.database_path.parent
+        if self.holds_every_shard:
+            return folder / "cardtable.health.json"
+        # Several processes may share one folder: each reports under its own shards' name.
+        shards = "-".join(str(shard) for shard in sorted(self.shard_ids or ()))
+        return folder / f"cardtable.health.shards-{shards}.json"
 
     @property
     def database_path(self) -> Path:
-        """The SQLite file the ``database_url`` names."""
+        """The SQLite file the ``database_url`` names.
+
+        Raises
+        ------
+        ValueError
+            If ``database_url`` names a PostgreSQL database (see :attr:`uses_postgresql`).
+        """
         return database_path(self.database_url)
+
+    @property
+    def database(self) -> DatabaseTarget:
+        """The database ``database_url`` names (``.dialect``, ``.path`` or ``.url``, ``.shown``)."""
+        return database_target(self.database_url)
+
+    @property
+    def uses_postgresql(self) -> bool:
+        """True if ``database_url`` names a PostgreSQL database."""
+        return self.database.dialect == "postgresql"
+
+    @property
+    def redacted_database_url(self) -> str:
+        """``database_url`` without its password, for messages and logs."""
+        return redacted_database_url(self.database_url)
 
     @property
     def log_level_number(self) -> int:

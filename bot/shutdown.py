@@ -93,6 +93,8 @@ async def wait_until_idle(bot: "CardTableBot", deadline: float) -> bool:
 def _idle(bot: "CardTableBot") -> bool:
     if any(not interaction.response.is_done() for interaction in bot.interactions_in_flight()):
         return False
+    if bot.relay is not None and bot.relay.busy:  # a DM interaction relayed to another process
+        return False
     cog = bot.get_cog("Tables")
     if cog is None:
         return True

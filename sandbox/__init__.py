@@ -16,6 +16,8 @@ handlers
     What each REST call does (messages, interaction answers, followups, commands).
 gateway
     The websocket gateway (HELLO, IDENTIFY, READY, GUILD_CREATE, RESUME, heartbeats).
+shards
+    Several gateway sessions at once: each guild's events to its shard, DMs to shard 0.
 rest
     Routing, authentication, body parsing, error answers, failure injection hook.
 models

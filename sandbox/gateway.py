@@ -6,8 +6,11 @@ frames):
 
 * HELLO (op 10) on connect; HEARTBEAT (op 1) answered with HEARTBEAT_ACK (op 11).
 * IDENTIFY (op 2): wrong token closes with 4004; a second IDENTIFY on the same
-  socket closes with 4005; otherwise READY (guilds unavailable) followed by one
-  GUILD_CREATE per guild (sharding by ``(guild_id >> 22) % shard_count``).
+  socket closes with 4005; a ``shard`` that is not ``[shard_id, shard_count]`` with
+  ``0 <= shard_id < shard_count`` closes with 4010; otherwise READY (guilds
+  unavailable) followed by one GUILD_CREATE per guild of the session's shard
+  (``(guild_id >> 22) % shard_count``). Any number of sessions live at once, one
+  or more per shard, each on its own websocket (see :mod:`sandbox.shards`).
 * RESUME (op 6): a session survives a dropped connection for ``resume_window``
   seconds, with a backlog of the dispatches it missed; RESUME replays the events
   after the client's sequence number and sends RESUMED. An expired or unknown
@@ -34,6 +37,8 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
+
+from .models import shard_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .server import SandboxServer
@@ -95,7 +100,11 @@ class GatewaySession:
     def handles_guild(self, guild_id: int) -> bool:
         """Whether this session's shard receives events of ``guild_id``."""
         shard_id, count = self.shard
-        return count <= 1 or (guild_id >> 22) % count == shard_id
+        return shard_of(guild_id, count) == shard_id
+
+    def handles_dms(self) -> bool:
+        """Whether this session receives DM events and DM interactions (shard 0 does, as on Discord)."""
+        return self.shard[0] == 0
 
     def can_replay_from(self, seq: int | None) -> bool:
         """Whether every event after ``seq`` is still in the backlog."""
@@ -125,9 +134,15 @@ class GatewayConnection:
     closed : bool
     """
 
-    def __init__(self, server: "SandboxServer", ws: web.WebSocketResponse) -> None:
+    def __init__(
+        self,
+        server: "SandboxServer",
+        ws: web.WebSocketResponse,
+        transport: asyncio.BaseTransport | None = None,
+    ) -> None:
         self.server = server
         self.ws = ws
+        self._transport = transport
         self.session: GatewaySession | None = None
         self.closed = False
         self._queue: "asyncio.Queue[Any]" = asyncio.Queue()
@@ -169,6 +184,12 @@ class GatewayConnection:
         """Close the websocket with ``code``."""
         self.closed = True
         await self.ws.close(code=code, message=message.encode())
+
+    def abort(self) -> None:
+        """Cut the TCP connection without a close frame, as the kernel does for a killed process."""
+        self.closed = True
+        if self._transport is not None:
+            self._transport.abort()
 
     # -- receiving ----------------------------------------------------------------------
 
@@ -232,11 +253,12 @@ class GatewayConnection:
         if self.session is not None:
             await self.close(4005, "Already authenticated.")
             return
-        shard = data.get("shard") or [0, 1]
-        if len(shard) != 2 or not 0 <= shard[0] < max(shard[1], 1):
+        shard = (0, 1) if data.get("shard") is None else _valid_shard(data["shard"])
+        if shard is None:
             await self.close(4010, "Invalid shard.")
             return
-        session = GatewaySession(server, int(data.get("intents") or 0), (int(shard[0]), int(shard[1])))
+        server._note_identify(shard)
+        session = GatewaySession(server, int(data.get("intents") or 0), shard)
         session.connection = self
         self.session = session
         server._sessions.append(session)
@@ -328,3 +350,15 @@ class GatewayConnection:
         if data.get("presences"):
             chunk["presences"] = []
         self.session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+
+def _valid_shard(value: Any) -> "tuple[int, int] | None":
+    """``(shard_id, shard_count)`` from IDENTIFY's ``shard`` field, or None when Discord would close 4010."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        return None
+    shard_id, count = value
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (shard_id, count)):
+        return None
+    if count < 1 or not 0 <= shard_id < count:
+        return None
+    return shard_id, count

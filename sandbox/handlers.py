@@ -71,6 +71,9 @@ class RestHandlers:
         users: dict[int, SimUser]
         guilds: list[Guild]
         gateway_url: str
+        shard_count: int
+        max_concurrency: int
+        identify_count: int
 
         def _now(self) -> float: ...
         def _changed(self) -> None: ...
@@ -138,8 +141,13 @@ class RestHandlers:
     async def _rest_gateway_bot(self, req: RestRequest) -> Any:
         return {
             "url": self.gateway_url,
-            "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
+            "shards": self.shard_count,
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": max(1000 - self.identify_count, 0),
+                "reset_after": 0,
+                "max_concurrency": self.max_concurrency,
+            },
         }
 
     async def _rest_gateway(self, req: RestRequest) -> Any:

@@ -16,6 +16,7 @@ from .errors import SandboxUsageError
 from .models import Channel, Guild, Message, SimUser, iter_components
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .gateway import GatewaySession
     from .server import SandboxServer
 
 __all__ = [
@@ -111,6 +112,15 @@ class InteractionRecord:
     expired : bool
         The deadline passed without an accepted answer.
     failure_reason : str or None
+    shard : (int, int) or None
+        ``(shard_id, shard_count)`` Discord routes it to: the guild's shard, 0 for a DM
+        (set when it is sent).
+    sessions : list of GatewaySession
+        The sessions it was dispatched to: those of its shard, connected or still resumable
+        (empty: no session of the shard, not delivered at all).
+    delivered_live : bool
+        Whether one of ``sessions`` had an open websocket when it was sent (otherwise it only
+        sits in a backlog, replayed if the session is resumed in time).
     """
 
     def __init__(
@@ -147,6 +157,8 @@ class InteractionRecord:
         self.choices: list[dict[str, Any]] | None = None
         self.expired = False
         self.delivered_live = False
+        self.shard: tuple[int, int] | None = None
+        self.sessions: list[GatewaySession] = []
         self.failure_reason: str | None = None
         self.settled = asyncio.Event()
 
@@ -218,6 +230,23 @@ class InteractionResult:
     def interaction_id(self) -> int:
         """The interaction's id."""
         return self.record.id
+
+    # -- where it went (sharded gateway) ----------------------------------------------------
+
+    @property
+    def delivered(self) -> bool:
+        """Whether INTERACTION_CREATE was written to at least one open gateway websocket."""
+        return self.record.delivered_live
+
+    @property
+    def shard(self) -> int | None:
+        """Shard id of the sessions it was dispatched to (the guild's shard, 0 for a DM); None: no session."""
+        return self.record.sessions[0].shard[0] if self.record.sessions else None
+
+    @property
+    def sessions(self) -> list["GatewaySession"]:
+        """The gateway sessions it was dispatched to (every session of its shard, live or resumable)."""
+        return list(self.record.sessions)
 
     # -- what the user sees ---------------------------------------------------------------
 

@@ -24,6 +24,7 @@ __all__ = [
     "DISCORD_EPOCH_MS",
     "Permissions",
     "SnowflakeGenerator",
+    "shard_of",
     "SimUser",
     "Role",
     "Guild",
@@ -108,6 +109,37 @@ class SnowflakeGenerator:
             value = self._last + 1
         self._last = value
         return value
+
+    def next_for_shard(self, shard_id: int, shard_count: int) -> int:
+        """Return a new snowflake whose guild shard is ``shard_id`` (see :func:`shard_of`).
+
+        Larger than every snowflake returned before; its timestamp is at most ``shard_count - 1``
+        milliseconds ahead of :meth:`next`'s, so ids stay plausible.
+
+        Raises
+        ------
+        ValueError
+            Unless ``0 <= shard_id < shard_count``.
+        """
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} is not one of {shard_count} shards")
+        ms = self.next() >> 22
+        ms += (shard_id - ms) % shard_count
+        value = max((ms << 22) | (self._worker << 17), self._last + 1)
+        if shard_of(value, shard_count) != shard_id:  # only when _last ran ahead of the clock
+            ms = (value >> 22) + 1
+            ms += (shard_id - ms) % shard_count
+            value = (ms << 22) | (self._worker << 17)
+        self._last = value
+        return value
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that receives the events of guild ``guild_id``: ``(guild_id >> 22) % shard_count``.
+
+    Discord's rule (developer docs, "Sharding"); DMs go to shard 0.
+    """
+    return (guild_id >> 22) % max(shard_count, 1)
 
 
 class SimUser:

@@ -52,6 +52,7 @@ from .limits import (
 )
 from .models import Channel, Guild, Message, SimUser, SnowflakeGenerator, iso_now
 from .rest import RestApi, json_response
+from .shards import ShardedGateway
 from .simulation import MessageRef, SimulatedUsers
 from .threads import ThreadHandlers
 
@@ -96,7 +97,7 @@ class _InjectedFailure:
         self.retry_after = retry_after
 
 
-class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
+class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, ShardedGateway):
     """A local Discord-compatible server (REST + gateway) with simulated users.
 
     Parameters
@@ -117,6 +118,13 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
         User name of the bot user (also the application name).
     bot_token : str, optional
         The token the bot must log in with (random by default).
+    shard_count : int
+        The shard count ``GET /gateway/bot`` recommends (default 1). Bots may identify with any
+        count; each session gets the guilds of its own shard (see :mod:`sandbox.shards`).
+    max_concurrency : int
+        ``session_start_limit.max_concurrency`` of ``GET /gateway/bot``: IDENTIFYs allowed per 5 s,
+        one per bucket ``shard_id % max_concurrency`` (going over is an advisory
+        ``rate_limit_warnings`` entry).
 
     Notes
     -----
@@ -146,7 +154,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
     request_log : deque of (method, path, status)
         The last REST calls.
     identify_count : int
-        How many gateway sessions have identified (grows with each bot restart).
+        How many gateway sessions have identified (grows with each bot restart and with each shard).
     resume_count : int
         How many gateway sessions were resumed after a dropped connection.
     """
@@ -162,7 +170,13 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
         resume_window: float = 60.0,
         bot_name: str = "CardBot",
         bot_token: str | None = None,
+        shard_count: int = 1,
+        max_concurrency: int = 1,
     ) -> None:
+        if shard_count < 1 or max_concurrency < 1:
+            raise ValueError("shard_count and max_concurrency must be at least 1")
+        self.shard_count = int(shard_count)
+        self.max_concurrency = int(max_concurrency)
         self.host = host
         self.port = port
         self.interaction_deadline = float(interaction_deadline)
@@ -267,9 +281,28 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
     # building the world
     # =========================================================================================
 
-    def add_guild(self, name: str) -> Guild:
-        """Create a guild the bot is in. After the bot connected it receives GUILD_CREATE."""
-        guild = Guild(self, self._ids.next(), name)
+    def add_guild(self, name: str, *, shard: "int | tuple[int, int] | None" = None) -> Guild:
+        """Create a guild the bot is in. The sessions of its shard that are ready receive GUILD_CREATE.
+
+        Parameters
+        ----------
+        name : str
+        shard : int or (int, int), optional
+            Give the guild an id on this shard: ``(shard_id, shard_count)``, or a shard id of the
+            server's ``shard_count``. The id is a plausible, increasing snowflake with
+            ``(id >> 22) % shard_count == shard_id``. None: the next snowflake, whatever its shard.
+
+        Raises
+        ------
+        ValueError
+            If the shard id is not below the shard count.
+        """
+        if shard is None:
+            guild_id = self._ids.next()
+        else:
+            shard_id, count = (shard, self.shard_count) if isinstance(shard, int) else shard
+            guild_id = self._ids.next_for_shard(shard_id, count)
+        guild = Guild(self, guild_id, name)
         self.guilds.append(guild)
         for session in self._ready_sessions(guild):
             session.dispatch(
@@ -277,6 +310,20 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
             )
         self._changed()
         return guild
+
+    def remove_guild(self, guild: Guild) -> None:
+        """The bot leaves ``guild`` (kicked or the guild deleted): GUILD_DELETE to the guild's shard.
+
+        Its channels and threads are gone for the bot afterwards (REST answers 10003 Unknown Channel)
+        and simulated users can no longer act there.
+        """
+        self.guilds.remove(guild)
+        for channel in guild.channels + guild.threads:
+            self._channels.pop(channel.id, None)
+        for session in self._ready_sessions(guild):
+            if session.intents & Intents.GUILDS:
+                session.dispatch("GUILD_DELETE", {"id": str(guild.id)})
+        self._changed()
 
     def add_user(self, username: str, *, global_name: str | None = None, dms_open: bool = True) -> SimUser:
         """Create a simulated human who is in no guild yet (see :meth:`Guild.add_member`)."""
@@ -614,7 +661,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
         return [
             s
             for s in self._live_sessions()
-            if s.ready and (s.handles_guild(guild.id) if guild else s.shard[0] == 0)
+            if s.ready and (s.handles_guild(guild.id) if guild else s.handles_dms())
         ]
 
     def _resumable_session(self, session_id: Any) -> GatewaySession | None:
@@ -636,7 +683,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers):
     async def _ws_handler(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
         await ws.prepare(request)
-        connection = GatewayConnection(self, ws)
+        connection = GatewayConnection(self, ws, request.transport)
         self._connections.append(connection)
         self._changed()
         try:

@@ -66,12 +66,14 @@ class SimulatedUsers:
         application_id: int
         bot_user: SimUser
         commands: list[dict[str, Any]]
+        guilds: list[Guild]
 
         def _now(self) -> float: ...
         def _changed(self) -> None: ...
         def _guild(self, guild_id: int) -> Guild: ...
         def _can_ever_see(self, user: SimUser, msg: Message) -> bool: ...
         def _ready_sessions(self, guild: Guild | None) -> list[GatewaySession]: ...
+        def _owner_shard(self, guild: Guild | None) -> tuple[int, int]: ...
         def dm_channel(self, user: SimUser) -> Channel: ...
 
     # =========================================================================================
@@ -131,15 +133,25 @@ class SimulatedUsers:
         return payload
 
     async def _run_interaction(self, record: InteractionRecord) -> InteractionResult:
+        # Discord sends INTERACTION_CREATE to the sessions of the guild's shard (shard 0 for a DM).
+        record.shard = self._owner_shard(record.guild)
         sessions = self._ready_sessions(record.guild)
         if not sessions:
+            # Nobody can ever answer: the user sees "This interaction failed" after the deadline; the
+            # result is returned at once rather than after the wait.
+            shard_id, count = record.shard
             record.expired = True
-            record.failure_reason = "no bot is connected to the gateway"
+            record.failure_reason = (
+                f"not delivered: no bot gateway session of shard {shard_id} (of {count}) "
+                f"{'for DMs ' if record.guild is None else ''}is connected or resumable, so nobody "
+                "received it (the user sees 'This interaction failed' after the deadline)"
+            )
             record.settled.set()
             self._changed()
             return InteractionResult(record)
         payload = self._interaction_payload(record)
         record.delivered_live = any(s.connected for s in sessions)
+        record.sessions = list(sessions)
         for session in sessions:
             session.dispatch("INTERACTION_CREATE", payload)
         self._changed()
@@ -170,6 +182,8 @@ class SimulatedUsers:
                 raise SandboxUsageError(f"{user.username} is not the recipient of {channel!r}")
         elif channel.guild is None or not channel.guild.is_member(user):
             raise SandboxUsageError(f"{user.username} is not a member of the guild of {channel!r}")
+        elif channel.guild not in self.guilds:
+            raise SandboxUsageError(f"the bot is no longer in guild {channel.guild.name!r} (remove_guild)")
 
     def _resolve_message(self, message: MessageRef) -> Message:
         if isinstance(message, Message):
@@ -180,6 +194,8 @@ class SimulatedUsers:
             raise SandboxUsageError(f"unknown message {message!r}") from None
 
     def _check_message_usable(self, user: SimUser, msg: Message) -> None:
+        if msg.channel.guild is not None and msg.channel.guild not in self.guilds:
+            raise SandboxUsageError(f"the bot is no longer in guild {msg.channel.guild.name!r}")
         if msg.deleted:
             raise SandboxUsageError(f"message {msg.id} was deleted; {user.username} cannot use it")
         if not self._can_ever_see(user, msg):

@@ -1,15 +1,23 @@
-"""The SQLite database: opening it, migrating it, writing game results and reading leaderboards.
+"""The database: opening it, migrating it, writing game results and reading leaderboards, on SQLite (the
+embedded default) or PostgreSQL (several bot processes sharing one database).
 
-Migrations are the numbered files ``storage/migrations/V<NNN>__<name>.sql``; the applied version is
-SQLite's ``PRAGMA user_version``. Each pending migration runs in one transaction together with the
-version bump, so a crash leaves the database at the old or the new version, never between. A migration
-that needs Python (V004 rates the results already stored) has a module of the same name beside its SQL
-file, ``V<NNN>__<name>.py`` with ``migrate(connection)``, run after the SQL in that same transaction.
+Migrations are the numbered files ``storage/migrations/V<NNN>__<name>.sql``; where PostgreSQL needs other
+SQL, ``V<NNN>__<name>.postgresql.sql`` beside it is run there instead. The applied version is SQLite's
+``PRAGMA user_version``, or the one row of PostgreSQL's ``schema_version`` table. Each pending migration runs
+in one transaction together with the version bump, so a crash leaves the database at the old or the new
+version, never between; on PostgreSQL the whole migration holds an advisory lock, so processes starting at
+once migrate once. A migration that needs Python (V004 rates the results already stored) has a module of
+the same name beside its SQL file, ``V<NNN>__<name>.py`` with ``migrate(connection)``, run after the SQL in
+that same transaction, on either database.
 
-One SQLite connection lives on one thread of its own (the database thread); every method hands that thread
-one plain function and awaits it, so a whole transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, fsynced) is
-ONE hop from the event loop, and two transactions can never interleave: the thread runs one function at
-a time, in the order they were handed over.
+Every method hands one plain function ``work(connection, *args)`` to the database thread(s) and awaits it,
+so a whole transaction (``BEGIN`` ... ``COMMIT``) is ONE hop from the event loop. SQLite: one connection
+on one thread, so two transactions can never interleave (the thread runs one function at a time, in the
+order they were handed over). PostgreSQL: ``pool_size`` threads take the work from one queue, each job with
+a connection of a :class:`psycopg_pool.ConnectionPool` (a connection the server dropped is replaced); what
+several connections (or processes) change together is serialised by the database (a result of a server
+takes that server's advisory lock, see :func:`lock_guild`). The SQL is written once, in SQLite's words,
+and translated for PostgreSQL by :class:`storage.connection.PostgresConnection`.
 """
 
 from __future__ import annotations
@@ -32,12 +40,41 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
-from storage.ratings import rate_result
+import psycopg
+import psycopg_pool
+
+from storage.backend import POSTGRESQL, SQLITE, DatabaseTarget, Dialect, database_path, database_target
+from storage.connection import (
+    DatabaseError,
+    PostgresConnection,
+    SqliteConnection,
+    dialect_of,
+    is_locked,
+)
+from storage.ratings import lock_guild, rate_result
 from storage.stats import StatsReads
+
+__all__ = ["database_path", "is_locked"]  # re-exported (storage/__init__.py)
 
 _T = TypeVar("_T")
 
 _MIGRATION_NAME = re.compile(r"^V(?P<version>\d{3})__\w+\.sql$")
+
+DEFAULT_POOL_SIZE = 4
+"""PostgreSQL: connections in the pool, and threads serving them (``DATABASE_POOL_SIZE``)."""
+
+MIGRATION_LOCK_KEY = 7_106_165_634_520_331_590
+"""PostgreSQL: the advisory lock a process holds while it migrates (any fixed bigint; server ids are the
+keys of the per-server locks, see :func:`storage.ratings.lock_guild`)."""
+
+POOL_WAIT_SECONDS = 10.0
+"""PostgreSQL: how long a job waits for a live connection (the server restarting, a network fault) before it
+fails with :class:`psycopg_pool.PoolTimeout` (:func:`storage.is_locked`: "busy, try again"); a press's job
+waits only until its :data:`press_write_deadline`."""
+
+STATEMENT_GRACE_MS = 1000
+"""PostgreSQL: a running write's statements may run this much longer than its lock wait before the server
+cancels them (``statement_timeout``), so a hung statement cannot hold a press for long either."""
 
 BUSY_TIMEOUT_MS = 5000
 """How long a write at start (migrations) waits for a lock held by another program (a second bot, a backup
@@ -68,32 +105,17 @@ def _raise_if_read_only(path: Path, error: BaseException) -> None:
         ) from None
 
 
-def is_locked(error: BaseException) -> bool:
-    """True if ``error`` is SQLite's "database is locked" (another connection holds the write lock)."""
-    return isinstance(error, sqlite3.OperationalError) and "locked" in str(error)
-
-
-def database_path(database_url: str) -> Path:
-    """The file path of a ``sqlite:///relative.db`` or ``sqlite:////absolute.db`` URL.
-
-    Raises
-    ------
-    ValueError
-        If the URL is not a ``sqlite:///`` URL with a file path.
-    """
-    prefix = "sqlite:///"
-    if not database_url.startswith(prefix) or len(database_url) == len(prefix):
-        raise ValueError("must look like sqlite:///data/cardtable.db (relative) or sqlite:////abs/path.db")
-    return Path(database_url[len(prefix) :])
-
-
-def _migrations() -> list[tuple[int, str, str]]:
-    """``(version, file name, SQL)`` of every migration file, in version order."""
+def _migrations(dialect: Dialect = SQLITE) -> list[tuple[int, str, str]]:
+    """``(version, file name, SQL)`` of every migration, in version order, for ``dialect``: a
+    ``V<NNN>__<name>.postgresql.sql`` file replaces ``V<NNN>__<name>.sql`` on PostgreSQL."""
+    folder = resources.files("storage.migrations")
     found = []
-    for entry in resources.files("storage.migrations").iterdir():
+    for entry in folder.iterdir():
         match = _MIGRATION_NAME.match(entry.name)
         if match:
-            found.append((int(match["version"]), entry.name, entry.read_text(encoding="utf-8")))
+            own = folder.joinpath(entry.name.removesuffix(".sql") + f".{dialect}.sql")
+            text = (own if dialect != SQLITE and own.is_file() else entry).read_text(encoding="utf-8")
+            found.append((int(match["version"]), entry.name, text))
     found.sort()
     versions = [version for version, _, _ in found]
     if versions != list(range(1, len(found) + 1)):
@@ -187,23 +209,27 @@ class StoredTable:
 
 
 class _DatabaseThread:
-    """The one thread the connection lives on: it runs the work handed to it in order, and hands each
-    result (or error) back to the event loop that awaits it.
+    """The thread(s) the database work runs on: ``count`` threads take the work handed over from one
+    queue, in order, and hand each result (or error) back to the event loop that awaits it. SQLite has one
+    (its one connection lives there, and the work runs strictly one at a time); PostgreSQL one per
+    connection of its pool.
 
     A plain queue and ``call_soon_threadsafe``, not ``loop.run_in_executor``: the executor's bookkeeping
     (work items, locks, a future chained to a future) cost about as much CPU again as this whole hop,
     once per move.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, count: int = 1) -> None:
         self._queue: queue.SimpleQueue[tuple[Callable[[], Any], asyncio.Future[Any]] | None] = (
             queue.SimpleQueue()
         )
-        # A daemon: a process that exits without closing its database does not hang on this thread
+        # Daemons: a process that exits without closing its database does not hang on these threads
         # (close() finishes every call handed over before it).
-        self._thread = threading.Thread(target=self._serve, name="database", daemon=True)
+        names = ["database"] if count == 1 else [f"database-{n}" for n in range(count)]
+        self._threads = [threading.Thread(target=self._serve, name=name, daemon=True) for name in names]
         self._closed = False
-        self._thread.start()
+        for thread in self._threads:
+            thread.start()
 
     def submit(self, call: Callable[[], _T]) -> asyncio.Future[_T]:
         """Queue ``call`` for the thread; the returned future (of the running loop) gets its result."""
@@ -214,11 +240,13 @@ class _DatabaseThread:
         return future
 
     def shutdown(self, wait: bool = True) -> None:
-        """Stop the thread once the calls already queued are done (``wait``: until then)."""
+        """Stop the threads once the calls already queued are done (``wait``: until then)."""
         self._closed = True
-        self._queue.put(None)
+        for _ in self._threads:
+            self._queue.put(None)
         if wait:
-            self._thread.join()
+            for thread in self._threads:
+                thread.join()
 
     def _serve(self) -> None:
         while (item := self._queue.get()) is not None:
@@ -242,25 +270,45 @@ def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None
 
 
 class Database(StatsReads):
-    """The bot's SQLite database over one connection on its own thread.
+    """The bot's database: SQLite over one connection on its own thread, or PostgreSQL over a pool of
+    connections served by as many threads.
 
     Use :meth:`open` to create one; it applies pending migrations. Ratings, stats, history and seasons
-    are read and changed through :class:`storage.stats.StatsReads`.
+    are read and changed through :class:`storage.stats.StatsReads`. ``dialect`` is ``"sqlite"`` or
+    ``"postgresql"``; ``path`` is the SQLite file (``None`` on PostgreSQL); ``target`` says which database
+    it is (``target.shown`` for messages: never the password).
     """
 
-    def __init__(self, thread: "_DatabaseThread", connection: sqlite3.Connection, path: Path) -> None:
+    def __init__(
+        self,
+        thread: "_DatabaseThread",
+        target: DatabaseTarget,
+        connection: sqlite3.Connection | None = None,
+        pool: psycopg_pool.ConnectionPool | None = None,
+    ) -> None:
         self._thread = thread
         self._connection = connection
-        self.path = path
+        self._pool = pool
+        self.target = target
+        self.dialect: Dialect = target.dialect
+        self.path = target.path
         self.is_open = False  # True once migrated and found writable (see RUNNING_WRITE_WAIT_SECONDS)
 
     async def _run(self, work: Callable[..., _T], *args: Any) -> _T:
-        """Run ``work(connection, *args)`` on the database thread: one hop, awaited until it is done."""
-        return await self._thread.submit(functools.partial(work, self._connection, *args))
+        """Run ``work(connection, *args)`` on a database thread: one hop, awaited until it is done."""
+        if self._pool is None:
+            return await self._thread.submit(functools.partial(self._on_sqlite, work, *args))
+        deadline = press_write_deadline.get()
+        wait = POOL_WAIT_SECONDS if deadline is None else max(0.1, deadline - time.monotonic())
+        return await self._thread.submit(functools.partial(_on_pool, self._pool, wait, work, *args))
+
+    def _on_sqlite(self, work: Callable[..., _T], *args: Any) -> _T:
+        return work(self._connection, *args)
 
     async def _transact(self, work: Callable[..., _T], *args: Any) -> _T:
-        """Run ``work(connection, *args)`` inside ``BEGIN IMMEDIATE`` ... ``COMMIT`` on the database thread,
-        all in one hop; rolled back (and the error raised) if any statement or the COMMIT fails."""
+        """Run ``work(connection, *args)`` inside ``BEGIN`` ... ``COMMIT`` (SQLite: ``BEGIN IMMEDIATE``) on a
+        database thread, all in one hop; rolled back (and the error raised) if any statement or the
+        COMMIT fails."""
         deadline = press_write_deadline.get()
         if deadline is None and self.is_open:
             deadline = time.monotonic() + RUNNING_WRITE_WAIT_SECONDS
@@ -269,19 +317,28 @@ class Database(StatsReads):
         return await self._run(_in_transaction_until, deadline, work, *args)
 
     @classmethod
-    async def open(cls, path: Path | str) -> "Database":
-        """Open (creating folders and file if needed) and migrate the database at ``path``.
+    async def open(cls, target: Path | str, *, pool_size: int = DEFAULT_POOL_SIZE) -> "Database":
+        """Open and migrate the database ``target`` names: a path or ``sqlite:///`` URL (the file and its
+        folders are created if needed), or a ``postgresql://`` URL (the database must exist; its tables are
+        created by the migrations). ``pool_size``: PostgreSQL's connections and threads.
 
         Raises
         ------
+        ValueError
+            If ``target`` is a URL of another kind.
         RuntimeError
             If the database's version is newer than this code knows (a downgrade).
         DatabaseUnwritable
             If the file or its folder is read-only for the bot.
-        sqlite3.Error
-            If the file cannot be opened or a migration fails (the failed migration is rolled back).
+        sqlite3.Error, psycopg.Error
+            If the database cannot be opened (PostgreSQL: reached, or logged in to) or a migration fails
+            (the failed migration is rolled back).
         """
-        path = Path(path)
+        found = database_target(target)
+        if found.dialect == POSTGRESQL:
+            return await cls._open_postgresql(found, pool_size)
+        assert found.path is not None
+        path = found.path
         path.parent.mkdir(parents=True, exist_ok=True)
         thread = _DatabaseThread()
         try:
@@ -290,7 +347,7 @@ class Database(StatsReads):
             thread.shutdown(wait=True)
             _raise_if_read_only(path, error)
             raise
-        database = cls(thread, connection, path)
+        database = cls(thread, found, connection=connection)
         try:
             await database._migrate()
             await database._transact(_rewrite_version)  # a read-only file or folder fails here, at start
@@ -301,22 +358,56 @@ class Database(StatsReads):
         database.is_open = True
         return database
 
+    @classmethod
+    async def _open_postgresql(cls, found: DatabaseTarget, pool_size: int) -> "Database":
+        if pool_size < 1:
+            raise ValueError(f"the pool needs at least one connection, not {pool_size}")
+        assert found.url is not None
+        # One plain connection first: a wrong host, password or database name is raised as psycopg's
+        # own one-line error, not as the pool's "couldn't get a connection after 30 sec".
+        probe = await asyncio.to_thread(psycopg.connect, found.url, autocommit=True, connect_timeout=10)
+        probe.close()
+        pool = psycopg_pool.ConnectionPool(
+            found.url,
+            min_size=pool_size,
+            max_size=pool_size,
+            kwargs={"autocommit": True},
+            check=psycopg_pool.ConnectionPool.check_connection,  # a dropped connection is replaced
+            open=False,
+            name="cardtable",
+        )
+        await asyncio.to_thread(pool.open, wait=True, timeout=30)
+        database = cls(_DatabaseThread(pool_size), found, pool=pool)
+        try:
+            await database._migrate()
+            await database._transact(_rewrite_version)
+        except BaseException:
+            await database.close()
+            raise
+        database.is_open = True
+        return database
+
     async def close(self) -> None:
-        """Close the connection, after any work already handed to the database thread has finished."""
-        await self._run(sqlite3.Connection.close)
-        self._thread.shutdown(wait=True)
+        """Close the connection(s), after any work already handed to the database thread(s) has finished."""
+        if self._pool is None:
+            await self._run(sqlite3.Connection.close)
+            self._thread.shutdown(wait=True)
+            return
+        await asyncio.to_thread(self._thread.shutdown, True)
+        await asyncio.to_thread(self._pool.close)
 
     async def schema_version(self) -> int:
-        """The applied migration version (``PRAGMA user_version``)."""
+        """The applied migration version (SQLite's ``PRAGMA user_version``, PostgreSQL's
+        ``schema_version``)."""
         return await self._run(_schema_version)
 
     async def _migrate(self) -> None:
+        migrations = _migrations(self.dialect)
+        if self.dialect == POSTGRESQL:
+            await self._run(_migrate_postgresql, migrations)
+            return
         current = await self.schema_version()
-        migrations = _migrations()
-        if current > len(migrations):
-            raise RuntimeError(
-                f"the database is at version {current}, newer than this bot's {len(migrations)}"
-            )
+        _refuse_newer(current, migrations)
         for version, name, sql in migrations[current:]:
             # executescript would commit on its own; run the statements in one explicit transaction.
             await self._transact(_apply_migration, version, sql, _python_step(name))
@@ -357,6 +448,7 @@ class Database(StatsReads):
         result: GameResult | None = None,
         *,
         replace_log: bool = False,
+        seated_users: Sequence[int] | None = None,
     ) -> None:
         """Store a live table's new snapshot, the actions appended since the last save, and (when the game
         just ended) its result, all in one transaction: after a crash the table is as it was before or
@@ -365,6 +457,8 @@ class Database(StatsReads):
         ``snapshot``: the JSON-ready data, or its JSON text already encoded.
         ``replace_log=True``: ``new_actions`` is the whole log, replacing the stored one (a log written by an
         older engine, upgraded on load).
+        ``seated_users``: the Discord user ids seated at the table now (humans only), replacing the stored
+        ones in the same transaction (see :meth:`tables_of_user`); ``None`` leaves them as they are.
 
         The transaction is one call to the database thread and is committed (fsynced: ``synchronous =
         FULL``) before this returns. The JSON is encoded here, on the event loop, so the thread only
@@ -372,23 +466,31 @@ class Database(StatsReads):
 
         Raises
         ------
-        sqlite3.IntegrityError
+        sqlite3.IntegrityError, psycopg.IntegrityError
             If an action's position is already stored (the log would fork); nothing is written.
-        sqlite3.Error
+        sqlite3.Error, psycopg.Error
             On any other database failure; nothing is written.
         """
         text = snapshot if isinstance(snapshot, str) else json.dumps(snapshot)
         row = (table_id, guild_id, channel_id, game, text, _iso(datetime.now(timezone.utc)))
         actions = [(table_id, a.position, a.seat, a.code, int(a.timed_out)) for a in new_actions]
-        await self._transact(_save_table, row, actions, result, replace_log)
+        seats = None if seated_users is None else sorted({int(user) for user in seated_users})
+        await self._transact(_save_table, row, actions, result, replace_log, seats)
 
     async def delete_table(self, table_id: str) -> None:
         """Forget a closed table (its result, if any, stays in the leaderboard)."""
         await self._transact(_execute, "DELETE FROM live_tables WHERE table_id = ?", (table_id,))
 
-    async def load_tables(self) -> list[StoredTable]:
-        """Every live table with its action log, oldest table first."""
-        rows, action_rows = await self._run(_load_tables)
+    async def load_tables(self, guild_filter: Callable[[int], bool] | None = None) -> list[StoredTable]:
+        """Every live table with its action log, oldest table first; with ``guild_filter``, only the tables
+        of the servers it accepts (``guild_filter(guild_id)``: a process recovers only its own tables)."""
+        if guild_filter is None:
+            rows, action_rows = await self._run(_load_tables)
+        else:
+            # The servers first: the filter runs here, on the event loop, not on the database thread.
+            guilds = await self._run(_table_guilds)
+            wanted = [table_id for table_id, guild_id in guilds if guild_filter(int(guild_id))]
+            rows, action_rows = await self._run(_load_tables, wanted)
         actions: dict[str, list[StoredAction]] = {}
         for table_id, position, seat, code, timed_out in action_rows:
             actions.setdefault(table_id, []).append(StoredAction(position, seat, code, bool(timed_out)))
@@ -396,6 +498,22 @@ class Database(StatsReads):
             StoredTable(table_id, guild_id, channel_id, game, json.loads(snapshot), actions.get(table_id, []))
             for table_id, guild_id, channel_id, game, snapshot in rows
         ]
+
+    async def tables_of_user(self, user_id: int) -> list[tuple[str, int, int]]:
+        """``(table_id, guild_id, channel_id)`` of every live table where the user sits (as stored by
+        :meth:`save_table`'s ``seated_users``), by table id."""
+        rows = await self._run(
+            _fetch_all,
+            "SELECT t.table_id, t.guild_id, t.channel_id FROM live_table_seats s"
+            " JOIN live_tables t ON t.table_id = s.table_id WHERE s.user_id = ? ORDER BY t.table_id",
+            (user_id,),
+        )
+        return [(str(table_id), int(guild_id), int(channel_id)) for table_id, guild_id, channel_id in rows]
+
+    async def table_guild(self, table_id: str) -> int | None:
+        """The server of the live table ``table_id``, or ``None`` if no such table is stored."""
+        rows = await self._run(_fetch_all, "SELECT guild_id FROM live_tables WHERE table_id = ?", (table_id,))
+        return int(rows[0][0]) if rows else None
 
     async def load_table(self, table_id: str) -> StoredTable | None:
         """One live table with its action log, or ``None`` if it is not stored."""
@@ -462,7 +580,10 @@ class Database(StatsReads):
 
     async def integrity_problems(self) -> list[str]:
         """What ``PRAGMA integrity_check`` finds wrong (empty if the file is sound). Damage bad enough to
-        stop the check itself ("database disk image is malformed") is reported the same way."""
+        stop the check itself ("database disk image is malformed") is reported the same way. PostgreSQL
+        keeps its own files sound (checksums, WAL): nothing to check there, always empty."""
+        if self.dialect == POSTGRESQL:
+            return []
         try:
             rows = [str(row[0]) for row in await self._run(_fetch_all, "PRAGMA integrity_check", ())]
         except sqlite3.DatabaseError as error:
@@ -475,15 +596,23 @@ class Database(StatsReads):
         token = press_write_deadline.set(time.monotonic() + wait_seconds)
         try:
             await self._transact(_rewrite_version)
-        except sqlite3.Error as error:
-            return str(error)
+        except DatabaseError as error:
+            return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         finally:
             press_write_deadline.reset(token)
         return None
 
     async def backup_to(self, target: Path) -> None:
         """Write a consistent copy of the whole database to ``target`` (SQLite's online backup), through a
-        temporary file renamed into place, so a half-written backup never has the final name."""
+        temporary file renamed into place, so a half-written backup never has the final name.
+
+        Raises
+        ------
+        NotImplementedError
+            On PostgreSQL: its backups are ``pg_dump``'s job.
+        """
+        if self.dialect == POSTGRESQL:
+            raise NotImplementedError("a PostgreSQL database is backed up with pg_dump, not by the bot")
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_name(target.name + ".partial")
         partial.unlink(missing_ok=True)
@@ -514,31 +643,38 @@ class Database(StatsReads):
         rows = await self._run(
             _fetch_all,
             """
+            SELECT * FROM (
             SELECT s.user_id,
                    (SELECT s2.display_name FROM game_seats s2 JOIN games g2 ON g2.id = s2.game_id
                      WHERE s2.user_id = s.user_id AND g2.guild_id = :guild AND s2.is_ai = 0
                      ORDER BY g2.finished_at DESC LIMIT 1) AS display_name,
                    COUNT(*) AS played,
-                   SUM(s.rank = 1) AS wins
+                   SUM(CASE WHEN s.rank = 1 THEN 1 ELSE 0 END) AS wins
               FROM game_seats s JOIN games g ON g.id = s.game_id
-             WHERE g.guild_id = :guild AND (:game IS NULL OR g.game = :game) AND s.is_ai = 0
-               AND (COALESCE((SELECT count_ai_games FROM guild_settings WHERE guild_id = :guild), 1)
+             WHERE g.guild_id = :guild AND (CAST(:game AS TEXT) IS NULL OR g.game = :game) AND s.is_ai = 0
+               AND (COALESCE((SELECT count_ai_games FROM guild_settings WHERE guild_id = :guild), 1) <> 0
                     OR NOT EXISTS (SELECT 1 FROM game_seats a WHERE a.game_id = g.id AND a.is_ai = 1))
              GROUP BY s.user_id
-             ORDER BY wins DESC, CAST(wins AS REAL) / played DESC, played DESC, s.user_id
-             LIMIT :limit
+            """
+            # PostgreSQL's ORDER BY takes an output column's name only on its own, not in an expression.
+            """
+            ) AS board
+            ORDER BY wins DESC, CAST(wins AS DOUBLE PRECISION) / played DESC, played DESC, user_id
+            LIMIT :limit
             """,
             {"guild": guild_id, "game": game, "limit": limit},
         )
         return [LeaderboardRow(int(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
 
 
-# -- what runs on the database thread (plain sqlite3, no asyncio) ----------------------------------
+# -- what runs on the database thread(s) (plain sqlite3 or psycopg, no asyncio) -----------------------
 
 
 def _connect(path: Path) -> sqlite3.Connection:
     """Open the connection (autocommit: transactions are explicit) and set its per-connection pragmas."""
-    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    connection = sqlite3.connect(
+        path, isolation_level=None, check_same_thread=False, factory=SqliteConnection
+    )
     try:
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA foreign_keys = ON")
@@ -550,16 +686,29 @@ def _connect(path: Path) -> sqlite3.Connection:
     return connection
 
 
+def _on_pool(pool: psycopg_pool.ConnectionPool, wait: float, work: Callable[..., _T], *args: Any) -> _T:
+    """``work(connection, *args)`` with a connection of the pool, checked as it is handed out (one the
+    server dropped is replaced), waiting at most ``wait`` seconds for one."""
+    with pool.connection(timeout=wait) as raw:
+        return work(PostgresConnection(raw), *args)
+
+
 def _in_transaction(connection: sqlite3.Connection, work: Callable[..., _T], *args: Any) -> _T:
-    """``BEGIN IMMEDIATE``, ``work(connection, *args)``, ``COMMIT``; on any error ``ROLLBACK`` and raise."""
-    connection.execute("BEGIN IMMEDIATE")
+    """``BEGIN`` (SQLite: ``BEGIN IMMEDIATE``), ``work(connection, *args)``, ``COMMIT``; on any error
+    ``ROLLBACK`` and raise."""
+    begin = "BEGIN" if dialect_of(connection) == POSTGRESQL else "BEGIN IMMEDIATE"
+    return _transaction(connection, begin, work, *args)
+
+
+def _transaction(connection: sqlite3.Connection, begin: str, work: Callable[..., _T], *args: Any) -> _T:
+    connection.execute(begin)
     try:
         value = work(connection, *args)
         connection.execute("COMMIT")
     except BaseException:
         # A failed COMMIT (disk full, I/O error) must not leave the connection inside a transaction, or
         # every later write fails; after some failures there is nothing to undo.
-        with contextlib.suppress(sqlite3.Error):
+        with contextlib.suppress(*DatabaseError):
             connection.execute("ROLLBACK")
         raise
     return value
@@ -569,8 +718,19 @@ def _in_transaction_until(
     connection: sqlite3.Connection, deadline: float, work: Callable[..., _T], *args: Any
 ) -> _T:
     """:func:`_in_transaction`, waiting for another program's lock only until ``deadline``
-    (``time.monotonic()``); past it, one try without waiting."""
+    (``time.monotonic()``); past it, one try without waiting (PostgreSQL: 1 ms, its least wait).
+
+    PostgreSQL: ``SET LOCAL lock_timeout`` (any lock: rows, advisory locks) and ``statement_timeout`` (that
+    plus :data:`STATEMENT_GRACE_MS`, so a hung statement cannot hold a press either), sent with the
+    ``BEGIN`` in one round trip."""
     wait_ms = max(0, min(BUSY_TIMEOUT_MS, int((deadline - time.monotonic()) * 1000)))
+    if dialect_of(connection) == POSTGRESQL:
+        wait_ms = max(1, wait_ms)
+        begin = (
+            f"BEGIN; SET LOCAL lock_timeout = {wait_ms};"
+            f" SET LOCAL statement_timeout = {wait_ms + STATEMENT_GRACE_MS}"
+        )
+        return _transaction(connection, begin, work, *args)
     connection.execute(f"PRAGMA busy_timeout = {wait_ms}")
     try:
         return _in_transaction(connection, work, *args)
@@ -579,13 +739,27 @@ def _in_transaction_until(
 
 
 def _rewrite_version(connection: sqlite3.Connection) -> None:
-    """Write ``PRAGMA user_version`` unchanged: a write that proves the file takes writes."""
+    """Write the schema version unchanged: a write that proves the database takes writes."""
+    if dialect_of(connection) == POSTGRESQL:
+        connection.execute("UPDATE schema_version SET version = version")
+        return
     connection.execute(f"PRAGMA user_version = {_schema_version(connection)}")
 
 
 def _schema_version(connection: sqlite3.Connection) -> int:
+    if dialect_of(connection) == POSTGRESQL:
+        (exists,) = connection.execute("SELECT to_regclass('schema_version') IS NOT NULL").fetchone()
+        if not exists:
+            return 0
+        row = connection.execute("SELECT version FROM schema_version").fetchone()
+        return 0 if row is None else int(row[0])
     (version,) = connection.execute("PRAGMA user_version").fetchone()
     return int(version)
+
+
+def _refuse_newer(current: int, migrations: list[tuple[int, str, str]]) -> None:
+    if current > len(migrations):
+        raise RuntimeError(f"the database is at version {current}, newer than this bot's {len(migrations)}")
 
 
 def _python_step(name: str) -> Callable[[sqlite3.Connection], Any] | None:
@@ -607,7 +781,29 @@ def _apply_migration(
         connection.execute(statement)
     if python_step is not None:
         python_step(connection)
-    connection.execute(f"PRAGMA user_version = {int(version)}")
+    if dialect_of(connection) == POSTGRESQL:
+        connection.execute("UPDATE schema_version SET version = ?", (int(version),))
+    else:
+        connection.execute(f"PRAGMA user_version = {int(version)}")
+
+
+def _migrate_postgresql(connection: PostgresConnection, migrations: list[tuple[int, str, str]]) -> None:
+    """Apply the pending migrations, each in a transaction with its version bump, holding a session
+    advisory lock throughout: a second process starting at the same moment waits, then finds nothing to
+    do."""
+    connection.execute("SELECT pg_advisory_lock(?)", (MIGRATION_LOCK_KEY,))
+    try:
+        connection.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL,"
+            " one_row BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one_row))"
+        )
+        connection.execute("INSERT INTO schema_version (version) VALUES (0) ON CONFLICT DO NOTHING")
+        current = _schema_version(connection)
+        _refuse_newer(current, migrations)
+        for version, name, sql in migrations[current:]:
+            _in_transaction(connection, _apply_migration, version, sql, _python_step(name))
+    finally:
+        connection.execute("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK_KEY,))
 
 
 def _execute(connection: sqlite3.Connection, sql: str, parameters: Sequence[Any]) -> None:
@@ -619,10 +815,11 @@ def _fetch_all(connection: sqlite3.Connection, sql: str, parameters: Any) -> lis
 
 
 def _insert_result(connection: sqlite3.Connection, result: GameResult) -> bool:
-    cursor = connection.execute(
+    lock_guild(connection, result.guild_id)  # PostgreSQL: this server's results are rated one at a time
+    inserted = connection.execute(
         "INSERT INTO games (table_id, guild_id, channel_id, game, options, seed, actions,"
         " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (table_id) DO NOTHING",
+        " ON CONFLICT (table_id) DO NOTHING RETURNING id",
         (
             result.table_id,
             result.guild_id,
@@ -634,15 +831,16 @@ def _insert_result(connection: sqlite3.Connection, result: GameResult) -> bool:
             _iso(result.started_at),
             _iso(result.finished_at),
         ),
-    )
-    if cursor.rowcount == 0:
+    ).fetchall()  # all of it: SQLite finishes a RETURNING statement only when it is read to the end
+    if not inserted:
         return False
+    game_id = int(inserted[0][0])
     connection.executemany(
         "INSERT INTO game_seats (game_id, seat, user_id, display_name, points, rank, is_ai)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
             (
-                cursor.lastrowid,
+                game_id,
                 seat.seat,
                 seat.user_id,
                 seat.display_name,
@@ -655,7 +853,7 @@ def _insert_result(connection: sqlite3.Connection, result: GameResult) -> bool:
     )
     rate_result(
         connection,
-        int(cursor.lastrowid),
+        game_id,
         result.guild_id,
         result.game,
         _iso(result.finished_at),
@@ -673,7 +871,7 @@ def _load_finished_game(connection: sqlite3.Connection, where: str, parameters: 
     if row is None:
         return None
     seats = [
-        SeatResult(int(seat), int(user), str(name), points, int(rank), bool(is_ai))
+        SeatResult(int(seat), int(user), str(name), _points(points), int(rank), bool(is_ai))
         for seat, user, name, points, rank, is_ai in connection.execute(
             "SELECT seat, user_id, display_name, points, rank, is_ai FROM game_seats"
             " WHERE game_id = ? ORDER BY seat",
@@ -693,12 +891,21 @@ def _load_finished_game(connection: sqlite3.Connection, where: str, parameters: 
     )
 
 
+def _points(stored: int | float) -> int | float:
+    """Points as stored: SQLite keeps an int or a float (a whole float becomes an int there: INTEGER
+    affinity); PostgreSQL's column is DOUBLE PRECISION, read back the same way."""
+    if isinstance(stored, float) and stored.is_integer():
+        return int(stored)
+    return stored
+
+
 def _save_table(
     connection: sqlite3.Connection,
     row: tuple[str, int, int, str, str, str],
     actions: list[tuple[str, int, int, str, int]],
     result: GameResult | None,
     replace_log: bool,
+    seats: list[int] | None = None,
 ) -> None:
     if replace_log:
         connection.execute("DELETE FROM live_table_actions WHERE table_id = ?", (row[0],))
@@ -714,18 +921,50 @@ def _save_table(
             " VALUES (?, ?, ?, ?, ?)",
             actions,
         )
+    if seats is not None:
+        connection.execute("DELETE FROM live_table_seats WHERE table_id = ?", (row[0],))
+        if seats:
+            connection.executemany(
+                "INSERT INTO live_table_seats (table_id, user_id) VALUES (?, ?)", [(row[0], u) for u in seats]
+            )
     if result is not None:
         _insert_result(connection, result)
 
 
-def _load_tables(connection: sqlite3.Connection) -> tuple[list[tuple], list[tuple]]:
-    rows = connection.execute(
-        "SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables ORDER BY rowid"
-    ).fetchall()
-    action_rows = connection.execute(
-        "SELECT table_id, position, seat, code, timed_out FROM live_table_actions ORDER BY table_id, position"
-    ).fetchall()
+def _load_tables(
+    connection: sqlite3.Connection, table_ids: list[str] | None = None
+) -> tuple[list[tuple], list[tuple]]:
+    """The live tables' rows, oldest first, and their actions by table and position: all of them, or those
+    of ``table_ids``."""
+    if table_ids is None:
+        rows = connection.execute(
+            "SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables"
+            f" ORDER BY {_live_order(connection)}"
+        ).fetchall()
+        action_rows = connection.execute(
+            "SELECT table_id, position, seat, code, timed_out FROM live_table_actions"
+            " ORDER BY table_id, position"
+        ).fetchall()
+        return rows, action_rows
+    rows, action_rows = [], []
+    for table_id in table_ids:
+        found = _load_table(connection, table_id)
+        if found is not None:  # (deleted since the servers were read)
+            rows.append(found[0])
+            action_rows += [(table_id, *action) for action in found[1]]
     return rows, action_rows
+
+
+def _live_order(connection: sqlite3.Connection) -> str:
+    """The column that orders live tables as they were first stored (SQLite's rowid; PostgreSQL's seq)."""
+    return "seq" if dialect_of(connection) == POSTGRESQL else "rowid"
+
+
+def _table_guilds(connection: sqlite3.Connection) -> list[tuple]:
+    """``(table_id, guild_id)`` of every live table, oldest first."""
+    return connection.execute(
+        f"SELECT table_id, guild_id FROM live_tables ORDER BY {_live_order(connection)}"
+    ).fetchall()
 
 
 def _load_table(connection: sqlite3.Connection, table_id: str) -> tuple[tuple, list[tuple]] | None:

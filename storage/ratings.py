@@ -30,6 +30,9 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from storage.backend import POSTGRESQL
+from storage.connection import dialect_of
+
 DEFAULT_MIN_GAMES = 5
 """Games a player needs in a game (this season) before its rating leaderboard lists them."""
 
@@ -112,6 +115,14 @@ def settle_game(
         standing.placement_sum += human.rank
         standing.last_game_id = game_id
     return {human.seat: standings[human.user_id].ordinal for human in humans}
+
+
+def lock_guild(connection: sqlite3.Connection, guild_id: int) -> None:
+    """PostgreSQL: take this server's advisory lock until the transaction ends, so its results (read-modify-
+    write of its ratings and aggregates), season changes and forgotten members are applied one at a time,
+    from any connection or process, as if stored one after another. SQLite: nothing (one writer)."""
+    if dialect_of(connection) == POSTGRESQL:
+        connection.execute("SELECT pg_advisory_xact_lock(?)", (guild_id,))
 
 
 def guild_rules(connection: sqlite3.Connection, guild_id: int) -> tuple[bool, int]:
@@ -229,7 +240,10 @@ def rate_stored_results(connection: sqlite3.Connection, batch: int = 20_000) -> 
     # Millions of rows inserted into indexes keyed by player land all over them (minutes of page
     # churn); built afterwards, each index is one sort. The SQL file stays the one place they are defined.
     indexes = connection.execute(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'player_results'"
+        "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'player_results'"
+        " AND indexname NOT LIKE '%_pkey'"
+        if dialect_of(connection) == POSTGRESQL
+        else "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'player_results'"
         " AND sql IS NOT NULL"
     ).fetchall()
     for name, _sql in indexes:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from storage.ratings import DEFAULT_MIN_GAMES
+from storage.ratings import DEFAULT_MIN_GAMES, lock_guild
 
 _T = TypeVar("_T")
 
@@ -221,6 +221,7 @@ def _min_games(connection: sqlite3.Connection, guild_id: int) -> int:
 
 
 def _start_season(connection: sqlite3.Connection, guild_id: int, ended_at: str) -> int:
+    lock_guild(connection, guild_id)  # no result of this server is rated meanwhile (PostgreSQL)
     season = _current_season(connection, guild_id)
     connection.execute(
         "INSERT INTO seasons (guild_id, season, ended_at) VALUES (?, ?, ?)", (guild_id, season, ended_at)
@@ -310,6 +311,7 @@ def _player_stats(
 
 
 def _forget_member(connection: sqlite3.Connection, guild_id: int, user_id: int) -> int:
+    lock_guild(connection, guild_id)
     cursor = connection.execute(
         "UPDATE game_seats SET user_id = 0, display_name = ? WHERE user_id = ? AND is_ai = 0"
         " AND EXISTS (SELECT 1 FROM games g WHERE g.id = game_seats.game_id AND g.guild_id = ?)",

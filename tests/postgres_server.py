@@ -142,8 +142,9 @@ class ThrowawayPostgres:
             return
         folder, self._folder = self._folder, None
         with contextlib.suppress(subprocess.CalledProcessError, FileNotFoundError):
+            pg_ctl = str(self._bin / "pg_ctl")
             subprocess.run(
-                self._command(str(self._bin / "pg_ctl"), "-D", str(folder / "data"), "-m", "fast", "-w", "stop"),
+                self._command(pg_ctl, "-D", str(folder / "data"), "-m", "fast", "-w", "stop"),
                 check=True, capture_output=True, text=True, timeout=60,
             )  # fmt: skip
         shutil.rmtree(folder, ignore_errors=True)

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from cogs import ratings_admin
 from cogs.tables import custom_ids as ids
-from cogs.tables import server_defaults, threads
+from cogs.tables import dm_routing, server_defaults, threads
 from cogs.tables.ai_seats import seat_bots
 from cogs.tables.components import route
 from cogs.tables.presses import reply
@@ -52,10 +52,12 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self.registry = self.runtime.registry
 
     async def cog_load(self) -> None:
-        """Bring back every table stored when the bot stopped (or crashed):
+        """Bring back every table of this process's guilds stored when the bot stopped (or crashed):
         each game is replayed from its log, its clocks re-armed (a deadline that passed meanwhile is
         applied at once) and, once connected, its message redrawn with working buttons."""
-        restored = await self.runtime.store.load_all()
+        dm_routing.attach(self.bot, self.registry)
+        sharded = not self.settings.holds_every_shard
+        restored = await self.runtime.store.load_all(self.bot.owns_guild if sharded else None)
         for session in restored:
             self.runtime.clocks.rearm(session)
         if restored:
@@ -71,6 +73,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
                 self.runtime.ai_turns.schedule(session)  # an AI whose turn it was plays on
 
     async def cog_unload(self) -> None:
+        dm_routing.detach(self.bot)
         for session in list(self.registry.tables.values()):
             self.runtime.clocks.disarm_all(session)
         self.runtime.tasks.cancel_all()

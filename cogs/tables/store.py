@@ -52,7 +52,12 @@ def _log_of(stored: StoredTable) -> list[tuple[int, str, bool]]:
 
 
 class TableStore:
-    """Stores the live tables; ``shutting_down()`` tells a refused save at shutdown from a real failure."""
+    """Stores the live tables; ``shutting_down()`` tells a refused save at shutdown from a real failure.
+
+    Who sits at each table is stored with it (:meth:`storage.Database.tables_of_user` finds a user's tables
+    from any process), written only when it changed since this store last wrote it, so a move writes nothing
+    more.
+    """
 
     def __init__(
         self,
@@ -65,6 +70,7 @@ class TableStore:
         self.registry = registry
         self.messages = messages
         self.shutting_down = shutting_down
+        self._seated: dict[str, frozenset[int]] = {}  # table id -> the human users last stored as seated
 
     def snapshot(self, session: TableSession, **stored: object) -> TableSnapshot:
         """The table as stored now, with its message (``stored``: fields to set apart, see
@@ -98,6 +104,8 @@ class TableStore:
         )
         snapshot = self.snapshot(session, result_saved=session.result_saved or result is not None)
         new_actions = [StoredAction(*action) for action in session.unsaved_actions()]
+        seated = frozenset(user for user in session.seated_users() if user > 0)  # no AI seat
+        seats_changed = self._seated.get(session.table_id) != seated
         try:
             await self.db.save_table(
                 session.table_id,
@@ -108,6 +116,7 @@ class TableStore:
                 new_actions,
                 result,
                 replace_log=session.stored_log_outdated,
+                seated_users=sorted(seated) if seats_changed else None,
             )
         except Exception as error:
             if self.shutting_down():  # the table stays as last stored
@@ -124,6 +133,8 @@ class TableStore:
                 else "I could not save that just now, so it did not happen. Please try again."
             ) from None
         session.mark_saved()
+        if seats_changed:
+            self._seated[session.table_id] = seated
         if result is not None:
             session.result_saved = True
 
@@ -150,16 +161,22 @@ class TableStore:
 
     async def delete(self, session: TableSession) -> None:
         """Delete a closed table (a failure is logged: the table is gone from memory anyway)."""
+        self._seated.pop(session.table_id, None)
         try:
             await self.db.delete_table(session.table_id)
         except Exception:
             log.exception("Could not delete the closed table %s from the database", session.table_id)
 
-    async def load_all(self) -> list[TableSession]:
-        """Every stored table, replayed from its log and registered. One that does not restore stays
-        stored but closed (a press on it is told so)."""
+    async def load_all(self, owns_guild: Callable[[int], bool] | None = None) -> list[TableSession]:
+        """Every stored table (with ``owns_guild``, those of the guilds it accepts: this process's, when
+        other processes share the database), replayed from its log and registered. One that does not
+        restore stays stored but closed (a press on it is told so)."""
         restored = []
-        for stored in await self.db.load_tables():
+        if owns_guild is None:
+            stored_tables = await self.db.load_tables()
+        else:
+            stored_tables = await self.db.load_tables(guild_filter=owns_guild)
+        for stored in stored_tables:
             try:
                 snapshot = TableSnapshot.from_stored(stored.snapshot)
                 session = restore(snapshot, _log_of(stored))

@@ -32,8 +32,12 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
         ({"discord_token": "  "}, "DISCORD_TOKEN is not valid: is empty"),
         ({"discord_token": "t", "dev_guild_id": "abc"}, "DEV_GUILD_ID is not valid"),
         (
-            {"discord_token": "t", "database_url": "postgres://db"},
+            {"discord_token": "t", "database_url": "mysql://bot:s3cret@db/cards"},
             "DATABASE_URL is not valid: must look like",
+        ),
+        (
+            {"discord_token": "t", "database_url": "postgres://bot:s3cret@db"},
+            "DATABASE_URL is not valid: needs a database name",
         ),
         ({"discord_token": "t", "discord_api_base": "discord.com"}, "DISCORD_API_BASE is not valid"),
         ({"discord_token": "t", "log_level": "loud"}, "LOG_LEVEL is not valid"),
@@ -54,7 +58,22 @@ def test_bad_settings_name_the_setting_in_one_line(
     with pytest.raises(ConfigurationError) as error:
         load_settings(**overrides)
     assert str(error.value).startswith(line)
-    assert "\n" not in str(error.value)
+    assert "\n" not in str(error.value) and "s3cret" not in str(error.value)
+
+
+def test_a_postgresql_url_keeps_the_health_report_in_the_data_folder(clean_environment: Path) -> None:
+    settings = load_settings(
+        discord_token="t", database_url="postgresql://bot:s3cret@db:5432/cards", data_dir="/srv/bot"
+    )
+    assert settings.uses_postgresql and settings.database.url == "postgresql://bot:s3cret@db:5432/cards"
+    assert settings.health_path == Path("/srv/bot/cardtable.health.json")
+    assert settings.redacted_database_url == "postgresql://bot:***@db:5432/cards"
+    assert "s3cret" not in settings.database.shown
+    with pytest.raises(ValueError):
+        settings.database_path  # noqa: B018 - SQLite's file only
+    sqlite = load_settings(discord_token="t")
+    assert not sqlite.uses_postgresql and sqlite.health_path == Path("data/cardtable.health.json")
+    assert sqlite.database_pool_size == 4
 
 
 def test_settings_come_from_dotenv_and_the_environment_wins(

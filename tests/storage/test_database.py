@@ -1,4 +1,5 @@
-"""The SQLite store on a real file: migrations, results written once, leaderboards."""
+"""The store on a real SQLite file and a real PostgreSQL database: migrations, results written once,
+leaderboards."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database, GameResult, SeatResult, database_path
+from storage import Database, GameResult, IntegrityError, SeatResult, database_path
 from storage.database import _migrations
+from tests.storage.conftest import query
 
 START = datetime(2026, 11, 1, 20, 0, tzinfo=timezone.utc)
 
@@ -36,8 +38,8 @@ def result(
 
 
 @pytest.fixture
-async def db(tmp_path: Path):
-    database = await Database.open(tmp_path / "data" / "bot.db")
+async def db(database_url: str):
+    database = await Database.open(database_url)
     yield database
     await database.close()
 
@@ -62,6 +64,25 @@ async def test_a_newer_database_is_refused(tmp_path: Path) -> None:
         raw.execute("PRAGMA user_version = 999")
     with pytest.raises(RuntimeError, match="newer"):
         await Database.open(path)
+
+
+async def test_postgresql_is_migrated_once_and_a_newer_one_is_refused(postgres_url: str) -> None:
+    database = await Database.open(postgres_url)
+    assert database.dialect == "postgresql" and database.path is None
+    assert await database.schema_version() == len(_migrations("postgresql"))
+    await database.close()
+    listed = query(postgres_url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+    tables = {row[0] for row in listed}
+    assert {"games", "game_seats", "live_tables", "ratings", "schema_version"} <= tables
+    again = await Database.open(postgres_url)  # reopening applies nothing twice
+    assert await again.schema_version() == len(_migrations("postgresql"))
+    await again.close()
+    import psycopg
+
+    with psycopg.connect(postgres_url, autocommit=True) as raw:
+        raw.execute("UPDATE schema_version SET version = 999")
+    with pytest.raises(RuntimeError, match="newer"):
+        await Database.open(postgres_url)
 
 
 async def test_result_is_written_exactly_once(db: Database) -> None:
@@ -108,7 +129,7 @@ async def test_ai_seats_never_rank_and_the_server_chooses_if_games_with_ais_coun
 async def test_a_failed_write_leaves_nothing_behind(db: Database) -> None:
     broken = result("x", 100, {1: 1, 2: 2})
     duplicate_seat = GameResult(**{**broken.__dict__, "seats": [broken.seats[0], broken.seats[0]]})
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await db.record_result(duplicate_seat)
     assert await db.result_count("x") == 0
     assert await db.record_result(broken) is True
@@ -158,14 +179,17 @@ class _FailingCommits:
 
 
 async def test_a_failed_commit_does_not_wedge_the_connection(
-    db: Database, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A COMMIT that fails (disk full, I/O error) is rolled back, so later results are still stored."""
+    db = await Database.open(tmp_path / "bot.db")
     monkeypatch.setattr(db, "_connection", _FailingCommits(db._connection, failures=1))
     with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
         await db.record_result(result("lost", 100, {1: 1, 2: 2}))
     assert await db.record_result(result("next", 100, {1: 1, 2: 2})) is True
     assert await db.result_count("lost") == 0 and await db.result_count("next") == 1
+    monkeypatch.undo()
+    await db.close()
 
 
 async def test_a_finished_game_is_found_by_id_only_in_its_own_server(db: Database) -> None:

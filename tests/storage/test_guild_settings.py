@@ -1,14 +1,13 @@
-"""A server's table defaults on a real file: tables in threads (V005) beside the turn length."""
+"""A server's table defaults on a real database (SQLite and PostgreSQL): tables in threads (V005) beside
+the turn length."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from storage.database import Database
 
 
-async def test_tables_in_threads_is_off_until_a_server_turns_it_on(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "bot.db")
+async def test_tables_in_threads_is_off_until_a_server_turns_it_on(database_url: str) -> None:
+    db = await Database.open(database_url)
     try:
         assert await db.guild_table_threads(1) is False
         await db.set_guild_turn_seconds(1, 45)
@@ -20,7 +19,7 @@ async def test_tables_in_threads_is_off_until_a_server_turns_it_on(tmp_path: Pat
         assert await db.guild_table_threads(1) is False
     finally:
         await db.close()
-    again = await Database.open(tmp_path / "bot.db")  # migrated once: opening again changes nothing
+    again = await Database.open(database_url)  # migrated once: opening again changes nothing
     try:
         await again.set_guild_table_threads(3, True)
         assert await again.guild_table_threads(3) is True

@@ -1,19 +1,22 @@
-"""Live tables on a real SQLite file: one transaction per change, results once, integrity, backups."""
+"""Live tables on a real SQLite file and a real PostgreSQL database: one transaction per change, results
+once; SQLite's integrity check and backups."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
+import psycopg
 import pytest
 
-from storage import Database, GameResult, StoredAction
+from storage import Database, GameResult, IntegrityError, StoredAction, database_path
 from tests.storage.test_database import result
 
 
 @pytest.fixture
-async def db(tmp_path: Path):
-    database = await Database.open(tmp_path / "bot.db")
+async def db(database_url: str):
+    database = await Database.open(database_url)
     yield database
     await database.close()
 
@@ -76,7 +79,7 @@ async def test_a_replaced_log_takes_the_place_of_the_stored_one_and_nothing_else
 
 async def test_a_forked_log_is_refused_whole(db: Database) -> None:
     await save(db, "t1", {"v": 1}, [StoredAction(0, 0, "take")])
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await save(db, "t1", {"v": 2}, [StoredAction(1, 0, "pay"), StoredAction(0, 1, "take")])
     (stored,) = await db.load_tables()
     assert stored.snapshot == {"v": 1} and len(stored.actions) == 1  # nothing of the failed save
@@ -98,7 +101,7 @@ async def test_a_failure_late_in_a_save_leaves_nothing_of_it(db: Database) -> No
     await save(db, "t1", {"v": 1}, [StoredAction(0, 0, "take")])
     final = result("t1", 1, {10: 1, 11: 2})
     duplicate_seat = GameResult(**{**final.__dict__, "seats": [final.seats[0], final.seats[0]]})
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         moves = [StoredAction(1, 1, "pay"), StoredAction(2, 0, "take")]
         await save(db, "t1", {"v": 2}, moves, duplicate_seat)
     (stored,) = await db.load_tables()
@@ -141,7 +144,8 @@ async def test_integrity_check_finds_a_damaged_file(tmp_path: Path) -> None:
         await damaged.close()
 
 
-async def test_a_backup_is_a_consistent_copy_that_opens_on_its_own(db: Database, tmp_path: Path) -> None:
+async def test_a_backup_is_a_consistent_copy_that_opens_on_its_own(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "bot.db")
     await save(db, "t1", {"phase": "playing"}, [StoredAction(0, 0, "take")])
     target = tmp_path / "backups" / "copy.sqlite3"
     await db.backup_to(target)
@@ -153,6 +157,7 @@ async def test_a_backup_is_a_consistent_copy_that_opens_on_its_own(db: Database,
         assert await restored.integrity_problems() == []
     finally:
         await restored.close()
+        await db.close()
 
 
 async def test_server_turn_length_defaults(db: Database) -> None:
@@ -161,3 +166,79 @@ async def test_server_turn_length_defaults(db: Database) -> None:
     assert await db.guild_turn_seconds(5) == 45
     await db.set_guild_turn_seconds(5, None)
     assert await db.guild_turn_seconds(5) is None
+
+
+# -- who sits where (V006): the shard routing finds a user's tables and a table's server --------------
+
+
+async def test_seats_are_stored_with_the_table_and_found_by_user(db: Database) -> None:
+    await db.save_table("t1", 10, 20, "foist", {"v": 1}, seated_users=[5, 6])
+    await db.save_table("t2", 11, 21, "foist", {"v": 1}, seated_users=[6, 6, 7])
+    await db.save_table("t3", 12, 22, "foist", {"v": 1})  # seats never given: none stored
+    assert await db.tables_of_user(6) == [("t1", 10, 20), ("t2", 11, 21)]
+    assert await db.tables_of_user(5) == [("t1", 10, 20)] and await db.tables_of_user(99) == []
+    await db.save_table("t1", 10, 20, "foist", {"v": 2}, [StoredAction(0, 0, "take")])  # None: unchanged
+    assert await db.tables_of_user(5) == [("t1", 10, 20)]
+    await db.save_table("t1", 10, 20, "foist", {"v": 3}, seated_users=[8])  # replaced
+    assert await db.tables_of_user(5) == [] and await db.tables_of_user(8) == [("t1", 10, 20)]
+    await db.save_table("t2", 11, 21, "foist", {"v": 2}, seated_users=[])
+    assert await db.tables_of_user(6) == [] and await db.tables_of_user(7) == []
+    assert await db.table_guild("t1") == 10 and await db.table_guild("t3") == 12
+    assert await db.table_guild("nope") is None
+    await db.delete_table("t1")  # its seats go with it
+    assert await db.tables_of_user(8) == [] and await db.table_guild("t1") is None
+
+
+async def test_a_failed_save_leaves_the_seats_as_they_were(db: Database) -> None:
+    await db.save_table("t1", 10, 20, "foist", {"v": 1}, [StoredAction(0, 0, "take")], seated_users=[5])
+    with pytest.raises(IntegrityError):  # a forked log: the whole save is refused
+        await db.save_table("t1", 10, 20, "foist", {"v": 2}, [StoredAction(0, 1, "pay")], seated_users=[6])
+    assert await db.tables_of_user(5) == [("t1", 10, 20)] and await db.tables_of_user(6) == []
+
+
+async def test_a_process_loads_only_the_tables_of_its_servers(db: Database) -> None:
+    for n, guild in enumerate((1, 2, 3, 4, 5)):
+        await db.save_table(f"t{n}", guild, 7, "foist", {"n": n}, [StoredAction(0, 0, f"a{n}")])
+    mine = await db.load_tables(guild_filter=lambda guild: guild % 2 == 1)
+    assert [(t.table_id, t.guild_id, [a.code for a in t.actions]) for t in mine] == [
+        ("t0", 1, ["a0"]),
+        ("t2", 3, ["a2"]),
+        ("t4", 5, ["a4"]),
+    ]
+    assert [t.table_id for t in await db.load_tables()] == ["t0", "t1", "t2", "t3", "t4"]
+    assert await db.load_tables(guild_filter=lambda guild: False) == []
+
+
+async def test_the_migration_seats_the_tables_live_at_the_time(database_url: str) -> None:
+    """V006 reads the seats of the tables already stored from their snapshots: a lobby's players, a game's
+    human players (no AI seat)."""
+    from storage.connection import PostgresConnection
+    from storage.database import _apply_migration, _migrate_postgresql, _migrations, _python_step
+
+    if database_url.startswith("sqlite:"):
+        path = database_path(database_url)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        raw = sqlite3.connect(path, isolation_level=None)
+        for version, name, sql in _migrations()[:5]:
+            _apply_migration(raw, version, sql, _python_step(name))
+    else:
+        raw = PostgresConnection(psycopg.connect(database_url, autocommit=True))
+        _migrate_postgresql(raw, _migrations("postgresql")[:5])
+    tables = [
+        ("lobby", {"phase": "lobby", "lobby_players": [3, 4], "players": []}),
+        ("game", {"phase": "playing", "lobby_players": [3], "players": [5, -1, 3]}),
+        ("broken", "not json"),
+    ]
+    for table_id, snapshot in tables:
+        raw.execute(
+            "INSERT INTO live_tables (table_id, guild_id, channel_id, game, snapshot, updated_at)"
+            " VALUES (?, 1, 2, 'foist', ?, '2026-11-01T00:00:00+00:00')",
+            (table_id, snapshot if isinstance(snapshot, str) else json.dumps(snapshot)),
+        )
+    (raw.raw if isinstance(raw, PostgresConnection) else raw).close()
+    db = await Database.open(database_url)
+    try:
+        assert await db.tables_of_user(3) == [("game", 1, 2), ("lobby", 1, 2)]
+        assert await db.tables_of_user(4) == [("lobby", 1, 2)] and await db.tables_of_user(-1) == []
+    finally:
+        await db.close()

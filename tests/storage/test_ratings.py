@@ -1,5 +1,6 @@
-"""Ratings on a real SQLite file: openskill's own numbers, what counts, seasons, forgetting a member, a
-server's data kept to itself, and the V004 migration rating the results already stored."""
+"""Ratings on a real SQLite file and a real PostgreSQL database: openskill's own numbers, what counts,
+seasons, forgetting a member, a server's data kept to itself, and the V004 migration rating the results
+already stored."""
 
 from __future__ import annotations
 
@@ -7,12 +8,15 @@ import sqlite3
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import psycopg
 import pytest
 from openskill.models import PlackettLuce
 
-from storage import Database, GameResult, SeatResult
-from storage.database import _apply_migration, _migrations
+from storage import Database, GameResult, SeatResult, database_path
+from storage.connection import PostgresConnection
+from storage.database import _apply_migration, _migrate_postgresql, _migrations
 from storage.stats import FORMER_MEMBER
+from tests.storage.conftest import query
 
 START = datetime(2026, 11, 1, 20, 0, tzinfo=timezone.utc)
 GUILD, OTHER_GUILD = 100, 200
@@ -48,20 +52,25 @@ def result(
 
 
 @pytest.fixture
-async def db(tmp_path: Path):
-    database = await Database.open(tmp_path / "bot.db")
+async def db(database_url: str):
+    database = await Database.open(database_url)
     await database.set_min_rated_games(GUILD, 1)
     yield database
     await database.close()
 
 
-def ratings_rows(path: Path, guild: int = GUILD) -> dict[tuple[str, int], tuple]:
-    with sqlite3.connect(path) as raw:
-        rows = raw.execute(
-            "SELECT game, user_id, season, mu, sigma, ordinal, games, wins, placement_sum FROM ratings"
-            " WHERE guild_id = ?",
-            (guild,),
-        ).fetchall()
+def url_of(database: Database) -> str:
+    return f"sqlite:///{database.path}" if database.path is not None else str(database.target.url)
+
+
+def ratings_rows(database: Database, guild: int = GUILD) -> dict[tuple[str, int], tuple]:
+    """The ``ratings`` rows of ``guild``, read over a connection of their own."""
+    rows = query(
+        url_of(database),
+        "SELECT game, user_id, season, mu, sigma, ordinal, games, wins, placement_sum FROM ratings"
+        " WHERE guild_id = ?",
+        (guild,),
+    )
     return {(row[0], row[1]): row[2:] for row in rows}
 
 
@@ -69,7 +78,7 @@ async def test_ratings_are_openskills_plackett_luce_numbers_with_ties_sharing_a_
     await db.record_result(result("a", {1: 1, 2: 1, 3: 2}))  # a tie for first
     model = PlackettLuce()
     expected = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 1, 2])
-    rows = ratings_rows(db.path)
+    rows = ratings_rows(db)
     for user, team in zip((1, 2, 3), expected, strict=True):
         _season, mu, sigma, ordinal, *_ = rows[("foist", user)]
         assert mu == pytest.approx(team[0].mu) and sigma == pytest.approx(team[0].sigma)
@@ -87,7 +96,7 @@ async def test_ratings_are_openskills_plackett_luce_numbers_with_ties_sharing_a_
         ],
         ranks=[1, 2],
     )
-    rows = ratings_rows(db.path)
+    rows = ratings_rows(db)
     assert rows[("foist", 3)][1] == pytest.approx(second[0][0].mu)
     assert rows[("foist", 1)][1] == pytest.approx(second[1][0].mu)
     assert rows[("foist", 1)][4:] == (2, 1, 3)  # games, wins, sum of placements
@@ -110,7 +119,7 @@ async def test_every_rank_pattern_gives_openskills_numbers(db: Database, ranks: 
         )
         rated = model.rate([[ratings[user]] for user in users], ranks=order)
         ratings = {user: team[0] for user, team in zip(users, rated, strict=True)}
-    rows = ratings_rows(db.path)
+    rows = ratings_rows(db)
     for user in users:
         _season, mu, sigma, ordinal, *_ = rows[("foist", user)]
         assert (mu, sigma, ordinal) == pytest.approx(
@@ -148,26 +157,26 @@ async def test_ais_are_not_rated_and_humans_are_ranked_among_themselves(db: Data
     await db.record_result(result("ai", {1: 2, 2: 3}, ais={-1: 1}))
     model = PlackettLuce()
     expected = model.rate([[model.rating()], [model.rating()]], ranks=[2, 3])
-    rows = ratings_rows(db.path)
+    rows = ratings_rows(db)
     assert set(rows) == {("foist", 1), ("foist", 2)}
     assert rows[("foist", 1)][1] == pytest.approx(expected[0][0].mu)
     assert rows[("foist", 1)][4:] == (1, 0, 2)  # counted: one game, no win, placed 2nd
 
     # One human among AIs: the game counts, the rating does not move.
     await db.record_result(result("solo", {3: 1}, ais={-1: 2, -2: 3}, minutes=30))
-    solo = ratings_rows(db.path)[("foist", 3)]
+    solo = ratings_rows(db)[("foist", 3)]
     assert solo[1:3] == pytest.approx((model.rating().mu, model.rating().sigma)) and solo[4:] == (1, 1, 1)
 
 
 async def test_the_ai_setting_applies_to_games_recorded_while_it_is_set(db: Database) -> None:
     await db.set_guild_counts_ai_games(GUILD, False)
     await db.record_result(result("ai", {1: 1, 2: 2}, ais={-1: 3}))
-    assert ratings_rows(db.path) == {}
+    assert ratings_rows(db) == {}
     history = await db.player_history(GUILD, 1)
     assert [(entry.rank, entry.seats, entry.counted) for entry in history] == [(1, 3, False)]
     await db.set_guild_counts_ai_games(GUILD, True)  # later games count; the stored one stays uncounted
     await db.record_result(result("ai2", {1: 1, 2: 2}, ais={-1: 3}, minutes=30))
-    assert ratings_rows(db.path)[("foist", 1)][4:] == (1, 1, 1)
+    assert ratings_rows(db)[("foist", 1)][4:] == (1, 1, 1)
     stats = await db.player_stats(GUILD, 1)
     assert stats.games == 1 and stats.wins == 1
 
@@ -223,9 +232,9 @@ async def test_a_new_season_archives_the_ratings(db: Database) -> None:
 async def test_forgetting_a_member_keeps_the_others_results(db: Database) -> None:
     await db.record_result(result("a", {1: 1, 2: 2, 3: 3}))
     await db.record_result(result("b", {1: 1, 2: 2}, guild=OTHER_GUILD))
-    others = {key: value for key, value in ratings_rows(db.path).items() if key[1] != 2}
+    others = {key: value for key, value in ratings_rows(db).items() if key[1] != 2}
     assert await db.forget_member(GUILD, 2) == 1
-    assert ratings_rows(db.path) == others
+    assert ratings_rows(db) == others
     assert await db.player_history(GUILD, 2) == [] and (await db.player_stats(GUILD, 2)).games == 0
     game_id = (await db.player_history(GUILD, 1))[0].game_id
     stored = await db.finished_game(GUILD, game_id)
@@ -253,35 +262,39 @@ GAMES_PLAYED = [  # (table, guild, game, ranks, AIs, minutes): stored in this or
 ]
 
 
-def store_at_v003(path: Path) -> None:
+def store_at_v003(url: str) -> None:
     """A database as the bot before V004 wrote it: migrations 1-3 and the results, by plain SQL."""
-    raw = sqlite3.connect(path, isolation_level=None)
-    for version, _name, sql in _migrations()[:3]:
-        _apply_migration(raw, version, sql)
+    if url.startswith("sqlite:"):
+        path = database_path(url)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        raw = sqlite3.connect(path, isolation_level=None)
+        for version, _name, sql in _migrations()[:3]:
+            _apply_migration(raw, version, sql)
+    else:
+        raw = PostgresConnection(psycopg.connect(url, autocommit=True))
+        _migrate_postgresql(raw, _migrations("postgresql")[:3])
     raw.execute("INSERT INTO guild_settings (guild_id, count_ai_games) VALUES (?, 0)", (OTHER_GUILD,))
     for table, guild, game, ranks, ais, minutes in GAMES_PLAYED:
         r = result(table, ranks, guild=guild, game=game, minutes=minutes, ais=ais)
-        cursor = raw.execute(
+        (game_id,) = raw.execute(
             "INSERT INTO games (table_id, guild_id, channel_id, game, options, seed, actions, started_at,"
-            " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (table, guild, 7, game, "{}", 1, "[]", r.started_at.isoformat(), r.finished_at.isoformat()),
-        )
+        ).fetchone()
         raw.executemany(
             "INSERT INTO game_seats (game_id, seat, user_id, display_name, points, rank, is_ai)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (cursor.lastrowid, s.seat, s.user_id, s.display_name, s.points, s.rank, s.is_ai)
-                for s in r.seats
-            ],
+            [(game_id, s.seat, s.user_id, s.display_name, s.points, s.rank, int(s.is_ai)) for s in r.seats],
         )
-    raw.close()
+    (raw.raw if isinstance(raw, PostgresConnection) else raw).close()
 
 
-async def test_the_migration_rates_stored_results_as_if_rated_one_by_one(tmp_path: Path) -> None:
-    migrated_path, live_path = tmp_path / "old.db", tmp_path / "live.db"
-    store_at_v003(migrated_path)
-    migrated = await Database.open(migrated_path)
-    live = await Database.open(live_path)
+async def test_the_migration_rates_stored_results_as_if_rated_one_by_one(
+    database_url: str, tmp_path: Path
+) -> None:
+    store_at_v003(database_url)
+    migrated = await Database.open(database_url)
+    live = await Database.open(tmp_path / "live.db")
     await live.set_guild_counts_ai_games(OTHER_GUILD, False)
     for table, guild, game, ranks, ais, minutes in sorted(GAMES_PLAYED, key=lambda g: g[5]):
         await live.record_result(result(table, ranks, guild=guild, game=game, minutes=minutes, ais=ais))
@@ -296,9 +309,9 @@ async def test_the_migration_rates_stored_results_as_if_rated_one_by_one(tmp_pat
                 assert expected.rows or (guild, game) == (OTHER_GUILD, "minimize")
             for user in (1, 2, 3, 4, 5):
                 assert await migrated.player_stats(guild, user) == await live.player_stats(guild, user)
-        assert ratings_rows(migrated_path) == ratings_rows(live_path)
-        assert ratings_rows(migrated_path, OTHER_GUILD) == ratings_rows(live_path, OTHER_GUILD)
-        assert ratings_rows(live_path, OTHER_GUILD)[("foist", 5)][4:] == (2, 1, 3)  # t4, t8; not t7
+        assert ratings_rows(migrated) == ratings_rows(live)
+        assert ratings_rows(migrated, OTHER_GUILD) == ratings_rows(live, OTHER_GUILD)
+        assert ratings_rows(live, OTHER_GUILD)[("foist", 5)][4:] == (2, 1, 3)  # t4, t8; not t7
         for database in (migrated, live):
             history = await database.player_history(OTHER_GUILD, 5)
             assert [(entry.seats, entry.counted) for entry in history] == [(2, True), (3, False), (2, True)]

@@ -1,0 +1,223 @@
+"""Interactions from DMs, relayed to the process that owns their table (a bot sharded over processes).
+
+Discord delivers every interaction from a DM (``/hand`` in a DM, a button on a DM'd hand view) to shard 0.
+With ``SHARD_IDS``, the table it is about may belong to a guild of another process's shard. The process
+that received it then relays the raw gateway payload through the shared PostgreSQL
+(:class:`storage.relay.RelayStore`: a row holding the payload and a NOTIFY on the owning shard's channel,
+``cardtable_shard_<k>``). The process holding shard ``k`` listens on its shards' channels, claims the
+row (which notifies the sender at once) and handles the payload exactly as if its own gateway had
+delivered it; it answers by REST with the interaction's token, which any process may do.
+
+If no claim comes within :data:`RELAY_ACK_SECONDS` (the owner is down or restarting), the sender withdraws
+the row and answers the player itself: :data:`OWNER_RESTARTING`. The row decides which of the two acts, so
+nothing relayed is acted on twice, and every relayed interaction is answered within Discord's 3 seconds.
+
+Which table an interaction is about is the tables cog's knowledge (:class:`DmRouter`,
+``cogs.tables.dm_routing``); this module only moves payloads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from bot.shards import shard_of
+from storage.relay import RelayStore
+
+if TYPE_CHECKING:
+    from bot.bot import CardTableBot, LeanParsing
+
+log = logging.getLogger(__name__)
+
+RELAY_ACK_SECONDS = 1.5
+"""How long a relayed interaction waits for the owning process to claim it before its sender answers the
+player itself. Leaves the owner about a second of Discord's 3 to answer after a late claim."""
+OWNER_RESTARTING = "That table's server is restarting: please try again in a moment."
+"""The answer when the process owning the table did not take the interaction in time."""
+
+
+def shard_channel(shard_id: int) -> str:
+    """The NOTIFY channel that the process holding shard ``shard_id`` listens on."""
+    return f"cardtable_shard_{shard_id}"
+
+
+class DmRouter(Protocol):
+    """Knows which table an interaction from a DM is about (the tables cog's ``DmRouting``)."""
+
+    def is_here(self, data: dict[str, Any]) -> bool:
+        """True if the interaction is for this process (a table of its own, or no table at all); False if
+        it may be about another process's table (then :meth:`guild_of` is asked)."""
+        ...
+
+    async def guild_of(self, data: dict[str, Any]) -> int | None:
+        """The guild of the table the interaction is about, from the database; ``None`` if none."""
+        ...
+
+
+class InteractionRelay:
+    """Relays this process's DM interactions about other processes' tables, and handles those relayed to it.
+
+    Parameters
+    ----------
+    bot:
+        The bot (for :meth:`~bot.bot.CardTableBot.owns_guild`, readiness and its background tasks).
+    state:
+        The bot's gateway state: it handles relayed interactions and answers in the owner's stead.
+    store:
+        The open relay store, listening on :meth:`channels_for` this process.
+    shard_count:
+        How many shards all processes hold together.
+    """
+
+    def __init__(
+        self, bot: CardTableBot, state: LeanParsing, store: RelayStore, shard_count: int, reply_channel: str
+    ) -> None:
+        self.bot = bot
+        self.state = state
+        self.store = store
+        self.shard_count = shard_count
+        self.reply_channel = reply_channel
+        self.router: DmRouter | None = None  # set by the tables cog when it loads
+        self._claims: dict[str, asyncio.Future[None]] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self._listener: asyncio.Task | None = None
+        self.relayed = 0  # interactions this process sent to another (counted for the tests' and logs' sake)
+        self.received = 0  # interactions another process relayed here and this one claimed
+
+    @staticmethod
+    def channels_for(shard_ids: Collection[int]) -> tuple[str, list[str]]:
+        """A fresh reply channel for a process holding ``shard_ids``, and every channel it listens on."""
+        reply = f"cardtable_reply_{secrets.token_hex(6)}"
+        return reply, [reply, *(shard_channel(shard) for shard in sorted(shard_ids))]
+
+    @classmethod
+    async def open(cls, bot: CardTableBot, state: LeanParsing, url: str) -> InteractionRelay:
+        """Connect to the shared database ``url`` and start listening.
+
+        Raises
+        ------
+        psycopg.Error, psycopg_pool.PoolTimeout
+            If the database cannot be reached.
+        """
+        settings = bot.settings
+        assert settings.shard_count is not None and settings.shard_ids is not None
+        reply, channels = cls.channels_for(settings.shard_ids)
+        store = await RelayStore.open(url, channels)
+        relay = cls(bot, state, store, settings.shard_count, reply)
+        relay._listener = asyncio.ensure_future(relay._listen())
+        return relay
+
+    @property
+    def busy(self) -> bool:
+        """True while an interaction is being routed, relayed or claimed (a stop waits for them)."""
+        return bool(self._tasks)
+
+    async def close(self) -> None:
+        """Stop listening and disconnect (after the bot has waited until :attr:`busy` is False)."""
+        if self._listener is not None:
+            self._listener.cancel()
+            await asyncio.gather(self._listener, return_exceptions=True)
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.store.close()
+
+    # -- sending -----------------------------------------------------------------------------------
+
+    def takes(self, data: dict[str, Any]) -> bool:
+        """Take an interaction from the gateway if it may be about another process's table: one from a DM
+        that the router does not place here. Then it is handled here or relayed, in the background, once
+        the database has said whose table it is. False: the caller handles it as usual."""
+        if data.get("guild_id") is not None or self.router is None or self.bot.draining:
+            return False
+        if self.router.is_here(data):
+            return False
+        self._spawn(self._route(data))
+        return True
+
+    async def _route(self, data: dict[str, Any]) -> None:
+        assert self.router is not None
+        try:
+            guild_id = await self.router.guild_of(data)
+        except Exception:
+            log.exception("Could not look up the table of a DM interaction: handling it here")
+            guild_id = None
+        if guild_id is None or self.bot.owns_guild(guild_id):
+            self.state.handle_interaction(data)
+            return
+        await self.relay(data, shard_of(guild_id, self.shard_count))
+
+    async def relay(self, data: dict[str, Any], shard_id: int) -> None:
+        """Send the interaction ``data`` to the process holding shard ``shard_id`` and wait for its claim;
+        without one in :data:`RELAY_ACK_SECONDS`, withdraw it and answer :data:`OWNER_RESTARTING`."""
+        relay_id = secrets.token_hex(8)
+        claimed = self._claims[relay_id] = asyncio.get_running_loop().create_future()
+        try:
+            try:
+                await self.store.send(relay_id, shard_channel(shard_id), self.reply_channel, json.dumps(data))
+            except Exception as error:
+                log.warning("Could not relay an interaction to shard %d: %s", shard_id, error)
+                await self._answer_instead(data)
+                return
+            self.relayed += 1
+            try:
+                await asyncio.wait_for(claimed, RELAY_ACK_SECONDS)
+                return
+            except TimeoutError:
+                pass
+            try:
+                withdrawn = await self.store.withdraw(relay_id)
+            except Exception as error:  # no way to know: an answer too many is refused by Discord, harmless
+                log.warning("Could not withdraw a relayed interaction: %s", error)
+                withdrawn = True
+            if withdrawn:
+                log.warning("Shard %d did not take a relayed interaction in time: answered here", shard_id)
+                await self._answer_instead(data)
+        finally:
+            del self._claims[relay_id]
+
+    async def _answer_instead(self, data: dict[str, Any]) -> None:
+        interaction = discord.Interaction(data=data, state=self.state)
+        if interaction.type is discord.InteractionType.autocomplete:
+            return
+        try:
+            await interaction.response.send_message(OWNER_RESTARTING, ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("Could not tell a player their table's server is restarting: %s", error)
+
+    # -- receiving ---------------------------------------------------------------------------------
+
+    async def _listen(self) -> None:
+        async for channel, payload in self.store.notifications():
+            if channel == self.reply_channel:
+                claimed = self._claims.get(payload)
+                if claimed is not None and not claimed.done():
+                    claimed.set_result(None)
+            else:
+                self._spawn(self._receive(payload))
+
+    async def _receive(self, relay_id: str) -> None:
+        """Claim and handle a relayed interaction; not before the bot is ready nor while it stops (its sender
+        then answers)."""
+        if not self.bot.is_ready() or self.bot.is_closed() or self.bot.draining:
+            return
+        try:
+            payload = await self.store.claim(relay_id)
+        except Exception as error:
+            log.warning("Could not claim a relayed interaction: %s", error)
+            return
+        if payload is None:
+            return  # withdrawn: its sender answered it
+        self.received += 1
+        self.state.handle_interaction(json.loads(payload))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

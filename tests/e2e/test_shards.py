@@ -1,0 +1,207 @@
+"""Two bot processes, one shard each, sharing one PostgreSQL database, against the sandbox's sharded
+gateway: a table in a guild of each shard; DM interactions (which Discord delivers to shard 0) about the
+shard-1 table reach the shard-1 process and are applied there; with that process killed they are answered
+"restarting" in time while the shard-0 table plays on; restarted, it restores only its own table, which
+plays to the end. Each result is stored once and each guild's leaderboard counts its own game."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from sandbox import SandboxServer
+from tests.bot.test_entrypoint import bot_environment
+from tests.e2e.conftest import World, play_to_the_end
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARDS = 2
+RESTARTING = "restarting"
+
+
+class BotProcess:
+    """``python -m bot`` holding one shard, with its log lines collected as they come."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.lines: list[str] = []
+        self._reader = asyncio.ensure_future(self._read())
+
+    @classmethod
+    async def start(cls, env: dict[str, str], shard: int, cwd: Path) -> BotProcess:
+        cwd.mkdir(parents=True, exist_ok=True)
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=cwd,
+            env={**env, "SHARD_IDS": str(shard)},
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        return cls(process)
+
+    async def _read(self) -> None:
+        assert self.process.stderr is not None
+        async for line in self.process.stderr:
+            self.lines.append(line.decode(errors="replace"))
+
+    def logged(self, text: str) -> bool:
+        return any(text in line for line in self.lines)
+
+    async def kill(self) -> None:
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGKILL)
+        await self.process.wait()
+        await self._reader
+
+
+def world_of(server: SandboxServer, guild: Any, names: tuple[str, ...]) -> World:
+    """A guild's channel and players, with a manager who can set the server's defaults."""
+    channel = guild.add_channel("cards")
+    players = {name: guild.add_member(name) for name in names}
+    manager = guild.add_member(f"manager-{names[0]}", manage_guild=True)
+    return World(server, guild, channel, channel, players, manager, None, None)
+
+
+async def some_moves(world: World, table: Any, rng: random.Random, moves: int) -> None:
+    """``moves`` presses on the table message by the player whose turn it is (Take or No thanks)."""
+    for _ in range(moves):
+        current = world.message(table.id)
+        actor = world.turn_owner(current)
+        result = await world.press(actor, current, "No thanks" if rng.random() < 0.6 else "Take")
+        if result.ephemeral:  # no tokens left: must take
+            result = await world.press(actor, current, "Take")
+        assert result.ok and result.response_type == 7, result
+
+
+def private_to(result: Any, name: str, world: World) -> bool:
+    """The answer is ``name``'s private view of the table in ``world``'s channel."""
+    text = result.message.text()
+    return f"Private to {name}" in text and f"/channels/{world.guild.id}/{world.channel.id}/" in text
+
+
+def stored_moves(database_url: str, table_id: str) -> int:
+    with psycopg.connect(database_url) as db:
+        row = db.execute(
+            "SELECT COUNT(*) FROM live_table_actions WHERE table_id = %s", (table_id,)
+        ).fetchone()
+    return row[0]
+
+
+def move_number(table: Any) -> int:
+    """The move the table message's footer shows."""
+    match = re.search(r"· move (\d+)", table.text())
+    assert match is not None, table.text()
+    return int(match[1])
+
+
+def table_id_of(message: Any) -> str:
+    return next(b["custom_id"] for b in message.buttons() if b["custom_id"].startswith("ct:")).split(":")[1]
+
+
+async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    rng = random.Random(15)
+    async with SandboxServer(interaction_deadline=3.0, shard_count=SHARDS) as server:
+        zero = world_of(server, server.add_guild("Shard Zero Club", shard=0), ("alice", "bob", "carol"))
+        one = world_of(server, server.add_guild("Shard One Club", shard=1), ("dave", "erin", "frank"))
+        env = bot_environment(
+            tmp_path,
+            DISCORD_TOKEN=server.bot_token,
+            DISCORD_API_BASE=server.api_base,
+            SHARD_COUNT=str(SHARDS),
+            DEFAULT_TURN_SECONDS="3600",
+            REMATCH_SECONDS="3600",
+            BACKUP_INTERVAL_MINUTES="0",
+            LOG_LEVEL="INFO",
+        )
+        env["DATABASE_URL"] = postgres_url
+        processes: dict[int, BotProcess] = {}
+
+        async def start(shard: int) -> None:
+            process = processes[shard] = await BotProcess.start(env, shard, tmp_path / f"shard-{shard}")
+            await server.wait_for_shards([shard], SHARDS, timeout=30)
+            await server.wait_for(lambda: process.logged("Ready as"), timeout=30, message="bot ready")
+
+        try:
+            await asyncio.gather(start(0), start(1))  # both at once, as a deployment starts them
+            await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=30)
+            table_zero = await zero.open_table(host="alice", seated=("bob", "carol"))
+            table_one = await one.open_table(host="dave", seated=("erin", "frank"))
+            await some_moves(zero, table_zero, rng, 3)
+            await some_moves(one, table_one, rng, 3)
+
+            # A DM /hand for a player of each table: both reach shard 0's process, which answers its own
+            # table's and relays the shard-1 table's to the shard-1 process, which answers with that hand.
+            for world, name in ((zero, "alice"), (one, "dave")):
+                hand = await server.run_command(world.players[name], None, "hand")
+                assert hand.ok and hand.ephemeral and hand.shard == 0, hand
+                assert private_to(hand, name, world), hand.message.text()
+
+            # A button on a DM'd hand view of the shard-1 table, pressed in the DM, is applied once there.
+            actor = one.turn_owner(one.message(table_one.id))
+            asked = await server.run_command(actor, one.channel, "hand", dm=True)
+            assert asked.ok and asked.shard == 1, asked
+            dm = server.dm_channel(actor)
+            await server.wait_for(lambda: any(m.buttons() for m in dm.messages), timeout=5)
+            dm_view = [m for m in dm.messages if m.buttons()][-1]
+            (_, _, take, _, _), *_ = [c for c in World.choices_on(dm_view, 0) if c[4].startswith("Take")]
+            shown_before = move_number(one.message(table_one.id))
+            moves_before = stored_moves(postgres_url, table_id_of(dm_view))
+            pressed = await server.press(actor, dm_view, take)
+            assert pressed.ok and pressed.response_type == 7 and pressed.shard == 0, pressed
+            assert stored_moves(postgres_url, table_id_of(dm_view)) == moves_before + 1
+            moved = f"move {shown_before + 1}"  # the table message follows
+            await server.wait_for(lambda: moved in one.message(table_one.id).text(), timeout=5)
+
+            # The shard-1 process dies: a DM about its table is answered "restarting" within Discord's
+            # 3 s (the sandbox's deadline), while the shard-0 table plays on.
+            await processes[1].kill()
+            await server.drop_shards([1])
+            restarting, _ = await asyncio.gather(
+                server.run_command(one.players["erin"], None, "hand"), some_moves(zero, table_zero, rng, 3)
+            )
+            assert restarting.ok and restarting.ephemeral, restarting
+            assert RESTARTING in restarting.message.text(), restarting.message.text()
+
+            # Restarted, it brings back only its own table (of the two live ones), which plays to the end;
+            # so does shard 0's.
+            await start(1)
+            assert processes[1].logged("Restored 1 tables") and not processes[0].logged("Restored")
+            hand = await server.run_command(one.players["erin"], None, "hand")
+            assert hand.ok and private_to(hand, "erin", one), hand
+            finals = await asyncio.gather(
+                play_to_the_end(zero, table_zero, rng), play_to_the_end(one, table_one, rng)
+            )
+            assert all("final scores" in final.embeds[0]["title"] for final in finals)
+
+            # Each result stored once; each server's leaderboard has its own three players, one game each.
+            for world in (zero, one):
+                assert world.outsider is not None
+                set_min = await server.run_command(
+                    world.outsider, world.channel, "table defaults", min_games=1
+                )
+                assert set_min.ok, set_min
+                board = (
+                    await server.run_command(
+                        world.players["bob" if world is zero else "erin"], world.channel, "leaderboard"
+                    )
+                ).message.text()
+                listed = re.findall(r"\d+\. \*\*([^*]+)\*\*: .* · 1 game · ", board)
+                assert sorted(listed) == sorted(world.players), board
+        finally:
+            for shard, process in processes.items():
+                await process.kill()
+                print(f"--- shard {shard} process log (last lines) ---", *process.lines[-30:], sep="\n")
+
+        with psycopg.connect(postgres_url) as db:
+            games = db.execute("SELECT guild_id, COUNT(*) FROM games GROUP BY guild_id").fetchall()
+        assert sorted(games) == sorted([(zero.guild.id, 1), (one.guild.id, 1)])
