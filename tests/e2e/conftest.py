@@ -9,7 +9,8 @@ throwaway PostgreSQL server, ``tests/conftest.py``). What the bot stored is read
 Which tests run on PostgreSQL too (the rule keeps CI's whole run within its time limit): every test that
 exercises what the bot stores runs on both: durability and restarts, crash recovery, results stored once,
 ratings and the boards, replays, races, time banks restored, AI seats and the AI crash, live tables closed
-or replaced, the server's defaults. A test that checks only what Discord shows or costs runs on SQLite
+or replaced and their seats, the server's defaults (``test_shards.py``'s processes share one PostgreSQL
+database, so it runs on PostgreSQL only). A test that checks only what Discord shows or costs runs on SQLite
 only, marked :data:`sqlite_only` with the reason: rendering (rules pages, paging, prompts, private views,
 every game's views in ``test_games.py``), refusals of bad input, Discord's failures and delays, and the
 requests and gateway traffic a press costs. The database does the same for those on both backends (it is
