@@ -256,26 +256,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     )
 
 
-def postgres_backend_missing() -> str | None:
-    """Why the bot cannot run on PostgreSQL yet, or ``None`` if it can (its settings take such a URL)."""
-    from bot.settings import ConfigurationError, load_settings
-
-    try:
-        load_settings(discord_token="x", database_url="postgresql://cardtable@127.0.0.1:1/cardtable")
-    except ConfigurationError as error:
-        return f"the bot's settings refuse a PostgreSQL URL: {error}"
-    return None
-
-
 @pytest.fixture
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The bot's database for this test: ``sqlite:///<tmp>/data/bot.db`` or a ``postgresql://`` URL of an
     empty database of the test's own (the parameter, ``sqlite`` or ``postgresql``, is in the test's id)."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'data' / 'bot.db'}"
-    missing = postgres_backend_missing()
-    if missing:
-        pytest.skip(f"no PostgreSQL backend in storage/ yet ({missing})")
     return request.getfixturevalue("postgres_url")
 
 
