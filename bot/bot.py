@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 import yarl
 from discord.ext import commands
-from discord.state import AutoShardedConnectionState, ConnectionState
+from discord.state import AutoShardedConnectionState
 
 from bot.backups import take_backup
 from bot.health import HealthReporter
@@ -29,7 +29,7 @@ from bot.scheduler import TableScheduler
 from bot.settings import Settings
 from bot.shards import shard_owns_guild
 from bot.shutdown import RESTARTING
-from storage import Database, is_locked, press_write_deadline
+from storage import Database, error_line, is_locked, press_write_deadline
 
 if TYPE_CHECKING:
     from bot.interaction_relay import InteractionRelay
@@ -62,8 +62,9 @@ def bot_intents() -> discord.Intents:
     return discord.Intents(guilds=True, guild_messages=True)
 
 
-class LeanParsing:
-    """discord.py's gateway state, minus the work for messages the bot never reads.
+class LeanConnectionState(AutoShardedConnectionState):
+    """discord.py's gateway state (its sharded client's: the bot's), minus the work for messages the bot
+    never reads, and with DM interactions about other processes' tables relayed to them.
 
     discord.py turns every ``MESSAGE_CREATE`` and ``MESSAGE_UPDATE`` into a full ``discord.Message``
     (author, embeds, components, mentions) only to dispatch ``on_message`` / ``on_message_edit``; this bot
@@ -72,9 +73,6 @@ class LeanParsing:
     updating a view it tracks on that message, still happens (table views are never tracked, see
     ``cogs.tables.components.TableView``). ``MESSAGE_DELETE`` is parsed as usual.
     """
-
-    _get_client: Any
-    _view_store: Any
 
     def parse_message_create(self, data: Any) -> None:
         return None
@@ -114,14 +112,6 @@ class LeanParsing:
             super().parse_interaction_create(data)
         finally:
             press_write_deadline.reset(token)
-
-
-class LeanConnectionState(LeanParsing, ConnectionState):
-    """The lean gateway state (:class:`LeanParsing`) of a client with one gateway connection."""
-
-
-class LeanShardedConnectionState(LeanParsing, AutoShardedConnectionState):
-    """The lean gateway state (:class:`LeanParsing`) of discord.py's sharded client (the bot's)."""
 
 
 INTERACTIONS_KEPT = 64  # interactions remembered before the answered and the old ones are forgotten
@@ -218,9 +208,9 @@ class CardTableBot(commands.AutoShardedBot):
         without ``SHARD_IDS``."""
         return shard_owns_guild(self.settings.shard_count, self.settings.shard_ids, guild_id)
 
-    def _get_state(self, **options: Any) -> ConnectionState:
+    def _get_state(self, **options: Any) -> AutoShardedConnectionState:
         # discord.py's one hook for its gateway state (Client._get_state): use the lean one.
-        return LeanShardedConnectionState(
+        return LeanConnectionState(
             dispatch=self.dispatch, handlers=self._handlers, hooks=self._hooks, http=self.http, **options
         )
 
@@ -309,7 +299,8 @@ class CardTableBot(commands.AutoShardedBot):
             self.relay = await InteractionRelay.open(self, self._connection, self.settings.database_url)
         except Exception as error:
             raise StartupError(
-                f"cannot listen on the database for interactions relayed between processes: {error}"
+                "cannot listen on the database for interactions relayed between processes: "
+                + error_line(error, self.settings.database_url)
             ) from None
         log.info("Holding shards %s of %s", self.settings.shard_ids, self.settings.shard_count)
 

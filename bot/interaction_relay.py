@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.shards import shard_of
+from storage import error_line
 from storage.relay import RelayStore
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot, LeanParsing
+    from bot.bot import CardTableBot, LeanConnectionState
 
 log = logging.getLogger(__name__)
 
@@ -73,10 +74,17 @@ class InteractionRelay:
         The open relay store, listening on :meth:`channels_for` this process.
     shard_count:
         How many shards all processes hold together.
+    reply_channel:
+        This process's own channel, on which receivers confirm their claims (see :meth:`channels_for`).
     """
 
     def __init__(
-        self, bot: CardTableBot, state: LeanParsing, store: RelayStore, shard_count: int, reply_channel: str
+        self,
+        bot: CardTableBot,
+        state: LeanConnectionState,
+        store: RelayStore,
+        shard_count: int,
+        reply_channel: str,
     ) -> None:
         self.bot = bot
         self.state = state
@@ -87,8 +95,6 @@ class InteractionRelay:
         self._claims: dict[str, asyncio.Future[None]] = {}
         self._tasks: set[asyncio.Task] = set()
         self._listener: asyncio.Task | None = None
-        self.relayed = 0  # interactions this process sent to another (counted for the tests' and logs' sake)
-        self.received = 0  # interactions another process relayed here and this one claimed
 
     @staticmethod
     def channels_for(shard_ids: Collection[int]) -> tuple[str, list[str]]:
@@ -97,7 +103,7 @@ class InteractionRelay:
         return reply, [reply, *(shard_channel(shard) for shard in sorted(shard_ids))]
 
     @classmethod
-    async def open(cls, bot: CardTableBot, state: LeanParsing, url: str) -> InteractionRelay:
+    async def open(cls, bot: CardTableBot, state: LeanConnectionState, url: str) -> InteractionRelay:
         """Connect to the shared database ``url`` and start listening.
 
         Raises
@@ -162,10 +168,9 @@ class InteractionRelay:
             try:
                 await self.store.send(relay_id, shard_channel(shard_id), self.reply_channel, json.dumps(data))
             except Exception as error:
-                log.warning("Could not relay an interaction to shard %d: %s", shard_id, error)
+                log.warning("Could not relay an interaction to shard %d: %s", shard_id, self._line(error))
                 await self._answer_instead(data)
                 return
-            self.relayed += 1
             try:
                 await asyncio.wait_for(claimed, RELAY_ACK_SECONDS)
                 return
@@ -174,7 +179,7 @@ class InteractionRelay:
             try:
                 withdrawn = await self.store.withdraw(relay_id)
             except Exception as error:  # no way to know: an answer too many is refused by Discord, harmless
-                log.warning("Could not withdraw a relayed interaction: %s", error)
+                log.warning("Could not withdraw a relayed interaction: %s", self._line(error))
                 withdrawn = True
             if withdrawn:
                 log.warning("Shard %d did not take a relayed interaction in time: answered here", shard_id)
@@ -210,12 +215,14 @@ class InteractionRelay:
         try:
             payload = await self.store.claim(relay_id)
         except Exception as error:
-            log.warning("Could not claim a relayed interaction: %s", error)
+            log.warning("Could not claim a relayed interaction: %s", self._line(error))
             return
         if payload is None:
             return  # withdrawn: its sender answered it
-        self.received += 1
         self.state.handle_interaction(json.loads(payload))
+
+    def _line(self, error: BaseException) -> str:
+        return error_line(error, self.store.url)  # never the database's password
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)

@@ -168,7 +168,7 @@ class Settings(BaseSettings):
             )
         if len(set(self.shard_ids)) != len(self.shard_ids):
             raise ValueError(f"SHARD_IDS names a shard twice (now {shown})")
-        if not self.holds_every_shard and not self.database_url.startswith(("postgresql://", "postgres://")):
+        if not self.holds_every_shard and not self.uses_postgresql:
             raise ValueError(
                 f"SHARD_IDS {shown} leaves the other shards of {self.shard_count} to other processes, which "
                 "must share one database: set DATABASE_URL to a postgresql:// database"

@@ -3,7 +3,7 @@
 On the first signal the bot
 
 1. stops taking presses: every interaction that arrives from then on is answered at once with
-   :data:`RESTARTING` (see ``LeanConnectionState.parse_interaction_create``);
+   :data:`RESTARTING` (see ``LeanConnectionState.handle_interaction``);
 2. stops the clocks (the scheduler is paused: no turn runs out while the bot stops);
 3. lets the presses under way finish: it waits until every interaction already received has been
    answered, no table's lock is held and the tables' background edits are done, at most

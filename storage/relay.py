@@ -23,6 +23,8 @@ import psycopg
 from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
+from storage.backend import error_line
+
 log = logging.getLogger(__name__)
 
 _SCHEMA_LOCK = 0x6361_7264_7265_6C61  # pg_advisory_xact_lock key: processes create the table one at a time
@@ -66,14 +68,15 @@ class RelayStore:
     channels:
         The NOTIFY channels this process listens on (lowercase identifiers of at most 63 characters).
 
-    Use :meth:`open` to make one; :meth:`notifications` yields what arrives on ``channels``.
+    Use :meth:`open` to make one; :meth:`notifications` yields what arrives on ``channels``. It holds at
+    most three connections: two for its statements (a relay is two short statements) and the listener's.
     """
 
     def __init__(self, url: str, channels: Iterable[str]) -> None:
         self.url = url
         self.channels = list(channels)
         self._pool = AsyncConnectionPool(
-            url, min_size=1, max_size=4, kwargs={"autocommit": True}, open=False, name="relay"
+            url, min_size=1, max_size=2, kwargs={"autocommit": True}, open=False, name="relay"
         )
 
     @classmethod
@@ -140,7 +143,9 @@ class RelayStore:
             try:
                 connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
             except psycopg.Error as error:
-                log.warning("The interaction relay cannot listen (%s): trying again", error)
+                log.warning(
+                    "The interaction relay cannot listen (%s): trying again", error_line(error, self.url)
+                )
                 await asyncio.sleep(RECONNECT_SECONDS)
                 continue
             try:
@@ -149,7 +154,10 @@ class RelayStore:
                 async for notify in connection.notifies():
                     yield notify.channel, notify.payload
             except psycopg.Error as error:
-                log.warning("The interaction relay lost its connection (%s): listening again", error)
+                log.warning(
+                    "The interaction relay lost its connection (%s): listening again",
+                    error_line(error, self.url),
+                )
                 await asyncio.sleep(RECONNECT_SECONDS)
             finally:
                 await connection.close()

@@ -47,6 +47,10 @@ def test_bad_shard_settings_are_one_line_naming_the_setting(
 def test_shards_that_others_share_need_postgresql(clean_environment: Path) -> None:
     with pytest.raises(ConfigurationError, match="set DATABASE_URL to a postgresql:// database"):
         load_settings(discord_token="t", shard_count="4", shard_ids="0,1", database_url="sqlite:///x.db")
+    shared = load_settings(
+        discord_token="t", shard_count="4", shard_ids="3,1", database_url="postgresql://u:pw@db:5432/cards"
+    )
+    assert (shared.shard_count, shared.shard_ids, shared.holds_every_shard) == (4, [3, 1], False)
 
 
 def test_shard_settings_come_from_the_environment(

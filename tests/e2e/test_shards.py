@@ -16,6 +16,7 @@ from typing import Any
 
 import psycopg
 
+from bot.sandbox_demo import sandbox_bot
 from sandbox import SandboxServer
 from tests.bot.test_entrypoint import bot_environment
 from tests.e2e.conftest import World, play_to_the_end
@@ -197,6 +198,12 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
                 ).message.text()
                 listed = re.findall(r"\d+\. \*\*([^*]+)\*\*: .* · 1 game · ", board)
                 assert sorted(listed) == sorted(world.players), board
+
+            # Both stop cleanly on SIGTERM (the relay's connections closed with the rest).
+            for process in processes.values():
+                process.process.send_signal(signal.SIGTERM)
+            for process in processes.values():
+                assert await asyncio.wait_for(process.process.wait(), timeout=10) == 0, process.lines[-5:]
         finally:
             for shard, process in processes.items():
                 await process.kill()
@@ -205,3 +212,23 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
         with psycopg.connect(postgres_url) as db:
             games = db.execute("SELECT guild_id, COUNT(*) FROM games GROUP BY guild_id").fetchall()
         assert sorted(games) == sorted([(zero.guild.id, 1), (one.guild.id, 1)])
+
+
+async def test_one_process_holding_both_shards_answers_every_dm_itself(tmp_path: Path) -> None:
+    """``SHARD_COUNT=2`` without ``SHARD_IDS``: one process, both shards, SQLite, nothing relayed."""
+    async with SandboxServer(interaction_deadline=3.0, shard_count=SHARDS) as server:
+        zero = world_of(server, server.add_guild("Shard Zero Club", shard=0), ("alice", "bob", "carol"))
+        one = world_of(server, server.add_guild("Shard One Club", shard=1), ("dave", "erin", "frank"))
+        database = tmp_path / "bot.db"
+        async with sandbox_bot(server, zero.guild.id, database, dev_guild_id=None, shard_count=SHARDS) as bot:
+            await server.wait_for_shards([0, 1], SHARDS, timeout=20)  # discord.py identifies 5 s apart
+            assert bot.relay is None and sorted(bot.shards) == [0, 1]
+            tables = [
+                await zero.open_table("alice", ("bob", "carol")),
+                await one.open_table("dave", ("erin", "frank")),
+            ]
+            assert [server.shard_of(world.guild) for world in (zero, one)] == [0, 1]
+            for world, name in ((zero, "bob"), (one, "erin")):
+                hand = await server.run_command(world.players[name], None, "hand")
+                assert hand.ok and hand.shard == 0 and private_to(hand, name, world), hand
+            assert len(tables) == len(bot.get_cog("Tables").registry.tables) == 2

@@ -1,0 +1,71 @@
+"""Which table a DM interaction is about: a table button names its table; ``/hand`` is about the table
+where the user plays, this process's first; anything else is for the process that received it."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+from cogs.tables.dm_routing import DmRouting
+from cogs.tables.registry import TableRegistry
+from cogs.tables.session import TableSession, TableSettings
+from storage import Database
+from tests.tables.toy_game import PickAndCall
+
+NOW = datetime(2026, 11, 24, 8, 0, tzinfo=timezone.utc)
+HOST, BOB = 1, 2
+OUR_GUILD, THEIR_GUILD = 100, 200
+
+
+def button(custom_id: str) -> dict:
+    """A component interaction from a DM, as the gateway delivers it."""
+    return {"type": 3, "data": {"custom_id": custom_id, "component_type": 2}, "user": {"id": str(BOB)}}
+
+
+def command(name: str, user_id: int) -> dict:
+    """A slash command typed in a DM, as the gateway delivers it."""
+    return {"type": 2, "data": {"name": name, "type": 1}, "user": {"id": str(user_id)}}
+
+
+def running_table(table_id: str) -> TableSession:
+    session = TableSession(table_id, 10, 20, PickAndCall(), TableSettings(30, 5, 2), HOST, "host")
+    session.join(BOB, "bob")
+    session.start(HOST, 1, NOW)
+    return session
+
+
+def test_a_dm_interaction_is_placed_here_from_memory_when_its_table_is_here() -> None:
+    registry = TableRegistry()
+    routing = DmRouting(registry, None, lambda guild_id: True)  # no database read
+    registry.register(running_table("aaaa1111"))
+    assert routing.is_here(button("ct:aaaa1111:3:a.take"))
+    assert routing.is_here(button("ct:aaaa1111:0:s.0"))  # a select menu of the table
+    assert not routing.is_here(button("ct:bbbb2222:3:a.take"))  # not here: ask the database
+    assert routing.is_here(button("rp:t:bbbb2222"))  # a replay button: any process answers it
+    assert routing.is_here(command("hand", BOB))  # BOB plays here
+    assert not routing.is_here(command("hand", 99))  # nobody plays here: ask the database
+    assert routing.is_here(command("rules", 99))  # not about a table
+    assert DmRouting.table_named(button("ct:bbbb2222:3:a.take")) == "bbbb2222"
+    assert DmRouting.table_named(command("hand", BOB)) is None
+    assert DmRouting.hand_user(command("hand", BOB)) == BOB
+    assert DmRouting.hand_user(button("ct:bbbb2222:3:a.take")) is None
+
+
+async def test_the_database_names_the_guild_of_a_table_or_of_the_users_table_elsewhere(
+    tmp_path: Path,
+) -> None:
+    db = await Database.open(tmp_path / "bot.db")
+    try:
+        registry = TableRegistry()
+        routing = DmRouting(registry, db, lambda guild_id: guild_id == OUR_GUILD)
+        await db.save_table("cccc3333", THEIR_GUILD, 21, "toy", {}, seated_users=[HOST, BOB])
+        await db.save_table("dddd4444", OUR_GUILD, 22, "toy", {}, seated_users=[BOB, 7])
+        assert await routing.guild_of(button("ct:cccc3333:3:a.take")) == THEIR_GUILD
+        assert await routing.guild_of(button("ct:dddd4444:3:a.take")) == OUR_GUILD  # ours: handled here
+        assert await routing.guild_of(button("ct:eeee5555:3:a.take")) is None  # gone: handled here
+        assert await routing.guild_of(command("hand", BOB)) == THEIR_GUILD  # the one not in our guild
+        assert await routing.guild_of(command("hand", 7)) is None  # only at a table of ours
+        assert await routing.guild_of(command("hand", 99)) is None  # at no table
+        assert await routing.guild_of(command("rules", BOB)) is None
+    finally:
+        await db.close()
