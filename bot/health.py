@@ -81,6 +81,7 @@ class HealthReporter:
         report = {**report, "at": time.time(), "pid": os.getpid()}
         partial = self.path.with_name(self.path.name + ".partial")
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)  # DATA_DIR may not exist yet (PostgreSQL)
             partial.write_text(json.dumps(report), encoding="utf-8")
             partial.replace(self.path)
         except OSError as error:

@@ -40,18 +40,30 @@ class PostgresConnection:
 
     def __init__(self, raw: psycopg.Connection) -> None:
         self.raw = raw
+        self.answered = False  # the server has answered a statement sent through this object
 
     def execute(self, sql: str, parameters: Any = ()) -> psycopg.Cursor:
         """Run one statement (SQLite's placeholders: ``?`` with a sequence, ``:name`` with a mapping) and
         return its cursor."""
         if not parameters:
-            return self.raw.execute(postgresql_sql(sql, False))
-        return self.raw.execute(postgresql_sql(sql, True), parameters)
+            cursor = self.raw.execute(postgresql_sql(sql, False))
+        else:
+            cursor = self.raw.execute(postgresql_sql(sql, True), parameters)
+        self.answered = True
+        return cursor
 
     def executemany(self, sql: str, rows: Iterable[Any]) -> psycopg.Cursor:
-        """Run one statement once per parameter row."""
+        """Run one statement once per parameter row.
+
+        One row (a press's one new action) is one plain ``execute``: psycopg's ``executemany`` enters and
+        leaves pipeline mode even for one row, which cost a move's transaction about a quarter of its
+        client CPU (``bench/shards.py``)."""
+        rows = list(rows)
+        if len(rows) == 1:
+            return self.execute(sql, rows[0])
         cursor = self.raw.cursor()
-        cursor.executemany(postgresql_sql(sql, True), list(rows))
+        cursor.executemany(postgresql_sql(sql, True), rows)
+        self.answered = True
         return cursor
 
 

@@ -372,7 +372,6 @@ class Database(StatsReads):
             min_size=pool_size,
             max_size=pool_size,
             kwargs={"autocommit": True},
-            check=psycopg_pool.ConnectionPool.check_connection,  # a dropped connection is replaced
             open=False,
             name="cardtable",
         )
@@ -687,10 +686,24 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 
 def _on_pool(pool: psycopg_pool.ConnectionPool, wait: float, work: Callable[..., _T], *args: Any) -> _T:
-    """``work(connection, *args)`` with a connection of the pool, checked as it is handed out (one the
-    server dropped is replaced), waiting at most ``wait`` seconds for one."""
-    with pool.connection(timeout=wait) as raw:
-        return work(PostgresConnection(raw), *args)
+    """``work(connection, *args)`` with a connection of the pool, waiting at most ``wait`` seconds for one.
+
+    A connection the server dropped while it sat in the pool (a restart, ``pg_terminate_backend``) fails
+    at the job's first statement, before the server has done anything for the job (its first statement is
+    a ``BEGIN``, a read, or the migrations' advisory lock: never a write of its own): the pool discards it
+    and opens another, and the job runs again on the next connection, up to once per connection of the
+    pool. This replaces the pool's check before each job (an empty query: a round trip and about a sixth
+    of a move's client CPU, ``bench/shards.py``). An error after the server answered anything is raised
+    as it is."""
+    for attempt in range(pool.max_size + 1):
+        with pool.connection(timeout=wait) as raw:
+            connection = PostgresConnection(raw)
+            try:
+                return work(connection, *args)
+            except psycopg.OperationalError:
+                if connection.answered or not raw.broken or attempt == pool.max_size:
+                    raise
+    raise AssertionError("unreachable")  # the last attempt returns or raises
 
 
 def _in_transaction(connection: sqlite3.Connection, work: Callable[..., _T], *args: Any) -> _T:

@@ -31,7 +31,8 @@ async def test_the_bot_plays_on_postgresql_and_leaves_backups_to_pg_dump(
         channel = guild.add_channel("cards")
         alice, bob = guild.add_member("alice"), guild.add_member("bob")
         url = with_password(postgres_url, "s3cret")
-        settings = {"database_url": url, "data_dir": tmp_path, "log_level": "INFO"}
+        data_dir = tmp_path / "data"  # not there yet: the bot makes it for its health report
+        settings = {"database_url": url, "data_dir": data_dir, "log_level": "INFO"}
         async with sandbox_bot(server, guild.id, tmp_path / "unused.db", **settings) as bot:
             assert bot.db.dialect == "postgresql"
             opened = await server.run_command(alice, channel, "play", game="foist")
@@ -44,7 +45,7 @@ async def test_the_bot_plays_on_postgresql_and_leaves_backups_to_pg_dump(
             assert bot.scheduler.get_job("database-backup") is None
             report = await bot.health.report()
             assert report["database_writable"] is True
-            assert (tmp_path / "cardtable.health.json").is_file()
+            assert (data_dir / "cardtable.health.json").is_file()
     assert not (tmp_path / "unused.db").exists() and not (tmp_path / "backups").exists()
     backups_said = [r.getMessage() for r in caplog.records if "pg_dump" in r.getMessage()]
     assert len(backups_said) == 1 and "s3cret" not in backups_said[0] and "***" in backups_said[0]

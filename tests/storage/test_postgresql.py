@@ -43,6 +43,42 @@ async def test_the_next_call_works_after_the_server_dropped_the_connections(post
         await db.close()
 
 
+async def test_a_move_that_loses_its_connection_midway_is_not_run_again(postgres_url: str) -> None:
+    # Only a connection that fails at a job's first statement (dropped while it sat in the pool) is
+    # retried; one dropped after the server answered (here: while the INSERT waits for a lock) fails the
+    # move, which is stored neither then nor later by a second run of it.
+    db = await Database.open(postgres_url, pool_size=1)
+    other = psycopg.connect(postgres_url)
+    try:
+        other.execute("LOCK TABLE live_tables IN ACCESS EXCLUSIVE MODE")
+        token = press_write_deadline.set(time.monotonic() + 30)  # a run again would wait for the lock
+        try:
+            saving = asyncio.ensure_future(db.save_table("t1", SNOWFLAKE, 2, "foist", {"n": 1}))
+        finally:
+            press_write_deadline.reset(token)
+        waiting: list[tuple] = []
+        for _ in range(500):
+            waiting = query(
+                postgres_url,
+                "SELECT pid FROM pg_stat_activity"
+                " WHERE datname = current_database() AND wait_event_type = 'Lock'",
+            )
+            if waiting:
+                break
+            await asyncio.sleep(0.01)
+        assert len(waiting) == 1, waiting
+        query(postgres_url, "SELECT pg_terminate_backend(?)", (waiting[0][0],))
+        other.rollback()  # a run again would now store the move
+        with pytest.raises(psycopg.OperationalError):
+            await saving
+        assert await db.load_tables() == []
+        await db.save_table("t1", SNOWFLAKE, 2, "foist", {"n": 2})  # the pool has a live connection again
+        assert [table.snapshot for table in await db.load_tables()] == [{"n": 2}]
+    finally:
+        other.close()
+        await db.close()
+
+
 async def test_a_lock_held_elsewhere_makes_a_press_give_up_in_time(postgres_url: str) -> None:
     db = await Database.open(postgres_url)
     other = psycopg.connect(postgres_url)  # not autocommit: the lock lasts until its transaction ends
