@@ -28,7 +28,7 @@ CARD_UP = re.compile(r"\*\*(?P<card>\d+)\*\* with (?P<tokens>\d+) tokens? on it"
 
 @asynccontextmanager
 async def sandbox_bot(
-    server: SandboxServer, guild_id: int, database_path: Path, **settings: Any
+    server: SandboxServer, guild_id: int, database: Path | str, **settings: Any
 ) -> AsyncIterator[CardTableBot]:
     """The real bot, connected to ``server`` and ready for interactions, closed on exit.
 
@@ -38,8 +38,9 @@ async def sandbox_bot(
         A started sandbox.
     guild_id:
         The guild to sync slash commands to (``settings`` may set ``dev_guild_id=None`` for a global sync).
-    database_path:
-        The SQLite file to use.
+    database:
+        The database to use: a database URL (``sqlite:///...`` or ``postgresql://...``, as
+        ``DATABASE_URL`` takes it), or else the path of a SQLite file.
     settings:
         Overrides of :class:`bot.settings.Settings` (e.g. ``min_turn_seconds=1``).
 
@@ -53,7 +54,7 @@ async def sandbox_bot(
             **{
                 "discord_token": server.bot_token,
                 "discord_api_base": server.api_base,
-                "database_url": f"sqlite:///{database_path}",
+                "database_url": str(database) if "://" in str(database) else f"sqlite:///{database}",
                 "dev_guild_id": guild_id,
                 "log_level": "WARNING",
                 **settings,

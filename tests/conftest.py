@@ -21,8 +21,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if "postgres_server" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.postgres)
+        callspec = getattr(item, "callspec", None)
+        on_postgres = callspec is not None and callspec.params.get("database_url") == "postgresql"
+        if on_postgres or "postgres_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgres)  # the [postgresql] pass of a suite that runs on both too
 
 
 @pytest.fixture(scope="session")

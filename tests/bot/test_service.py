@@ -72,7 +72,9 @@ class Service:
         self.players = {name: self.guild.add_member(name) for name in PLAYER_NAMES}
         self.database = tmp_path / "bot.db"
         self.worlds = [
-            World(server, self.guild, channel, channel, self.players, None, None, self.database)
+            World(
+                server, self.guild, channel, channel, self.players, None, None, f"sqlite:///{self.database}"
+            )
             for channel in (self.guild.add_channel(f"table-{n}") for n in range(channels))
         ]
         self.env = bot_environment(

@@ -1,10 +1,29 @@
-"""End-to-end fixtures: the real bot (real discord.py client) against the sandbox, with a real SQLite file."""
+"""End-to-end fixtures: the real bot (real discord.py client) against the sandbox, on a real database.
+
+Every test that takes the ``world`` fixture, or the ``database_url`` fixture (for ``restartable_world`` or a
+bot process of its own), runs once per database backend, its id showing which: ``[sqlite]`` (a file in the
+test's temporary folder) and ``[postgresql]`` (an empty database of the test's own on the session's
+throwaway PostgreSQL server, ``tests/conftest.py``). What the bot stored is read with portable SQL through
+:func:`stored` (``tests/e2e/stored_rows.py``).
+
+Which tests run on PostgreSQL too (the rule keeps CI's whole run within its time limit): every test that
+exercises what the bot stores runs on both: durability and restarts, crash recovery, results stored once,
+ratings and the boards, replays, races, time banks restored, AI seats and the AI crash, live tables closed
+or replaced and their seats, the server's defaults (``test_shards.py``'s processes share one PostgreSQL
+database, so it runs on PostgreSQL only). A test that checks only what Discord shows or costs runs on SQLite
+only, marked :data:`sqlite_only` with the reason: rendering (rules pages, paging, prompts, private views,
+every game's views in ``test_games.py``), refusals of bad input, Discord's failures and delays, and the
+requests and gateway traffic a press costs. The database does the same for those on both backends (it is
+the same storage code the tests on both run), so a second pass would only cost time. SQLite-only features
+(the backup files; PostgreSQL is backed up with ``pg_dump``) are marked so too. A new test runs on both
+unless it is marked.
+"""
 
 from __future__ import annotations
 
 import random
 import re
-import sqlite3
+import tempfile
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +34,8 @@ import pytest
 from bot.bot import CardTableBot
 from bot.sandbox_demo import sandbox_bot
 from sandbox import SandboxServer
+from tests.bot.test_entrypoint import bot_environment
+from tests.e2e.stored_rows import stored
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
 TURN_OWNER = re.compile(r"Turn: \*\*(?P<name>[^*]+)\*\*")
@@ -35,7 +56,21 @@ class World:
     players: dict[str, Any]
     outsider: Any
     bot: CardTableBot
-    database_path: Path
+    database_url: str
+    """The bot's database: ``sqlite:///<file>`` or ``postgresql://...``; read it with :func:`stored`."""
+
+    @property
+    def database_path(self) -> Path:
+        """The bot's SQLite file (for tests of SQLite-only features, such as its backup files).
+
+        Raises
+        ------
+        ValueError
+            If the bot runs on PostgreSQL.
+        """
+        from storage import database_path
+
+        return database_path(self.database_url)
 
     # -- reading what the channel shows -------------------------------------------------------------
 
@@ -194,35 +229,75 @@ class World:
         return self.message(table.id)
 
 
+BACKENDS = ("sqlite", "postgresql")
+
+
+sqlite_only = pytest.mark.backends("sqlite")
+"""Mark a test (or a module: ``pytestmark = sqlite_only``) to run on SQLite only; the module docstring
+says which tests may be."""
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Parametrise ``database_url`` over the backends the test's ``backends`` marker names (default: all)."""
+    if "database_url" not in metafunc.fixturenames:
+        return
+    marker = metafunc.definition.get_closest_marker("backends")
+    names = marker.args if marker else BACKENDS
+    unknown = set(names) - set(BACKENDS)
+    if unknown:
+        raise ValueError(f"unknown backends {sorted(unknown)} on {metafunc.definition.nodeid}")
+    metafunc.parametrize(
+        "database_url",
+        [
+            pytest.param(name, id=name, marks=[pytest.mark.postgres] if name == "postgresql" else [])
+            for name in names
+        ],
+        indirect=True,
+    )
+
+
+@pytest.fixture
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The bot's database for this test: ``sqlite:///<tmp>/data/bot.db`` or a ``postgresql://`` URL of an
+    empty database of the test's own (the parameter, ``sqlite`` or ``postgresql``, is in the test's id)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'data' / 'bot.db'}"
+    return request.getfixturevalue("postgres_url")
+
+
 @asynccontextmanager
-async def restartable_world(tmp_path: Path, **settings: Any):
-    """A sandbox with one guild and its members, and two functions: one that (re)starts the bot on the same
-    database (an async context manager), and one that makes the :class:`World` of a started bot."""
+async def restartable_world(database_url: str, **settings: Any):
+    """A sandbox with one guild and its members, and two functions: one that (re)starts the bot on the
+    database ``database_url`` (an async context manager), and one that makes the :class:`World` of a
+    started bot."""
     async with SandboxServer(interaction_deadline=3.0) as server:
         guild = server.add_guild("Card Club")
         channel = guild.add_channel("cards")
         other_channel = guild.add_channel("lounge")
         players = {name: guild.add_member(name) for name in PLAYER_NAMES}
         outsider = guild.add_member("mallory")
-        database_path = tmp_path / "data" / "bot.db"
-        options = {"min_turn_seconds": 1, "ai_pause_seconds": 0, **settings}
+        with tempfile.TemporaryDirectory(prefix="cardtable-e2e-") as data_dir:
+            options = {"min_turn_seconds": 1, "ai_pause_seconds": 0, **settings}
+            if not database_url.startswith("sqlite:"):  # the health report's folder (SQLite: the file's)
+                options.setdefault("data_dir", Path(data_dir))
 
-        def start_bot():
-            return sandbox_bot(server, guild.id, database_path, **options)
+            def start_bot():
+                return sandbox_bot(server, guild.id, database_url, **options)
 
-        def world_with(bot: CardTableBot) -> World:
-            return World(server, guild, channel, other_channel, players, outsider, bot, database_path)
+            def world_with(bot: CardTableBot) -> World:
+                return World(server, guild, channel, other_channel, players, outsider, bot, database_url)
 
-        yield start_bot, world_with
+            yield start_bot, world_with
         assert server.unhandled_routes == [], server.unhandled_routes
 
 
 @pytest.fixture
-async def world(tmp_path: Path, request: pytest.FixtureRequest):
-    """A running sandbox + bot. Mark a test ``@pytest.mark.bot_settings(**overrides)`` to change settings."""
+async def world(database_url: str, request: pytest.FixtureRequest):
+    """A running sandbox + bot on ``database_url``. Mark a test ``@pytest.mark.bot_settings(**overrides)``
+    to change settings."""
     marker = request.node.get_closest_marker("bot_settings")
-    overrides = dict(marker.kwargs) if marker else {}
-    async with restartable_world(tmp_path, **{"log_level": "INFO", **overrides}) as (start_bot, world_with):
+    settings = {"log_level": "INFO", **(marker.kwargs if marker else {})}
+    async with restartable_world(database_url, **settings) as (start_bot, world_with):
         async with start_bot() as bot:
             yield world_with(bot)
 
@@ -232,8 +307,19 @@ async def world(tmp_path: Path, request: pytest.FixtureRequest):
 
 def logged_moves(world: World) -> int:
     """How many moves the database holds for the live tables."""
-    with sqlite3.connect(world.database_path) as db:
-        return db.execute("SELECT COUNT(*) FROM live_table_actions").fetchone()[0]
+    ((count,),) = stored(world.database_url, "SELECT COUNT(*) FROM live_table_actions")
+    return count
+
+
+def bot_process_environment(tmp_path: Path, database_url: str, **settings: str) -> dict[str, str]:
+    """The environment of a bot process (``python -m bot``, run in ``tmp_path``) on ``database_url``, with
+    ``settings`` (environment variables such as ``DISCORD_TOKEN``); PostgreSQL's health report goes to
+    ``tmp_path``."""
+    env = bot_environment(tmp_path, **settings)
+    env["DATABASE_URL"] = database_url
+    if not database_url.startswith("sqlite:"):
+        env["DATA_DIR"] = str(tmp_path)
+    return env
 
 
 def live_tables(world: World) -> dict:
@@ -252,12 +338,6 @@ def discord_now():
     import discord
 
     return discord.utils.utcnow()
-
-
-def stored(database_path: Path, sql: str) -> list:
-    """The rows of ``sql`` run on the bot's database file."""
-    with sqlite3.connect(database_path) as db:
-        return db.execute(sql).fetchall()
 
 
 async def refused(world: World, result: Any, words: str) -> None:

@@ -7,17 +7,18 @@ import asyncio
 import json
 import random
 import signal
-import sqlite3
 from pathlib import Path
 
 from engine import get_rules, replay
 from sandbox import SandboxServer
-from tests.bot.test_entrypoint import bot_environment, run_bot
-from tests.e2e.conftest import World
+from tests.bot.test_entrypoint import run_bot
+from tests.e2e.conftest import World, bot_process_environment, stored
 from tests.e2e.test_ai_seats import finish_with_ais, waits_for
 
 
-async def test_a_kill_during_an_ai_pause_and_the_ai_plays_on_after_the_restart(tmp_path: Path) -> None:
+async def test_a_kill_during_an_ai_pause_and_the_ai_plays_on_after_the_restart(
+    tmp_path: Path, database_url: str
+) -> None:
     async with SandboxServer(interaction_deadline=3.0) as server:
         guild = server.add_guild("Card Club")
         channel = guild.add_channel("cards")
@@ -29,12 +30,12 @@ async def test_a_kill_during_an_ai_pause_and_the_ai_plays_on_after_the_restart(t
             DEFAULT_TURN_SECONDS="3600",
             LOG_LEVEL="WARNING",
         )
-        database = tmp_path / "bot.db"
-        world = World(server, guild, channel, channel, {"alice": alice}, None, None, database)
+        world = World(server, guild, channel, channel, {"alice": alice}, None, None, database_url)
 
         async def start(pause: str) -> asyncio.subprocess.Process:
             await server.wait_for(lambda: not server.bot_connected, timeout=10)
-            process = await run_bot(bot_environment(tmp_path, AI_PAUSE_SECONDS=pause, **settings), tmp_path)
+            env = bot_process_environment(tmp_path, database_url, AI_PAUSE_SECONDS=pause, **settings)
+            process = await run_bot(env, tmp_path)
             await server.wait_for_bot(timeout=30)
             await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=30)
             return process
@@ -57,13 +58,14 @@ async def test_a_kill_during_an_ai_pause_and_the_ai_plays_on_after_the_restart(t
             process.send_signal(signal.SIGKILL)
             await process.wait()
 
-        with sqlite3.connect(database) as db:
-            (game_id, options, seed, actions), *more = db.execute(
-                "SELECT id, options, seed, actions FROM games"
-            ).fetchall()
-            seats = db.execute(
-                "SELECT seat, points, rank, is_ai FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,)
-            ).fetchall()
+        (game_id, options, seed, actions), *more = stored(
+            database_url, "SELECT id, options, seed, actions FROM games"
+        )
+        seats = stored(
+            database_url,
+            "SELECT seat, points, rank, is_ai FROM game_seats WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
         assert more == []  # stored exactly once
         assert sorted(is_ai for *_, is_ai in seats) == [0, 1, 1]
         again = replay(

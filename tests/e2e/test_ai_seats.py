@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.registry import GAMES
-from tests.e2e.conftest import TURN_LINE, World, refused, stored
+from tests.e2e.conftest import TURN_LINE, World, refused, sqlite_only, stored
 
 PREFER = {"declare": ("Declare", "")}  # shortens Declare's long games, as tests/e2e/test_games.py does
 
@@ -46,7 +46,7 @@ def changed(world: World, table: Any, text: str):
 
 def stored_seats(world: World) -> list[tuple]:
     return stored(
-        world.database_path,
+        world.database_url,
         "SELECT seat, user_id, display_name, is_ai FROM game_seats ORDER BY game_id, seat",
     )
 
@@ -91,6 +91,7 @@ async def test_the_host_adds_and_removes_ai_players_in_the_lobby(world: World) -
     assert "🤖 Ada" in world.message(lobby.id).text()
 
 
+@sqlite_only  # a refusal
 async def test_play_refuses_more_bots_than_the_game_seats(world: World) -> None:
     result = await world.play(world.players["alice"], game="memory", bots=4)
     await refused(world, result, "at most 3 AI players")
@@ -113,7 +114,7 @@ async def test_a_player_away_is_played_by_an_ai_until_they_are_back(world: World
     assert "away" in world.message(lobby.id).text()
     # Her seat is played on without her: moves of her seat that are no timeouts.
     await world.server.wait_for(
-        lambda: (0, 0) in stored(world.database_path, "SELECT seat, timed_out FROM live_table_actions"),
+        lambda: (0, 0) in stored(world.database_url, "SELECT seat, timed_out FROM live_table_actions"),
         timeout=10,
     )  # a move of her seat (seat 0) that is no timeout: the AI's
     hand = await world.press(alice, table, "My hand")
@@ -175,7 +176,7 @@ async def test_the_host_of_a_table_nobody_plays_can_end_it(world: World) -> None
     ended = await world.press(alice, world.message(table.id), "End table")
     assert ended.ok, ended
     await world.server.wait_for(lambda: "ended the table" in world.message(table.id).text(), timeout=10)
-    assert stored(world.database_path, "SELECT COUNT(*) FROM games") == [(0,)]
+    assert stored(world.database_url, "SELECT COUNT(*) FROM games") == [(0,)]
 
 
 async def test_table_defaults_say_whether_games_with_ais_count(world: World) -> None:

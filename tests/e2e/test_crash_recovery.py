@@ -9,13 +9,12 @@ import asyncio
 import json
 import random
 import signal
-import sqlite3
 from pathlib import Path
 
 from engine import get_rules, replay
 from sandbox import SandboxServer
-from tests.bot.test_entrypoint import bot_environment, run_bot
-from tests.e2e.conftest import PLAYER_NAMES, World
+from tests.bot.test_entrypoint import run_bot
+from tests.e2e.conftest import PLAYER_NAMES, World, bot_process_environment, stored
 
 KILLS = 20
 GAMES = (("foist", ("bob", "carol")), ("minimisere", ("erin", "frank")), ("foist", ("heidi", "ivan", "judy")))
@@ -50,14 +49,15 @@ async def one_move(world: World, table_id: int, rng: random.Random, recorder: Re
     return True
 
 
-async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> None:
+async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path, database_url: str) -> None:
     rng = random.Random(2026)
     async with SandboxServer(interaction_deadline=3.0) as server:
         guild = server.add_guild("Card Club")
         channels = [guild.add_channel(f"table-{n}") for n in range(len(GAMES))]
         players = {name: guild.add_member(name) for name in PLAYER_NAMES}
-        env = bot_environment(
+        env = bot_process_environment(
             tmp_path,
+            database_url,
             DISCORD_TOKEN=server.bot_token,
             DISCORD_API_BASE=server.api_base,
             DEV_GUILD_ID=str(guild.id),
@@ -65,9 +65,8 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Pat
             REMATCH_SECONDS="3600",
             LOG_LEVEL="WARNING",
         )
-        database = tmp_path / "bot.db"
         worlds = [
-            World(server, guild, channel, channel, players, None, None, database) for channel in channels
+            World(server, guild, channel, channel, players, None, None, database_url) for channel in channels
         ]
 
         async def start() -> asyncio.subprocess.Process:
@@ -114,12 +113,11 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Pat
             process.send_signal(signal.SIGKILL)
             await process.wait()
 
-        with sqlite3.connect(database) as db:
-            results = db.execute("SELECT table_id, game, options, seed, actions FROM games").fetchall()
-            seats = db.execute(
-                "SELECT game_id, seat, points, rank FROM game_seats ORDER BY game_id, seat"
-            ).fetchall()
-            ids = db.execute("SELECT id, table_id FROM games").fetchall()
+        results = stored(database_url, "SELECT table_id, game, options, seed, actions FROM games")
+        seats = stored(
+            database_url, "SELECT game_id, seat, points, rank FROM game_seats ORDER BY game_id, seat"
+        )
+        ids = stored(database_url, "SELECT id, table_id FROM games")
         assert len(results) == len(tables) == len({row[0] for row in results})  # each result exactly once
         stored_standings = {table_id: [] for _, table_id in ids}
         by_game_id = dict(ids)

@@ -7,16 +7,16 @@ import asyncio
 import json
 import random
 import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import World, restartable_world, stored
+from tests.e2e.conftest import World, restartable_world, sqlite_only, stored
+from tests.e2e.stored_rows import change
 
 
-async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(tmp_path: Path) -> None:
-    async with restartable_world(tmp_path, rematch_seconds=1) as (start_bot, world_with):
+async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(database_url: str) -> None:
+    async with restartable_world(database_url, rematch_seconds=1) as (start_bot, world_with):
         async with start_bot() as bot:
             world = world_with(bot)
             table = await world.open_table(seated=("bob", "carol"))
@@ -26,7 +26,7 @@ async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(tmp_path: P
                 assert result.ok and result.response_type == 7
             before = world.message(table.id).text()
             history = stored(
-                world.database_path, "SELECT seat, code FROM live_table_actions ORDER BY position"
+                world.database_url, "SELECT seat, code FROM live_table_actions ORDER BY position"
             )
             assert len(history) == 4
         # The bot is gone; a press now goes unanswered. Then it comes back on the same database.
@@ -41,17 +41,17 @@ async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(tmp_path: P
             assert result.ok and result.response_type == 7, result
             final = await world.play_to_the_end(world.message(table.id), random.Random(5))
             assert "final scores" in final.text()
-            games = stored(world.database_path, "SELECT table_id, actions FROM games")
+            games = stored(world.database_url, "SELECT table_id, actions FROM games")
             assert len(games) == 1
             assert [tuple(action) for action in json.loads(games[0][1])][:4] == history
             # After the Play again window, the table is no longer stored as live.
             await world.server.wait_for(
-                lambda: stored(world.database_path, "SELECT COUNT(*) FROM live_tables") == [(0,)], timeout=10
+                lambda: stored(world.database_url, "SELECT COUNT(*) FROM live_tables") == [(0,)], timeout=10
             )
 
 
-async def test_lobby_and_options_survive_a_restart(tmp_path: Path) -> None:
-    async with restartable_world(tmp_path) as (start_bot, world_with):
+async def test_lobby_and_options_survive_a_restart(database_url: str) -> None:
+    async with restartable_world(database_url) as (start_bot, world_with):
         async with start_bot() as bot:
             world = world_with(bot)
             opened = await world.play(world.players["alice"], game="foist")
@@ -68,8 +68,8 @@ async def test_lobby_and_options_survive_a_restart(tmp_path: Path) -> None:
             assert started.ok and started.response_type == 7
 
 
-async def test_a_deadline_that_passed_while_the_bot_was_down_is_applied_at_once(tmp_path: Path) -> None:
-    async with restartable_world(tmp_path) as (start_bot, world_with):
+async def test_a_deadline_that_passed_while_the_bot_was_down_is_applied_at_once(database_url: str) -> None:
+    async with restartable_world(database_url) as (start_bot, world_with):
         async with start_bot() as bot:
             world = world_with(bot)
             table = await world.open_table(seated=("bob", "carol"), turn_seconds=2)
@@ -83,6 +83,16 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_is_applied_at_once(
             assert f"{waiting.name}** ran out of time" in world.message(table.id).text()
 
 
+def backend_error(database_url: str) -> Exception:
+    """A failed write as the database of ``database_url`` reports one, of a kind a retry would not mend (a
+    failure that may pass, such as a lock or a lost connection, gets "busy, try again in a moment")."""
+    if database_url.startswith("sqlite:"):
+        return sqlite3.OperationalError("disk I/O error")
+    import psycopg
+
+    return psycopg.errors.DiskFull("could not extend file: No space left on device")
+
+
 @pytest.mark.bot_settings()
 async def test_a_move_that_cannot_be_saved_does_not_happen(world: World, monkeypatch) -> None:
     table = await world.open_table(seated=("bob", "carol"))
@@ -94,7 +104,7 @@ async def test_a_move_that_cannot_be_saved_does_not_happen(world: World, monkeyp
     async def failing_save(*args: Any, **kwargs: Any) -> None:
         if failures["left"]:
             failures["left"] -= 1
-            raise sqlite3.OperationalError("disk I/O error")
+            raise backend_error(world.database_url)
         await real_save(*args, **kwargs)
 
     monkeypatch.setattr(world.bot.db, "save_table", failing_save)
@@ -103,9 +113,10 @@ async def test_a_move_that_cannot_be_saved_does_not_happen(world: World, monkeyp
     assert world.message(table.id).text() == before
     again = await world.press(actor, table, "No thanks")
     assert again.ok and again.response_type == 7
-    assert len(stored(world.database_path, "SELECT * FROM live_table_actions")) == 1
+    assert len(stored(world.database_url, "SELECT * FROM live_table_actions")) == 1
 
 
+@sqlite_only  # backups are copies of the SQLite file (PostgreSQL's are pg_dump's job)
 @pytest.mark.bot_settings(backup_keep=2)
 async def test_scheduled_backups_hold_the_live_tables_and_only_the_newest_are_kept(world: World) -> None:
     assert world.bot.scheduler.get_job("database-backup") is not None  # armed at start
@@ -118,11 +129,11 @@ async def test_scheduled_backups_hold_the_live_tables_and_only_the_newest_are_ke
     assert stored(kept[-1], "SELECT COUNT(*) FROM live_table_actions") == [(1,)]
 
 
-async def test_a_table_stored_with_an_older_engines_log_comes_back_and_plays_on(tmp_path: Path) -> None:
+async def test_a_table_stored_with_an_older_engines_log_comes_back_and_plays_on(database_url: str) -> None:
     """A Minimize: Declare table whose stored log holds the old engine's "family" steps (``f3``, ``fback``:
     they changed nothing but the list a player saw) is restored after an upgrade as the same game; its
     stored log is rewritten without them, so later moves are saved after it and the game finishes."""
-    async with restartable_world(tmp_path, rematch_seconds=1) as (start_bot, world_with):
+    async with restartable_world(database_url, rematch_seconds=1) as (start_bot, world_with):
         async with start_bot() as bot:
             world = world_with(bot)
             table = await world.open_table(seated=("bob",), game="declare")
@@ -131,39 +142,44 @@ async def test_a_table_stored_with_an_older_engines_log_comes_back_and_plays_on(
             for _ in range(4):
                 current = world.message(table.id)
                 await world.act_somehow(rng.choice(world.users_to_act(current)), current, rng, hands)
-            moves = len(stored(world.database_path, "SELECT code FROM live_table_actions"))
+            moves = len(stored(world.database_url, "SELECT code FROM live_table_actions"))
             await world.server.wait_for(lambda: f"move {moves + 1}" in world.message(table.id).text())
             before = world.message(table.id).text()
         log = stored(
-            world.database_path, "SELECT seat, code, timed_out FROM live_table_actions ORDER BY position"
+            world.database_url, "SELECT seat, code, timed_out FROM live_table_actions ORDER BY position"
         )
         assert len(log) >= 2
         # As the old engine stored it: two family steps in the middle of the log.
         old = [log[0], (log[1][0], "f3", 0), (log[1][0], "fback", 0), *log[1:]]
-        ((table_id,),) = stored(world.database_path, "SELECT table_id FROM live_tables")
-        with sqlite3.connect(world.database_path) as db:
-            db.execute("DELETE FROM live_table_actions")
-            db.executemany(
-                "INSERT INTO live_table_actions (table_id, position, seat, code, timed_out)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [(table_id, position, *action) for position, action in enumerate(old)],
-            )
+        ((table_id,),) = stored(world.database_url, "SELECT table_id FROM live_tables")
+        change(
+            world.database_url,
+            [
+                ("DELETE FROM live_table_actions", [()]),
+                (
+                    "INSERT INTO live_table_actions (table_id, position, seat, code, timed_out)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    [(table_id, position, *action) for position, action in enumerate(old)],
+                ),
+            ],
+        )
         async with start_bot() as bot:
             world = world_with(bot)
             redrawn = len(world.message(table.id).versions)
             await world.server.wait_for(lambda: len(world.message(table.id).versions) > redrawn)
             assert world.message(table.id).text() == before
-            codes = stored(world.database_path, "SELECT code FROM live_table_actions ORDER BY position")
+            codes = stored(world.database_url, "SELECT code FROM live_table_actions ORDER BY position")
             assert [code for (code,) in codes] == [code for _, code, _ in log]
             final = await world.play_to_the_end(
                 world.message(table.id), random.Random(5), prefer=("Declare",)
             )
             assert "final scores" in final.text()
-            games = stored(world.database_path, "SELECT actions FROM games")
+            games = stored(world.database_url, "SELECT actions FROM games")
             played = [tuple(action) for action in json.loads(games[0][0])]
             assert played[: len(log)] == [(seat, code) for seat, code, _ in log]
 
 
+@sqlite_only  # backups are copies of the SQLite file (PostgreSQL's are pg_dump's job)
 async def test_a_backup_is_taken_at_start(world: World) -> None:
     """A bot restarted more often than BACKUP_INTERVAL_MINUTES still writes backups: one at every start."""
     kept = sorted((world.database_path.parent / "backups").glob("cardtable-*.sqlite3"))

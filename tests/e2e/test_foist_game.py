@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 import re
-import sqlite3
 
-from tests.e2e.conftest import World, action_labels, play_to_the_end
+from tests.e2e.conftest import World, action_labels, play_to_the_end, sqlite_only, stored
 
 SCORE = re.compile(r"\*\*(?P<points>-?\d+)\*\* points")
 
@@ -47,12 +46,10 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
     assert len(points) == 3 and points == sorted(points)
 
     def stored_games() -> list:
-        with sqlite3.connect(world.database_path) as db:
-            return db.execute("SELECT id, game, guild_id FROM games").fetchall()
+        return stored(world.database_url, "SELECT id, game, guild_id FROM games")
 
     games = await world.server.wait_for(stored_games, timeout=5)  # written just after the answer
-    with sqlite3.connect(world.database_path) as db:
-        seats = db.execute("SELECT user_id, points, rank FROM game_seats ORDER BY points").fetchall()
+    seats = stored(world.database_url, "SELECT user_id, points, rank FROM game_seats ORDER BY points")
     assert [(game, guild) for _, game, guild in games] == [("foist", world.guild.id)]
     assert [stored_points for _, stored_points, _ in seats] == points
     winners = [user for user, _, rank in seats if rank == 1]
@@ -94,6 +91,7 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
     assert world.server.violations == []
 
 
+@sqlite_only  # private views: rendering only
 async def test_no_player_ever_sees_another_players_secret(world: World) -> None:
     """Every version of every message each member could see: private views only ever their own."""
     bob = world.players["bob"]
@@ -131,6 +129,7 @@ async def test_no_player_ever_sees_another_players_secret(world: World) -> None:
     assert world.server.violations == []
 
 
+@sqlite_only  # private views: rendering only
 async def test_the_generic_driver_plays_foist_through_private_views(world: World) -> None:
     table = await world.open_table(seated=("bob", "carol", "dave"))
     final = await world.play_to_the_end(table, random.Random(3))

@@ -4,11 +4,12 @@ and select menus, the public table, and the scoreboard, with no breach of Discor
 from __future__ import annotations
 
 import random
-import sqlite3
 
 import pytest
 
-from tests.e2e.conftest import World
+from tests.e2e.conftest import World, sqlite_only, stored
+
+pytestmark = sqlite_only  # every game's views; each game's stored result on PostgreSQL: test_ai_seats
 
 
 async def finish(
@@ -17,8 +18,7 @@ async def finish(
     table = await world.open_table(seated=seated, game=game, **options)
     final = await world.play_to_the_end(table, random.Random(seed), prefer=prefer)
     assert world.server.violations == []
-    with sqlite3.connect(world.database_path) as db:
-        assert db.execute("SELECT game FROM games").fetchall() == [(game,)]
+    assert stored(world.database_url, "SELECT game FROM games") == [(game,)]
     return final.text()
 
 

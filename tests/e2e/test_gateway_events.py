@@ -7,7 +7,9 @@ import random
 
 import discord
 
-from tests.e2e.conftest import World
+from tests.e2e.conftest import World, sqlite_only
+
+pytestmark = sqlite_only  # gateway traffic
 
 
 async def test_the_bot_asks_only_for_the_intents_it_needs(world: World) -> None:

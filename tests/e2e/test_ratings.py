@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import io
 import re
-import sqlite3
 from datetime import datetime, timedelta, timezone
 
 from PIL import Image
 
 from storage import GameResult, SeatResult
-from tests.e2e.conftest import World, refused
+from tests.e2e.conftest import World, refused, stored
 
 START = datetime(2026, 11, 1, 20, 0, tzinfo=timezone.utc)
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -103,13 +102,12 @@ async def test_leaderboard_stats_history_and_a_server_kept_to_itself(world: Worl
     assert len(lines) == 6 and all("2026-11-01 · Foist" in line for line in lines)
     assert [line.split("· ")[-1] for line in lines] == ["2nd of 3"] * 2 + ["1st of 3"] * 4
     game_ids = [int(match) for match in re.findall(r"`#(\d+)`", history.message.text())]
-    with sqlite3.connect(world.database_path) as raw:
-        here = [
-            row[0]
-            for row in raw.execute(
-                "SELECT id FROM games WHERE guild_id = ? ORDER BY id DESC", (world.guild.id,)
-            )
-        ]
+    here = [
+        row[0]
+        for row in stored(
+            world.database_url, "SELECT id FROM games WHERE guild_id = ? ORDER BY id DESC", (world.guild.id,)
+        )
+    ]
     assert game_ids == here
     assert "/replay game:<id>" in history.message.text()
     assert world.server.violations == []
@@ -143,9 +141,9 @@ async def test_seasons_and_forgetting_a_member(world: World) -> None:
         assert "bob" not in board_names(board.message.text()) and len(board_names(board.message.text())) == 2
     await refused(world, await world.server.run_command(bob, world.channel, "history"), "no finished games")
     await refused(world, await world.server.run_command(bob, world.channel, "stats"), "no rated")
-    with sqlite3.connect(world.database_path) as raw:
-        assert raw.execute("SELECT COUNT(*) FROM game_seats WHERE user_id = ?", (bob.id,)).fetchone() == (0,)
-        assert raw.execute("SELECT COUNT(*) FROM game_seats WHERE user_id = 0").fetchone() == (10,)
+    seats_of = "SELECT COUNT(*) FROM game_seats WHERE user_id = ?"
+    assert stored(world.database_url, seats_of, (bob.id,)) == [(0,)]
+    assert stored(world.database_url, seats_of, (0,)) == [(10,)]
     await refused(
         world, await world.server.run_command(admin, world.channel, "table forget", member=bob), "nothing"
     )

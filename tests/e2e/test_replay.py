@@ -30,7 +30,7 @@ async def test_the_scoreboard_replay_button_steps_through_the_game_and_reveals_h
     world: World,
 ) -> None:
     final = await finished_foist(world)
-    ((game_id, log),) = stored(world.database_path, "SELECT id, actions FROM games")
+    ((game_id, log),) = stored(world.database_url, "SELECT id, actions FROM games")
     moves = log.count("],") + 1
     opened = await world.press(world.players["dave"], final, "Replay")  # anyone in the server may watch it
     assert opened.ok and opened.ephemeral, opened
@@ -68,7 +68,7 @@ async def test_replay_command_and_the_closed_scoreboard_keeps_its_replay_button(
         await world.press(world.players[name], final, "Leave")
     closed = world.message(final.id)
     assert [button["label"] for button in closed.buttons()] == ["Replay"]
-    ((game_id,),) = stored(world.database_path, "SELECT id FROM games")
+    ((game_id,),) = stored(world.database_url, "SELECT id FROM games")
     shown = await world.server.run_command(world.players["erin"], world.channel, "replay", game=game_id)
     assert shown.ok and shown.ephemeral and where(shown.message) == "the deal"
     missing = await world.server.run_command(world.players["erin"], world.channel, "replay", game=game_id + 7)

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from pathlib import Path
 
 from sandbox.models import Permissions
-from tests.e2e.conftest import World, live_tables, play_to_the_end, restartable_world
+from tests.e2e.conftest import World, live_tables, play_to_the_end, restartable_world, sqlite_only
 
 
 async def open_in_thread(
@@ -41,9 +40,9 @@ async def seat_and_start(world: World, lobby, host: str, seated: tuple[str, ...]
     return world.message(lobby.id)
 
 
-async def test_two_thread_tables_and_a_channel_table_play_through_a_restart(tmp_path: Path) -> None:
+async def test_two_thread_tables_and_a_channel_table_play_through_a_restart(database_url: str) -> None:
     rng = random.Random(12)
-    async with restartable_world(tmp_path, rematch_seconds=60) as (start_bot, world_with):
+    async with restartable_world(database_url, rematch_seconds=60) as (start_bot, world_with):
         async with start_bot() as bot:
             world = world_with(bot)
             first, first_lobby = await open_in_thread(world, "alice")
@@ -86,6 +85,7 @@ async def test_two_thread_tables_and_a_channel_table_play_through_a_restart(tmp_
             assert not world.server.violations, world.server.violations
 
 
+@sqlite_only  # a refusal
 async def test_play_names_the_thread_permissions_the_bot_lacks(world: World) -> None:
     for role in (world.guild.roles[world.guild.id], world.guild.bot_role()):  # @everyone and the bot's
         role.permissions &= ~(Permissions.CREATE_PUBLIC_THREADS | Permissions.SEND_MESSAGES_IN_THREADS)

@@ -11,12 +11,11 @@ import asyncio
 import json
 import re
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import World, discord_now, restartable_world, session_of, stored
+from tests.e2e.conftest import World, discord_now, restartable_world, session_of, sqlite_only, stored
 
 SHORT_BANK = {"time_bank_seconds": 2, "time_bank_increment_seconds": 2, "time_bank_cap_seconds": 3}
 
@@ -29,7 +28,7 @@ def bank_shown(table: Any, name: str) -> str | None:
 
 def stored_banks(world: World) -> list[tuple[float, datetime | None]]:
     """Each seat's bank as the database holds it: ``(remaining seconds, running since)``."""
-    ((snapshot,),) = stored(world.database_path, "SELECT snapshot FROM live_tables")
+    ((snapshot,),) = stored(world.database_url, "SELECT snapshot FROM live_tables")
     return [
         (bank["remaining"], bank["running_since"] and datetime.fromisoformat(bank["running_since"]))
         for bank in json.loads(snapshot)["banks"]
@@ -69,15 +68,15 @@ async def test_the_lobby_chooses_a_time_bank_the_table_shows_it_and_a_bank_runs_
     )
     # Empty, then the increment like after any move.
     assert bank_shown(world.message(table.id), waiting.name) == "0:02"
-    assert stored(world.database_path, "SELECT timed_out FROM live_table_actions ORDER BY position")[:2] == [
+    assert stored(world.database_url, "SELECT timed_out FROM live_table_actions ORDER BY position")[:2] == [
         (0,),
         (1,),
     ]
 
 
-async def test_banks_come_back_exactly_after_a_restart(tmp_path: Path) -> None:
+async def test_banks_come_back_exactly_after_a_restart(database_url: str) -> None:
     settings = {"time_bank_seconds": 30, "time_bank_increment_seconds": 5, "time_bank_cap_seconds": 40}
-    async with restartable_world(tmp_path, **settings) as (start_bot, world_with):
+    async with restartable_world(database_url, **settings) as (start_bot, world_with):
         async with start_bot() as bot:
             world = world_with(bot)
             table = await world.open_table(seated=("bob", "carol"), clock="bank")
@@ -102,8 +101,8 @@ async def test_banks_come_back_exactly_after_a_restart(tmp_path: Path) -> None:
             assert result.ok and result.response_type == 7
 
 
-async def test_a_bank_that_ran_out_while_the_bot_was_down_is_played_out_at_once(tmp_path: Path) -> None:
-    async with restartable_world(tmp_path, **SHORT_BANK) as (start_bot, world_with):
+async def test_a_bank_that_ran_out_while_the_bot_was_down_is_played_out_at_once(database_url: str) -> None:
+    async with restartable_world(database_url, **SHORT_BANK) as (start_bot, world_with):
         async with start_bot() as bot:
             world = world_with(bot)
             table = await world.open_table(seated=("bob", "carol"), clock="bank")
@@ -123,6 +122,7 @@ async def test_a_bank_that_ran_out_while_the_bot_was_down_is_played_out_at_once(
             assert banks_of(world)[waiting_seat] == (2.0, None)  # empty, then the increment
 
 
+@sqlite_only  # DMs: rendering only
 async def test_slow_mode_dms_the_player_to_act_each_time(world: World) -> None:
     carol = world.players["carol"]
     carol.dms_open = False  # a closed DM changes nothing at the table
