@@ -6,17 +6,9 @@ test's temporary folder) and ``[postgresql]`` (an empty database of the test's o
 throwaway PostgreSQL server, ``tests/conftest.py``). What the bot stored is read with portable SQL through
 :func:`stored` (``tests/e2e/stored_rows.py``).
 
-Which tests run on PostgreSQL too (the rule keeps CI's whole run within its time limit): every test that
-exercises what the bot stores runs on both: durability and restarts, crash recovery, results stored once,
-ratings and the boards, replays, races, time banks restored, AI seats and the AI crash, live tables closed
-or replaced and their seats, the server's defaults (``test_shards.py``'s processes share one PostgreSQL
-database, so it runs on PostgreSQL only). A test that checks only what Discord shows or costs runs on SQLite
-only, marked :data:`sqlite_only` with the reason: rendering (rules pages, paging, prompts, private views,
-every game's views in ``test_games.py``), refusals of bad input, Discord's failures and delays, and the
-requests and gateway traffic a press costs. The database does the same for those on both backends (it is
-the same storage code the tests on both run), so a second pass would only cost time. SQLite-only features
-(the backup files; PostgreSQL is backed up with ``pg_dump``) are marked so too. A new test runs on both
-unless it is marked.
+Every end-to-end test runs on both (``test_shards.py``'s processes share one PostgreSQL database, so it
+runs on PostgreSQL only), except what only SQLite has: its backup files (PostgreSQL is backed up with
+``pg_dump``), marked :data:`sqlite_only` with the reason. A new test runs on both unless it is marked.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.registry import GAMES
-from tests.e2e.conftest import TURN_LINE, World, refused, sqlite_only, stored
+from tests.e2e.conftest import TURN_LINE, World, refused, stored
 
 PREFER = {"declare": ("Declare", "")}  # shortens Declare's long games, as tests/e2e/test_games.py does
 
@@ -91,7 +91,6 @@ async def test_the_host_adds_and_removes_ai_players_in_the_lobby(world: World) -
     assert "🤖 Ada" in world.message(lobby.id).text()
 
 
-@sqlite_only  # a refusal
 async def test_play_refuses_more_bots_than_the_game_seats(world: World) -> None:
     result = await world.play(world.players["alice"], game="memory", bots=4)
     await refused(world, result, "at most 3 AI players")

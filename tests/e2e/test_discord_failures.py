@@ -7,9 +7,7 @@ import asyncio
 
 import pytest
 
-from tests.e2e.conftest import World, live_tables, sqlite_only
-
-pytestmark = sqlite_only  # Discord's failures, not the database's
+from tests.e2e.conftest import World, live_tables
 
 
 async def test_a_deleted_table_message_is_posted_again_and_play_goes_on(world: World) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from tests.e2e.conftest import World, action_labels, play_to_the_end, sqlite_only, stored
+from tests.e2e.conftest import World, action_labels, play_to_the_end, stored
 
 SCORE = re.compile(r"\*\*(?P<points>-?\d+)\*\* points")
 
@@ -91,7 +91,6 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
     assert world.server.violations == []
 
 
-@sqlite_only  # private views: rendering only
 async def test_no_player_ever_sees_another_players_secret(world: World) -> None:
     """Every version of every message each member could see: private views only ever their own."""
     bob = world.players["bob"]
@@ -129,7 +128,6 @@ async def test_no_player_ever_sees_another_players_secret(world: World) -> None:
     assert world.server.violations == []
 
 
-@sqlite_only  # private views: rendering only
 async def test_the_generic_driver_plays_foist_through_private_views(world: World) -> None:
     table = await world.open_table(seated=("bob", "carol", "dave"))
     final = await world.play_to_the_end(table, random.Random(3))

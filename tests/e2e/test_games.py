@@ -7,9 +7,7 @@ import random
 
 import pytest
 
-from tests.e2e.conftest import World, sqlite_only, stored
-
-pytestmark = sqlite_only  # every game's views; each game's stored result on PostgreSQL: test_ai_seats
+from tests.e2e.conftest import World, stored
 
 
 async def finish(

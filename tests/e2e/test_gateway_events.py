@@ -7,9 +7,7 @@ import random
 
 import discord
 
-from tests.e2e.conftest import World, sqlite_only
-
-pytestmark = sqlite_only  # gateway traffic
+from tests.e2e.conftest import World
 
 
 async def test_the_bot_asks_only_for_the_intents_it_needs(world: World) -> None:

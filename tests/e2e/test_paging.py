@@ -9,10 +9,8 @@ import random
 import pytest
 
 from engine import GAMES
-from tests.e2e.conftest import NEXT, PREVIOUS, World, sqlite_only
+from tests.e2e.conftest import NEXT, PREVIOUS, World
 from tests.tables.toy_game import WidePick
-
-pytestmark = sqlite_only  # paging private views: rendering only
 
 
 @pytest.fixture

@@ -12,9 +12,7 @@ from typing import Any
 import pytest
 from apscheduler.events import EVENT_JOB_ADDED, EVENT_JOB_REMOVED
 
-from tests.e2e.conftest import World, live_tables, sqlite_only
-
-pytestmark = sqlite_only  # what a press costs in Discord requests
+from tests.e2e.conftest import World, live_tables
 
 
 async def press_on_the_table_until_the_end(world: World, table: Any, rng: random.Random) -> int:

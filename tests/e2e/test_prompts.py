@@ -5,9 +5,7 @@ message is shown to the looker in the answer to that press."""
 
 from __future__ import annotations
 
-from tests.e2e.conftest import World, session_of, sqlite_only
-
-pytestmark = sqlite_only  # prompts and private views: rendering only
+from tests.e2e.conftest import World, session_of
 
 PROMPT = "open **My hand** to make your move"
 

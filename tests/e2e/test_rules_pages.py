@@ -7,9 +7,6 @@ import pytest
 
 from cogs.rules import pages
 from engine import GAMES
-from tests.e2e.conftest import sqlite_only
-
-pytestmark = sqlite_only  # rules pages: rendering only
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

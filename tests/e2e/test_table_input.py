@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import World, action_labels, answered_with, play_to_the_end, refused, sqlite_only
+from tests.e2e.conftest import World, action_labels, answered_with, play_to_the_end, refused
 
 
 def snapshot(message: Any) -> tuple[int, str, list]:
@@ -16,7 +16,6 @@ def snapshot(message: Any) -> tuple[int, str, list]:
     return len(message.versions), message.text(), message.buttons()
 
 
-@sqlite_only  # refusals, private views and Discord's delays
 async def test_lobby_bad_input_is_refused_ephemerally_and_changes_nothing(world: World) -> None:
     alice, bob = world.players["alice"], world.players["bob"]
     lobby = (await world.play(alice, game="foist")).message
@@ -38,7 +37,6 @@ async def test_lobby_bad_input_is_refused_ephemerally_and_changes_nothing(world:
     assert world.server.violations == []
 
 
-@sqlite_only  # refusals, private views and Discord's delays
 @pytest.mark.bot_settings(dev_guild_id=None)  # commands synced globally, so they exist in DMs too
 async def test_play_in_a_dm_and_out_of_range_turns_are_refused(world: World) -> None:
     alice = world.players["alice"]
@@ -48,7 +46,6 @@ async def test_play_in_a_dm_and_out_of_range_turns_are_refused(world: World) -> 
     assert [message for message in world.public_messages()] == []
 
 
-@sqlite_only  # refusals, private views and Discord's delays
 async def test_play_bad_input_is_refused_and_changes_nothing(world: World) -> None:
     table = await world.open_table()
     actor = world.turn_owner(table)
@@ -85,7 +82,6 @@ async def test_play_bad_input_is_refused_and_changes_nothing(world: World) -> No
     assert world.server.violations == []
 
 
-@sqlite_only  # refusals, private views and Discord's delays
 async def test_presses_on_a_finished_table_are_refused(world: World) -> None:
     table = await world.open_table()
     action_custom_id = next(b["custom_id"] for b in table.buttons() if ":a." in b["custom_id"])
@@ -127,7 +123,6 @@ async def test_a_timed_out_turn_plays_the_default_and_idles_the_player(world: Wo
     assert world.server.violations == []
 
 
-@sqlite_only  # refusals, private views and Discord's delays
 async def test_hand_by_dm_with_open_and_closed_dms(world: World) -> None:
     alice, bob, carol = (world.players[name] for name in ("alice", "bob", "carol"))
     carol.dms_open = False
@@ -185,7 +180,6 @@ async def test_hand_by_dm_with_open_and_closed_dms(world: World) -> None:
     assert world.server.violations == []
 
 
-@sqlite_only  # refusals, private views and Discord's delays
 async def test_private_views_leave_no_background_tasks_behind(world: World) -> None:
     """Table views are renderings routed by custom_id: discord.py must not keep them (or a 15-minute
     timeout task for each ephemeral one) alive after they are sent."""
@@ -229,7 +223,6 @@ async def test_play_again_closes_after_its_window_with_those_who_opted_in(world:
     assert world.server.violations == []
 
 
-@sqlite_only  # refusals, private views and Discord's delays
 async def test_a_failed_answer_still_shows_the_move_and_keeps_the_clock(world: World) -> None:
     """Discord may refuse an answer (here: "Unknown interaction"). The move stands, the table message
     is updated by a plain edit, and the next player's clock runs."""
@@ -244,7 +237,6 @@ async def test_a_failed_answer_still_shows_the_move_and_keeps_the_clock(world: W
     await world.server.wait_for(lambda: "ran out of time" in world.message(table.id).text(), timeout=10)
 
 
-@sqlite_only  # refusals, private views and Discord's delays
 @pytest.mark.bot_settings(dev_guild_id=None)
 async def test_hand_in_a_dm_finds_the_players_running_table(world: World) -> None:
     bob = world.players["bob"]
@@ -258,7 +250,6 @@ async def test_hand_in_a_dm_finds_the_players_running_table(world: World) -> Non
     assert world.server.violations == []
 
 
-@sqlite_only  # refusals, private views and Discord's delays
 async def test_slow_table_edits_do_not_stop_the_turn_clock(world: World) -> None:
     """Rate-limited edits of the table message (2.5 s each) must not make the clock skip a turn."""
     table = await world.open_table(turn_seconds=1)
@@ -268,7 +259,6 @@ async def test_slow_table_edits_do_not_stop_the_turn_clock(world: World) -> None
     await world.server.wait_for(lambda: f"**{name}** 💤" in world.message(table.id).text(), timeout=20)
 
 
-@sqlite_only  # refusals, private views and Discord's delays
 async def test_a_refused_rematch_lobby_does_not_block_the_channel(world: World) -> None:
     table = await world.open_table()
     table = await play_to_the_end(world, table, random.Random(2))
@@ -280,7 +270,6 @@ async def test_a_refused_rematch_lobby_does_not_block_the_channel(world: World) 
     assert opened.ok and not opened.ephemeral and "table open" in opened.message.text()
 
 
-@sqlite_only  # refusals, private views and Discord's delays
 async def test_a_slow_dm_does_not_hold_up_the_table(world: World) -> None:
     """Discord fails the DM twice (discord.py retries it for seconds): the game goes on meanwhile."""
     table = await world.open_table(turn_seconds=600)
@@ -295,7 +284,6 @@ async def test_a_slow_dm_does_not_hold_up_the_table(world: World) -> None:
     await answered_with(world, asked, "Check your DMs")
 
 
-@sqlite_only  # refusals, private views and Discord's delays
 async def test_hand_in_the_lobby_says_the_game_has_not_started(world: World) -> None:
     await world.play(world.players["alice"], game="foist")
     await refused(
@@ -303,7 +291,6 @@ async def test_hand_in_the_lobby_says_the_game_has_not_started(world: World) -> 
     )
 
 
-@sqlite_only  # refusals, private views and Discord's delays
 async def test_a_delayed_plain_edit_never_leaves_an_older_table_showing(world: World) -> None:
     """Bob's DM toggle refreshes the lobby with a plain edit that Discord rate-limits for a second;
     meanwhile Carol joins (answered at once). The delayed edit must not leave the lobby without Carol."""

@@ -9,7 +9,7 @@ import dataclasses
 import random
 
 from sandbox.models import Permissions
-from tests.e2e.conftest import World, live_tables, play_to_the_end, restartable_world, sqlite_only
+from tests.e2e.conftest import World, live_tables, play_to_the_end, restartable_world
 
 
 async def open_in_thread(
@@ -85,7 +85,6 @@ async def test_two_thread_tables_and_a_channel_table_play_through_a_restart(data
             assert not world.server.violations, world.server.violations
 
 
-@sqlite_only  # a refusal
 async def test_play_names_the_thread_permissions_the_bot_lacks(world: World) -> None:
     for role in (world.guild.roles[world.guild.id], world.guild.bot_role()):  # @everyone and the bot's
         role.permissions &= ~(Permissions.CREATE_PUBLIC_THREADS | Permissions.SEND_MESSAGES_IN_THREADS)

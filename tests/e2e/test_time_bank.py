@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import World, discord_now, restartable_world, session_of, sqlite_only, stored
+from tests.e2e.conftest import World, discord_now, restartable_world, session_of, stored
 
 SHORT_BANK = {"time_bank_seconds": 2, "time_bank_increment_seconds": 2, "time_bank_cap_seconds": 3}
 
@@ -122,7 +122,6 @@ async def test_a_bank_that_ran_out_while_the_bot_was_down_is_played_out_at_once(
             assert banks_of(world)[waiting_seat] == (2.0, None)  # empty, then the increment
 
 
-@sqlite_only  # DMs: rendering only
 async def test_slow_mode_dms_the_player_to_act_each_time(world: World) -> None:
     carol = world.players["carol"]
     carol.dms_open = False  # a closed DM changes nothing at the table
