@@ -93,6 +93,40 @@ class Window:
             f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms"
         )
 
+async def play_foist_game(
+    server: SandboxServer, members: list, table_message_id: int, window: Window, rng: random.Random
+) -> None:
+    """Play the started Foist table of message ``table_message_id`` to its end: every press (Take about a
+    third of the time, else No thanks; Take when refused for want of tokens) by the member of ``members``
+    whose turn the table shows. Each press's latency (seconds, press until the sandbox holds the answer) and
+    count go into ``window``.
+
+    Raises
+    ------
+    AssertionError
+        If a press is not answered as it should be, or the game does not end within 1,000 presses.
+    """
+    by_name = {member.username: member for member in members}
+    for _ in range(1000):
+        current = server.message(table_message_id)
+        if "final scores" in current.embeds[0]["title"]:
+            return
+        name = TURN_OWNER.search(current.text())["name"]
+        label = "Take" if rng.random() < 0.35 else "No"
+        started = time.perf_counter()
+        result = await server.press(by_name[name], current, custom_id(current, label))
+        window.latencies.append(time.perf_counter() - started)
+        window.presses += 1
+        assert result.ok, result
+        if result.ephemeral:  # refused (no tokens left): take instead
+            started = time.perf_counter()
+            again = await server.press(by_name[name], current, custom_id(current, "Take"))
+            window.latencies.append(time.perf_counter() - started)
+            window.presses += 1
+            assert again.ok and again.response_type == 7, again
+    raise AssertionError("the game did not end")
+
+
 
 def request_kind(method: str, path: str) -> str:
     if "/interactions/" in path:
@@ -185,26 +219,8 @@ async def run_bot(args: argparse.Namespace, server: SandboxServer, guild, channe
     rng = random.Random(args.seed)
 
     async def play_game(channel) -> None:
-        by_name = {member.username: member for member in seats[channel.id]}
         async with playing:
-            for _ in range(1000):
-                current = server.message(tables[channel.id])
-                if "final scores" in current.embeds[0]["title"]:
-                    return
-                name = TURN_OWNER.search(current.text())["name"]
-                label = "Take" if rng.random() < 0.35 else "No"
-                started = time.perf_counter()
-                result = await server.press(by_name[name], current, custom_id(current, label))
-                window.latencies.append(time.perf_counter() - started)
-                window.presses += 1
-                assert result.ok, result
-                if result.ephemeral:  # refused (no tokens left): take instead
-                    started = time.perf_counter()
-                    again = await server.press(by_name[name], current, custom_id(current, "Take"))
-                    window.latencies.append(time.perf_counter() - started)
-                    window.presses += 1
-                    assert again.ok and again.response_type == 7, again
-            raise AssertionError("the game did not end")
+            await play_foist_game(server, seats[channel.id], tables[channel.id], window, rng)
 
     if args.profile:
         process.send_signal(signal.SIGUSR1)

@@ -62,13 +62,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.press_cost import (  # noqa: E402
-    TURN_OWNER,
     Window,
     bot_environment,
     cpu_seconds,
     custom_id,
     load_average,
     percentile,
+    play_foist_game,
     request_kind,
     settle,
     stop_process,
@@ -264,26 +264,8 @@ async def measure(args, server: SandboxServer, result: Result, channels, members
     dm_ids: set[int] = set()
 
     async def play_game(channel, window: Window, playing: asyncio.Semaphore) -> None:
-        by_name = {member.username: member for member in seats[channel.id]}
         async with playing:
-            for _ in range(1000):
-                current = server.message(tables[channel.id])
-                if "final scores" in current.embeds[0]["title"]:
-                    return
-                name = TURN_OWNER.search(current.text())["name"]
-                label = "Take" if rng.random() < 0.35 else "No"
-                started = time.perf_counter()
-                pressed = await server.press(by_name[name], current, custom_id(current, label))
-                window.latencies.append(time.perf_counter() - started)
-                window.presses += 1
-                assert pressed.ok, pressed
-                if pressed.ephemeral:  # refused (no tokens left): take instead
-                    started = time.perf_counter()
-                    again = await server.press(by_name[name], current, custom_id(current, "Take"))
-                    window.latencies.append(time.perf_counter() - started)
-                    window.presses += 1
-                    assert again.ok and again.response_type == 7, again
-            raise AssertionError("the game did not end")
+            await play_foist_game(server, seats[channel.id], tables[channel.id], window, rng)
 
     async def play_guild(guild: int) -> None:
         window = result.guilds[guild]
