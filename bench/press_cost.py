@@ -93,6 +93,27 @@ class Window:
             f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms"
         )
 
+
+async def open_foist_table(server: SandboxServer, channel, seated: list, **options: str) -> int:
+    """Open a Foist table in ``channel`` (``/play`` by ``seated[0]``, ``options`` passed to it), seat the
+    others of ``seated`` and start it; returns the table message's id.
+
+    Raises
+    ------
+    AssertionError
+        If the bot refuses or does not answer a step.
+    """
+    opened = await server.run_command(seated[0], channel, "play", game="foist", **options)
+    assert opened.ok and not opened.ephemeral, opened
+    table = opened.message
+    for player in seated[1:]:
+        joined = await server.press(player, table, custom_id(table, "Join"))
+        assert joined.ok, joined
+    started = await server.press(seated[0], table, custom_id(server.message(table.id), "Start"))
+    assert started.ok and started.response_type == 7, started
+    return table.id
+
+
 async def play_foist_game(
     server: SandboxServer, members: list, table_message_id: int, window: Window, rng: random.Random
 ) -> None:
@@ -125,7 +146,6 @@ async def play_foist_game(
             window.presses += 1
             assert again.ok and again.response_type == 7, again
     raise AssertionError("the game did not end")
-
 
 
 def request_kind(method: str, path: str) -> str:
@@ -197,15 +217,7 @@ async def run_bot(args: argparse.Namespace, server: SandboxServer, guild, channe
     async def open_table(index: int, channel) -> None:
         seated = [members[(index * 3 + k) % len(members)] for k in range(3)]
         async with opening:
-            opened = await server.run_command(seated[0], channel, "play", game="foist", clock=args.clock)
-            assert opened.ok and not opened.ephemeral, opened
-            table = opened.message
-            for player in seated[1:]:
-                joined = await server.press(player, table, custom_id(table, "Join"))
-                assert joined.ok, joined
-            started = await server.press(seated[0], table, custom_id(server.message(table.id), "Start"))
-            assert started.ok and started.response_type == 7, started
-        tables[channel.id] = table.id
+            tables[channel.id] = await open_foist_table(server, channel, seated, clock=args.clock)
         seats[channel.id] = seated
 
     started = time.perf_counter()

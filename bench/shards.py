@@ -65,8 +65,8 @@ from bench.press_cost import (  # noqa: E402
     Window,
     bot_environment,
     cpu_seconds,
-    custom_id,
     load_average,
+    open_foist_table,
     percentile,
     play_foist_game,
     request_kind,
@@ -224,15 +224,7 @@ async def measure(args, server: SandboxServer, result: Result, channels, members
     async def open_table(index: int, channel, guild_members) -> None:
         seated = [guild_members[(index * 3 + k) % len(guild_members)] for k in range(3)]
         async with opening:
-            opened = await server.run_command(seated[0], channel, "play", game="foist")
-            assert opened.ok and not opened.ephemeral, opened
-            table = opened.message
-            for player in seated[1:]:
-                joined = await server.press(player, table, custom_id(table, "Join"))
-                assert joined.ok, joined
-            started = await server.press(seated[0], table, custom_id(server.message(table.id), "Start"))
-            assert started.ok and started.response_type == 7, started
-        tables[channel.id] = table.id
+            tables[channel.id] = await open_foist_table(server, channel, seated)
         seats[channel.id] = seated
 
     started = time.perf_counter()
