@@ -338,3 +338,27 @@ def test_the_health_check_reads_the_report(tmp_path: Path) -> None:
     assert load_settings(discord_token="t", database_url="sqlite:////data/x.db").health_path == Path(
         "/data/cardtable.health.json"
     )
+
+
+def test_compose_postgres_profile_runs_every_shard_on_one_postgresql_database() -> None:
+    """The ``postgres`` profile's bot processes: settings the bot accepts, one PostgreSQL database for all,
+    one SHARD_COUNT, and together every shard once (a shard nobody holds is servers where nobody answers)."""
+    compose = read("compose.yaml")
+    environment = dict(re.findall(r"^\s+(DATABASE_URL|SHARD_COUNT|DATA_DIR): (.+)$", compose, re.MULTILINE))
+    shard_ids = re.findall(r'^\s+SHARD_IDS: "([\d,]+)"$', compose, re.MULTILINE)
+    services = compose.split("\nvolumes:", 1)[0]
+    assert len(shard_ids) == len(re.findall(r"^  cardtable-shard-\d+:", services, re.MULTILINE)) == 2
+    url = environment["DATABASE_URL"].replace("${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD in .env}", "pw")
+    held = []
+    for ids in shard_ids:
+        settings = load_settings(
+            discord_token="x",
+            database_url=url,
+            shard_count=environment["SHARD_COUNT"].strip('"'),
+            shard_ids=ids,
+            data_dir=environment["DATA_DIR"].split("#")[0].strip(),
+        )
+        assert settings.uses_postgresql and not settings.holds_every_shard
+        held += settings.shard_ids
+    assert sorted(held) == list(range(settings.shard_count))
+    assert re.search(r"^\s+profiles: \[postgres\]$", compose, re.MULTILINE)
