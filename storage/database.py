@@ -43,7 +43,15 @@ from typing import Any, TypeVar
 import psycopg
 import psycopg_pool
 
-from storage.backend import POSTGRESQL, SQLITE, DatabaseTarget, Dialect, database_path, database_target
+from storage.backend import (
+    POSTGRESQL,
+    SQLITE,
+    DatabaseTarget,
+    Dialect,
+    database_path,
+    database_target,
+    error_line,
+)
 from storage.connection import (
     DatabaseError,
     PostgresConnection,
@@ -596,7 +604,7 @@ class Database(StatsReads):
         try:
             await self._transact(_rewrite_version)
         except DatabaseError as error:
-            return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            return error_line(error, self.target.url or "")
         finally:
             press_write_deadline.reset(token)
         return None
