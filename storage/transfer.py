@@ -20,7 +20,7 @@ import psycopg
 
 from storage.backend import POSTGRESQL, DatabaseTarget, database_target
 from storage.connection import PostgresConnection, SqliteConnection, dialect_of
-from storage.database import Database, _in_transaction
+from storage.database import Database, _in_transaction, _live_order
 
 TABLES: tuple[tuple[str, str], ...] = (
     ("guild_settings", "guild_id"),
@@ -127,7 +127,7 @@ def _copy_table(source: Any, target: Any, table: str, order: str) -> None:
     present = set(_columns(target, table))  # PostgreSQL's live_tables.seq is not in SQLite's, nor rowid here
     columns = [name for name in _columns(source, table) if name in present]
     names = ", ".join(columns)
-    order = order.format(live_order="seq" if dialect_of(source) == POSTGRESQL else "rowid")
+    order = order.format(live_order=_live_order(source))
     rows = source.execute(f"SELECT {names} FROM {table} ORDER BY {order}")
     insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' for _ in columns)})"
     while batch := rows.fetchmany(BATCH_ROWS):
