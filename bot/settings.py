@@ -192,11 +192,17 @@ class Settings(BaseSettings):
         return self.shard_ids is None or set(self.shard_ids) == set(range(self.shard_count or 1))
 
     @property
+    def files_folder(self) -> Path:
+        """The folder of the bot's own files (health report, default backup folder): the SQLite database's,
+        so in Docker the volume; with PostgreSQL, ``data_dir``."""
+        return self.data_dir if self.uses_postgresql else self.database_path.parent
+
+    @property
     def backup_path(self) -> Path:
         """Where scheduled backups go (SQLite; a PostgreSQL database is backed up with ``pg_dump``)."""
         if self.backup_dir is not None:
             return self.backup_dir
-        return (self.data_dir if self.uses_postgresql else self.database_path.parent) / "backups"
+        return self.files_folder / "backups"
 
     @property
     def health_path(self) -> Path:
@@ -204,7 +210,7 @@ class Settings(BaseSettings):
         database, so in Docker it is on the volume; with PostgreSQL in ``data_dir``. A process holding only
         some shards (``SHARD_IDS``) names its file after them (``cardtable.health.shards-0-2.json``), so
         processes sharing a folder never overwrite each other's report."""
-        folder = self.data_dir if self.uses_postgresql else self.database_path.parent
+        folder = self.files_folder
         if self.holds_every_shard:
             return folder / "cardtable.health.json"
         # Several processes may share one folder: each reports under its own shards' name.
