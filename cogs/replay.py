@@ -27,7 +27,7 @@ from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip
 from cogs.tables.board_image import board_png
 from engine import GAMES, IllegalAction, replay
-from engine.core import Event, GameState
+from engine.core import STRONG, Event, GameState
 from storage import StoredGame
 
 if TYPE_CHECKING:
@@ -93,7 +93,10 @@ class Replay:
         return state, recent[-3 * LOG_LINES :]
 
     def named(self, text: str) -> str:
-        """Engine text with each ``{seat:N}`` replaced by that seat's stored display name."""
+        """Engine text with each ``{seat:N}`` replaced by that seat's stored display name, and each
+        ``{b:...}`` (:func:`engine.core.strong`) in bold."""
+        if "{b:" in text:
+            text = STRONG.sub(r"**\1**", text)
         return SEAT_PLACEHOLDER.sub(lambda match: escape_markdown(self.name(int(match[1]))), text)
 
     def name(self, seat: int) -> str:

@@ -13,7 +13,9 @@ gives the words of the refusal. An engine offers every legal choice of a decisio
 Discord (menus of 25, paging, lengths) is the renderer's business.
 
 Engines name players in any text (fields, summaries, events, labels) as ``{seat:N}`` (``N`` the seat
-index); the Discord layer writes the player's display name there.
+index); the Discord layer writes the player's display name there. Text to stand out (a card drawn, a
+score) is marked with :func:`strong` (``{b:...}``), which each renderer shows its own way (bold in
+Discord); engine text holds no markdown and is never cut to fit a screen.
 
 Nothing here does I/O, asyncio or Discord; randomness comes from a ``random.Random(seed)`` that the
 game creates itself and never from the module-level ``random``.
@@ -24,6 +26,7 @@ from __future__ import annotations
 import abc
 import copy
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Self, TypeVar
@@ -36,6 +39,33 @@ class IllegalAction(Exception):
 
     ``str(error)`` is written for the player (e.g. "You have no tokens left to pay with.").
     """
+
+
+TONES = ("", "main", "good", "bad")
+"""The tones a :class:`LegalAction` may have (see its ``tone``)."""
+
+
+def strong(text: object) -> str:
+    """``text`` marked to stand out in engine text: ``{b:text}``. Renderers show it their way (bold in
+    Discord) and a plain-text reader may drop the marks (:func:`plain`).
+
+    >>> strong(17)
+    '{b:17}'
+    """
+    return f"{{b:{text}}}"
+
+
+def plain(text: str) -> str:
+    """Engine text with the marks of :func:`strong` dropped (``"drew {b:7}"`` -> ``"drew 7"``).
+
+    >>> plain("drew {b:7} from pile {b:A}")
+    'drew 7 from pile A'
+    """
+    return STRONG.sub(r"\1", text) if "{b:" in text else text
+
+
+STRONG = re.compile(r"\{b:((?:[^{}]|\{seat:\d{1,2}\})*)\}")
+"""What :func:`strong` marks: group 1 is the text (it may hold ``{seat:N}``)."""
 
 
 class GameOptions(BaseModel):
@@ -82,8 +112,10 @@ class LegalAction:
         The stable string form, used in the action log and in custom_ids (at most 40 characters).
     label:
         What the button says (at most 80 characters), e.g. "Take 17 (+3 tokens)".
-    style:
-        A hint for the renderer: ``"primary"``, ``"secondary"``, ``"success"`` or ``"danger"``.
+    tone:
+        What the action means for the one who takes it, for the renderer to show as it sees fit: ``""``
+        (neutral), ``"main"`` (the usual move of the decision), ``"good"`` (a gain, e.g. taking a card)
+        or ``"bad"`` (a cost or a risk, e.g. a challenge). See :data:`TONES`.
     secret:
         ``False``: the action and its label reveal nothing, so it may be offered on the public table
         message. ``True``: it reveals the seat's secrets (e.g. a card in hand) and is offered only in that
@@ -99,7 +131,7 @@ class LegalAction:
 
     code: str
     label: str
-    style: str = "secondary"
+    tone: str = ""
     secret: bool = False
     group: str = ""
     description: str = ""

@@ -240,8 +240,8 @@ class FoistState(GameState[FoistOptions]):
 
     def _take_and_pay(self) -> tuple[LegalAction, LegalAction]:
         assert self._card_up is not None
-        take = LegalAction(TAKE, f"Take {self._card_up} (+{_tokens_text(self._tokens_on_card)})", "success")
-        pay = LegalAction(PAY, "No thanks! (pay a token)", "primary")
+        take = LegalAction(TAKE, f"Take {self._card_up} (+{_tokens_text(self._tokens_on_card)})", "good")
+        pay = LegalAction(PAY, "No thanks! (pay a token)", "main")
         return take, pay
 
     def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:

@@ -768,7 +768,7 @@ class DeclareState(GameState[DeclareOptions]):
                 LegalAction(
                     DECLARE,
                     f"Declare ({points_text(hand_quarters(hand))})",
-                    "danger",
+                    "bad",
                     secret=True,
                     description="End the round: lowest hand wins",
                 )
@@ -780,9 +780,9 @@ class DeclareState(GameState[DeclareOptions]):
     def _pick_actions(self, seat: int) -> list[LegalAction]:
         actions: list[LegalAction] = []
         if self._draw:
-            actions.append(LegalAction(DRAW, "Draw from the pile", "primary"))
+            actions.append(LegalAction(DRAW, "Draw from the pile", "main"))
         for card in _pickable(self._prev_throw):
-            actions.append(LegalAction(Take(card).format(), f"Take {card_text(card)}", "success"))
+            actions.append(LegalAction(Take(card).format(), f"Take {card_text(card)}", "good"))
         if not actions:
             # Ruling 16: neither pile can supply a card (it cannot happen with 108 cards, see the doc).
             actions.append(LegalAction(NO_CARD, "No card to pick: end turn"))
@@ -839,7 +839,7 @@ class DeclareState(GameState[DeclareOptions]):
                 LegalAction(
                     ThrowBack(card).format(),
                     f"Throw back {card_text(card)} (quick, before the next player acts!)",
-                    "success",
+                    "good",
                     secret=True,
                 )
             )
@@ -848,7 +848,7 @@ class DeclareState(GameState[DeclareOptions]):
                 LegalAction(
                     DECLARE_NOW_CODE,
                     f"I Declare Now ({points_text(hand_quarters(hand))})",
-                    "danger",
+                    "bad",
                     secret=True,
                     description="Throw I Declare Now and declare before your next turn",
                 )

@@ -513,7 +513,7 @@ class MinimisereState(GameState[MinimisereOptions]):
                 )
         group = PLAY_GROUP if len(plays) > MAX_BUTTONS else ""
         actions = [
-            LegalAction(a.code, a.label, a.style, True, group, a.description if group else "") for a in plays
+            LegalAction(a.code, a.label, a.tone, True, group, a.description if group else "") for a in plays
         ]
         if self._lot_open():
             made, failed = LOT_SCORES[self.num_seats]
@@ -522,7 +522,7 @@ class MinimisereState(GameState[MinimisereOptions]):
                 LegalAction(
                     f"{card}+{LOT}",
                     f"{card_text(card)} and bid the Lot",
-                    "danger",
+                    "bad",
                     True,
                     LOT_GROUP,
                     description,

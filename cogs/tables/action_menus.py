@@ -18,6 +18,7 @@ import discord
 from cogs.tables import custom_ids as ids
 from cogs.tables.components import TableButton, TableSelect
 from engine import LegalAction
+from engine.core import plain
 
 ACTION_ROWS = 4  # rows 0-3 hold actions; the fifth row holds paging, "My hand" and "DM me"
 PAGING_ROW = 4
@@ -29,11 +30,12 @@ PLACEHOLDER_MAX = 150
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"
 
 _STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
+    "main": discord.ButtonStyle.primary,
+    "": discord.ButtonStyle.secondary,
+    "good": discord.ButtonStyle.success,
+    "bad": discord.ButtonStyle.danger,
 }
+"""The button style of each :class:`~engine.core.LegalAction` tone."""
 
 
 def clip(text: str, limit: int) -> str:
@@ -94,8 +96,8 @@ def action_components(
     items: list[discord.ui.Item] = [
         TableButton(
             ids.TableCustomId.for_action(table_id, version, action.code),
-            label=clip(names(action.label), BUTTON_LABEL_MAX),
-            style=_STYLES.get(action.style, discord.ButtonStyle.secondary),
+            label=clip(names(plain(action.label)), BUTTON_LABEL_MAX),
+            style=_STYLES.get(action.tone, discord.ButtonStyle.secondary),
             row=index // BUTTONS_PER_ROW,
         )
         for index, action in enumerate(drawn.buttons)
@@ -108,9 +110,9 @@ def action_components(
                 placeholder=clip(placeholder, PLACEHOLDER_MAX),
                 options=[
                     discord.SelectOption(
-                        label=clip(names(action.label), OPTION_TEXT_MAX) or "…",
+                        label=clip(names(plain(action.label)), OPTION_TEXT_MAX) or "…",
                         value=action.code,
-                        description=clip(names(action.description), OPTION_TEXT_MAX) or None,
+                        description=clip(names(plain(action.description)), OPTION_TEXT_MAX) or None,
                     )
                     for action in members
                 ],
@@ -188,8 +190,8 @@ def action_components_json(
             index // BUTTONS_PER_ROW,
             button_json(
                 str(ids.TableCustomId.for_action(table_id, version, action.code)),
-                clip(names(action.label), BUTTON_LABEL_MAX),
-                _STYLES.get(action.style, discord.ButtonStyle.secondary),
+                clip(names(plain(action.label)), BUTTON_LABEL_MAX),
+                _STYLES.get(action.tone, discord.ButtonStyle.secondary),
             ),
         )
         for index, action in enumerate(drawn.buttons)
@@ -198,9 +200,9 @@ def action_components_json(
     for number, (placeholder, members) in enumerate(drawn.pages[page]):
         options = [
             _option_json(
-                clip(names(action.label), OPTION_TEXT_MAX) or "…",
+                clip(names(plain(action.label)), OPTION_TEXT_MAX) or "…",
                 action.code,
-                clip(names(action.description), OPTION_TEXT_MAX),
+                clip(names(plain(action.description)), OPTION_TEXT_MAX),
             )
             for action in members
         ]

@@ -28,6 +28,7 @@ from cogs.tables.lobby_options import option_choices
 from cogs.tables.session import Phase, TableSession
 from cogs.tables.time_control import seat_clock
 from engine import Event, LegalAction, SeatView
+from engine.core import STRONG
 from engine.lobby import RematchChoice
 
 LOBBY_COLOUR = discord.Colour.blurple()
@@ -50,9 +51,12 @@ SEAT_PLACEHOLDER = re.compile(r"\{seat:(\d{1,2})\}")
 
 
 def with_names(session: TableSession, text: str) -> str:
-    """Engine text with each ``{seat:N}`` (N = seat index) replaced by that player's display name.
+    """Engine text as Discord shows it: each ``{seat:N}`` (N = seat index) replaced by that player's display
+    name, and each ``{b:...}`` (:func:`engine.core.strong`) in bold.
 
     Engines name players this way in fields, summaries, events and labels ("{seat:2} won the trick")."""
+    if "{b:" in text:
+        text = STRONG.sub(r"**\1**", text)
     if "{seat:" not in text:
         return text
 

@@ -163,7 +163,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             # "If a player cannot play a card, they must pick up the entire discard pile."
             return (
                 LegalAction(
-                    PICK_UP, f"Pick up the discard pile ({cards_word(len(self._discard))})", "danger", True
+                    PICK_UP, f"Pick up the discard pile ({cards_word(len(self._discard))})", "bad", True
                 ),
             )
         from_hand = bool(self._hands[seat])
@@ -171,7 +171,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             LegalAction(
                 Play(card).format(),
                 f"Play {card.label}" + ("" if from_hand else " (face up)"),
-                "success",
+                "good",
                 secret=True,
                 description=self._play_description(seat, card),
             )

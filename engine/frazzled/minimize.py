@@ -538,13 +538,13 @@ class FrazzledMinimizeState(FrazzledTable[FrazzledMinimizeOptions]):
                 LegalAction(
                     Draw(index).format(),
                     f"Draw {pile[-1].label} from pile {PILE_NAMES[index]}",
-                    "primary",
+                    "main",
                 )
                 for index, pile in enumerate(self._piles)
                 if pile
             ]
             if self.may_challenge(seat):
-                actions.append(LegalAction(CHALLENGE, "Challenge! (spend your token)", "danger"))
+                actions.append(LegalAction(CHALLENGE, "Challenge! (spend your token)", "bad"))
             return tuple(actions)
         if self._phase is Phase.DISCARD:
             assert self._drawn is not None

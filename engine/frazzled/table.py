@@ -746,7 +746,7 @@ class TokenTable(FrazzledTable[OptionsT]):
 def draw_actions(piles: Sequence[Sequence[Card]]) -> tuple[LegalAction, ...]:
     """One public action ``draw.<i>`` per non-empty pile, labelled with the face-up card it takes."""
     return tuple(
-        LegalAction(Draw(index).format(), f"Draw {piles[index][-1].label} (pile {index + 1})", "primary")
+        LegalAction(Draw(index).format(), f"Draw {piles[index][-1].label} (pile {index + 1})", "main")
         for index in non_empty_piles(piles)
     )
 

@@ -268,7 +268,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
                 LegalAction(
                     DeclareSet(trio).format(),  # type: ignore[arg-type]
                     f"Set: {' + '.join(card.label for card in trio)} ({points} pts)",
-                    "success",
+                    "good",
                     secret=True,
                     description=f"{kind} set: 10{bonus} = {points}"[:100],
                 )
@@ -291,14 +291,14 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         # DISCARD: "discard a different card from their hand" (not the card just drawn).
         if not self._hands[seat]:
             assert self._drawn is not None
-            keep = LegalAction(KEEP, f"Keep {self._drawn.label} (no card to discard)", "primary")
+            keep = LegalAction(KEEP, f"Keep {self._drawn.label} (no card to discard)", "main")
             return (keep,) + sets
         discards = offered(
             [
                 LegalAction(
                     Discard(card).format(),
                     f"Discard {card.label}",
-                    "primary",
+                    "main",
                     secret=True,
                     description=self._action_text(card)[:100],
                 )
@@ -313,7 +313,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             LegalAction(
                 ReplaceBonus(slot).format(),
                 f"Replace {card.title}"[:80],
-                "primary",
+                "main",
                 description=card.text[:100],
             )
             for slot, card in enumerate(self._bonus)

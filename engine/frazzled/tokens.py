@@ -125,7 +125,7 @@ class Tokens:
                         LegalAction(
                             StealToken(other, kind, index).format(),
                             f"Steal {label(index)} from {player_name(other)}",
-                            "danger",
+                            "bad",
                         )
                     )
         return offered(actions, "Steal a token from another player…")

@@ -591,11 +591,11 @@ class MemoryState(GameState[MemoryOptions]):
         return _position_action(action.verb, p, menu, self._grid[p] if p in self._face_up else None)
 
     def _offer(self, step: Step, action: MemoryAction) -> LegalAction:
-        """How a legal ``action`` other than a position of a menu is offered: its label, style and group."""
+        """How a legal ``action`` other than a position of a menu is offered: its label, tone and group."""
         phase, code = step.phase, action.format()
         match action:
             case Look(p):  # Mixed 4: the (at most four) cards of the square, as buttons
-                return LegalAction(code, f"Look at {position_name(p)}", "primary")
+                return LegalAction(code, f"Look at {position_name(p)}", "main")
             case MoveTo(p):
                 card = self._grid[p]
                 return LegalAction(
@@ -626,28 +626,28 @@ class MemoryState(GameState[MemoryOptions]):
                     code, f"Copy the {name}", group="Copy a Mixed Chart effect…", description=CHART[rank]
                 )
             case ChoosePlayer(target):
-                style = "danger" if step.purpose in HARMFUL else "success"
-                return LegalAction(code, f"{_player(target)} ({_tokens_text(self._tokens[target])})", style)
+                tone = "bad" if step.purpose in HARMFUL else "good"
+                return LegalAction(code, f"{_player(target)} ({_tokens_text(self._tokens[target])})", tone)
             case Show():
                 names = " and ".join(position_name(p) for p in self._picks)
-                return LegalAction(code, f"Leave {names} face-up (free)", "primary")
+                return LegalAction(code, f"Leave {names} face-up (free)", "main")
             case Hide(None):
                 return LegalAction(code, "Hide both (2 tokens)")
             case Hide(p):
                 return LegalAction(code, f"Hide {position_name(p)} (1 token)")
             case Done() if phase is Phase.TARGET:
-                return LegalAction(code, "Nobody more", "secondary")
+                return LegalAction(code, "Nobody more", "")
             case Done() if phase in REVEALING_SEVERAL:
-                return LegalAction(code, "Stop revealing", "secondary")
+                return LegalAction(code, "Stop revealing", "")
             case Done() if phase is Phase.MEMORISE:
-                return LegalAction(code, "Done looking (end the turn)", "primary")
+                return LegalAction(code, "Done looking (end the turn)", "main")
             case Done():
-                return LegalAction(code, "Done rearranging", "primary")
+                return LegalAction(code, "Done rearranging", "main")
             case Buy():
-                return LegalAction(code, f"Lose {SEVEN_PRICE} tokens: another turn", "success")
+                return LegalAction(code, f"Lose {SEVEN_PRICE} tokens: another turn", "good")
             case Finish():
-                return LegalAction(code, "End the game (only you have tokens left)", "danger")
-        return LegalAction(code, "End my turn", "secondary")  # EndTurn
+                return LegalAction(code, "End the game (only you have tokens left)", "bad")
+        return LegalAction(code, "End my turn", "")  # EndTurn
 
     def default_action(self, seat: int) -> str:
         """The harmless move played on a timeout (ruling 17): the first face-down card for a forced look or

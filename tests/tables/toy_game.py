@@ -77,7 +77,7 @@ class PickAndCallState(GameState[PickAndCallOptions]):
                 for n in self.picks_offered
             )
         if seat == 0:
-            return (LegalAction("call", "Call", style="primary"), LegalAction("tap", f"Tap ({self.taps})"))
+            return (LegalAction("call", "Call", tone="main"), LegalAction("tap", f"Tap ({self.taps})"))
         if seat not in self.shouted:
             return (LegalAction("shout", "Shout"),)
         return ()
