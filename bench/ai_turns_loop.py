@@ -1,5 +1,5 @@
 """How long the AI seats' turns hold up the event loop: every game played to its end by AI seats through
-:class:`cogs.tables.ai_turns.AITurns` (no pause, the registry's AI players), while a ticker coroutine notes
+:class:`engine.tables.ai_turns.AITurns` (no pause, the registry's AI players), while a ticker coroutine notes
 each gap between its 1 ms sleeps. A gap much over 1 ms is time the loop could not answer a press.
 
 Usage::
@@ -24,11 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.run import tune_interpreter  # noqa: E402
 from cogs.tables import ai_seats  # noqa: E402
-from cogs.tables.ai_turns import AITurns  # noqa: E402
-from cogs.tables.registry import TableRegistry  # noqa: E402
-from cogs.tables.seat_presses import leave_game  # noqa: E402
-from cogs.tables.session import Phase, TableSession, TableSettings  # noqa: E402
-from cogs.tables.tasks import Supervisor  # noqa: E402
+from engine.tables.ai_turns import AITurns  # noqa: E402
+from engine.tables.registry import TableRegistry  # noqa: E402
+from engine.tables.ai_seats import leave_game  # noqa: E402
+from engine.tables.session import Phase, TableSession, TableSettings  # noqa: E402
+from engine.tables.tasks import Supervisor  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 
 NOW = datetime(2026, 11, 24, tzinfo=timezone.utc)

@@ -1,7 +1,7 @@
 """The bot's APScheduler: an ``AsyncIOScheduler`` that does not wake up for a job moved to later.
 
 Every move of every game moves its table's turn clock (``Job.modify(next_run_time=...)``, see
-:mod:`cogs.tables.clocks`), almost always to later. APScheduler answers each modification with a full
+:mod:`engine.tables.clocks`), almost always to later. APScheduler answers each modification with a full
 wake-up: a hop through ``loop.call_soon_threadsafe`` (a write to the loop's self-pipe and one more turn of
 the loop), a scan of the job store and a new timer; about 57 us of CPU per move, some 4% of a press. A
 wake-up is only needed when a job may now be due before the scheduler's timer fires. So

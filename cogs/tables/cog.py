@@ -1,9 +1,9 @@
 """Tables in channels: the slash commands (``/play``, ``/hand``, ``/table``) and the entry points of
 presses and gateway events. One table per channel.
 
-The work is done by the parts of :mod:`cogs.tables.runtime` (see its table of modules); this cog only
-turns commands into calls on them, and registers the table components, routed to
-:class:`~cogs.tables.presses.TablePresses`.
+The work is done by the table runtime (:class:`engine.tables.runtime.TableRuntime`, Discord-free) and
+shown by :class:`~cogs.tables.presenter.DiscordPresenter`; this cog only turns commands into calls on
+them, and routes the table components to :class:`~cogs.tables.presses.TablePresses`.
 """
 
 from __future__ import annotations
@@ -17,15 +17,16 @@ from discord.ext import commands
 
 from cogs import ratings_admin
 from cogs.tables import custom_ids as ids
-from cogs.tables import dm_routing, server_defaults, threads
-from cogs.tables.ai_seats import seat_bots
+from cogs.tables import dm_routing, render, server_defaults, threads
+from cogs.tables.assembly import assemble
 from cogs.tables.components import route
 from cogs.tables.presses import reply
-from cogs.tables.runtime import TableRuntime
-from cogs.tables.session import TableError, TableSession
 from cogs.tables.table_message import missing_permissions
-from cogs.tables.time_control import FIXED, KINDS, TimeControl
 from engine import GAMES, get_rules
+from engine.tables.ai_seats import seat_bots
+from engine.tables.moves import AdminEnd
+from engine.tables.session import TableError, TableSession, TableSettings
+from engine.tables.time_control import FIXED, KINDS, TimeControl
 
 if TYPE_CHECKING:
     from bot.bot import CardTableBot
@@ -48,8 +49,10 @@ class TablesCog(commands.Cog, name=COG_NAME):
     def __init__(self, bot: "CardTableBot") -> None:
         self.bot = bot
         self.settings = bot.settings
-        self.runtime = TableRuntime.build(bot)
-        self.registry = self.runtime.registry
+        parts = assemble(bot)
+        self.registry = parts.runtime.registry
+        self.runtime, self.messages, self.private_views = parts.runtime, parts.messages, parts.private_views
+        self.presses = parts.presses
 
     async def cog_load(self) -> None:
         """Bring back every table of this process's guilds stored when the bot stopped (or crashed):
@@ -57,9 +60,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         applied at once) and, once connected, its message redrawn with working buttons."""
         dm_routing.attach(self.bot, self.registry)
         sharded = not self.settings.holds_every_shard
-        restored = await self.runtime.store.load_all(self.bot.owns_guild if sharded else None)
-        for session in restored:
-            self.runtime.clocks.rearm(session)
+        restored = await self.runtime.restore(self.bot.owns_guild if sharded else None)
         if restored:
             log.info("Restored %d tables", len(restored))
             self.runtime.tasks.spawn(self._redraw_when_ready(restored), "redraw of restored tables")
@@ -68,9 +69,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
         await self.bot.wait_until_ready()
         for session in sessions:
             if self.registry.is_live(session):
-                self.runtime.messages.refresh(session)
-                self.runtime.idle_notices.restored(session)
-                self.runtime.ai_turns.schedule(session)  # an AI whose turn it was plays on
+                self.messages.refresh(session)
+                self.runtime.resume(session)  # an AI whose turn it was plays on
 
     async def cog_unload(self) -> None:
         dm_routing.detach(self.bot)
@@ -133,7 +133,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if existing is not None:
             await interaction.response.send_message(
                 f"There is already a {existing.rules.display_name} table in this channel: "
-                f"{self.runtime.messages.jump_url(existing)}",
+                f"{self.messages.jump_url(existing)}",
                 ephemeral=True,
             )
             return
@@ -142,12 +142,12 @@ class TablesCog(commands.Cog, name=COG_NAME):
             interaction.guild_id,
             interaction.channel_id,
             get_rules(game),
-            self.runtime.opener.table_settings(
-                seconds,
-                seconds,  # a player away is played by an AI (idle_takeover): their clock is not shortened
-                self.settings.idle_after_timeouts,
-                self.settings.rematch_seconds,
-                self._time_control(clock),
+            TableSettings(
+                turn_seconds=seconds,
+                idle_turn_seconds=seconds,  # a player away is played by an AI: their clock is not shortened
+                idle_after_timeouts=self.settings.idle_after_timeouts,
+                rematch_seconds=self.settings.rematch_seconds,
+                time_control=self._time_control(clock),
             ),
             interaction.user.id,
             interaction.user.display_name,
@@ -159,14 +159,15 @@ class TablesCog(commands.Cog, name=COG_NAME):
             return
 
         if thread:
-            await threads.open_in_thread(interaction, session, self.runtime.opener, NOT_SAVED)
+            await threads.open_in_thread(interaction, session, self.runtime, NOT_SAVED)
             return
 
-        async def post(embed: discord.Embed, view: discord.ui.View) -> int | None:
+        async def post() -> int | None:
+            embed, view = render.lobby_message(session)
             return (await interaction.response.send_message(embed=embed, view=view)).message_id
 
         try:
-            await self.runtime.opener.open(session, post)
+            await self.runtime.open(session, post)
         except TableError:
             await interaction.response.send_message(NOT_SAVED, ephemeral=True)
 
@@ -186,12 +187,11 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if session is None:
             await interaction.response.send_message("There is no table in this channel.", ephemeral=True)
             return
-        async with session.lock:
-            if not self.registry.is_live(session):
-                await interaction.response.send_message("That table has just closed.", ephemeral=True)
-                return
-            reason = f"An admin ({interaction.user.display_name}) ended this table; no result was recorded."
-            await self.runtime.closer.close(session, reason)
+        try:
+            await self.runtime.commit(session, AdminEnd(interaction.user.display_name), wait=None)
+        except TableError:
+            await interaction.response.send_message("That table has just closed.", ephemeral=True)
+            return
         await interaction.response.send_message(
             f"The {session.rules.display_name} table is closed.", ephemeral=True
         )
@@ -254,9 +254,9 @@ class TablesCog(commands.Cog, name=COG_NAME):
             return
         try:
             if dm:
-                await self.runtime.private_views.dm_hand(interaction, session)
+                await self.private_views.dm_hand(interaction, session)
             else:
-                await self.runtime.private_views.show(interaction, session)
+                await self.private_views.show(interaction, session)
         except TableError as refusal:
             await reply(interaction, str(refusal))
 
@@ -269,14 +269,14 @@ class TablesCog(commands.Cog, name=COG_NAME):
         bot version) that still names a table press is handled as that press; anything else is refused."""
         if interaction.type is not discord.InteractionType.component:
             return
-        if await route(self.runtime.presses, interaction):
+        if await route(self.presses, interaction):
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if custom_id.startswith(tuple(self.bot.component_prefixes)):
             return  # another cog's component (a replay button, How to play, ...): that cog answers it
         target = ids.TableCustomId.parse(custom_id)
         if target is not None:
-            await self.runtime.presses.on_table_button(interaction, target)
+            await self.presses.on_table_button(interaction, target)
         elif not interaction.response.is_done():
             await interaction.response.send_message(
                 "That button is not one of mine: nothing happened.", ephemeral=True
@@ -287,7 +287,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         """Someone deleted a message: if it was a table message, post the table again, so the game goes on."""
         session = self.registry.channel_table(payload.channel_id)
         if session is not None:
-            self.runtime.messages.deleted(session, payload.message_id)
+            self.messages.deleted(session, payload.message_id)
 
     def _time_control(self, kind: str) -> TimeControl:
         """The clock of a new table: ``kind`` ("fixed", "bank" or "slow") with the bot's numbers."""

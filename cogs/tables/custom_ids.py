@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.tables.lobby_options import CLOCK_MENU, RULES_MENU
+
 PREFIX = "ct:"
 TEMPLATE = (
     r"ct:(?P<table>[a-z0-9]{4,16}):(?P<version>\d{1,7}):"
@@ -22,9 +24,6 @@ SELECT_TEMPLATE = (
 )
 """A select menu: ``s.<n>``, the n-th game-action menu of its message, whose chosen value is an action code;
 or ``o.<field>``, a lobby menu setting the game option ``field`` (``o.rules``: the on/off options)."""
-RULES_MENU = "rules"
-CLOCK_MENU = "clock"
-"""The lobby menu of the table's clock (``o.clock``: fixed, time bank or slow mode), not a game option."""
 _SELECT_PATTERN = re.compile(SELECT_TEMPLATE)
 ACTION_PREFIX = "a."
 PAGE_PREFIX = "p."

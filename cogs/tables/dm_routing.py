@@ -3,7 +3,7 @@
 
 A button or menu on a DM'd hand view names its table in its custom_id (``ct:<table>:...``); a ``/hand``
 typed in a DM is about the table where the user plays: one of this process's first (as
-:meth:`~cogs.tables.registry.TableRegistry.table_of_player` picks it), else one of another process's, from
+:meth:`~engine.tables.registry.TableRegistry.table_of_player` picks it), else one of another process's, from
 the database's seats of live tables.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cogs.tables import custom_ids as ids
-from cogs.tables.registry import TableRegistry
+from engine.tables.registry import TableRegistry
 from storage import Database
 
 if TYPE_CHECKING:

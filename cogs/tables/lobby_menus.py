@@ -1,4 +1,4 @@
-"""The lobby's option menus: the game's options (from :mod:`cogs.tables.lobby_options`) and the table's
+"""The lobby's option menus: the game's options (from :mod:`engine.tables.lobby_options`) and the table's
 clock, as select menus. A lobby message has :data:`MENU_ROWS` rows for them: the first row holds Join,
 Leave, Start, Cancel and "DM me my hand", the second "Add AI player", "Remove AI player" and "How to play"."""
 
@@ -9,8 +9,8 @@ import discord
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.components import TableSelect
-from cogs.tables.lobby_options import clock_choices, option_choices
-from cogs.tables.session import TableSession
+from engine.tables.lobby_options import clock_choices, option_choices
+from engine.tables.session import TableSession
 
 MENU_ROWS = 3
 

@@ -1,6 +1,8 @@
-"""What each table press does: join, leave, start, cancel, a game action, "My hand", "DM me", "Play
-again" / "Leave", a lobby option, a page of menus. :class:`TablePresses` is the
-:class:`~cogs.tables.press_handler.PressHandler` the table components hand their presses to.
+"""What each table press does: the component's custom_id becomes a move of :mod:`engine.tables.moves`,
+committed by the runtime's one :meth:`~engine.tables.runtime.TableRuntime.commit`, and answered. Presses
+that change nothing (a page of menus, "My hand", "DM me my hand", the question before leaving) are
+answered here. :class:`TablePresses` is the :class:`~cogs.tables.press_handler.PressHandler` the table
+components hand their presses to.
 
 Each press is answered once, within Discord's 3 seconds: through its own interaction response, with the
 new table message where the press was on it, and everything a player may not do gets an ephemeral answer
@@ -9,48 +11,32 @@ that changes nothing.
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import logging
 import secrets
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 
 import discord
 
 from bot import quick_answer
-from cogs.tables import ai_seats, lobby_options, prompts, render, render_json
 from cogs.tables import custom_ids as ids
-from cogs.tables.after_move import AfterMove
-from cogs.tables.clocks import TableClocks
-from cogs.tables.closing import TableCloser
+from cogs.tables import prompts, render, render_json
+from cogs.tables.components import TableButton, TableView
 from cogs.tables.private_views import PrivateViews
-from cogs.tables.registry import TableRegistry
-from cogs.tables.seat_presses import SeatPresses
-from cogs.tables.session import Phase, TableError, TableSession
-from cogs.tables.store import TableStore
-from cogs.tables.table_message import TableMessages, now
+from cogs.tables.table_message import TableMessages
 from engine import IllegalAction
 from engine.lobby import RematchChoice
+from engine.tables import moves
+from engine.tables.outcome import Outcome
+from engine.tables.runtime import LOCK_WAIT_SECONDS, Answer, TableRuntime, locked
+from engine.tables.session import Phase, TableError, TableSession
 
 log = logging.getLogger(__name__)
 
-LOCK_WAIT_SECONDS = 2.0  # a press waits at most this long for the table, so it is still answered in time
-
-
-@asynccontextmanager
-async def locked(session: TableSession) -> AsyncIterator[None]:
-    """Hold the table's lock; refuse (politely) if another action holds it too long."""
-    if session.lock.locked():  # wait, at most LOCK_WAIT_SECONDS (a free lock is taken at once, no timer)
-        try:
-            await asyncio.wait_for(session.lock.acquire(), timeout=LOCK_WAIT_SECONDS)
-        except TimeoutError:
-            raise TableError("The table is busy: press again in a moment.") from None
-    else:
-        await session.lock.acquire()
-    try:
-        yield
-    finally:
-        session.lock.release()
+WINDOW_CLOSED = "The **Play again** window has closed: `/play` opens a new table."
+LEAVE_QUESTION = (
+    "Leave this game? An AI plays your seat to the end, and you are ranked where your seat finishes. "
+    "You can't come back to this game."
+)
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
@@ -59,9 +45,6 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
-
-
-WINDOW_CLOSED = "The **Play again** window has closed: `/play` opens a new table."
 
 
 def in_private_view(interaction: discord.Interaction) -> bool:
@@ -74,24 +57,11 @@ def in_private_view(interaction: discord.Interaction) -> bool:
 class TablePresses:
     """Handles the presses of every table (a :class:`~cogs.tables.press_handler.PressHandler`)."""
 
-    def __init__(
-        self,
-        registry: TableRegistry,
-        store: TableStore,
-        clocks: TableClocks,
-        messages: TableMessages,
-        private_views: PrivateViews,
-        after_move: AfterMove,
-        closer: TableCloser,
-    ) -> None:
-        self.registry = registry
-        self.store = store
-        self.clocks = clocks
+    def __init__(self, runtime: TableRuntime, messages: TableMessages, private_views: PrivateViews) -> None:
+        self.runtime = runtime
+        self.registry = runtime.registry
         self.messages = messages
         self.private_views = private_views
-        self.after_move = after_move
-        self.closer = closer
-        self.seats = SeatPresses(store, clocks, messages, after_move, closer, private_views.answer_move)
 
     async def on_option_select(
         self, interaction: discord.Interaction, table_id: str, field: str, values: list[str]
@@ -101,11 +71,9 @@ class TablePresses:
         if session is None:
             await reply(interaction, self.registry.gone_reason(table_id))
             return
+        move = moves.ChooseOption(interaction.user.id, field, tuple(values))
         try:
-            async with locked(session):
-                lobby_options.choose(session, interaction.user.id, field, values)
-                await self.store.persist(session)
-                await self.messages.answer_with_table(interaction, session, "Option set.")
+            await self.runtime.commit(session, move, self._with_table(interaction), wait=LOCK_WAIT_SECONDS)
         except TableError as refusal:
             await reply(interaction, str(refusal))
 
@@ -125,12 +93,12 @@ class TablePresses:
         try:
             if target.verb == ids.DM:
                 await self.private_views.dm_hand(interaction, session)  # DMs may be slow: not under the lock
-            elif target.page is not None:
-                async with locked(session):  # a move being stored is not shown before it is stored
-                    await self._show_page(interaction, session, target.page)
+            elif target.page is not None or target.verb in (ids.HAND, ids.LEAVE_GAME):
+                async with locked(session, LOCK_WAIT_SECONDS):  # a move being stored is not shown before
+                    await self._look(interaction, session, target)
             else:
-                async with locked(session):
-                    await self._press(interaction, session, target)
+                move, answer = self._move(interaction, session, target)
+                await self.runtime.commit(session, move, answer, wait=LOCK_WAIT_SECONDS)
         except (TableError, IllegalAction) as refusal:
             await reply(interaction, str(refusal))
         except discord.HTTPException:
@@ -138,6 +106,23 @@ class TablePresses:
         except Exception:
             log.exception("Bug while handling %s on table %s", target, session.table_id)
             await reply(interaction, "Something went wrong on my side. Please try again.")
+
+    # -- presses that change nothing -----------------------------------------------------------------
+
+    async def _look(self, interaction: discord.Interaction, session: TableSession, target: ids.TableCustomId):
+        """A page of menus, "My hand", or the question before "Leave game": the table does not change."""
+        if target.page is not None:
+            await self._show_page(interaction, session, target.page)
+        elif target.verb == ids.HAND:
+            await self.private_views.show(interaction, session)
+        else:
+            seat = session.seat_of(interaction.user.id)
+            if session.phase is not Phase.PLAYING or seat is None or seat in session.left_seats:
+                raise TableError("You are not playing at this table.")
+            view = TableView()
+            sure = ids.TableCustomId(session.table_id, 0, ids.LEAVE_SURE)
+            view.add_item(TableButton(sure, label="Yes, leave the game", style=discord.ButtonStyle.danger))
+            await interaction.response.send_message(LEAVE_QUESTION, view=view, ephemeral=True)
 
     async def _show_page(self, interaction: discord.Interaction, session: TableSession, page: int) -> None:
         """Show another page of the menus of the message pressed on; the game does not change."""
@@ -158,73 +143,94 @@ class TablePresses:
         else:
             await self.messages.answer_with_table(interaction, session, "The table has moved on.")
 
-    async def _press(
-        self, interaction: discord.Interaction, session: TableSession, target: ids.TableCustomId
-    ) -> None:
-        user = interaction.user
-        answer = self.messages.answer_with_table
-        if target.action is not None:
-            await self._play(interaction, session, target)
-        elif target.verb == ids.JOIN:
-            session.join(user.id, user.display_name)
-            await self.store.persist(session)
-            self.clocks.arm_lobby(session)
-            await answer(interaction, session, "You joined the table.")
-        elif target.verb == ids.LEAVE:
-            session.leave(user.id)
-            ai_seats.after_lobby_leave(session)  # AIs alone do not keep a lobby, nor host it
-            if session.phase is Phase.CLOSED:
-                await self.closer.close(session, "Everyone left, so the table closed.", interaction)
-            else:
-                await self.store.persist(session)
-                self.clocks.arm_lobby(session)
-                await answer(interaction, session, "You left the table.")
-        elif target.verb == ids.CANCEL:
-            session.cancel(user.id)
-            await self.closer.close(session, "The host cancelled the table.", interaction)
-        elif target.verb == ids.START:
-            session.start(user.id, secrets.randbits(63), now())
-            await self.store.persist(session)
-            self.clocks.disarm_lobby(session)
-            self.after_move(session, before=set())
-            await answer(interaction, session, "The game has started.")
-        elif target.verb in ids.SEAT_VERBS:
-            await self.seats.press(interaction, session, target.verb)
-        elif target.verb == ids.HAND:
-            await self.private_views.show(interaction, session)
-        elif target.verb in (ids.AGAIN, ids.QUIT):
-            choice = RematchChoice.PLAY_AGAIN if target.verb == ids.AGAIN else RematchChoice.LEAVE
-            session.choose_rematch(user.id, choice)
-            await self.store.persist(session)
-            assert session.rematch is not None
-            if session.rematch.everyone_chose:
-                await self.closer.end_rematch(session, interaction)
-            else:
-                await answer(interaction, session, "Noted.")
-        else:
-            raise TableError("That button is not one I know: nothing happened.")
+    # -- presses that are moves ----------------------------------------------------------------------
 
-    async def _play(
+    def _move(
         self, interaction: discord.Interaction, session: TableSession, target: ids.TableCustomId
-    ) -> None:
-        """A game action: apply, store, follow up, then answer with the new table (one request) where the
-        press was on the table message, else with the presser's redrawn private view (where only they see
-        it) and an edit of the table message."""
-        assert target.action is not None
-        before = set(session.users_with_actions())
-        session.act(interaction.user.id, target.version, target.action, now())
-        await self.store.persist(session)  # stored before anyone sees it (a failed save undoes the move)
-        private = in_private_view(interaction) and not self.messages.is_table_message(interaction, session)
-        reveal = not private and prompts.shows_presser_more(session, interaction.user.id)
+    ) -> tuple[moves.Move, Answer]:
+        """The move a press asks for, and how to answer it.
+
+        Raises
+        ------
+        TableError
+            A verb no table knows (a forged custom_id).
+        """
+        user = interaction.user
+        with_table = self._with_table(interaction)
+        if target.action is not None:
+            return moves.Play(user.id, target.version, target.action), functools.partial(self._played, interaction)
+        verb = target.verb
+        if verb == ids.JOIN:
+            return moves.Join(user.id, user.display_name), with_table
+        if verb == ids.LEAVE:
+            return moves.LeaveLobby(user.id), with_table
+        if verb == ids.CANCEL:
+            return moves.Cancel(user.id), with_table
+        if verb == ids.START:
+            return moves.Start(user.id, secrets.randbits(63)), with_table
+        if verb == ids.ADD_AI:
+            return moves.AddAI(user.id), with_table
+        if verb == ids.REMOVE_AI:
+            return moves.RemoveAI(user.id), with_table
+        if verb == ids.BACK:
+            return moves.ComeBack(user.id), functools.partial(self._came_back, interaction)
+        if verb == ids.LEAVE_SURE:
+            return moves.LeaveGame(user.id), functools.partial(self._left, interaction)
+        if verb == ids.END:
+            return moves.EndTable(user.id), with_table
+        if verb in (ids.AGAIN, ids.QUIT):
+            choice = RematchChoice.PLAY_AGAIN if verb == ids.AGAIN else RematchChoice.LEAVE
+            return moves.ChooseRematch(user.id, choice), with_table
+        raise TableError("That button is not one I know: nothing happened.")
+
+    def _with_table(self, interaction: discord.Interaction) -> Answer:
+        """Answer with the new table (one request) where the press was on the table message, else with the
+        move's note and an edit of the table message; a closed table or an ended scoreboard for good."""
+
+        async def answer(outcome: Outcome) -> None:
+            table = outcome.table
+            final = None
+            if outcome.closed is not None:
+                final = render.closed_message(table, outcome.closed)
+            elif outcome.scoreboard_ended:
+                final = render.scoreboard_message(table)[0]
+            await self.messages.answer_with_table(interaction, table, outcome.note, final_embed=final)
+
+        return answer
+
+    async def _played(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        """A game action: answer with the new table where the press was on the table message, else with the
+        presser's redrawn private view (where only they see it) and an edit of the table message."""
+        table = outcome.table
+        private = in_private_view(interaction) and not self.messages.is_table_message(interaction, table)
+        reveal = not private and prompts.shows_presser_more(table, interaction.user.id)
         if private or reveal:
-            self.private_views.answering(session, interaction)
-        # The move stands whatever happens to the answer below: clocks and DMs first.
-        self.after_move(session, before)
+            self.private_views.answering(table, interaction)
         if private:
-            await self.private_views.answer_move(interaction, session)
-            self.messages.refresh(session)
+            await self.private_views.answer_move(interaction, table)
+            self.messages.refresh(table)
         elif reveal:  # e.g. a card looked at: the presser sees it in the answer, the table is edited apart
-            await self.private_views.show(interaction, session)
-            self.messages.refresh(session)
-        else:  # the table message answers (one request), or a note if pressed elsewhere
-            await self.messages.answer_with_table(interaction, session, "Done.")
+            await self.private_views.show(interaction, table)
+            self.messages.refresh(table)
+        else:
+            await self.messages.answer_with_table(interaction, table, outcome.note)
+
+    async def _came_back(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        """"I'm back": redraw the private view it was pressed in, else answer with the table."""
+        table = outcome.table
+        message = interaction.message
+        if (
+            message is not None
+            and in_private_view(interaction)
+            and not self.messages.is_table_message(interaction, table)
+            and table.phase is Phase.PLAYING
+        ):
+            await self.private_views.answer_move(interaction, table)
+            self.messages.refresh(table)
+        else:
+            await self.messages.answer_with_table(interaction, table, outcome.note)
+
+    async def _left(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        """"Yes, leave the game": the question becomes the answer; the table message is edited apart."""
+        await interaction.response.edit_message(content=outcome.note, view=None)
+        self.messages.refresh(outcome.table)

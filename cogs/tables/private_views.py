@@ -12,9 +12,9 @@ import discord
 from bot import quick_answer
 from cogs.tables import render
 from cogs.tables.direct_messages import send_dm
-from cogs.tables.session import Phase, TableError, TableSession
+from engine.tables.session import Phase, TableError, TableSession
 from cogs.tables.table_message import TableMessages
-from cogs.tables.tasks import Supervisor
+from engine.tables.tasks import Supervisor
 from engine import Event
 
 log = logging.getLogger(__name__)

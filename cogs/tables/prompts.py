@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import weakref
 
-from cogs.tables import ai_seats
-from cogs.tables.session import TableSession
+from engine.tables import ai_seats
+from engine.tables.session import TableSession
 from engine import SeatView
 
 _deciders: weakref.WeakKeyDictionary[
@@ -23,7 +23,7 @@ def private_deciders(session: TableSession) -> list[int]:
 
     What is offered publicly (``public_actions``) reveals nothing by construction; a seat to act that has
     actions beyond it decides in private (engines mark those actions ``secret``). A seat an AI plays (an AI
-    seat, a player away or one who left: :func:`cogs.tables.ai_seats.ai_plays`) is never prompted."""
+    seat, a player away or one who left: :func:`engine.tables.ai_seats.ai_plays`) is never prompted."""
     if session.state is None:
         return []
     stamp = session.view(None)

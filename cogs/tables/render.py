@@ -18,15 +18,16 @@ from discord.utils import escape_markdown as _escape_markdown
 from discord.utils import format_dt
 
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, ai_seats, house_rules, prompts, view_fields
+from cogs.tables import action_menus, house_rules, prompts, seat_controls, view_fields
+from engine.tables import ai_seats
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
 from cogs.tables.components import TableButton, TableView
 from cogs.tables.lobby_menus import MENU_ROWS, option_menus
-from cogs.tables.lobby_options import option_choices
-from cogs.tables.session import Phase, TableSession
-from cogs.tables.time_control import seat_clock
+from engine.tables.lobby_options import option_choices
+from engine.tables.session import Phase, TableSession
+from engine.tables.time_control import seat_clock
 from engine import Event, LegalAction, SeatView
 from engine.core import STRONG
 from engine.lobby import RematchChoice
@@ -314,7 +315,7 @@ def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, 
     for item in action_components(session, session.public_actions(), page):
         view.add_item(item)
     view.add_item(_button(session, ids.HAND, "My hand", discord.ButtonStyle.secondary, row=4))
-    controls = ai_seats.table_controls(session)
+    controls = seat_controls.table_controls(session)
     if len(controls) < 2:  # "End table" and "I'm back" both: no room, and nobody plays to be DMed
         view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
     view.add_item(rules_pages.how_to_play_button(session.rules.key, 4))
@@ -380,7 +381,7 @@ def private_message(
         components.add_item(item)
     if offer_dm:
         components.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
-    for verb, label in ai_seats.private_controls(session, user_id):
+    for verb, label in seat_controls.private_controls(session, user_id):
         components.add_item(_button(session, verb, label, CONTROL_STYLES[verb], row=4))
     return embed, components
 

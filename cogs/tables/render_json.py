@@ -14,10 +14,11 @@ import functools
 import discord
 
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, ai_seats, house_rules, render
+from cogs.tables import action_menus, house_rules, render, seat_controls
+from engine.tables import ai_seats
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip
-from cogs.tables.session import TableSession
+from engine.tables.session import TableSession
 
 
 @functools.lru_cache(maxsize=8192)
@@ -52,7 +53,7 @@ def table_message_json(session: TableSession, page: int = 0) -> tuple[dict, list
     )
     hand, dm, how_to_play = _fixed_row_json(session.table_id, session.rules.key)
     items.append((4, hand))
-    controls = ai_seats.table_controls(session)
+    controls = seat_controls.table_controls(session)
     if len(controls) < 2:
         items.append((4, dm))
     items.append((4, how_to_play))

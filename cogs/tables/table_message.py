@@ -1,6 +1,6 @@
 """The public table message: answering a press with it, refreshing it by plain edits in the background,
 posting it again when it is deleted, moving it when it grows old, and telling the host once when a
-permission is missing. Each table's message state (:class:`MessageRecord`) lives here, not in the table.
+permission is missing. Which message shows a table is the table's (``message_id``, stored with it).
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from datetime import datetime
 
 import discord
@@ -17,8 +16,8 @@ import discord
 from bot import quick_answer
 from cogs.tables import render, render_json
 from cogs.tables.direct_messages import send_dm
-from cogs.tables.session import Phase, TableSession
-from cogs.tables.tasks import Supervisor
+from engine.tables.session import Phase, TableSession
+from engine.tables.tasks import Supervisor
 
 log = logging.getLogger(__name__)
 
@@ -44,16 +43,6 @@ def now() -> datetime:
     return discord.utils.utcnow()
 
 
-@dataclass
-class MessageRecord:
-    """One table's public message: its id (``None`` until posted or after it was deleted), when it was
-    posted (it moves to a fresh message when old) and whether the host was told of a missing permission."""
-
-    message_id: int | None = None
-    posted_at: datetime | None = None
-    permission_warned: bool = False
-
-
 class TableMessages:
     """The public messages of every table.
 
@@ -74,52 +63,38 @@ class TableMessages:
         self.max_age_seconds = max_age_seconds
         self.save = save
         self.is_live = is_live
-        self.records: dict[str, MessageRecord] = {}
+        self.permission_warned: set[str] = set()  # tables whose host was told of a missing permission
         self._refreshers: dict[str, _Refresher] = {}
 
     # -- what is known of a table's message ---------------------------------------------------------
 
-    def record(self, session: TableSession) -> MessageRecord:
-        """The message record of ``session`` (an empty one at first)."""
-        record = self.records.get(session.table_id)
-        if record is None:
-            record = self.records[session.table_id] = MessageRecord()
-        return record
-
-    def stored_record(self, session: TableSession) -> MessageRecord:
-        """The message record of ``session`` as it stands, without keeping a new one (for the store)."""
-        return self.records.get(session.table_id) or MessageRecord()
-
     def release(self, session: TableSession) -> None:
-        """Drop a closed table's record once its last message is shown, unless a last edit still needs it
-        (that edit drops it when done)."""
+        """Forget a closed table once its last message is shown, unless a last edit still needs it (that
+        edit forgets it when done)."""
         if session.table_id not in self._refreshers:
-            self.records.pop(session.table_id, None)
+            self.permission_warned.discard(session.table_id)
 
-    def note_posted(self, session: TableSession, message_id: int | None) -> None:
+    @staticmethod
+    def note_posted(session: TableSession, message_id: int | None) -> None:
         """The table was just posted as message ``message_id``."""
-        record = self.record(session)
-        record.message_id = message_id
-        record.posted_at = now()
+        session.message_id, session.message_posted_at = message_id, now()
 
     def jump_url(self, session: TableSession) -> str:
         """A link to the table message (to the channel while it has none)."""
         channel_url = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
-        message_id = self.stored_record(session).message_id
+        message_id = session.message_id
         return channel_url if message_id is None else f"{channel_url}/{message_id}"
 
     def is_table_message(self, interaction: discord.Interaction, session: TableSession) -> bool:
         """True if the interaction's component is on the table's public message."""
-        message_id = self.stored_record(session).message_id
-        return interaction.message is not None and interaction.message.id == message_id
+        return interaction.message is not None and interaction.message.id == session.message_id
 
     def deleted(self, session: TableSession, message_id: int) -> None:
         """Someone deleted a message: if it was the table's, post the table again at once."""
-        record = self.record(session)
-        if record.message_id != message_id:
+        if session.message_id != message_id:
             return
         log.info("The table message of %s was deleted: posting it again", session.table_id)
-        record.message_id = None
+        session.message_id = None
         self.refresh(session)
 
     # -- showing the table ---------------------------------------------------------------------------
@@ -187,9 +162,9 @@ class TableMessages:
             await asyncio.wait({refresher.task})
 
     def refresher_done(self, session: TableSession) -> None:
-        """The last edit of a closed table is done: forget its refresher and its record."""
+        """The last edit of a closed table is done: forget its refresher."""
         self._refreshers.pop(session.table_id, None)
-        self.records.pop(session.table_id, None)
+        self.permission_warned.discard(session.table_id)
 
     def refresh_if_editing(self, session: TableSession, final_embed: discord.Embed | None = None) -> None:
         """After answering a press with the new table: a plain edit still in flight would land after the
@@ -207,12 +182,12 @@ class TableMessages:
         an hour) and the old one loses its buttons; a missing permission is told to the host once, in
         plain words. None of this touches the game.
         """
-        record = self.record(session)
         channel = self.client.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
-        age = None if record.posted_at is None else (now() - record.posted_at).total_seconds()
+        posted_at = session.message_posted_at
+        age = None if posted_at is None else (now() - posted_at).total_seconds()
         if (
             final is None
-            and record.message_id is not None
+            and session.message_id is not None
             and age is not None
             and age > self.max_age_seconds
             and session.phase is not Phase.CLOSED
@@ -226,23 +201,23 @@ class TableMessages:
             else:
                 embed, view, files = final, render.final_view(session), []
             try:
-                if record.message_id is None:
+                if session.message_id is None:
                     await self._post(session, channel, embed, view, files)
                 else:
-                    await channel.get_partial_message(record.message_id).edit(
+                    await channel.get_partial_message(session.message_id).edit(
                         embed=embed, view=view, attachments=files
                     )
                 return
             except discord.NotFound:
                 log.info("The table message of %s was deleted: posting it again", session.table_id)
-                record.message_id = None
+                session.message_id = None
             except discord.Forbidden as error:
                 await self._tell_host_about_permissions(session, error)
                 return
             except discord.HTTPException as error:
                 log.warning("Editing the table message of %s failed (%s); retrying", session.table_id, error)
                 await asyncio.sleep(EDIT_RETRY_SECONDS * (attempt + 1))
-        if record.message_id is not None and final is None:
+        if session.message_id is not None and final is None:
             log.warning("Giving up editing the table message of %s: posting it again", session.table_id)
             await self._move(session, channel)
 
@@ -261,7 +236,7 @@ class TableMessages:
 
     async def _move(self, session: TableSession, channel: discord.PartialMessageable) -> None:
         """Post the table as a new message and leave the old one as a pointer without buttons."""
-        old_id = self.record(session).message_id
+        old_id = session.message_id
         embed, view = render.current_message(session)
         try:
             await self._post(session, channel, embed, view, render.table_files(session))
@@ -281,10 +256,9 @@ class TableMessages:
         log.warning(
             "Missing permission in channel %s for table %s: %s", session.channel_id, session.table_id, error
         )
-        record = self.record(session)
-        if record.permission_warned:
+        if session.table_id in self.permission_warned:
             return
-        record.permission_warned = True
+        self.permission_warned.add(session.table_id)
         await send_dm(
             self.client,
             session.host_id,

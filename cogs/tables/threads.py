@@ -15,11 +15,12 @@ import logging
 
 import discord
 
-from cogs.tables.opening import TableOpener
-from cogs.tables.registry import TableRegistry
-from cogs.tables.session import TableError, TableSession
+from cogs.tables import render
+from engine.tables.registry import TableRegistry
+from engine.tables.session import TableError, TableSession
 from cogs.tables.table_message import TableMessages
-from cogs.tables.tasks import Supervisor
+from engine.tables.runtime import TableRuntime
+from engine.tables.tasks import Supervisor
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,7 @@ async def start_thread(channel: discord.TextChannel, name: str) -> discord.Threa
 
 
 async def open_in_thread(
-    interaction: discord.Interaction, session: TableSession, opener: TableOpener, not_saved: str
+    interaction: discord.Interaction, session: TableSession, runtime: TableRuntime, not_saved: str
 ) -> None:
     """Answer ``/play`` by starting a thread of its channel and opening the lobby ``session`` there (its
     ``channel_id`` becomes the thread's); the answer points to the thread, or says what went wrong
@@ -88,11 +89,12 @@ async def open_in_thread(
         return
     session.channel_id = thread.id
 
-    async def post(embed: discord.Embed, view: discord.ui.View) -> int | None:
+    async def post() -> int | None:
+        embed, view = render.lobby_message(session)
         return (await thread.send(embed=embed, view=view)).id
 
     try:
-        await opener.open(session, post)
+        await runtime.open(session, post)
     except (TableError, discord.HTTPException):
         await interaction.edit_original_response(content=not_saved)
         with contextlib.suppress(discord.HTTPException):

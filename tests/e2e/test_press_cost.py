@@ -59,7 +59,7 @@ async def test_a_whole_game_costs_one_request_per_press_and_no_clock_churn(
     loud = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO and r.name != "bot.bot"]
     assert set(loud) <= {
         f"Removed job {turn_id}",
-        'Added job "TableClocks.rematch_ran_out" to job store "default"',
+        'Added job "TableRuntime.rematch_ran_out" to job store "default"',
     }
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cogs.tables import render
 from cogs.tables.components import TableButton
-from cogs.tables.session import Phase, TableSession, TableSettings
+from engine.tables.session import Phase, TableSession, TableSettings
 from engine import GAMES, IllegalAction, replay
 from sandbox.limits import validate_message
 from tests.engine.conftest import games_in_play, seats_with_actions

@@ -1,7 +1,7 @@
-"""The AI seats' turns without Discord (:mod:`cogs.tables.ai_turns`): an AI thinks in a worker thread while
+"""The AI seats' turns without Discord (:mod:`engine.tables.ai_turns`): an AI thinks in a worker thread while
 the table answers presses, a move thought for a state the game has left is dropped (never applied twice),
 and the pause before an AI move holds nothing a person's press waits for. Also the lobby's AI seats and
-the seat rules of :mod:`cogs.tables.ai_seats`."""
+the seat rules of :mod:`engine.tables.ai_seats`."""
 
 from __future__ import annotations
 
@@ -13,18 +13,17 @@ from datetime import datetime, timezone
 
 import pytest
 
-from cogs.tables import ai_seats
-from cogs.tables.ai_turns import AITurns, decision_rng, seat_to_play
-from cogs.tables.idle_takeover import come_back
-from cogs.tables.registry import TableRegistry
-from cogs.tables.seat_presses import leave_game
-from cogs.tables.session import Phase, TableError, TableSession, TableSettings
-from cogs.tables.snapshot import TableSnapshot, restore, snapshot_of
-from cogs.tables.tasks import Supervisor
-from cogs.tables.time_control import SLOW
-from cogs.tables.turn_notices import users_to_notify
+from engine.tables import ai_seats
+from engine.tables.ai_turns import AITurns, decision_rng, seat_to_play
+from engine.tables.ai_seats import come_back
+from engine.tables.ai_seats import leave_game
+from engine.tables.session import Phase, TableError, TableSession, TableSettings
+from engine.tables.snapshot import TableSnapshot, restore, snapshot_of
+from engine.tables.time_control import SLOW
+from engine.tables.notices import users_to_notify
 from engine import get_rules
 from engine.ai.core import RandomPlayer
+from tests.tables.fakes import make_runtime
 
 NOW = datetime(2026, 11, 24, 5, 0, tzinfo=timezone.utc)
 HOST, BOB = 101, 102
@@ -59,19 +58,11 @@ class GatedPlayer:
 
 
 def turns_for(session: TableSession, player, pause: float = 0.0) -> tuple[AITurns, list[int]]:
-    registry = TableRegistry()
-    registry.register(session)
-    turns = AITurns(registry, Supervisor(), pause, player_for=lambda key: player)
-    saved: list[int] = []
-
-    async def persist(table: TableSession) -> None:
-        table.mark_saved()
-        saved.append(len(table.state.history))
-
-    turns.persist = persist
-    turns.after_move = lambda table, before: turns.schedule(table)
-    turns.refresh = lambda table: None
-    return turns, saved
+    """The AI turns of a runtime on stand-ins (tests.tables.fakes) where ``session`` is live, and the
+    length of the stored action log after each save."""
+    world = make_runtime(player=player, ai_pause_seconds=pause)
+    world.runtime.registry.register(session)
+    return world.runtime.ai_turns, world.db.logged
 
 
 def make_human_away(session: TableSession) -> int:

@@ -7,8 +7,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from cogs.tables.dm_routing import DmRouting
-from cogs.tables.registry import TableRegistry
-from cogs.tables.session import TableSession, TableSettings
+from engine.tables.registry import TableRegistry
+from engine.tables.session import TableSession, TableSettings
 from storage import Database
 from tests.tables.toy_game import PickAndCall
 

@@ -8,9 +8,10 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from cogs.tables import custom_ids as ids
-from cogs.tables import lobby_options, render
+from cogs.tables import render
+from engine.tables import lobby_options
 from cogs.tables.components import TableButton, TableSelect
-from cogs.tables.session import Phase, TableError, TableSession, TableSettings
+from engine.tables.session import Phase, TableError, TableSession, TableSettings
 from engine import IllegalAction, LegalAction
 from tests.tables.toy_game import PickAndCall
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from cogs.tables import lobby_options, render
-from cogs.tables.session import TableSession, TableSettings
+from cogs.tables import render
+from engine.tables import lobby_options
+from engine.tables.session import TableSession, TableSettings
 from engine import GAMES
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)

@@ -11,7 +11,7 @@ import discord
 from cogs.tables import action_menus, render
 from cogs.tables import custom_ids as ids
 from cogs.tables.components import TableButton, TableSelect
-from cogs.tables.session import TableSession, TableSettings
+from engine.tables.session import TableSession, TableSettings
 from engine import LegalAction
 from sandbox.limits import validate_message
 from tests.tables.toy_game import WIDE_PICKS, WidePick

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from cogs.tables.registry import TableRegistry
-from cogs.tables.session import TableSession, TableSettings
+from engine.tables.registry import TableRegistry
+from engine.tables.session import TableSession, TableSettings
 from tests.tables.toy_game import PickAndCall
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)

@@ -13,7 +13,7 @@ import pytest
 
 from cogs.tables import action_menus, render, render_json
 from cogs.tables import custom_ids as ids
-from cogs.tables.session import Phase, TableSession, TableSettings
+from engine.tables.session import Phase, TableSession, TableSettings
 from engine.registry import GAMES
 from tests.tables.toy_game import WidePick
 

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from cogs.tables.session import Phase, TableError, TableSession, TableSettings
+from engine.tables.session import Phase, TableError, TableSession, TableSettings
 from engine import IllegalAction, get_rules
 from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
 

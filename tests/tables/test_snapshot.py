@@ -9,8 +9,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from pydantic import ValidationError
 
-from cogs.tables.session import Phase, TableSession, TableSettings
-from cogs.tables.snapshot import SCHEMA_VERSION, TableSnapshot, restore, snapshot_of
+from engine.tables.session import Phase, TableSession, TableSettings
+from engine.tables.snapshot import SCHEMA_VERSION, TableSnapshot, restore, snapshot_of
 from engine import get_rules
 from engine.lobby import RematchChoice
 

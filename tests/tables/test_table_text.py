@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from cogs.tables import house_rules, prompts, render
-from cogs.tables.session import TableSession, TableSettings
+from engine.tables.session import TableSession, TableSettings
 from engine.registry import GAMES
 
 NOW = datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)

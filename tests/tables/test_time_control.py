@@ -11,10 +11,11 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from cogs.tables import custom_ids as ids
-from cogs.tables import lobby_options, render
+from cogs.tables import render
+from engine.tables import lobby_options
 from cogs.tables.lobby_menus import MENU_ROWS
-from cogs.tables.session import Phase, TableError, TableSession, TableSettings
-from cogs.tables.time_control import (
+from engine.tables.session import Phase, TableError, TableSession, TableSettings
+from engine.tables.time_control import (
     SeatBank,
     TimeControl,
     clock_face,
@@ -22,7 +23,8 @@ from cogs.tables.time_control import (
     run_out,
     seat_clock,
 )
-from cogs.tables.turn_notices import turn_notice, users_to_notify
+from cogs.tables.presenter import turn_notice
+from engine.tables.notices import users_to_notify
 from engine import get_rules
 from tests.tables.toy_game import PickAndCall
 

@@ -1,10 +1,9 @@
 """One table in one channel: its lobby, its running game, its scoreboard, and its turn clock's rules.
 
-``TableSession`` is Discord-free bookkeeping: the runtime calls its methods, which check the request,
-change the table or raise :class:`TableError` (words for the player; nothing changes). Discord I/O (the
-table message is :mod:`cogs.tables.table_message`'s), timers (:mod:`cogs.tables.clocks`) and storage
-(:mod:`cogs.tables.store`) are not its business; its stored form is
-:mod:`cogs.tables.snapshot`'s.
+``TableSession`` is bookkeeping: the moves of :mod:`engine.tables.moves` call its methods, which check the
+request, change the table or raise :class:`TableError` (words for the player; nothing changes). Showing
+it (the Discord layer), timers (:mod:`engine.tables.clocks`) and storage (:mod:`engine.tables.store`) are
+not its business; its stored form is :mod:`engine.tables.snapshot`'s.
 """
 
 from __future__ import annotations
@@ -15,8 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 
-from cogs.tables import time_control
-from cogs.tables.time_control import SeatBank, TimeControl
+from engine.tables import time_control
+from engine.tables.time_control import SeatBank, TimeControl
 from engine import Event, GameRules, GameState, LegalAction, SeatView, Standing
 from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
 
@@ -39,7 +38,7 @@ class Phase(Enum):
 @dataclass(frozen=True)
 class TableSettings:
     """Timing rules of a table, in seconds (``idle_after_timeouts``: a count of turns; ``time_control``:
-    fixed clock, time bank or slow mode, see :mod:`cogs.tables.time_control`)."""
+    fixed clock, time bank or slow mode, see :mod:`engine.tables.time_control`)."""
 
     turn_seconds: int
     idle_turn_seconds: int
@@ -75,6 +74,9 @@ class TableSession:
     seat_deadlines:
         When each waiting seat's clock runs out (UTC). A seat's clock restarts only when its own decision
         changes, so a simultaneous decision keeps one clock per seat.
+    message_id, message_posted_at:
+        The table's public message (``None`` until posted, or after it was deleted) and when it was posted
+        (UTC): where the table is shown, stored with it so it survives a restart.
     seat_versions:
         Per seat, the state version at which its decision last changed (it acted, or its legal actions
         changed). A press drawn at ``version`` is current for a seat if ``seat_versions[seat] <= version``:
@@ -126,6 +128,8 @@ class TableSession:
         self.saved_actions = 0
         # The stored log was written by an older engine and upgraded on load: the next save replaces it.
         self.stored_log_outdated = False
+        self.message_id: int | None = None
+        self.message_posted_at: datetime | None = None
         self.lock = asyncio.Lock()
         # What the engine said of one state (``_views_of``, at version ``_views_version``): views by seat
         # (``None``: public) and the public actions. A state changes only through its moves, each of which
@@ -325,7 +329,7 @@ class TableSession:
     def act(self, user_id: int, version: int, code: str, now: datetime, *, by_ai=False) -> list[Event]:
         """Apply ``user_id``'s action ``code`` pressed on a message of state ``version``.
 
-        A player who acts is no longer idle; ``by_ai``: an AI plays the seat (cogs.tables.ai_turns).
+        A player who acts is no longer idle; ``by_ai``: an AI plays the seat (engine.tables.ai_turns).
 
         Raises
         ------

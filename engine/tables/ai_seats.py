@@ -9,8 +9,8 @@ robot marker (:data:`AI_MARKER`) wherever names are shown: lobby, table, log, sc
 
 from __future__ import annotations
 
-from cogs.tables import custom_ids as ids
-from cogs.tables.session import Phase, TableError, TableSession
+from engine.tables.session import Phase, TableError, TableSession
+from engine import Event
 from engine.lobby import LobbyError
 
 AI_MARKER = "🤖"
@@ -157,31 +157,11 @@ def seat_marker(session: TableSession, seat: int) -> str:
     return ""
 
 
-def table_controls(session: TableSession) -> list[tuple[str, str]]:
-    """``(verb, label)`` of the seat buttons the table message shows beside "My hand" while playing:
-    "I'm back" while a player is away, "End table" when no person plays any seat but one could end it."""
-    controls = []
-    if session.idle_seats:
-        controls.append((ids.BACK, "I'm back"))
-    if ends_possible(session):
-        controls.append((ids.END, "End table"))
-    return controls
-
-
 def ends_possible(session: TableSession) -> bool:
     """True if the table may be ended by a press (see :func:`may_end`): someone could press it."""
     if session.phase is not Phase.PLAYING or human_seats(session):  # the common case, checked once
         return False
     return any(may_end(session, user) for user in session.players)
-
-
-def private_controls(session: TableSession, user_id: int) -> list[tuple[str, str]]:
-    """``(verb, label)`` of the seat buttons of a player's private view: "I'm back" while away, and
-    "Leave game"."""
-    seat = session.seat_of(user_id)
-    if seat is None or session.phase is not Phase.PLAYING or seat in session.left_seats:
-        return []
-    return ([(ids.BACK, "I'm back")] if seat in session.idle_seats else []) + [(ids.LEAVE_GAME, "Leave game")]
 
 
 def away_notice(session: TableSession, user_id: int) -> str | None:
@@ -193,3 +173,43 @@ def away_notice(session: TableSession, user_id: int) -> str | None:
         f"{AI_MARKER} Your clock ran out {session.settings.idle_after_timeouts} times in a row, so an AI "
         "plays your seat. Press **I'm back** to play again."
     )
+
+
+# -- changes of who plays a seat -------------------------------------------------------------------------
+
+
+def come_back(session: TableSession, user_id: int) -> None:
+    """``user_id`` pressed "I'm back": their seat is theirs again (its clock counts afresh).
+
+    Raises
+    ------
+    TableError
+        The game is not running, ``user_id`` does not play at it, left it, or is not away.
+    """
+    seat = session.seat_of(user_id)
+    if session.phase is not Phase.PLAYING or seat is None or seat in session.left_seats:
+        raise TableError("You are not playing at this table.")
+    if seat not in session.idle_seats:
+        raise TableError("You are playing your seat already: nobody plays it for you.")
+    session.idle_seats.discard(seat)
+    session.timeouts_in_row[seat] = 0
+    session.events.append(Event(seat, "is back."))
+
+
+def leave_game(session: TableSession, user_id: int) -> int:
+    """``user_id`` leaves the running game: an AI plays their seat to the end (they keep the seat's
+    result). Returns the seat.
+
+    Raises
+    ------
+    TableError
+        The game is not running, or ``user_id`` does not play at it (or left it already).
+    """
+    seat = session.seat_of(user_id)
+    if session.phase is not Phase.PLAYING or seat is None or seat in session.left_seats:
+        raise TableError("You are not playing at this table.")
+    session.left_seats.add(seat)
+    session.idle_seats.discard(seat)
+    session.dm_wanted.discard(user_id)
+    session.events.append(Event(seat, "left the game: an AI plays their seat to the end."))
+    return seat

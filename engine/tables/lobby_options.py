@@ -1,6 +1,5 @@
 """The game options a lobby offers, read from the game's pydantic options model, the table's clock, and
-the check of a host's choice in the lobby menus. Domain logic only: :mod:`cogs.tables.render` draws the
-menus."""
+the check of a host's choice in the lobby menus. The Discord layer draws the menus."""
 
 from __future__ import annotations
 
@@ -8,11 +7,14 @@ import types
 import typing
 from dataclasses import replace
 
-from cogs.tables import custom_ids as ids
-from cogs.tables.session import Phase, TableError, TableSession
-from cogs.tables.time_control import KINDS
+from engine.tables.session import Phase, TableError, TableSession
+from engine.tables.time_control import KINDS
 from engine.lobby import LobbyError
 
+RULES_MENU = "rules"
+"""The lobby menu of the game's on/off options (its values are the options switched on)."""
+CLOCK_MENU = "clock"
+"""The lobby menu of the table's clock (fixed, time bank or slow mode), not a game option."""
 MAX_VALUES = 25
 """An option with more values than one menu holds is not offered (it keeps its default)."""
 
@@ -110,18 +112,18 @@ def option_value(session: TableSession, name: str, text: str) -> object:
 
 
 def choose(session: TableSession, user_id: int, field: str, values: list[str]) -> None:
-    """Apply a choice made in lobby menu ``field``: the on/off options (:data:`~cogs.tables.custom_ids.
-    RULES_MENU`, ``values`` are the options switched on) or one other option (its one value).
+    """Apply a choice made in lobby menu ``field``: the on/off options (:data:`RULES_MENU`, ``values`` are
+    the options switched on), the clock (:data:`CLOCK_MENU`) or one other option (its one value).
 
     Raises
     ------
     TableError
         Not the host, not in the lobby, an option or value the game does not offer.
     """
-    if field == ids.CLOCK_MENU:
+    if field == CLOCK_MENU:
         choose_clock(session, user_id, values[0] if values else "")
         return
-    if field == ids.RULES_MENU:
+    if field == RULES_MENU:
         switches = [choice for choice in option_choices(session) if choice.kind == "bool"]
         if not set(values) <= {choice.name for choice in switches}:
             raise TableError("That option is not one of this game's.")
@@ -137,7 +139,7 @@ def choose(session: TableSession, user_id: int, field: str, values: list[str]) -
 
 def clock_choices(session: TableSession) -> list[tuple[str, str]]:
     """The clocks the lobby offers, as ``(label, kind)``: fixed, time bank and slow mode, with the table's
-    numbers (see :mod:`cogs.tables.time_control`)."""
+    numbers (see :mod:`engine.tables.time_control`)."""
     control, turn = session.settings.time_control, session.settings.turn_seconds
     return [(control.label(kind, turn), kind) for kind in KINDS]
 

@@ -1,7 +1,7 @@
 """Tables in the database: persisting each change (before anyone sees it), reloading after a failed save,
 bringing every table back at start, and the finished game as the leaderboard stores it.
 
-A table is stored as its :class:`~cogs.tables.snapshot.TableSnapshot` (with its table message's id) and
+A table is stored as its :class:`~engine.tables.snapshot.TableSnapshot` (with its table message's id) and
 its action log; storage itself (SQL, transactions) is :mod:`storage`'s.
 """
 
@@ -11,10 +11,9 @@ import contextlib
 import logging
 from collections.abc import Callable
 
-from cogs.tables.registry import TableRegistry
-from cogs.tables.session import Phase, TableError, TableSession
-from cogs.tables.snapshot import TableSnapshot, load_into, restore, snapshot_of
-from cogs.tables.table_message import TableMessages
+from engine.tables.registry import TableRegistry
+from engine.tables.session import Phase, TableError, TableSession
+from engine.tables.snapshot import TableSnapshot, load_into, restore, snapshot_of
 from storage import Database, GameResult, SeatResult, StoredAction, StoredTable, is_locked
 
 log = logging.getLogger(__name__)
@@ -63,27 +62,12 @@ class TableStore:
         self,
         db: Database,
         registry: TableRegistry,
-        messages: TableMessages,
         shutting_down: Callable[[], bool],
     ) -> None:
         self.db = db
         self.registry = registry
-        self.messages = messages
         self.shutting_down = shutting_down
         self._seated: dict[str, frozenset[int]] = {}  # table id -> the human users last stored as seated
-
-    def snapshot(self, session: TableSession, **stored: object) -> TableSnapshot:
-        """The table as stored now, with its message (``stored``: fields to set apart, see
-        :func:`~cogs.tables.snapshot.snapshot_of`)."""
-        record = self.messages.stored_record(session)
-        return snapshot_of(
-            session, message_id=record.message_id, message_posted_at=record.posted_at, **stored
-        )
-
-    def _restore_message(self, session: TableSession, snapshot: TableSnapshot) -> None:
-        record = self.messages.record(session)
-        record.message_id = snapshot.message_id
-        record.posted_at = snapshot.message_posted_at
 
     async def persist(self, session: TableSession) -> None:
         """Store the table as it is now, in one transaction: its snapshot, the actions applied since the
@@ -102,7 +86,7 @@ class TableStore:
         result = (
             game_result(session) if session.phase is Phase.SCOREBOARD and not session.result_saved else None
         )
-        snapshot = self.snapshot(session, result_saved=session.result_saved or result is not None)
+        snapshot = snapshot_of(session, result_saved=session.result_saved or result is not None)
         new_actions = [StoredAction(*action) for action in session.unsaved_actions()]
         seated = frozenset(user for user in session.seated_users() if user > 0)  # no AI seat
         seats_changed = self._seated.get(session.table_id) != seated
@@ -155,9 +139,7 @@ class TableStore:
         if stored is None:
             self.registry.forget(session, "This table could not be saved, so it closed.")
             return
-        snapshot = TableSnapshot.from_stored(stored.snapshot)
-        load_into(session, snapshot, _log_of(stored))
-        self._restore_message(session, snapshot)
+        load_into(session, TableSnapshot.from_stored(stored.snapshot), _log_of(stored))
 
     async def delete(self, session: TableSession) -> None:
         """Delete a closed table (a failure is logged: the table is gone from memory anyway)."""
@@ -184,7 +166,6 @@ class TableStore:
                 log.exception("Could not restore table %s: it stays stored but closed", stored.table_id)
                 self.registry.gone[stored.table_id] = "This table could not be restored after a restart."
                 continue
-            self._restore_message(session, snapshot)
             if session.stored_log_outdated:  # written by an older engine: store the upgraded log now
                 try:
                     await self.persist(session)

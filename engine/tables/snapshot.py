@@ -1,7 +1,7 @@
 """The stored form of a table (everything but its action log): a typed, versioned model, and the two
-ways between it and a :class:`~cogs.tables.session.TableSession` (:func:`snapshot_of`, :func:`restore`).
+ways between it and a :class:`~engine.tables.session.TableSession` (:func:`snapshot_of`, :func:`restore`).
 
-:class:`TableSnapshot` is what :mod:`cogs.tables.store` writes as the ``snapshot`` of a live table and
+:class:`TableSnapshot` is what :mod:`engine.tables.store` writes as the ``snapshot`` of a live table and
 reads back at start. ``schema_version`` says which shape a stored snapshot has; :meth:`TableSnapshot.
 from_stored` reads every shape ever written, so tables stored by an older bot come back after an upgrade:
 
@@ -13,7 +13,7 @@ from_stored` reads every shape ever written, so tables stored by an older bot co
   Fields added since version 3 have defaults, so a snapshot written before them still loads:
   ``left_seats`` (seats whose player left the game, played by an AI). AI seats need no field of their
   own: their identities are the negative ids among ``lobby_players`` and ``players`` (see
-  :mod:`cogs.tables.ai_seats`), with their names in ``names``.
+  :mod:`engine.tables.ai_seats`), with their names in ``names``.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from cogs.tables.session import Phase, TableSession, TableSettings
-from cogs.tables.time_control import SeatBank, TimeControl
+from engine.tables.session import Phase, TableSession, TableSettings
+from engine.tables.time_control import SeatBank, TimeControl
 from engine import Event, GameRules, get_rules
 from engine.lobby import Lobby, Rematch, RematchChoice
 
@@ -89,7 +89,7 @@ class TableSnapshot(BaseModel):
     rematch: RematchSnapshot | None = None
     result_saved: bool = False
     message_id: int | None = None
-    """The table message (kept by :mod:`cogs.tables.table_message`, stored here so it survives)."""
+    """The table message (where the Discord layer shows the table, stored here so it survives)."""
     message_posted_at: datetime | None = None
 
     @classmethod
@@ -121,11 +121,8 @@ class TableSnapshot(BaseModel):
 
 
 def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
-    """Everything about ``session`` except its action log (see :func:`restore`); the table message is
-    not the table's to know: the store adds it (``stored``: ``message_id``, ``message_posted_at``, and
-    ``result_saved`` when it differs from the session's).
-
-    """
+    """Everything about ``session`` except its action log (see :func:`restore`); ``stored``: fields to set
+    apart (``result_saved`` when the store is about to store the result with this snapshot)."""
     fields = dict(
         table_id=session.table_id,
         guild_id=session.guild_id,
@@ -165,6 +162,8 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
             choices={user: choice.value for user, choice in session.rematch.choices.items()},
         ),
         result_saved=session.result_saved,
+        message_id=session.message_id,
+        message_posted_at=session.message_posted_at,
     )
     fields.update(stored)
     return TableSnapshot(**fields)
@@ -257,6 +256,8 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
             choices={user: RematchChoice(choice) for user, choice in rematch.choices.items()},
         )
     )
+    session.message_id = snapshot.message_id
+    session.message_posted_at = snapshot.message_posted_at
     session.saved_actions = len(log)
     session.stored_log_outdated = log != actions
     if session.stored_log_outdated:

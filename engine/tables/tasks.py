@@ -1,4 +1,5 @@
-"""Supervised background work of the tables: DMs and plain edits of messages, never awaited by a press."""
+"""Supervised background work of the tables (AI turns, and the Discord layer's DMs and edits): never
+awaited by a move, and a failure is logged, never lost."""
 
 from __future__ import annotations
 
@@ -6,15 +7,18 @@ import asyncio
 import logging
 from collections.abc import Awaitable
 
-import discord
-
 log = logging.getLogger(__name__)
 
 
 class Supervisor:
-    """Runs background coroutines and tells a bug apart from an expected Discord refusal."""
+    """Runs background coroutines and tells a bug apart from an expected refusal.
 
-    def __init__(self) -> None:
+    ``expected``: exception types that are no bug (e.g. Discord refusing a request), logged as a warning
+    in one line; anything else is logged as a bug with its traceback.
+    """
+
+    def __init__(self, expected: tuple[type[BaseException], ...] = ()) -> None:
+        self.expected = expected
         self.tasks: set[asyncio.Task] = set()
 
     def spawn(self, coroutine: Awaitable[None], what: str) -> asyncio.Task:
@@ -27,8 +31,8 @@ class Supervisor:
             if finished.cancelled():
                 return
             error = finished.exception()
-            if isinstance(error, discord.HTTPException):
-                log.warning("Discord refused %s: %s", what, error)
+            if self.expected and isinstance(error, self.expected):
+                log.warning("Refused: %s: %s", what, error)
             elif error is not None:
                 log.error("Bug in %s", what, exc_info=error)
 
@@ -36,6 +40,6 @@ class Supervisor:
         return task
 
     def cancel_all(self) -> None:
-        """Cancel everything still running (the extension unloads)."""
+        """Cancel everything still running (the tables unload)."""
         for task in list(self.tasks):
             task.cancel()

@@ -7,7 +7,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 
-from cogs.tables.session import Phase, TableSession
+from engine.tables.session import Phase, TableSession
 
 REMEMBER_GONE_TABLES = 5000
 

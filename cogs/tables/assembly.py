@@ -1,0 +1,55 @@
+"""The tables extension put together: the table runtime (Discord-free) and the Discord parts that show it
+and route presses to it, each made once with what it needs, in order (nothing is wired afterwards)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.tables.presenter import DiscordPresenter
+from cogs.tables.presses import TablePresses
+from cogs.tables.private_views import PrivateViews
+from cogs.tables.table_message import TableMessages
+from cogs.tables.threads import TableThreads
+from engine.tables.registry import TableRegistry
+from engine.tables.runtime import TableRuntime
+from engine.tables.store import TableStore
+from engine.tables.tasks import Supervisor
+
+if TYPE_CHECKING:
+    from bot.bot import CardTableBot
+
+
+@dataclass(frozen=True)
+class TableParts:
+    """The parts of the tables extension of one bot."""
+
+    runtime: TableRuntime
+    messages: TableMessages
+    private_views: PrivateViews
+    presses: TablePresses
+
+
+def assemble(bot: "CardTableBot") -> TableParts:
+    """Make the parts for ``bot`` (its settings, database and scheduler)."""
+    settings = bot.settings
+    tasks = Supervisor(expected=(discord.HTTPException,))
+    registry = TableRegistry()
+    store = TableStore(bot.db, registry, shutting_down=bot.is_closed)
+    messages = TableMessages(
+        bot, tasks, settings.table_message_max_age_seconds, save=store.save_quietly, is_live=registry.is_live
+    )
+    private_views = PrivateViews(bot, tasks, messages)
+    threads = TableThreads(bot, registry, messages, tasks)
+    runtime = TableRuntime(
+        registry,
+        store,
+        bot.scheduler,
+        DiscordPresenter(bot, tasks, messages, private_views, threads),
+        tasks,
+        lobby_idle_seconds=settings.lobby_idle_seconds,
+        ai_pause_seconds=settings.ai_pause_seconds,
+    )
+    return TableParts(runtime, messages, private_views, TablePresses(runtime, messages, private_views))

@@ -1,0 +1,287 @@
+"""Every move a table takes, whoever makes it: a person's press or slash command, a clock running out, an
+AI seat, a player taken over or leaving, an admin. A move is a small value; :meth:`Move.apply` checks it
+and changes the table (or raises, changing nothing), and says what the runtime must do next
+(:class:`Change`). :meth:`~engine.tables.runtime.TableRuntime.commit` is the one place that applies a move.
+"""
+
+from __future__ import annotations
+
+import abc
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+
+from engine import GameState, IllegalAction
+from engine.lobby import RematchChoice
+from engine.tables import ai_seats, lobby_options
+from engine.tables.session import Phase, TableError, TableSession
+
+log = logging.getLogger(__name__)
+
+
+class Unchanged(TableError):
+    """A move that turned out to change nothing: the table is gone, a clock fired with nothing due, an AI
+    thought for a state the game has left. ``str(error)`` is written for the player, if one asked."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a move did, for the runtime: ``note`` is the words for whoever made it ("You joined the
+    table."); ``close`` the reason the table closes (it never finished a game), if it does;
+    ``end_scoreboard`` whether the "Play again" choice is over."""
+
+    note: str = "Done."
+    close: str | None = None
+    end_scoreboard: bool = False
+
+
+class Move(abc.ABC):
+    """One move at a table."""
+
+    @abc.abstractmethod
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        """Check the move and change ``table`` (``now``: UTC).
+
+        Raises
+        ------
+        TableError
+            The table refuses it (words for the player); nothing changed.
+        IllegalAction
+            The game refuses it; nothing changed.
+        """
+
+
+# -- the lobby -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Join(Move):
+    """``user_id`` (shown as ``name``) takes a seat in the lobby."""
+
+    user_id: int
+    name: str
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        table.join(self.user_id, self.name)
+        return Change("You joined the table.")
+
+
+@dataclass(frozen=True)
+class LeaveLobby(Move):
+    """``user_id`` leaves the lobby; a lobby of AIs only closes, and an AI never hosts."""
+
+    user_id: int
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        table.leave(self.user_id)
+        ai_seats.after_lobby_leave(table)
+        if table.phase is Phase.CLOSED:
+            return Change(close="Everyone left, so the table closed.")
+        return Change("You left the table.")
+
+
+@dataclass(frozen=True)
+class Cancel(Move):
+    """The host closes the lobby."""
+
+    user_id: int
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        table.cancel(self.user_id)
+        return Change(close="The host cancelled the table.")
+
+
+@dataclass(frozen=True)
+class ChooseOption(Move):
+    """The host chose ``values`` in lobby menu ``menu`` (see :func:`engine.tables.lobby_options.choose`)."""
+
+    user_id: int
+    menu: str
+    values: tuple[str, ...]
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        lobby_options.choose(table, self.user_id, self.menu, list(self.values))
+        return Change("Option set.")
+
+
+@dataclass(frozen=True)
+class AddAI(Move):
+    """The host seats an AI player."""
+
+    user_id: int
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        ai_seats.add_ai(table, self.user_id)
+        return Change("AI player added.")
+
+
+@dataclass(frozen=True)
+class RemoveAI(Move):
+    """The host unseats the AI player seated last."""
+
+    user_id: int
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        ai_seats.remove_ai(table, self.user_id)
+        return Change("AI player removed.")
+
+
+@dataclass(frozen=True)
+class Start(Move):
+    """The host deals the game from ``seed``."""
+
+    user_id: int
+    seed: int
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        table.start(self.user_id, self.seed, now)
+        return Change("The game has started.")
+
+
+@dataclass(frozen=True)
+class LobbyIdle(Move):
+    """The idle lobby's clock ran out after ``minutes``: the lobby closes (if it still is one)."""
+
+    minutes: int
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        if table.phase is not Phase.LOBBY:
+            raise Unchanged("The game has started.")
+        return Change(close=f"Nobody started the game for {self.minutes} minutes, so the table closed.")
+
+
+# -- the game --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Play(Move):
+    """``user_id`` takes game action ``code``, pressed on a message drawn at state ``version``."""
+
+    user_id: int
+    version: int
+    code: str
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        table.act(self.user_id, self.version, self.code, now)
+        return Change("Done.")
+
+
+@dataclass(frozen=True, eq=False)
+class AIPlay(Move):
+    """The AI playing ``seat`` chose ``code`` thinking on ``state`` at ``version``. Dropped
+    (:class:`Unchanged`) if the game or the seat moved on meanwhile; an action the game refuses (a bug in
+    the AI) is replaced by the seat's default action, so the game goes on."""
+
+    seat: int
+    version: int
+    code: str
+    state: GameState
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        if not is_current(table, self.state, self.version, self.seat):
+            raise Unchanged("That AI move is for an earlier turn.")
+        user_id = table.players[self.seat]
+        try:
+            table.act(user_id, self.version, self.code, now, by_ai=True)
+        except (TableError, IllegalAction) as refusal:
+            log.error("%s AI chose %r, refused (%s): playing the default", table.rules.key, self.code, refusal)
+            table.act(user_id, self.version, self.state.default_action(self.seat), now, by_ai=True)
+        return Change("Done.")
+
+
+def is_current(table: TableSession, state: GameState, version: int, seat: int) -> bool:
+    """True while an AI may still play ``seat`` on ``state`` at ``version``: nobody moved, the table was not
+    reloaded, and an AI still plays the seat."""
+    return (
+        table.phase is Phase.PLAYING
+        and table.state is state
+        and state.version == version
+        and seat in state.seats_to_act()
+        and ai_seats.ai_plays(table, seat)
+    )
+
+
+@dataclass(frozen=True)
+class TimeOut(Move):
+    """The turn clock ran out: the default action of each seat whose own clock has run out."""
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        if table.phase is not Phase.PLAYING or table.state is None:
+            raise Unchanged("The game is not running.")
+        if not table.time_out(table.state.version, now):
+            raise Unchanged("Nothing is due yet.")
+        return Change("Time ran out.")
+
+
+@dataclass(frozen=True)
+class ComeBack(Move):
+    """``user_id`` pressed "I'm back": their seat is theirs again."""
+
+    user_id: int
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        ai_seats.come_back(table, self.user_id)
+        return Change("Welcome back: your seat is yours again.")
+
+
+@dataclass(frozen=True)
+class LeaveGame(Move):
+    """``user_id`` leaves the running game: an AI plays their seat to the end."""
+
+    user_id: int
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        ai_seats.leave_game(table, self.user_id)
+        return Change("You left the game: an AI plays your seat to the end.")
+
+
+@dataclass(frozen=True)
+class EndTable(Move):
+    """``user_id`` ends a running game that no person plays any more (no result)."""
+
+    user_id: int
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        if not ai_seats.may_end(table, self.user_id):
+            raise TableError(
+                "Only the host (or, if the host left, a player still seated) can end a table, and only "
+                "once no person plays any seat."
+            )
+        name = table.names.get(self.user_id, "a player")
+        return Change(close=f"{name} ended the table: nobody played any seat any more. No result was recorded.")
+
+
+@dataclass(frozen=True)
+class AdminEnd(Move):
+    """A server admin (shown as ``admin_name``) ends the table, whatever its phase, without a result."""
+
+    admin_name: str
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        return Change(close=f"An admin ({self.admin_name}) ended this table; no result was recorded.")
+
+
+# -- the scoreboard --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChooseRematch(Move):
+    """``user_id`` chose "Play again" or "Leave" on the scoreboard; once everyone chose, it ends."""
+
+    user_id: int
+    choice: RematchChoice
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        table.choose_rematch(self.user_id, self.choice)
+        assert table.rematch is not None
+        return Change("Noted.", end_scoreboard=table.rematch.everyone_chose)
+
+
+@dataclass(frozen=True)
+class RematchWindowClosed(Move):
+    """The "Play again" window ran out: the scoreboard ends with the choices made."""
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        if table.phase is not Phase.SCOREBOARD:
+            raise Unchanged("The scoreboard has ended.")
+        return Change("Noted.", end_scoreboard=True)

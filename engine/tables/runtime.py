@@ -1,0 +1,362 @@
+"""The table runtime: every table's life without Discord, and the one :meth:`TableRuntime.commit` that every
+move goes through, whoever makes it (a press, a slash command, a clock, an AI seat, a takeover, a leaver).
+
+A commit holds the table's lock, applies the move (:mod:`engine.tables.moves`: check, then change), stores
+the table in one transaction before anyone is shown it (a failed store undoes the move), schedules what
+follows (clocks, AI turns, the channel freed, a rematch lobby) and hands the layer that shows tables one
+:class:`~engine.tables.outcome.Outcome` (what changed and who must see what), through the caller's
+``answer`` and the :class:`~engine.tables.outcome.Presenter`.
+
+=================  =====================================================================================
+module             job
+=================  =====================================================================================
+``session``        one table: lobby, game, scoreboard, its clock's rules (``time_control``)
+``moves``          every move and its check; ``outcome``: what a commit hands the presenter
+``registry``       the live tables by id, channel and player
+``store``          persist, reload, restore at start, the result; ``snapshot``: the stored model
+``clocks``         turn / lobby / rematch clocks on APScheduler
+``ai_seats``       who plays each seat; ``ai_turns``: the AI seats' turns, thought in a worker
+``notices``        who must be told of a change beyond the table message
+``lobby_options``  the options a lobby offers and the check of a choice
+=================  =====================================================================================
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import datetime, timedelta
+
+from apscheduler.schedulers.base import BaseScheduler
+
+from engine.ai.core import AIPlayer
+from engine.ai.registry import ai_player
+from engine.lobby import Lobby
+from engine.tables import ai_seats, notices
+from engine.tables.ai_turns import AITurns
+from engine.tables.clocks import TableClocks, utcnow
+from engine.tables.moves import Change, LobbyIdle, Move, RematchWindowClosed, TimeOut, Unchanged
+from engine.tables.outcome import Outcome, Presenter
+from engine.tables.registry import TableRegistry
+from engine.tables.session import Phase, TableError, TableSession
+from engine.tables.store import TableStore
+from engine.tables.tasks import Supervisor
+
+log = logging.getLogger(__name__)
+
+LOCK_WAIT_SECONDS = 2.0
+"""How long a press waits for a busy table before it is refused, so it is still answered in time."""
+SAVE_RETRY_SECONDS = 5
+NOT_OPENED = "This table could not be opened."
+OVER = "This game is over: see the final scores on the table message."
+TABLE_CLOSED = "This table is closed."
+
+Answer = Callable[[Outcome], Awaitable[None]]
+"""How whoever made a move answers it (a press's own response), run under the table's lock once stored."""
+
+
+@contextlib.asynccontextmanager
+async def locked(table: TableSession, wait: float | None) -> AsyncIterator[None]:
+    """Hold the table's lock; with ``wait`` (seconds), refuse politely if it is held longer than that.
+
+    Raises
+    ------
+    TableError
+        The table stayed busy for ``wait`` seconds.
+    """
+    if wait is not None and table.lock.locked():  # a free lock is taken at once, no timer
+        try:
+            await asyncio.wait_for(table.lock.acquire(), timeout=wait)
+        except TimeoutError:
+            raise TableError("The table is busy: press again in a moment.") from None
+    else:
+        await table.lock.acquire()
+    try:
+        yield
+    finally:
+        table.lock.release()
+
+
+class TableRuntime:
+    """Every live table of one bot process, and the one way to change them.
+
+    Parameters
+    ----------
+    registry, store:
+        The live tables and their storage (made first: the presenter saves message ids through the store).
+    scheduler:
+        The APScheduler running the tables' clocks.
+    presenter:
+        The layer that shows tables (Discord).
+    tasks:
+        Runs the AI seats' turns in the background.
+    lobby_idle_seconds, ai_pause_seconds:
+        How long an untouched lobby stays open; how long an AI seat waits before it acts (seconds).
+    player_for:
+        The AI player of a game, by key.
+    now:
+        The clock (UTC).
+    """
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        store: TableStore,
+        scheduler: BaseScheduler,
+        presenter: Presenter,
+        tasks: Supervisor,
+        *,
+        lobby_idle_seconds: float,
+        ai_pause_seconds: float,
+        player_for: Callable[[str], AIPlayer] = ai_player,
+        now: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self.registry = registry
+        self.store = store
+        self.presenter = presenter
+        self.tasks = tasks
+        self.now = now
+        self.lobby_idle_seconds = lobby_idle_seconds
+        self.clocks = TableClocks(
+            scheduler,
+            turn_ran_out=self.turn_ran_out,
+            lobby_ran_out=self.lobby_ran_out,
+            rematch_ran_out=self.rematch_ran_out,
+            lobby_idle_seconds=lobby_idle_seconds,
+            now=now,
+        )
+        self.ai_turns = AITurns(
+            registry, tasks, ai_pause_seconds, functools.partial(self.commit, wait=None), player_for=player_for
+        )
+        self.away = notices.AwayNotices()
+        registry.on_forget(self._forgotten)
+
+    def _forgotten(self, table: TableSession) -> None:
+        self.clocks.disarm_all(table)
+        self.away.forget(table)
+        self.presenter.forget(table)
+
+    # -- the one commit ----------------------------------------------------------------------------------
+
+    async def commit(
+        self,
+        table: TableSession,
+        move: Move,
+        answer: Answer | None = None,
+        *,
+        wait: float | None = LOCK_WAIT_SECONDS,
+    ) -> Outcome:
+        """Apply ``move`` to ``table``, store it, schedule what follows, and show it: ``answer(outcome)``
+        (whoever made the move answers it, under the table's lock) and :meth:`Presenter.show`.
+
+        ``wait``: how long to wait for a busy table (seconds; ``None``: as long as it takes, for clocks and
+        AI seats).
+
+        Raises
+        ------
+        Unchanged
+            The table is gone, or the move turned out to change nothing (a stale clock or AI move).
+        TableError
+            The table refuses the move, is busy, or could not store it (then it is back as stored).
+        IllegalAction
+            The game refuses the move.
+        """
+        async with locked(table, wait):
+            if not self.registry.is_live(table):
+                raise Unchanged(self.registry.gone_reason(table.table_id))
+            before = frozenset(table.users_with_actions())
+            phase = table.phase
+            lobby: Lobby | None = None
+            change = move.apply(table, self.now())
+            if change.close is not None:
+                outcome = await self._close(table, move, change.close, answered=answer is not None)
+            elif change.end_scoreboard:
+                outcome, lobby = await self._end_scoreboard(table, move, change, answered=answer is not None)
+            else:
+                await self.store.persist(table)  # stored before anyone sees it (a failed save undoes it)
+                outcome = self._follow(table, move, change, before, phase, answered=answer is not None)
+            try:
+                if answer is not None:
+                    await answer(outcome)
+            finally:
+                self.presenter.show(outcome)
+            if outcome.rematch:
+                await self._open_rematch(table, lobby)
+            return outcome
+
+    def _follow(
+        self,
+        table: TableSession,
+        move: Move,
+        change: Change,
+        before: frozenset[int],
+        phase: Phase,
+        *,
+        answered: bool,
+    ) -> Outcome:
+        """Schedule what follows a stored change, and say who must see it."""
+        outcome = Outcome(table, move, change.note, before, answered)
+        if table.phase is Phase.LOBBY:
+            self.clocks.arm_lobby(table)
+            return outcome
+        started = phase is Phase.LOBBY and table.phase is Phase.PLAYING
+        if started:
+            self.clocks.disarm_lobby(table)
+        turn_dms: tuple = ()
+        turn_notices: list[int] = []
+        if table.phase is Phase.PLAYING:
+            self.clocks.arm_turn(table)
+            turn_dms = notices.turn_dms(table, before, started=started)
+            turn_notices = notices.users_to_notify(table, before)
+        elif table.phase is Phase.SCOREBOARD and phase is Phase.PLAYING:
+            self.clocks.disarm_turn(table)
+            self.registry.free_channel(table)  # a new /play may open while the scoreboard shows
+            self.clocks.arm_rematch(table)
+        newly_away = self.away.newly_away(table) if table.state is not None else ()
+        self.ai_turns.schedule(table)
+        return Outcome(
+            table,
+            move,
+            change.note,
+            before,
+            answered,
+            turn_dms=turn_dms,
+            turn_notices=tuple(turn_notices),
+            newly_away=newly_away,
+        )
+
+    async def _close(self, table: TableSession, move: Move, reason: str, *, answered: bool) -> Outcome:
+        """Close a table that never finished a game (a lobby, or a game ended without a result)."""
+        table.close()
+        self.registry.forget(table, TABLE_CLOSED)
+        await self.store.delete(table)
+        return Outcome(table, move, reason, answered=answered, closed=reason)
+
+    async def _end_scoreboard(
+        self, table: TableSession, move: Move, change: Change, *, answered: bool
+    ) -> tuple[Outcome, Lobby | None]:
+        """End the scoreboard; those who chose "Play again" go on to a new lobby (opened after the answer)."""
+        assert table.rematch is not None
+        table.rematch.close()
+        lobby = table.rematch.next_lobby(table.rules.min_seats, table.rules.max_seats)
+        table.close()
+        self.registry.forget(table, OVER)
+        await self.store.delete(table)
+        outcome = Outcome(
+            table, move, change.note, answered=answered, scoreboard_ended=True, rematch=lobby is not None
+        )
+        return outcome, lobby
+
+    # -- opening -----------------------------------------------------------------------------------------
+
+    async def open(self, table: TableSession, post: Callable[[], Awaitable[int | None]]) -> None:
+        """Register, store and post the new lobby ``table`` (``post()`` shows it and returns its message
+        id), then arm its idle clock. The channel is taken at once, so two ``/play`` cannot both open.
+
+        Raises
+        ------
+        TableError
+            If it could not be stored (nothing was posted).
+        BaseException
+            Whatever ``post`` raised (the table is forgotten and deleted first).
+        """
+        self.registry.register(table)
+        try:
+            await self.store.persist(table)
+        except TableError:
+            self.registry.forget(table, NOT_OPENED)
+            raise
+        try:
+            message_id = await post()
+        except BaseException:
+            self.registry.forget(table, NOT_OPENED)
+            await self.store.delete(table)
+            raise
+        # Known at once, so a press on the new message (which may arrive before this coroutine resumes)
+        # is answered with the table; storing the id waits for the lock.
+        table.message_id, table.message_posted_at = message_id, self.now()
+        async with table.lock:
+            with contextlib.suppress(TableError):
+                await self.store.persist(table)
+        self.clocks.arm_lobby(table)
+
+    async def _open_rematch(self, finished: TableSession, lobby: Lobby | None) -> None:
+        """Seat those who chose "Play again" at a new lobby in the finished table's channel (unless another
+        table opened there meanwhile), with the finished game's AI players while there is room."""
+        if lobby is None:
+            return
+        if self.registry.channel_table(finished.channel_id) is not None:
+            await self.presenter.notice(
+                finished, "A new table is already open in this channel, so no rematch table was opened."
+            )
+            return
+        rematch = TableSession(
+            self.registry.new_table_id(),
+            finished.guild_id,
+            finished.channel_id,
+            finished.rules,
+            finished.settings,
+            lobby.host_id,
+            finished.names[lobby.host_id],
+            players=list(lobby.players),
+            names={user: finished.names[user] for user in lobby.players},
+            dm_wanted=finished.dm_wanted & set(lobby.players),
+        )
+        ai_seats.seat_again(rematch, ai_seats.ai_seats_of(finished.players))  # the AIs play again too
+        try:
+            await self.open(rematch, functools.partial(self.presenter.post_table, rematch, "Playing again:"))
+        except TableError:
+            return
+        except Exception as error:  # the presenter could not post it (it was forgotten and deleted)
+            log.warning("Could not open the rematch table in channel %s: %s", finished.channel_id, error)
+
+    # -- restarts ----------------------------------------------------------------------------------------
+
+    async def restore(self, owns_guild: Callable[[int], bool] | None = None) -> list[TableSession]:
+        """Bring back every stored table (of the guilds ``owns_guild`` accepts), replayed from its log, with
+        its clocks re-armed (a deadline that passed meanwhile fires at once). Call :meth:`resume` for each
+        once the tables can be shown."""
+        restored = await self.store.load_all(owns_guild)
+        for table in restored:
+            self.clocks.rearm(table)
+            self.away.restored(table)  # its players away were told before
+        return restored
+
+    def resume(self, table: TableSession) -> None:
+        """A restored table plays on: an AI whose turn it was plays."""
+        if self.registry.is_live(table):
+            self.ai_turns.schedule(table)
+
+    # -- clocks running out ------------------------------------------------------------------------------
+
+    async def turn_ran_out(self, table_id: str) -> None:
+        """A turn clock ran out: play the default of each seat whose clock has run out."""
+        table = self.registry.get(table_id)
+        if table is None:
+            return
+        try:
+            await self.commit(table, TimeOut(), wait=None)
+        except Unchanged:  # fired early, or the deadline moved: keep the clock on the deadline
+            if self.registry.is_live(table) and table.phase is Phase.PLAYING and table.deadline is not None:
+                self.clocks.arm_turn(table)
+        except TableError:  # not saved, so undone: try again shortly
+            if self.registry.is_live(table):
+                self.clocks.arm_turn(table, self.now() + timedelta(seconds=SAVE_RETRY_SECONDS))
+
+    async def lobby_ran_out(self, table_id: str) -> None:
+        """Nobody started the game in time: close the lobby."""
+        table = self.registry.get(table_id)
+        if table is not None:
+            minutes = max(1, round(self.lobby_idle_seconds / 60))
+            with contextlib.suppress(TableError):
+                await self.commit(table, LobbyIdle(minutes), wait=None)
+
+    async def rematch_ran_out(self, table_id: str) -> None:
+        """The "Play again" window closed: end the scoreboard."""
+        table = self.registry.get(table_id)
+        if table is not None and table.phase is Phase.SCOREBOARD:
+            with contextlib.suppress(TableError):
+                await self.commit(table, RematchWindowClosed(), wait=None)

@@ -1,0 +1,182 @@
+"""Stand-ins for what the table runtime is given, so it is tested without Discord, a database or real time:
+a database kept in dicts (:class:`MemoryDatabase`), a scheduler whose clocks fire when the test says
+(:class:`ManualScheduler`), a clock the test moves (:class:`ManualClock`) and a presenter that keeps what it
+was asked to show (:class:`RecordingPresenter`); :func:`make_runtime` puts them together."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+
+from engine.ai.core import AIPlayer, RandomPlayer
+from engine.tables.outcome import Outcome
+from engine.tables.registry import TableRegistry
+from engine.tables.runtime import TableRuntime
+from engine.tables.session import TableSession
+from engine.tables.store import TableStore
+from engine.tables.tasks import Supervisor
+from storage import GameResult, StoredAction, StoredTable
+
+START = datetime(2026, 11, 26, 20, 0, tzinfo=timezone.utc)
+
+
+class DatabaseDown(Exception):
+    """What :class:`MemoryDatabase` raises while ``failing``."""
+
+
+class MemoryDatabase:
+    """The live-table calls of :class:`storage.Database`, in memory. ``failing``: every write raises."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, tuple[int, int, str, str]] = {}  # id -> guild, channel, game, snapshot JSON
+        self.actions: dict[str, list[StoredAction]] = {}
+        self.results: list[GameResult] = []
+        self.logged: list[int] = []  # the length of the saved table's action log, after each save
+        self.failing = False
+
+    async def save_table(
+        self,
+        table_id: str,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        snapshot: dict | str,
+        new_actions: Sequence[StoredAction] = (),
+        result: GameResult | None = None,
+        *,
+        replace_log: bool = False,
+        seated_users: Sequence[int] | None = None,
+    ) -> None:
+        if self.failing:
+            raise DatabaseDown("the database is down")
+        text = snapshot if isinstance(snapshot, str) else json.dumps(snapshot)
+        self.tables[table_id] = (guild_id, channel_id, game, text)
+        log = [] if replace_log else self.actions.get(table_id, [])
+        self.actions[table_id] = log + list(new_actions)
+        if result is not None:
+            assert all(stored.table_id != result.table_id for stored in self.results), "result stored twice"
+            self.results.append(result)
+        self.logged.append(len(self.actions[table_id]))
+
+    async def delete_table(self, table_id: str) -> None:
+        self.tables.pop(table_id, None)
+        self.actions.pop(table_id, None)
+
+    async def load_table(self, table_id: str) -> StoredTable | None:
+        if table_id not in self.tables:
+            return None
+        guild_id, channel_id, game, text = self.tables[table_id]
+        return StoredTable(table_id, guild_id, channel_id, game, json.loads(text), list(self.actions[table_id]))
+
+    async def load_tables(self, guild_filter: Callable[[int], bool] | None = None) -> list[StoredTable]:
+        stored = [await self.load_table(table_id) for table_id in self.tables]
+        return [table for table in stored if table and (guild_filter is None or guild_filter(table.guild_id))]
+
+
+class ManualClock:
+    """The runtime's clock: it moves only when the test moves it."""
+
+    def __init__(self, now: datetime = START) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@dataclass
+class _Job:
+    func: Callable
+    args: tuple
+    next_run_time: datetime
+    scheduler: ManualScheduler = field(repr=False)
+
+    def modify(self, next_run_time: datetime) -> None:
+        self.next_run_time = next_run_time
+
+
+class ManualScheduler:
+    """The part of APScheduler the clocks use; jobs run only in :meth:`run_due`."""
+
+    def __init__(self) -> None:
+        self.jobs: dict[str, _Job] = {}
+
+    def get_job(self, job_id: str) -> _Job | None:
+        return self.jobs.get(job_id)
+
+    def add_job(self, func: Callable, trigger: str, *, run_date: datetime, id: str, args: tuple, **_: object):
+        self.jobs[id] = _Job(func, args, run_date, self)
+
+    def remove_job(self, job_id: str) -> None:
+        del self.jobs[job_id]
+
+    async def run_due(self, now: datetime) -> list[str]:
+        """Run every job due at ``now`` (each once, removed first as APScheduler's date jobs are)."""
+        due = sorted((job.next_run_time, job_id) for job_id, job in self.jobs.items() if job.next_run_time <= now)
+        for _, job_id in due:
+            job = self.jobs.pop(job_id)
+            await job.func(*job.args)
+        return [job_id for _, job_id in due]
+
+
+class RecordingPresenter:
+    """Keeps every outcome shown, every table forgotten, every table posted and notice said."""
+
+    def __init__(self) -> None:
+        self.shown: list[Outcome] = []
+        self.forgotten: list[str] = []
+        self.posted: list[tuple[str, str]] = []
+        self.notices: list[str] = []
+        self.next_message_id = 1000
+
+    def show(self, outcome: Outcome) -> None:
+        self.shown.append(outcome)
+
+    def forget(self, table: TableSession) -> None:
+        self.forgotten.append(table.table_id)
+
+    async def post_table(self, table: TableSession, intro: str) -> int | None:
+        self.posted.append((table.table_id, intro))
+        self.next_message_id += 1
+        return self.next_message_id
+
+    async def notice(self, table: TableSession, text: str) -> None:
+        self.notices.append(text)
+
+
+@dataclass
+class World:
+    """A runtime with its stand-ins."""
+
+    runtime: TableRuntime
+    db: MemoryDatabase
+    clock: ManualClock
+    scheduler: ManualScheduler
+    presenter: RecordingPresenter
+
+
+def make_runtime(
+    *, player: AIPlayer | None = None, ai_pause_seconds: float = 0.0, lobby_idle_seconds: float = 900
+) -> World:
+    """A runtime on a :class:`MemoryDatabase`, a :class:`ManualClock` and a :class:`ManualScheduler`, whose
+    AI seats play ``player`` (default: random legal moves)."""
+    db, clock, scheduler, presenter = MemoryDatabase(), ManualClock(), ManualScheduler(), RecordingPresenter()
+    registry = TableRegistry()
+    store = TableStore(db, registry, shutting_down=lambda: False)  # type: ignore[arg-type]
+    chosen = player or RandomPlayer()
+    runtime = TableRuntime(
+        registry,
+        store,
+        scheduler,  # type: ignore[arg-type]
+        presenter,
+        Supervisor(),
+        lobby_idle_seconds=lobby_idle_seconds,
+        ai_pause_seconds=ai_pause_seconds,
+        player_for=lambda key: chosen,
+        now=clock,
+    )
+    return World(runtime, db, clock, scheduler, presenter)

@@ -1,0 +1,204 @@
+"""The table runtime on its own (:class:`engine.tables.runtime.TableRuntime`), without Discord, a database or
+real time (the stand-ins of :mod:`tests.tables.fakes`): a table's whole life goes through its one commit,
+from the lobby to the scoreboard and a rematch; what the runtime schedules and hands the presenter; a
+failed store that undoes a move; clocks running out; a restart."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from engine import IllegalAction, get_rules
+from engine.lobby import RematchChoice
+from engine.tables import moves
+from engine.tables.outcome import TurnDM
+from engine.tables.session import Phase, TableError, TableSession, TableSettings
+from tests.tables.fakes import World, make_runtime
+from tests.tables.toy_game import PickAndCall
+
+HOST, BOB = 101, 102
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def opened(world: World, rules=None, table_id: str = "tbl00001") -> TableSession:
+    table = TableSession(table_id, 10, 20, rules or PickAndCall(), TableSettings(30, 30, 2), HOST, "host")
+    await world.runtime.open(table, lambda: world.presenter.post_table(table, ""))
+    return table
+
+
+async def play_out(world: World, table: TableSession) -> None:
+    """Both people play the toy game to its end, each move through the commit."""
+    while table.phase is Phase.PLAYING:
+        seat = table.state.seats_to_act()[0]
+        code = table.state.default_action(seat)
+        await world.runtime.commit(table, moves.Play(table.players[seat], table.state.version, code))
+
+
+async def test_a_table_lives_from_lobby_to_scoreboard_to_rematch_through_one_commit() -> None:
+    world = make_runtime()
+    table = await opened(world)
+    assert world.runtime.registry.channel_table(20) is table and table.message_id is not None
+    assert "lobby:tbl00001" in world.scheduler.jobs  # the idle lobby's clock
+    joined = await world.runtime.commit(table, moves.Join(BOB, "bob"))
+    assert joined.note == "You joined the table." and world.presenter.shown == [joined]
+    started = await world.runtime.commit(table, moves.Start(HOST, 7))
+    assert table.phase is Phase.PLAYING and "lobby:tbl00001" not in world.scheduler.jobs
+    assert world.scheduler.jobs["turn:tbl00001"].next_run_time == table.deadline
+    assert started.before == frozenset()
+    await play_out(world, table)
+    assert table.phase is Phase.SCOREBOARD
+    assert [result.table_id for result in world.db.results] == ["tbl00001"]  # stored once, with the move
+    assert world.runtime.registry.channel_table(20) is None  # a new /play may open meanwhile
+    assert "turn:tbl00001" not in world.scheduler.jobs and "rematch:tbl00001" in world.scheduler.jobs
+    await world.runtime.commit(table, moves.ChooseRematch(HOST, RematchChoice.PLAY_AGAIN))
+    ended = await world.runtime.commit(table, moves.ChooseRematch(BOB, RematchChoice.PLAY_AGAIN))
+    assert ended.scoreboard_ended and ended.rematch
+    assert world.runtime.registry.get("tbl00001") is None and "tbl00001" not in world.db.tables
+    rematch = world.runtime.registry.channel_table(20)
+    assert rematch is not None and rematch.lobby.players == [HOST, BOB]
+    assert world.presenter.posted[-1] == (rematch.table_id, "Playing again:")
+    assert rematch.table_id in world.db.tables
+
+
+async def test_every_move_is_stored_before_it_is_shown_and_a_failed_store_undoes_it() -> None:
+    world = make_runtime()
+    table = await opened(world)
+    await world.runtime.commit(table, moves.Join(BOB, "bob"))
+    await world.runtime.commit(table, moves.Start(HOST, 7))
+    version, shown = table.state.version, len(world.presenter.shown)
+    world.db.failing = True
+    with pytest.raises(TableError, match="could not save"):
+        await world.runtime.commit(table, moves.Play(HOST, version, "pick.3"))
+    assert table.state.version == version and 0 not in table.state.picks  # back as stored
+    assert len(world.presenter.shown) == shown  # nothing shown, nobody answered
+    world.db.failing = False
+    played = await world.runtime.commit(table, moves.Play(HOST, version, "pick.3"))
+    assert table.state.picks == {0: 3} and world.db.logged[-1] == 1 and played.answered is False
+
+
+async def test_the_answer_runs_under_the_lock_after_the_store_and_refusals_change_nothing() -> None:
+    world = make_runtime()
+    table = await opened(world)
+    answered = []
+
+    async def answer(outcome) -> None:
+        assert table.lock.locked() and world.db.tables[table.table_id]
+        answered.append(outcome.note)
+
+    await world.runtime.commit(table, moves.Join(BOB, "bob"), answer)
+    assert answered == ["You joined the table."] and world.presenter.shown[-1].answered
+    with pytest.raises(TableError, match="already"):
+        await world.runtime.commit(table, moves.Join(BOB, "bob"), answer)
+    with pytest.raises(TableError, match="Only the host"):
+        await world.runtime.commit(table, moves.Start(BOB, 7))
+    await world.runtime.commit(table, moves.Start(HOST, 7))
+    with pytest.raises(IllegalAction):
+        await world.runtime.commit(table, moves.Play(HOST, table.state.version, "call"))
+    with pytest.raises(TableError, match="earlier turn"):
+        await world.runtime.commit(table, moves.Play(HOST, table.state.version + 5, "pick.1"))
+    assert answered == ["You joined the table."] and table.state.version == 0
+
+
+async def test_the_turn_clock_plays_the_defaults_and_an_away_player_is_taken_over_and_told() -> None:
+    world = make_runtime()
+    table = await opened(world, get_rules("foist"))
+    await world.runtime.commit(table, moves.Join(BOB, "bob"))
+    await world.runtime.commit(table, moves.AddAI(HOST))
+    table.dm_wanted.add(BOB)
+    await world.runtime.commit(table, moves.Start(HOST, 11))
+    bob = table.seat_of(BOB)
+    for _ in range(200):  # BOB never plays; the host and the AI do
+        if table.phase is not Phase.PLAYING or bob in table.idle_seats:
+            break
+        (seat,) = table.state.seats_to_act()
+        if seat == bob:
+            world.clock.now = table.deadline
+            assert await world.scheduler.run_due(world.clock.now) == [f"turn:{table.table_id}"]
+        elif table.players[seat] == HOST:
+            code = table.state.default_action(seat)
+            await world.runtime.commit(table, moves.Play(HOST, table.state.version, code))
+        else:
+            assert await world.runtime.ai_turns.play_once(table, seat) == "played"
+    assert bob in table.idle_seats and table.timeouts_in_row[bob] == 2
+    told = [outcome for outcome in world.presenter.shown if outcome.newly_away]
+    assert [outcome.newly_away for outcome in told] == [(BOB,)]  # told once, by DM: BOB asked for DMs
+    assert any(TurnDM(BOB, "started") in o.turn_dms or TurnDM(BOB, "turn") in o.turn_dms for o in world.presenter.shown)
+    came_back = await world.runtime.commit(table, moves.ComeBack(BOB))
+    assert bob not in table.idle_seats and came_back.note.startswith("Welcome back")
+
+
+async def test_an_idle_lobby_closes_by_its_clock_and_the_table_is_deleted() -> None:
+    world = make_runtime(lobby_idle_seconds=600)
+    table = await opened(world)
+    world.clock.advance(599)
+    assert await world.scheduler.run_due(world.clock.now) == []
+    world.clock.advance(1)
+    await world.scheduler.run_due(world.clock.now)
+    closed = world.presenter.shown[-1]
+    assert closed.closed == "Nobody started the game for 10 minutes, so the table closed."
+    assert world.runtime.registry.get(table.table_id) is None and table.table_id not in world.db.tables
+    assert world.presenter.forgotten == [table.table_id] and world.scheduler.jobs == {}
+    with pytest.raises(moves.Unchanged, match="closed"):  # a late press on it changes nothing
+        await world.runtime.commit(table, moves.Join(BOB, "bob"))
+
+
+async def test_a_leaver_is_played_by_an_ai_to_the_end_and_a_restart_brings_the_table_back() -> None:
+    world = make_runtime()
+    table = await opened(world, get_rules("foist"))
+    await world.runtime.commit(table, moves.Join(BOB, "bob"))
+    await world.runtime.commit(table, moves.AddAI(HOST))
+    await world.runtime.commit(table, moves.Start(HOST, 5))
+    await world.runtime.commit(table, moves.LeaveGame(BOB))
+    again = make_runtime()
+    again.db = world.db
+    from engine.tables.store import TableStore
+
+    again.runtime.store = TableStore(world.db, again.runtime.registry, shutting_down=lambda: False)
+    (restored,) = await again.runtime.restore()
+    assert restored.state.history == table.state.history and restored.left_seats == table.left_seats
+    assert restored.message_id == table.message_id
+    assert "turn:" + table.table_id in again.scheduler.jobs
+    while restored.phase is Phase.PLAYING:
+        (seat,) = restored.state.seats_to_act()
+        if restored.players[seat] == HOST:
+            code = restored.state.default_action(seat)
+            await again.runtime.commit(restored, moves.Play(HOST, restored.state.version, code))
+        else:
+            assert await again.runtime.ai_turns.play_once(restored, seat) == "played"
+    assert restored.phase is Phase.SCOREBOARD and [r.table_id for r in world.db.results] == [table.table_id]
+
+
+TABLE_CHANGES = {"act", "time_out", "join", "leave", "cancel", "start", "choose_rematch", "set_option"}
+"""The methods of a table (:class:`TableSession`) that change its game or lobby."""
+SEAT_CHANGES = {"come_back", "leave_game", "add_ai", "remove_ai", "seat_bots", "choose", "choose_clock"}
+"""The functions of :mod:`engine.tables.ai_seats` and :mod:`engine.tables.lobby_options` that change a table."""
+
+
+def _changes(path: Path) -> list[str]:
+    """The calls in ``path`` that change a table: a table method on a name that holds a table, or a seat or
+    option function of the runtime."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        receiver = node.func.value
+        name = receiver.id if isinstance(receiver, ast.Name) else ""
+        if (node.func.attr in TABLE_CHANGES and name in {"session", "table", "finished", "rematch"}) or (
+            node.func.attr in SEAT_CHANGES and name in {"ai_seats", "lobby_options"}
+        ):
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno} {name}.{node.func.attr}(")
+    return found
+
+
+def test_no_second_place_applies_a_move() -> None:
+    """Only :mod:`engine.tables.moves` changes a table's game or lobby (with the seat and option rules it
+    calls); the Discord layer and the rest of the runtime go through the commit."""
+    moves_module = ROOT / "engine/tables/moves.py"
+    assert _changes(moves_module)  # the check sees the calls where they are
+    rules = {moves_module, ROOT / "engine/tables/ai_seats.py", ROOT / "engine/tables/lobby_options.py"}
+    paths = [*ROOT.joinpath("cogs").rglob("*.py"), *ROOT.joinpath("engine/tables").rglob("*.py")]
+    paths += [*ROOT.joinpath("bot").rglob("*.py")]
+    offenders = [call for path in paths if path not in rules for call in _changes(path)]
+    assert offenders == []
