@@ -42,7 +42,9 @@ from engine.ivak_declare import (
     hand_quarters,
     legal_throws,
     throw_back_fits,
+    throw_description,
 )
+from engine.ivak_declare.scoring import Settlement, next_starter, round_scores, settle
 from tests.engine.conftest import MAX_STEPS, games_in_play, seats_with_actions
 
 DECLARE_GAME = MinimizeDeclare()
@@ -157,7 +159,7 @@ def test_sets_of_two_or_more_of_a_rank_the_thrower_orders_three_or_more() -> Non
     sets = sorted(code for code, throw in throws.items() if throw.kind == "set")
     triples = ["t5g5r5y", "t5g5y5r", "t5r5g5y", "t5r5y5g", "t5y5g5r", "t5y5r5g"]
     assert sets == sorted(["t5r5g", "t5r5y", "t5y5g", *triples])
-    assert throws["t5y5r5g"].describe() == "set of 3 · sheds 15 points · ends 5★ and 5♣"
+    assert throw_description(throws["t5y5r5g"]) == "set of 3 · sheds 15 points · ends 5★ and 5♣"
     assert classify(["5g", "5r"]) == "set"  # any order is a set; the menu offers the colour order
     four = [t.cards for t in legal_throws(("5r", "5g", "5y", "5b")) if len(t.cards) == 4]
     assert len(four) == 12 and ("5r", "5y", "5g", "5b") in four  # the colour order, stored before, stays
@@ -348,7 +350,7 @@ def test_half_value_lets_you_declare_above_seven() -> None:
     7 along with 'My Half Value' Card(s)"."""
     state = two_players(["Cr", "hv"], ["9r"])
     assert DECLARE in codes(state, 0)
-    assert "12 halved once = **6** points" in private(state, 0)["Your hand counts"]
+    assert "12 halved once = {b:6} points" in private(state, 0)["Your hand counts"]
 
 
 def test_half_value_is_never_thrown() -> None:
@@ -827,7 +829,7 @@ def test_public_view_shows_the_table() -> None:
     assert fields["Round 1 result"].startswith("📣 caller declared 3 points and won it")
     assert fields["Closest to 100"] == "89 points (marked ⚠ below)"
     lines = [line.summary for line in public.seats]
-    assert lines[0].startswith("7 cards · **10** pts")
+    assert lines[0].startswith("7 cards · {b:10} pts")
     assert "📣 R1: held 3 → +0" in lines[0]
     assert "R1: held 9 → +9" in lines[1] and "⚠ closest to 100" in lines[1]
     assert "dealer" in lines[0]
@@ -841,6 +843,20 @@ def test_events_name_no_hidden_card() -> None:
     events = state.apply(0, DRAW)
     assert all("10" not in event.text for event in events)
     assert private(state, 0)["You drew"] == "10♣"
+
+
+def test_round_scoring_on_hand_built_totals() -> None:
+    """ "If any other player has the same number of points or fewer points than the caller, the caller
+    scores 25 penalty points" (others at or below a beaten caller score 0, ruling 2); "exactly 100 … 50",
+    "more than 100 points is eliminated"; the lowest hand starts, ties to the first left of the caller
+    (ruling 3). Quarter points throughout; ``None`` for a seat already out."""
+    assert round_scores([12, 40, None, 8], caller=0) == (True, (100, 40, 0, 0))
+    assert round_scores([12, 40, None, 16], caller=0) == (False, (0, 40, 0, 16))
+    assert settle(396) == (396, Settlement.KEPT)
+    assert settle(400) == (200, Settlement.BACK_TO_50)
+    assert settle(404) == (404, Settlement.OUT)
+    assert next_starter([12, 40, None, 12], caller=0, survivors={0, 1, 3}) == 3
+    assert next_starter([12, 40, None, 12], caller=3, survivors={0, 1, 3}) == 0
 
 
 def test_declare_reveals_every_hand_in_the_log() -> None:

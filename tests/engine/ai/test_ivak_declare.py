@@ -1,4 +1,4 @@
-"""The Minimize: Declare AI (engine/ai/ivak_declare.py) and the engine parts it relies on: legal play at
+"""The Minimize: Declare AI (engine/ivak_declare/ai.py) and the engine parts it relies on: legal play at
 2 to 10 seats in every seat, honesty (its choice depends only on what its seat may see), a canonical
 resample, no mutation, an independent copy, and the decisions of a turn (throw, pick, declare, power cards,
 throw-back)."""
@@ -11,8 +11,8 @@ from collections import Counter
 import pytest
 
 from engine.ai.core import GreedyPlayer, RandomPlayer
-from engine.ai.ivak_declare import DeclarePlayer, evaluate, hand_worth, player_for
 from engine.ivak_declare import DRAW, FULL_DECK, DeclareState, MinimizeDeclare
+from engine.ivak_declare.ai import DeclarePlayer, evaluate, hand_worth, player_for
 
 RULES = MinimizeDeclare()
 FAST = DeclarePlayer(samples=6)

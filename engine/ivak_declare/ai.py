@@ -3,11 +3,11 @@
 Rules: ``docs/rules/declare.md`` (its "AI player" section describes this player). The player decides only
 from what its seat may see: its own hand (``state.hand(seat)``), the public piles (the previous throw, the
 throw just made, the discard pile), the cards each other seat is known to have taken from the discard pile
-(:meth:`~engine.ivak_declare.DeclareState.known_cards`), hand sizes, totals and the public history (turns
-since the last declare); its sampled deals redraw the unseen cards as
-:meth:`~engine.ivak_declare.DeclareState.resample_hidden` does (sorted, then shuffled with its generator),
-without copying the state. It chooses among ``state.legal_actions(seat)``
-by parsing their codes, so a decision it does not know gets a legal answer too (the first one offered).
+(:meth:`~engine.ivak_declare.rules.DeclareState.known_cards`), hand sizes, totals and the public history
+(turns since the last declare); its sampled deals redraw the unseen cards as
+:meth:`~engine.ivak_declare.rules.DeclareState.resample_hidden` does (sorted, then shuffled with its
+generator), without copying the state. It chooses among ``state.legal_actions(seat)`` by parsing their
+codes, so a decision it does not know gets a legal answer too (the first one offered).
 
 The hand heuristic: a hand is worth its points minus half the points of the best throw it holds (that
 throw goes next turn), halved once per My Half Value held (twice at most). Lower is better.
@@ -31,15 +31,10 @@ from collections import Counter
 
 from engine.ai.core import legal_codes
 from engine.core import GameState
-from engine.ivak_declare import (
-    DISCOVER,
-    FULL_DECK,
-    HALF_VALUE,
-    NO_PICK,
+from engine.ivak_declare.actions import (
     Declare,
     DeclareAction,
     DeclareNow,
-    DeclareState,
     Discover,
     Draw,
     NoCard,
@@ -47,12 +42,19 @@ from engine.ivak_declare import (
     Take,
     ThrowBack,
     ThrowCards,
+)
+from engine.ivak_declare.cards import (
+    DISCOVER,
+    FULL_DECK,
+    HALF_VALUE,
+    NO_PICK,
     card_points,
     card_sort_key,
     hand_quarters,
     is_number,
-    legal_throws,
 )
+from engine.ivak_declare.rules import DeclareState
+from engine.ivak_declare.throws import legal_throws, pickable_ends
 
 KEEP_WEIGHT = 0.5  # the share of the best next throw's points a hand is credited with
 POWER_MARGIN = 2.0  # points a power card must gain over a plain pick to be played
@@ -183,7 +185,7 @@ class DeclarePlayer:
     ) -> tuple[str, float]:
         """The best pick after a throw leaving ``hand`` (before its pick), and the worth it leaves."""
         options: list[DeclareAction] = [Draw()]
-        options += [Take(card) for card in _ends(state.previous_throw)]
+        options += [Take(card) for card in pickable_ends(state.previous_throw)]
         if NO_PICK in hand:
             options.append(NoPick())
         if DISCOVER in hand:
@@ -249,12 +251,6 @@ class DeclarePlayer:
                     break
             wins += not beaten
         return wins / self.samples
-
-
-def _ends(throw: tuple[str, ...]) -> list[str]:
-    if not throw:
-        return []
-    return [throw[0]] if len(throw) == 1 or throw[-1] == throw[0] else [throw[0], throw[-1]]
 
 
 def evaluate(state: GameState, seat: int) -> float:
