@@ -111,7 +111,8 @@ class LegalAction:
     code:
         The stable string form, used in the action log and in custom_ids (at most 40 characters).
     label:
-        What the button says (at most 80 characters), e.g. "Take 17 (+3 tokens)".
+        What the choice says, in a few words, e.g. "Take 17 (+3 tokens)" (a renderer shortens what its
+        screen cannot hold).
     tone:
         What the action means for the one who takes it, for the renderer to show as it sees fit: ``""``
         (neutral), ``"main"`` (the usual move of the decision), ``"good"`` (a gain, e.g. taking a card)
@@ -122,11 +123,11 @@ class LegalAction:
         seat's private view.
     group:
         ``""``: offered as a button. Otherwise actions sharing a group are offered together as one list of
-        choices whose name is the group (e.g. "Throw cards…"); the renderer fits the list to Discord (select
-        menus, pages). Use a group whenever a decision can have more than a handful of choices (cards in
+        choices whose name is the group (e.g. "Throw cards…"); the renderer fits the list to its screen
+        (Discord: select menus, pages). Use a group whenever a decision can have more than a handful of choices (cards in
         hand, grid positions, throws): the engine never splits a decision to fit a screen.
     description:
-        A second line for a select option (at most 100 characters), e.g. "sheds 14 points".
+        A second line about the choice, e.g. "sheds 14 points".
     """
 
     code: str
