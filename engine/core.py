@@ -124,8 +124,8 @@ class LegalAction:
     group:
         ``""``: offered as a button. Otherwise actions sharing a group are offered together as one list of
         choices whose name is the group (e.g. "Throw cards…"); the renderer fits the list to its screen
-        (Discord: select menus, pages). Use a group whenever a decision can have more than a handful of choices (cards in
-        hand, grid positions, throws): the engine never splits a decision to fit a screen.
+        (Discord: select menus, pages). Use a group whenever a decision can have more than a handful of
+        choices (cards in hand, grid positions, throws): the engine never splits a decision to fit a screen.
     description:
         A second line about the choice, e.g. "sheds 14 points".
     """
