@@ -28,7 +28,7 @@ from cogs.tables.time_control import FIXED, KINDS, TimeControl
 from engine import GAMES, get_rules
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot
+    from cogs.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ CLOCK_CHOICES = [
 class TablesCog(commands.Cog, name=COG_NAME):
     """Hosts the tables of every channel the bot is in."""
 
-    def __init__(self, bot: "CardTableBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         self.settings = bot.settings
         self.runtime = TableRuntime.build(bot)

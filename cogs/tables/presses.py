@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 
 import discord
 
-from bot import quick_answer
+from cogs import quick_answer
 from cogs.tables import ai_seats, lobby_options, prompts, render, render_json
 from cogs.tables import custom_ids as ids
 from cogs.tables.after_move import AfterMove

@@ -45,7 +45,7 @@ from cogs.tables.threads import TableThreads
 from cogs.tables.turn_notices import TurnNotices
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot
+    from cogs.host import Host
 
 
 @dataclass
@@ -67,7 +67,7 @@ class TableRuntime:
     idle_notices: IdleNotices
 
     @classmethod
-    def build(cls, bot: "CardTableBot") -> "TableRuntime":
+    def build(cls, bot: "Host") -> "TableRuntime":
         """Make and wire the parts for ``bot`` (its settings, database and scheduler)."""
         settings = bot.settings
         tasks = Supervisor()
