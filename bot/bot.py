@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import discord
-import yarl
 from discord.ext import commands
 
 from bot.backups import take_backup
@@ -60,8 +59,9 @@ INTERACTIONS_KEPT = 64  # interactions remembered before the answered and the ol
 
 class CardTableBot(LeanShardedBot):
     """The card-table bot: discord.py's sharded bot (with the lean gateway state of
-    :class:`bot.lean_state.LeanShardedBot`), holding the shards ``settings.shard_ids`` of
-    ``settings.shard_count`` (default: every shard of Discord's recommended count, in this process).
+    :class:`bot.lean_state.LeanShardedBot`, logging in at ``settings.discord_api_base``), holding the shards
+    ``settings.shard_ids`` of ``settings.shard_count`` (default: every shard of Discord's recommended count,
+    in this process).
 
     A process owns the guilds of its shards and their tables (:meth:`owns_guild`); with ``SHARD_IDS`` the
     other shards' guilds are other processes', which share the PostgreSQL database, and an interaction from
@@ -80,6 +80,7 @@ class CardTableBot(LeanShardedBot):
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
         super().__init__(
+            api_base=settings.discord_api_base,  # logs in there, see LeanShardedBot.login
             command_prefix=commands.when_mentioned,  # no prefix commands: slash commands and buttons only
             intents=bot_intents(),
             help_command=None,
@@ -162,17 +163,6 @@ class CardTableBot(LeanShardedBot):
         if self._database is None:
             raise RuntimeError("the database is not open yet")
         return self._database
-
-    async def login(self, token: str) -> None:
-        """Log in against ``DISCORD_API_BASE`` and take the gateway URL from ``GET /gateway/bot``.
-
-        discord.py itself would connect to Discord's default gateway; asking the server keeps the bot
-        working against any Discord-compatible server.
-        """
-        discord.http.Route.BASE = self.settings.discord_api_base
-        await super().login(token)
-        _shards, url, _limits = await self.http.get_bot_gateway()
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def setup_hook(self) -> None:
         if self._database is None:

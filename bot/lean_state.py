@@ -1,17 +1,21 @@
-"""The bot's gateway state, leaner than discord.py's: the one module of ``bot/`` that uses discord.py's
-internals (the quick answer to a press, ``cogs/quick_answer.py``, is the other place in the project).
+"""The bot's connection to Discord, leaner than discord.py's: the one module of ``bot/`` that uses
+discord.py's internals (the quick answer to a press, ``cogs/quick_answer.py``, is the other place in the
+project).
 
 :class:`LeanConnectionState` drops the messages the bot never reads and hands DM interactions about other
-processes' tables to the relay; :class:`LeanShardedBot` is discord.py's sharded bot with that state. They
-lean on these internals, checked with discord.py :data:`CHECKED_WITH` (``tests/bot/test_lean_state.py``
-fails when another version is installed, and when any of them moves):
+processes' tables to the relay; :class:`LeanShardedBot` is discord.py's sharded bot with that state,
+logging in at any Discord-compatible server. They lean on these internals, checked with discord.py
+:data:`CHECKED_WITH` (``tests/bot/test_lean_state.py`` fails when another version is installed, and when
+any of them moves):
 
 - ``discord.state.AutoShardedConnectionState`` and its ``parse_message_create``,
   ``parse_message_update`` and ``parse_interaction_create`` (one per gateway event), ``_view_store``
   (``is_message_tracked``) and ``_get_client``;
 - ``Client._get_state`` (discord.py's one hook for its gateway state), ``Client._handlers``,
   ``Client._hooks`` and ``Client._connection`` (the state it made);
-- ``discord.Interaction(data=..., state=...)``, an interaction built from a raw gateway payload.
+- ``discord.Interaction(data=..., state=...)``, an interaction built from a raw gateway payload;
+- ``discord.http.Route.BASE`` and ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` (where REST
+  requests and the gateway go, class attributes) and ``Client.http.get_bot_gateway``.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import time
 from typing import Any
 
 import discord
+import yarl
 from discord.ext import commands
 from discord.state import AutoShardedConnectionState
 
@@ -96,7 +101,24 @@ class LeanConnectionState(AutoShardedConnectionState):
 
 
 class LeanShardedBot(commands.AutoShardedBot):
-    """discord.py's sharded bot whose gateway state is a :class:`LeanConnectionState`."""
+    """discord.py's sharded bot whose gateway state is a :class:`LeanConnectionState`, talking to the
+    Discord-compatible server whose REST API is at ``api_base`` (``https://discord.com/api/v10``, or a
+    sandbox's); ``options`` are ``commands.AutoShardedBot``'s."""
+
+    def __init__(self, *, api_base: str, **options: Any) -> None:
+        super().__init__(**options)
+        self.api_base = api_base
+
+    async def login(self, token: str) -> None:
+        """Log in against :attr:`api_base` and take the gateway URL from ``GET /gateway/bot``.
+
+        discord.py itself would connect to Discord's default gateway; asking the server keeps the bot
+        working against any Discord-compatible server.
+        """
+        discord.http.Route.BASE = self.api_base
+        await super().login(token)
+        _shards, url, _limits = await self.http.get_bot_gateway()
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     def _get_state(self, **options: Any) -> LeanConnectionState:
         # discord.py's one hook for its gateway state (Client._get_state): use the lean one.
