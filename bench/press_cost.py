@@ -331,8 +331,8 @@ PROFILE_PARTS: list[tuple[str, object]] = [
     ("storage (storage/, the event loop's side)", lambda f: "/storage/" in f[0]),
     ("APScheduler", lambda f: "/apscheduler/" in f[0]),
     ("logging", lambda f: f[0].endswith("logging/__init__.py")),
-    ("the answer (bot/quick_answer.py, or discord.py's InteractionResponse.edit_message)",
-     lambda f: f[2] == "edit_message" and f[0].endswith(("discord/interactions.py", "bot/quick_answer.py"))),
+    ("the answer (cogs/quick_answer.py, or discord.py's InteractionResponse.edit_message)",
+     lambda f: f[2] == "edit_message" and f[0].endswith(("discord/interactions.py", "cogs/quick_answer.py"))),
     ("discord.py REST, all requests (HTTPClient and webhook adapter)",
      lambda f: f[2] == "request" and f[0].endswith(("discord/http.py", "webhook/async_.py"))),
 ]

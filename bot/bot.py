@@ -7,7 +7,7 @@ one is logged and the rest still load.
 The bot spends as little as discord.py allows on gateway events it does not use: it asks only for the
 intents it needs (:func:`bot_intents`), keeps no message cache, and does not build a ``discord.Message``
 for every message created or edited in its channels (most of them its own table edits echoed back), see
-:class:`LeanConnectionState`.
+:class:`bot.lean_state.LeanConnectionState`.
 """
 
 from __future__ import annotations
@@ -16,28 +16,20 @@ import asyncio
 import logging
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
-import yarl
 from discord.ext import commands
-from discord.state import AutoShardedConnectionState
 
 from bot.backups import take_backup
 from bot.health import HealthReporter
+from bot.interaction_relay import InteractionRelay
+from bot.lean_state import LeanShardedBot
 from bot.scheduler import TableScheduler
 from bot.settings import Settings
 from bot.shards import shard_owns_guild
 from bot.shutdown import RESTARTING
-from storage import Database, error_line, is_locked, press_write_deadline
-
-if TYPE_CHECKING:
-    from bot.interaction_relay import InteractionRelay
-
-PRESS_WRITE_SECONDS = 1.5
-"""How long a press's database writes may wait for a database locked by another program before they give
-up (the press is then told the database is busy), so every press is answered within Discord's 3 seconds.
-"""
+from storage import Database, error_line, is_locked
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +46,7 @@ def bot_intents() -> discord.Intents:
     - ``guilds``: the servers and channels the bot is in (discord.py's guild cache, ``bot.guilds``).
     - ``guild_messages``: ``MESSAGE_DELETE`` in server channels, so a deleted table message is posted
       again (``on_raw_message_delete``). It also brings every ``MESSAGE_CREATE`` / ``MESSAGE_UPDATE`` of
-      those channels, which :class:`LeanConnectionState` drops unparsed.
+      those channels, which :class:`bot.lean_state.LeanConnectionState` drops unparsed.
 
     Slash commands, buttons and menus arrive as interactions, which need no intent. Everything else the
     default intents would bring (typing, reactions, DMs, voice, emojis, invites, ...) is never sent.
@@ -62,64 +54,14 @@ def bot_intents() -> discord.Intents:
     return discord.Intents(guilds=True, guild_messages=True)
 
 
-class LeanConnectionState(AutoShardedConnectionState):
-    """discord.py's gateway state (its sharded client's: the bot's), minus the work for messages the bot
-    never reads, and with DM interactions about other processes' tables relayed to them.
-
-    discord.py turns every ``MESSAGE_CREATE`` and ``MESSAGE_UPDATE`` into a full ``discord.Message``
-    (author, embeds, components, mentions) only to dispatch ``on_message`` / ``on_message_edit``; this bot
-    listens to neither, and most of these events are its own table edits echoed back, one per press.
-    Here they are dropped as soon as they are decoded. The one thing discord.py itself does with an edit,
-    updating a view it tracks on that message, still happens (table views are never tracked, see
-    ``cogs.tables.components.TableView``). ``MESSAGE_DELETE`` is parsed as usual.
-    """
-
-    def parse_message_create(self, data: Any) -> None:
-        return None
-
-    def parse_message_update(self, data: Any) -> None:
-        if "components" not in data:
-            return
-        interaction = data.get("interaction")
-        tracked_id = interaction.get("id") if isinstance(interaction, dict) else None
-        if self._view_store.is_message_tracked(int(tracked_id or data["id"])):
-            super().parse_message_update(data)
-
-    def parse_interaction_create(self, data: Any) -> None:
-        """An interaction from the gateway. One from a DM that is about a table of another process (only
-        with ``SHARD_IDS``) goes to that process (:class:`bot.interaction_relay.InteractionRelay`); any
-        other is handled here (:meth:`handle_interaction`)."""
-        relay = getattr(self._get_client(), "relay", None)
-        if relay is not None and relay.takes(data):
-            return
-        self.handle_interaction(data)
-
-    def handle_interaction(self, data: Any) -> None:
-        """Handle an interaction in this process (one from the gateway, or one another process relayed).
-
-        While the bot stops, answer it with :data:`bot.shutdown.RESTARTING` instead of handling it.
-        Otherwise handle it as discord.py does, with the database writes it leads to limited to
-        :data:`PRESS_WRITE_SECONDS` of waiting for a lock (the tasks discord.py starts for it inherit the
-        deadline)."""
-        client = self._get_client()
-        if getattr(client, "draining", False):
-            interaction = discord.Interaction(data=data, state=self)
-            client.track_interaction(interaction)
-            client.answer_restarting(interaction)
-            return
-        token = press_write_deadline.set(time.monotonic() + PRESS_WRITE_SECONDS)
-        try:
-            super().parse_interaction_create(data)
-        finally:
-            press_write_deadline.reset(token)
-
-
 INTERACTIONS_KEPT = 64  # interactions remembered before the answered and the old ones are forgotten
 
 
-class CardTableBot(commands.AutoShardedBot):
-    """The card-table bot: discord.py's sharded bot, holding the shards ``settings.shard_ids`` of
-    ``settings.shard_count`` (default: every shard of Discord's recommended count, in this process).
+class CardTableBot(LeanShardedBot):
+    """The card-table bot: discord.py's sharded bot (with the lean gateway state of
+    :class:`bot.lean_state.LeanShardedBot`, logging in at ``settings.discord_api_base``), holding the shards
+    ``settings.shard_ids`` of ``settings.shard_count`` (default: every shard of Discord's recommended count,
+    in this process).
 
     A process owns the guilds of its shards and their tables (:meth:`owns_guild`); with ``SHARD_IDS`` the
     other shards' guilds are other processes', which share the PostgreSQL database, and an interaction from
@@ -138,6 +80,7 @@ class CardTableBot(commands.AutoShardedBot):
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
         super().__init__(
+            api_base=settings.discord_api_base,  # logs in there, see LeanShardedBot.login
             command_prefix=commands.when_mentioned,  # no prefix commands: slash commands and buttons only
             intents=bot_intents(),
             help_command=None,
@@ -208,12 +151,6 @@ class CardTableBot(commands.AutoShardedBot):
         without ``SHARD_IDS``."""
         return shard_owns_guild(self.settings.shard_count, self.settings.shard_ids, guild_id)
 
-    def _get_state(self, **options: Any) -> AutoShardedConnectionState:
-        # discord.py's one hook for its gateway state (Client._get_state): use the lean one.
-        return LeanConnectionState(
-            dispatch=self.dispatch, handlers=self._handlers, hooks=self._hooks, http=self.http, **options
-        )
-
     @property
     def db(self) -> Database:
         """The open database.
@@ -226,17 +163,6 @@ class CardTableBot(commands.AutoShardedBot):
         if self._database is None:
             raise RuntimeError("the database is not open yet")
         return self._database
-
-    async def login(self, token: str) -> None:
-        """Log in against ``DISCORD_API_BASE`` and take the gateway URL from ``GET /gateway/bot``.
-
-        discord.py itself would connect to Discord's default gateway; asking the server keeps the bot
-        working against any Discord-compatible server.
-        """
-        discord.http.Route.BASE = self.settings.discord_api_base
-        await super().login(token)
-        _shards, url, _limits = await self.http.get_bot_gateway()
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def setup_hook(self) -> None:
         if self._database is None:
@@ -293,10 +219,8 @@ class CardTableBot(commands.AutoShardedBot):
 
     async def _open_relay(self) -> None:
         """Start relaying DM interactions to and from the processes holding the other shards."""
-        from bot.interaction_relay import InteractionRelay
-
         try:
-            self.relay = await InteractionRelay.open(self, self._connection, self.settings.database_url)
+            self.relay = await InteractionRelay.open(self, self.lean_state, self.settings.database_url)
         except Exception as error:
             raise StartupError(
                 "cannot listen on the database for interactions relayed between processes: "

@@ -17,10 +17,10 @@ import logging
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot
+    from storage import Database
 
 log = logging.getLogger(__name__)
 
@@ -29,10 +29,24 @@ STALE_SECONDS = 60.0
 PROBE_WAIT_SECONDS = 0.5
 
 
+class ReportedBot(Protocol):
+    """What the health report reads of the bot (``bot.bot.CardTableBot``): whether it is connected and not
+    stopping, and its database."""
+
+    draining: bool
+
+    @property
+    def db(self) -> Database: ...
+
+    def is_ready(self) -> bool: ...
+
+    def is_closed(self) -> bool: ...
+
+
 class HealthReporter:
     """Writes the bot's health report every :data:`REPORT_SECONDS` while it runs."""
 
-    def __init__(self, bot: "CardTableBot", path: Path) -> None:
+    def __init__(self, bot: ReportedBot, path: Path) -> None:
         self.bot = bot
         self.path = path
         self._task: asyncio.Task | None = None

@@ -27,12 +27,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.lean_state import LeanConnectionState
 from bot.shards import shard_of
 from storage import error_line
 from storage.relay import RelayStore
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot, LeanConnectionState
+    from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -61,13 +62,27 @@ class DmRouter(Protocol):
         ...
 
 
+class RelayingBot(Protocol):
+    """What the relay needs of the bot (``bot.bot.CardTableBot``): its shards, whether it is running or
+    stopping, and which guilds are its own."""
+
+    settings: Settings
+    draining: bool
+
+    def owns_guild(self, guild_id: int) -> bool: ...
+
+    def is_ready(self) -> bool: ...
+
+    def is_closed(self) -> bool: ...
+
+
 class InteractionRelay:
     """Relays this process's DM interactions about other processes' tables, and handles those relayed to it.
 
     Parameters
     ----------
     bot:
-        The bot (for :meth:`~bot.bot.CardTableBot.owns_guild`, readiness and its background tasks).
+        The bot (its shards, :meth:`~RelayingBot.owns_guild`, whether it is ready or stopping).
     state:
         The bot's gateway state: it handles relayed interactions and answers in the owner's stead.
     store:
@@ -80,7 +95,7 @@ class InteractionRelay:
 
     def __init__(
         self,
-        bot: CardTableBot,
+        bot: RelayingBot,
         state: LeanConnectionState,
         store: RelayStore,
         shard_count: int,
@@ -103,7 +118,7 @@ class InteractionRelay:
         return reply, [reply, *(shard_channel(shard) for shard in sorted(shard_ids))]
 
     @classmethod
-    async def open(cls, bot: CardTableBot, state: LeanConnectionState, url: str) -> InteractionRelay:
+    async def open(cls, bot: RelayingBot, state: LeanConnectionState, url: str) -> InteractionRelay:
         """Connect to the shared database ``url`` and start listening.
 
         Raises
@@ -188,7 +203,7 @@ class InteractionRelay:
             del self._claims[relay_id]
 
     async def _answer_instead(self, data: dict[str, Any]) -> None:
-        interaction = discord.Interaction(data=data, state=self.state)
+        interaction = self.state.interaction(data)
         if interaction.type is discord.InteractionType.autocomplete:
             return
         try:

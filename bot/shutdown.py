@@ -3,7 +3,7 @@
 On the first signal the bot
 
 1. stops taking presses: every interaction that arrives from then on is answered at once with
-   :data:`RESTARTING` (see ``LeanConnectionState.handle_interaction``);
+   :data:`RESTARTING` (see ``bot.lean_state.LeanConnectionState.handle_interaction``);
 2. stops the clocks (the scheduler is paused: no turn runs out while the bot stops);
 3. lets the presses under way finish: it waits until every interaction already received has been
    answered, no table's lock is held and the tables' background edits are done, at most
@@ -22,10 +22,14 @@ import logging
 import os
 import signal
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot
+    import discord
+    from discord.ext import commands
+
+    from bot.interaction_relay import InteractionRelay
+    from bot.scheduler import TableScheduler
 
 log = logging.getLogger(__name__)
 
@@ -41,10 +45,25 @@ HARD_STOP_SECONDS = 4.5
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
+class StoppingBot(Protocol):
+    """What a stop needs of the bot (``bot.bot.CardTableBot``): its ``draining`` flag, its scheduler, what is
+    still under way (interactions, relayed interactions, the tables cog's work) and ``close``."""
+
+    draining: bool
+    scheduler: TableScheduler
+    relay: InteractionRelay | None
+
+    def interactions_in_flight(self) -> list[discord.Interaction]: ...
+
+    def get_cog(self, name: str, /) -> commands.Cog | None: ...
+
+    async def close(self) -> None: ...
+
+
 class GracefulShutdown:
     """The signal handlers of a running bot (see the module's docstring for what a stop does)."""
 
-    def __init__(self, bot: "CardTableBot") -> None:
+    def __init__(self, bot: StoppingBot) -> None:
         self.bot = bot
         self.task: asyncio.Task | None = None
 
@@ -77,7 +96,7 @@ class GracefulShutdown:
         log.info("Stopped cleanly")
 
 
-async def wait_until_idle(bot: "CardTableBot", deadline: float) -> bool:
+async def wait_until_idle(bot: StoppingBot, deadline: float) -> bool:
     """Wait until every interaction received has been answered, no table lock is held and no background
     edit runs, or until ``deadline`` (``time.monotonic()``). Returns ``True`` if idle in time."""
     await asyncio.sleep(0)  # presses dispatched just before the signal start their work first
@@ -90,7 +109,7 @@ async def wait_until_idle(bot: "CardTableBot", deadline: float) -> bool:
         await asyncio.sleep(0.02)
 
 
-def _idle(bot: "CardTableBot") -> bool:
+def _idle(bot: StoppingBot) -> bool:
     if any(not interaction.response.is_done() for interaction in bot.interactions_in_flight()):
         return False
     if bot.relay is not None and bot.relay.busy:  # a DM interaction relayed to another process

@@ -14,7 +14,7 @@ from engine import GAMES
 from storage.stats import RatingBoard
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot
+    from cogs.host import Host
 
 LEADERBOARD_SIZE = 10
 GAME_CHOICES = [app_commands.Choice(name=rules.display_name, value=key) for key, rules in GAMES.items()]
@@ -58,7 +58,7 @@ def leaderboard_embed(board: RatingBoard, game: str | None) -> discord.Embed:
 class LeaderboardCog(commands.Cog, name="Leaderboard"):
     """Shows per-server standings."""
 
-    def __init__(self, bot: "CardTableBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
 
     @app_commands.command(name="leaderboard")
@@ -95,6 +95,6 @@ class LeaderboardCog(commands.Cog, name="Leaderboard"):
         await interaction.response.send_message(embed=leaderboard_embed(board, game))
 
 
-async def setup(bot: "CardTableBot") -> None:
+async def setup(bot: "Host") -> None:
     """Load the leaderboard cog."""
     await bot.add_cog(LeaderboardCog(bot))

@@ -31,7 +31,7 @@ from engine.core import STRONG, Event, GameState
 from storage import StoredGame
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot
+    from cogs.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -203,7 +203,7 @@ def _stepping_buttons(game_id: int, step: int, moves: int) -> discord.ui.View:
 class ReplayCog(commands.Cog, name="Replay"):
     """``/replay`` and the replay buttons (also the scoreboard's "Replay")."""
 
-    def __init__(self, bot: "CardTableBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -282,6 +282,6 @@ class ReplayCog(commands.Cog, name="Replay"):
         )
 
 
-async def setup(bot: "CardTableBot") -> None:
+async def setup(bot: "Host") -> None:
     """Load the replay cog."""
     await bot.add_cog(ReplayCog(bot))

@@ -20,7 +20,7 @@ from engine import GAMES
 from storage.stats import HistoryEntry, PlayerStats
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot
+    from cogs.host import Host
 
 HISTORY_SIZE = 10
 CHART_FILE = "rating.png"
@@ -73,7 +73,7 @@ def history_line(entry: HistoryEntry) -> str:
 class StatsCog(commands.Cog, name="Stats"):
     """A player's stats and history in this server."""
 
-    def __init__(self, bot: "CardTableBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
 
     @app_commands.command(name="stats")
@@ -141,6 +141,6 @@ class StatsCog(commands.Cog, name="Stats"):
         await interaction.response.send_message(embed=embed, ephemeral=not share)
 
 
-async def setup(bot: "CardTableBot") -> None:
+async def setup(bot: "Host") -> None:
     """Load the stats cog."""
     await bot.add_cog(StatsCog(bot))

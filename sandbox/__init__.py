@@ -28,12 +28,15 @@ limits
     Discord's size and shape limits.
 transcript
     Plain-text rendering of messages and a live activity printer.
+endpoints
+    ``discord_endpoints``: a discord.py client pointed at the server (the one module importing discord.py).
 """
 
+from .endpoints import discord_endpoints
 from .errors import SandboxError, SandboxUsageError
 from .interactions import InteractionRecord, InteractionResult, ModalView
 from .models import Channel, Guild, Message, Permissions, Role, SimUser
-from .server import SandboxServer, discord_endpoints
+from .server import SandboxServer
 from .transcript import print_activity, render_channel, render_message
 
 __all__ = [

@@ -34,14 +34,14 @@ import collections
 import json
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import WSMsgType, web
 
 from .models import shard_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .server import SandboxServer
+    from .models import Guild, SimUser
 
 __all__ = ["GatewaySession", "GatewayConnection", "Intents"]
 
@@ -56,6 +56,40 @@ class Intents:
     GUILD_MESSAGES = 1 << 9
     DIRECT_MESSAGES = 1 << 12
     MESSAGE_CONTENT = 1 << 15
+
+
+class GatewayServer(Protocol):
+    """What the gateway needs of the server (:class:`~sandbox.server.SandboxServer`): the bot's identity
+    and guilds, its sessions, and where to record what happened."""
+
+    bot_token: str
+    bot_user: SimUser
+    application_id: int
+    application_flags: int
+    heartbeat_interval: float
+    guilds: list[Guild]
+    gateway_log: collections.deque[str]
+    unhandled_routes: list[str]
+    identify_count: int
+    resume_count: int
+    _sessions: list[GatewaySession]
+
+    @property
+    def gateway_url(self) -> str: ...
+
+    def _guild(self, guild_id: int) -> Guild: ...
+
+    def _bot_me_payload(self) -> dict[str, Any]: ...
+
+    def _note_identify(self, shard: tuple[int, int]) -> None: ...
+
+    def _resumable_session(self, session_id: Any) -> GatewaySession | None: ...
+
+    def _connection_lost(self, connection: GatewayConnection) -> None: ...
+
+    def _record_violation(self, code: str, text: str) -> None: ...
+
+    def _changed(self) -> None: ...
 
 
 class GatewaySession:
@@ -77,7 +111,7 @@ class GatewaySession:
     """
 
     def __init__(
-        self, server: "SandboxServer", intents: int, shard: "tuple[int, int]", backlog_size: int = 2000
+        self, server: GatewayServer, intents: int, shard: "tuple[int, int]", backlog_size: int = 2000
     ) -> None:
         self.server = server
         self.session_id = secrets.token_hex(16)
@@ -136,7 +170,7 @@ class GatewayConnection:
 
     def __init__(
         self,
-        server: "SandboxServer",
+        server: GatewayServer,
         ws: web.WebSocketResponse,
         transport: asyncio.BaseTransport | None = None,
     ) -> None:

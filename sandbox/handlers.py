@@ -1,7 +1,7 @@
 """REST route handlers: what each Discord API call does to the sandbox's world.
 
 :class:`RestHandlers` is a mixin of :class:`~sandbox.server.SandboxServer`; its
-``_rest_*`` methods are registered as routes by :class:`sandbox.rest.RestApi`.
+``_rest_*`` methods are registered as routes of :class:`sandbox.rest.RestApi` by ``_add_routes``.
 Each either returns the JSON Discord would return or raises
 :class:`~sandbox.rest.ApiError` with Discord's status and error code (and, when
 the bot broke a rule, a violation text that the dispatcher records).
@@ -33,7 +33,7 @@ from .limits import (
     validate_modal,
 )
 from .models import Channel, Guild, Message, SimUser, SnowflakeGenerator
-from .rest import NO_CONTENT, ApiError, RestRequest
+from .rest import NO_CONTENT, ApiError, RestApi, RestRequest
 
 __all__ = ["RestHandlers"]
 
@@ -99,9 +99,89 @@ class RestHandlers:
         def _delete_message(self, msg: Message) -> None: ...
         def _before_send_in_thread(self, channel: Channel) -> None: ...
         def _note_rate(self, key: str, limit: int, per: float, what: str) -> None: ...
+        async def _rest_create_thread(self, req: RestRequest) -> Any: ...  # ThreadHandlers'
+        async def _rest_edit_channel(self, req: RestRequest) -> Any: ...  # ThreadHandlers'
 
     # =========================================================================================
-    # REST handlers (routes are registered in sandbox.rest)
+    # route table
+    # =========================================================================================
+
+    def _add_routes(self, api: RestApi) -> None:
+        """Register the ``_rest_*`` handlers (and those of ``ThreadHandlers``) with ``api``, in the order
+        its routes are matched."""
+        app = r"(?P<app>\d+)"
+        gid = r"(?P<gid>\d+)"
+        cid = r"(?P<cid>\d+)"
+        mid = r"(?P<mid>\d+)"
+        cmd = r"(?P<cmd>\d+)"
+        token = r"(?P<token>[^/]+)"
+        add = api.add
+
+        add("GET", r"/users/@me", self._rest_get_me)
+        add("GET", r"/users/(?P<uid>\d+)", self._rest_get_user)
+        add("POST", r"/users/@me/channels", self._rest_open_dm)
+        add("GET", r"/gateway/bot", self._rest_gateway_bot)
+        add("GET", r"/gateway", self._rest_gateway, auth=False)
+        add("GET", r"/oauth2/applications/@me", self._rest_app_info)
+        add("GET", r"/applications/@me", self._rest_app_info)
+
+        add("GET", rf"/applications/{app}/commands", self._rest_get_commands)
+        add("PUT", rf"/applications/{app}/commands", self._rest_put_commands)
+        add("POST", rf"/applications/{app}/commands", self._rest_post_command)
+        add("GET", rf"/applications/{app}/commands/{cmd}", self._rest_get_command)
+        add("PATCH", rf"/applications/{app}/commands/{cmd}", self._rest_patch_command)
+        add("DELETE", rf"/applications/{app}/commands/{cmd}", self._rest_delete_command)
+        add("GET", rf"/applications/{app}/guilds/{gid}/commands", self._rest_get_commands)
+        add("PUT", rf"/applications/{app}/guilds/{gid}/commands", self._rest_put_commands)
+        add("POST", rf"/applications/{app}/guilds/{gid}/commands", self._rest_post_command)
+        add("GET", rf"/applications/{app}/guilds/{gid}/commands/{cmd}", self._rest_get_command)
+        add("PATCH", rf"/applications/{app}/guilds/{gid}/commands/{cmd}", self._rest_patch_command)
+        add("DELETE", rf"/applications/{app}/guilds/{gid}/commands/{cmd}", self._rest_delete_command)
+
+        add("GET", rf"/guilds/{gid}", self._rest_get_guild)
+        add("GET", rf"/guilds/{gid}/channels", self._rest_get_guild_channels)
+        add("GET", rf"/guilds/{gid}/roles", self._rest_get_guild_roles)
+        add("GET", rf"/guilds/{gid}/members", self._rest_get_guild_members)
+        add("GET", rf"/guilds/{gid}/members/(?P<uid>\d+)", self._rest_get_guild_member)
+
+        add("GET", rf"/channels/{cid}", self._rest_get_channel)
+        add("PATCH", rf"/channels/{cid}", self._rest_edit_channel)
+        add("POST", rf"/channels/{cid}/threads", self._rest_create_thread)
+        add("POST", rf"/channels/{cid}/typing", self._rest_typing)
+        add("GET", rf"/channels/{cid}/messages", self._rest_channel_history)
+        add("POST", rf"/channels/{cid}/messages", self._rest_create_message)
+        add("GET", rf"/channels/{cid}/messages/{mid}", self._rest_get_message)
+        add("PATCH", rf"/channels/{cid}/messages/{mid}", self._rest_edit_message)
+        add("DELETE", rf"/channels/{cid}/messages/{mid}", self._rest_delete_message)
+
+        add(
+            "POST",
+            rf"/interactions/(?P<iid>\d+)/{token}/callback",
+            self._rest_interaction_callback,
+            auth=False,
+        )
+        add("POST", rf"/webhooks/{app}/{token}", self._rest_followup, auth=False)
+        add(
+            "GET",
+            rf"/webhooks/{app}/{token}/messages/(?P<wmid>@original|\d+)",
+            self._rest_webhook_get,
+            auth=False,
+        )
+        add(
+            "PATCH",
+            rf"/webhooks/{app}/{token}/messages/(?P<wmid>@original|\d+)",
+            self._rest_webhook_edit,
+            auth=False,
+        )
+        add(
+            "DELETE",
+            rf"/webhooks/{app}/{token}/messages/(?P<wmid>@original|\d+)",
+            self._rest_webhook_delete,
+            auth=False,
+        )
+
+    # =========================================================================================
+    # REST handlers (registered as routes by _add_routes)
     # =========================================================================================
 
     def _bot_me_payload(self) -> dict[str, Any]:

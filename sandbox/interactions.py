@@ -10,14 +10,14 @@ what the user saw after the bot answered (or failed to answer in time).
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import SandboxUsageError
 from .models import Channel, Guild, Message, SimUser, iter_components
 
 if TYPE_CHECKING:  # pragma: no cover
     from .gateway import GatewaySession
-    from .server import SandboxServer
 
 __all__ = [
     "InteractionRecord",
@@ -83,6 +83,17 @@ class ModalView:
         return f"<ModalView {self.title!r} custom_id={self.custom_id!r} inputs={list(self.labels())}>"
 
 
+class InteractionServer(Protocol):
+    """What the interactions need of the server (:class:`~sandbox.server.SandboxServer`): its clock, and
+    waiting for what the bot does."""
+
+    def _now(self) -> float: ...
+
+    async def wait_for(
+        self, predicate: Callable[[], Any], timeout: float = 5.0, *, message: str | None = None
+    ) -> Any: ...
+
+
 class InteractionRecord:
     """Server-side state of one interaction.
 
@@ -125,7 +136,7 @@ class InteractionRecord:
 
     def __init__(
         self,
-        server: "SandboxServer",
+        server: InteractionServer,
         interaction_id: int,
         token: str,
         itype: int,

@@ -15,10 +15,7 @@ import copy
 import datetime
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # pragma: no cover - import cycle only for type checkers
-    from .server import SandboxServer
+from typing import Any, Protocol
 
 __all__ = [
     "DISCORD_EPOCH_MS",
@@ -142,6 +139,27 @@ def shard_of(guild_id: int, shard_count: int) -> int:
     return (guild_id >> 22) % max(shard_count, 1)
 
 
+class ModelServer(Protocol):
+    """What the models need of the server holding them (:class:`~sandbox.server.SandboxServer`): new ids,
+    the bot's user and application, and being told of what was added or changed."""
+
+    _ids: SnowflakeGenerator
+    bot_user: SimUser
+    application_id: int
+
+    def add_user(
+        self, username: str, *, global_name: str | None = None, dms_open: bool = True
+    ) -> SimUser: ...
+
+    def _register_channel(self, channel: Channel) -> None: ...
+
+    def _on_channel_added(self, channel: Channel) -> None: ...
+
+    def _on_member_added(self, guild: Guild, user: SimUser) -> None: ...
+
+    def _changed(self) -> None: ...
+
+
 class SimUser:
     """A Discord user: a simulated human, or the bot itself.
 
@@ -162,7 +180,7 @@ class SimUser:
 
     def __init__(
         self,
-        server: "SandboxServer",
+        server: ModelServer,
         user_id: int,
         username: str,
         *,
@@ -283,7 +301,7 @@ class Guild:
         ``roles[guild.id]`` is ``@everyone``.
     """
 
-    def __init__(self, server: "SandboxServer", guild_id: int, name: str) -> None:
+    def __init__(self, server: ModelServer, guild_id: int, name: str) -> None:
         self._server = server
         self.id = guild_id
         self.name = name
@@ -523,7 +541,7 @@ class Channel:
 
     def __init__(
         self,
-        server: "SandboxServer",
+        server: ModelServer,
         channel_id: int,
         name: str,
         *,
@@ -739,7 +757,7 @@ class Message:
 
     def __init__(
         self,
-        server: "SandboxServer",
+        server: ModelServer,
         message_id: int,
         channel: Channel,
         author: SimUser,

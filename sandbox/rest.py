@@ -17,12 +17,12 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from re import Pattern
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import web
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .server import SandboxServer
+    import collections
 
 __all__ = ["ApiError", "RestRequest", "RestApi", "json_response"]
 
@@ -134,18 +134,33 @@ class _Response:
 NO_CONTENT = _Response(204)
 
 
+class RestServer(Protocol):
+    """What the REST API's entry point needs of the server (:class:`~sandbox.server.SandboxServer`): the
+    bot's token, rate limits and injected failures, and where to record requests and violations."""
+
+    bot_token: str
+    request_log: collections.deque[tuple[str, str, int]]
+    unhandled_routes: list[str]
+
+    def _note_rate(self, key: str, limit: int, per: float, what: str) -> None: ...
+
+    def _take_failure(self, method: str, path: str) -> web.Response | None: ...
+
+    def _record_violation(self, code: str, text: str) -> None: ...
+
+
 class RestApi:
-    """Route table and aiohttp entry point of the REST API.
+    """Route table and aiohttp entry point of the REST API. The server adds the routes
+    (``RestHandlers._add_routes``).
 
     Parameters
     ----------
-    server : SandboxServer
+    server : RestServer
     """
 
-    def __init__(self, server: "SandboxServer") -> None:
+    def __init__(self, server: RestServer) -> None:
         self.server = server
         self.routes: list[_Route] = []
-        self._install()
 
     def add(self, method: str, pattern: str, handler: Handler, *, auth: bool = True) -> None:
         """Register a handler; ``pattern`` is a regex with named groups (``(?P<cid>\\d+)``)."""
@@ -232,73 +247,3 @@ class RestApi:
             return json.loads(raw_text), files
         except ValueError as exc:
             raise ApiError(400, 50109, "The request body contains invalid JSON.") from exc
-
-    # -- route table --------------------------------------------------------------------
-
-    def _install(self) -> None:
-        s = self.server
-        app = r"(?P<app>\d+)"
-        gid = r"(?P<gid>\d+)"
-        cid = r"(?P<cid>\d+)"
-        mid = r"(?P<mid>\d+)"
-        cmd = r"(?P<cmd>\d+)"
-        token = r"(?P<token>[^/]+)"
-        add = self.add
-
-        add("GET", r"/users/@me", s._rest_get_me)
-        add("GET", r"/users/(?P<uid>\d+)", s._rest_get_user)
-        add("POST", r"/users/@me/channels", s._rest_open_dm)
-        add("GET", r"/gateway/bot", s._rest_gateway_bot)
-        add("GET", r"/gateway", s._rest_gateway, auth=False)
-        add("GET", r"/oauth2/applications/@me", s._rest_app_info)
-        add("GET", r"/applications/@me", s._rest_app_info)
-
-        add("GET", rf"/applications/{app}/commands", s._rest_get_commands)
-        add("PUT", rf"/applications/{app}/commands", s._rest_put_commands)
-        add("POST", rf"/applications/{app}/commands", s._rest_post_command)
-        add("GET", rf"/applications/{app}/commands/{cmd}", s._rest_get_command)
-        add("PATCH", rf"/applications/{app}/commands/{cmd}", s._rest_patch_command)
-        add("DELETE", rf"/applications/{app}/commands/{cmd}", s._rest_delete_command)
-        add("GET", rf"/applications/{app}/guilds/{gid}/commands", s._rest_get_commands)
-        add("PUT", rf"/applications/{app}/guilds/{gid}/commands", s._rest_put_commands)
-        add("POST", rf"/applications/{app}/guilds/{gid}/commands", s._rest_post_command)
-        add("GET", rf"/applications/{app}/guilds/{gid}/commands/{cmd}", s._rest_get_command)
-        add("PATCH", rf"/applications/{app}/guilds/{gid}/commands/{cmd}", s._rest_patch_command)
-        add("DELETE", rf"/applications/{app}/guilds/{gid}/commands/{cmd}", s._rest_delete_command)
-
-        add("GET", rf"/guilds/{gid}", s._rest_get_guild)
-        add("GET", rf"/guilds/{gid}/channels", s._rest_get_guild_channels)
-        add("GET", rf"/guilds/{gid}/roles", s._rest_get_guild_roles)
-        add("GET", rf"/guilds/{gid}/members", s._rest_get_guild_members)
-        add("GET", rf"/guilds/{gid}/members/(?P<uid>\d+)", s._rest_get_guild_member)
-
-        add("GET", rf"/channels/{cid}", s._rest_get_channel)
-        add("PATCH", rf"/channels/{cid}", s._rest_edit_channel)
-        add("POST", rf"/channels/{cid}/threads", s._rest_create_thread)
-        add("POST", rf"/channels/{cid}/typing", s._rest_typing)
-        add("GET", rf"/channels/{cid}/messages", s._rest_channel_history)
-        add("POST", rf"/channels/{cid}/messages", s._rest_create_message)
-        add("GET", rf"/channels/{cid}/messages/{mid}", s._rest_get_message)
-        add("PATCH", rf"/channels/{cid}/messages/{mid}", s._rest_edit_message)
-        add("DELETE", rf"/channels/{cid}/messages/{mid}", s._rest_delete_message)
-
-        add("POST", rf"/interactions/(?P<iid>\d+)/{token}/callback", s._rest_interaction_callback, auth=False)
-        add("POST", rf"/webhooks/{app}/{token}", s._rest_followup, auth=False)
-        add(
-            "GET",
-            rf"/webhooks/{app}/{token}/messages/(?P<wmid>@original|\d+)",
-            s._rest_webhook_get,
-            auth=False,
-        )
-        add(
-            "PATCH",
-            rf"/webhooks/{app}/{token}/messages/(?P<wmid>@original|\d+)",
-            s._rest_webhook_edit,
-            auth=False,
-        )
-        add(
-            "DELETE",
-            rf"/webhooks/{app}/{token}/messages/(?P<wmid>@original|\d+)",
-            s._rest_webhook_delete,
-            auth=False,
-        )

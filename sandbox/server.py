@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import contextlib
 import copy
 import logging
 import re
 import secrets
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from aiohttp import web
@@ -56,33 +55,11 @@ from .shards import ShardedGateway
 from .simulation import MessageRef, SimulatedUsers
 from .threads import ThreadHandlers
 
-__all__ = ["SandboxServer", "discord_endpoints"]
+__all__ = ["SandboxServer"]
 
 _log = logging.getLogger(__name__)
 
 MessageListener = Callable[[str, Message], Any]
-
-
-@contextlib.contextmanager
-def discord_endpoints(server: "SandboxServer") -> Iterator[None]:
-    """Point discord.py's class-level endpoints at ``server`` and restore them afterwards.
-
-    Sets ``discord.http.Route.BASE`` and ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY``
-    (the only global state discord.py offers for this). The server must be started.
-    """
-    import discord.gateway
-    import discord.http
-    import yarl
-
-    old_base = discord.http.Route.BASE
-    old_gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    discord.http.Route.BASE = server.api_base
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(server.gateway_url)
-    try:
-        yield
-    finally:
-        discord.http.Route.BASE = old_base
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
 
 
 class _InjectedFailure:
@@ -214,6 +191,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, ShardedGateway
         self._clock_offset = 0.0
         self._change_event = asyncio.Event()
         self._rest = RestApi(self)
+        self._add_routes(self._rest)
         self._runner: web.AppRunner | None = None
 
     # =========================================================================================

@@ -18,7 +18,7 @@ from cogs.rules import pages
 from engine import GAMES
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot
+    from cogs.host import Host
 
 GAME_CHOICES = [app_commands.Choice(name=rules.display_name, value=key) for key, rules in GAMES.items()]
 
@@ -26,7 +26,7 @@ GAME_CHOICES = [app_commands.Choice(name=rules.display_name, value=key) for key,
 class RulesCog(commands.Cog, name="Rules"):
     """Shows how to play a game."""
 
-    def __init__(self, bot: "CardTableBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -59,6 +59,6 @@ class RulesCog(commands.Cog, name="Rules"):
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
-async def setup(bot: "CardTableBot") -> None:
+async def setup(bot: "Host") -> None:
     """Load the rules cog."""
     await bot.add_cog(RulesCog(bot))

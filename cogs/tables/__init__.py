@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot
+    from cogs.host import Host
 
 
-async def setup(bot: "CardTableBot") -> None:
+async def setup(bot: "Host") -> None:
     """Load the tables cog."""
     from cogs.tables.cog import TablesCog
 

@@ -19,7 +19,7 @@ from engine.tables.store import TableStore
 from engine.tables.tasks import Supervisor
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot
+    from cogs.host import Host
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class TableParts:
     presses: TablePresses
 
 
-def assemble(bot: "CardTableBot") -> TableParts:
+def assemble(bot: "Host") -> TableParts:
     """Make the parts for ``bot`` (its settings, database and scheduler)."""
     settings = bot.settings
     tasks = Supervisor(expected=(discord.HTTPException,))

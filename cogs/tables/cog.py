@@ -29,7 +29,7 @@ from engine.tables.session import TableError, TableSession, TableSettings
 from engine.tables.time_control import FIXED, KINDS, TimeControl
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot
+    from cogs.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ CLOCK_CHOICES = [
 class TablesCog(commands.Cog, name=COG_NAME):
     """Hosts the tables of every channel the bot is in."""
 
-    def __init__(self, bot: "CardTableBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         self.settings = bot.settings
         parts = assemble(bot)

@@ -17,7 +17,7 @@ from engine.tables.registry import TableRegistry
 from storage import Database
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot
+    from cogs.host import Host
 
 APPLICATION_COMMAND, COMPONENT = 2, 3  # Discord's interaction types
 HAND_COMMAND = "hand"
@@ -87,14 +87,14 @@ class DmRouting:
         return None
 
 
-def attach(bot: CardTableBot, registry: TableRegistry) -> None:
+def attach(bot: Host, registry: TableRegistry) -> None:
     """Let the bot's interaction relay (if it has one: with ``SHARD_IDS``) ask the tables where DM
     interactions belong."""
     if bot.relay is not None:
         bot.relay.router = DmRouting(registry, bot.db, bot.owns_guild)
 
 
-def detach(bot: CardTableBot) -> None:
+def detach(bot: Host) -> None:
     """The tables are unloading: DM interactions are no longer routed by them."""
     if bot.relay is not None:
         bot.relay.router = None

@@ -17,7 +17,7 @@ import secrets
 
 import discord
 
-from bot import quick_answer
+from cogs import quick_answer
 from cogs.tables import custom_ids as ids
 from cogs.tables import prompts, render, render_json
 from cogs.tables.components import TableButton, TableView

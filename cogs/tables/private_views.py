@@ -9,7 +9,7 @@ import logging
 
 import discord
 
-from bot import quick_answer
+from cogs import quick_answer
 from cogs.tables import render
 from cogs.tables.direct_messages import send_dm
 from engine.tables.session import Phase, TableError, TableSession

@@ -16,11 +16,10 @@ import discord
 from cogs import ratings_admin
 
 if TYPE_CHECKING:
-    from bot.bot import CardTableBot
-    from bot.settings import Settings
+    from cogs.host import Host, HostSettings
 
 
-def turn_length_refusal(settings: "Settings", seconds: int) -> str | None:
+def turn_length_refusal(settings: "HostSettings", seconds: int) -> str | None:
     """Words for a turn length (``seconds``) outside the bot's range, or ``None`` if it is allowed."""
     low, high = settings.min_turn_seconds, settings.max_turn_seconds
     return None if low <= seconds <= high else f"Turns can last {low} to {high} seconds."
@@ -39,7 +38,7 @@ async def check_manager(interaction: discord.Interaction) -> bool:
 
 
 async def set_defaults(
-    bot: "CardTableBot",
+    bot: "Host",
     interaction: discord.Interaction,
     *,
     turn_seconds: int | None,

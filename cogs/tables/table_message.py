@@ -13,7 +13,7 @@ from datetime import datetime
 
 import discord
 
-from bot import quick_answer
+from cogs import quick_answer
 from cogs.tables import render, render_json
 from cogs.tables.direct_messages import send_dm
 from engine.tables.session import Phase, TableSession

@@ -94,7 +94,7 @@ async def test_a_game_ended_from_a_private_view_costs_one_table_edit_more(world:
 
 async def test_a_press_is_answered_without_asking_for_the_message_back(world: World) -> None:
     """The answer edits the table message through the interaction callback without ``with_response``
-    (``bot/quick_answer.py``): Discord answers 204 and discord.py builds no message from it."""
+    (``cogs/quick_answer.py``): Discord answers 204 and discord.py builds no message from it."""
     table = await world.open_table()
     owner = world.turn_owner(table)
     before = len(world.server.request_log)

@@ -7,16 +7,18 @@ profile put this at about a tenth of the event loop's work per press). discord.p
 leave the query out, so :func:`edit_message` makes the same request itself, without it (Discord then
 answers ``204 No Content``), and marks the interaction as answered the way discord.py does.
 
-This is the one place the bot reaches into discord.py's internals; ``tests/bot/test_quick_answer.py``
-fails if any of them changes. They are:
+This is the one module of ``cogs/`` that reaches into discord.py's internals (``bot/lean_state.py`` is the
+bot's), checked with discord.py :data:`CHECKED_WITH`; ``tests/tables/test_quick_answer.py`` fails when
+another version is installed, and if any of them changes. They are:
 
 - ``discord.webhook.async_.async_context`` (the webhook adapter whose ``request`` sends interaction
   callbacks, with discord.py's rate-limit and retry handling) and ``interaction_message_response_params``
   (the JSON or multipart body of a callback, the same one discord.py sends);
 - ``discord.http.Route`` (the callback's route);
-- ``Interaction._state`` and ``Interaction._session`` (the connection state and the aiohttp session
-  discord.py itself uses for callbacks), and ``InteractionResponse._response_type`` (what makes
-  ``response.is_done()`` true).
+- ``Interaction._state`` and ``Interaction._session`` (the connection state, whose
+  ``prevent_view_updates_for``, ``store_view``, ``allowed_mentions`` and ``http`` are used as discord.py's
+  own ``edit_message`` uses them, and the aiohttp session discord.py itself uses for callbacks), and
+  ``InteractionResponse._response_type`` (what makes ``response.is_done()`` true).
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ from collections.abc import Sequence
 import discord
 from discord.http import Route
 from discord.webhook.async_ import async_context, interaction_message_response_params
+
+CHECKED_WITH = "2.7.1"
+"""The discord.py version whose internals this module was checked against (see the module's docstring)."""
 
 CALLBACK_ROUTE = "/interactions/{webhook_id}/{webhook_token}/callback"
 

@@ -1,7 +1,8 @@
-"""``bot/quick_answer.py`` reaches into discord.py's internals (see its docstring): these tests fail if
-any of them moves or changes shape, so a discord.py upgrade cannot silently break every press's answer.
-(The e2e tests answer every press through it; ``tests/e2e/test_press_cost.py`` checks the answer is sent
-without asking for the message back.)"""
+"""``cogs/quick_answer.py`` reaches into discord.py's internals (see its docstring): these tests fail if
+another discord.py is installed than the one it was checked with, or if any of the internals moves or
+changes shape, so a discord.py upgrade cannot silently break every press's answer. (The e2e tests answer
+every press through it; ``tests/e2e/test_press_cost.py`` checks the answer is sent without asking for the
+message back.)"""
 
 from __future__ import annotations
 
@@ -11,11 +12,20 @@ import discord
 from discord.http import MultipartParameters, Route
 from discord.webhook import async_
 
-from bot import quick_answer
+from cogs import quick_answer
 
 
 def parameters(function: object) -> set[str]:
     return set(inspect.signature(function).parameters)  # type: ignore[arg-type]
+
+
+def test_the_installed_discord_py_is_the_one_the_quick_answer_was_checked_with() -> None:
+    assert discord.__version__ == quick_answer.CHECKED_WITH, (
+        f"discord.py {discord.__version__} is installed, but cogs/quick_answer.py was checked with "
+        f"{quick_answer.CHECKED_WITH}. Re-check each internal its docstring lists against the new version's "
+        "source (discord/interactions.py InteractionResponse.edit_message, discord/webhook/async_.py), run "
+        "tests/tables/test_quick_answer.py and tests/e2e/test_press_cost.py, then set CHECKED_WITH to it."
+    )
 
 
 def test_the_webhook_adapter_and_the_callback_body_are_where_discord_py_keeps_them() -> None:
