@@ -143,7 +143,10 @@ class World:
         for attempt in range(4):
             hand = hands.get(user.id)
             if hand is None or attempt > 0:
-                opened = await self.press(user, table, "My hand")
+                try:
+                    opened = await self.press(user, table, "My hand")
+                except LookupError:  # the table message moved on (a background edit showed the end)
+                    return None
                 if not (opened.ok and opened.ephemeral):
                     return opened  # e.g. the game ended meanwhile
                 hand = hands[user.id] = opened.message
