@@ -1,6 +1,7 @@
 """Which AI player plays which game.
 
-Each game's AI lives in its own module of :mod:`engine.ai` (named in :data:`AI_MODULES`), which defines
+Each game's AI lives in its own module (named in :data:`AI_MODULES`): its game package's ``ai`` module
+(:mod:`engine.memory.ai`), or a module of :mod:`engine.ai` named after the game. That module defines
 
 - ``player_for(game_key: str) -> AIPlayer``: the game's AI player (the one that sits at tables), and
 - ``evaluate(state: GameState, seat: int) -> float``: the game's evaluation of a position for a seat,
@@ -12,8 +13,9 @@ from __future__ import annotations
 import functools
 from types import ModuleType
 
-from engine.ai import foist, frazzled, ivak_declare, memory, minimisere
+from engine.ai import foist, frazzled, ivak_declare, minimisere
 from engine.ai.core import AIPlayer, GreedyPlayer
+from engine.memory import ai as memory
 
 AI_MODULES: dict[str, ModuleType] = {
     "foist": foist,
