@@ -1,7 +1,7 @@
 """Which AI player plays which game.
 
-Each game's AI lives in its own module (named in :data:`AI_MODULES`: one of :mod:`engine.ai`, or the ``ai``
-module of the game's package), which defines
+Each game's AI lives in the ``ai`` module of its game's package (named in :data:`AI_MODULES`), which
+defines
 
 - ``player_for(game_key: str) -> AIPlayer``: the game's AI player (the one that sits at tables), and
 - ``evaluate(state: GameState, seat: int) -> float``: the game's evaluation of a position for a seat,
@@ -13,16 +13,19 @@ from __future__ import annotations
 import functools
 from types import ModuleType
 
-from engine.ai import foist, frazzled, memory, minimisere
 from engine.ai.core import AIPlayer, GreedyPlayer
-from engine.ivak_declare import ai as ivak_declare_ai
+from engine.foist import ai as foist
+from engine.frazzled import ai as frazzled
+from engine.ivak_declare import ai as ivak_declare
+from engine.memory import ai as memory
+from engine.minimisere import ai as minimisere
 
 AI_MODULES: dict[str, ModuleType] = {
     "foist": foist,
     "minimize": frazzled,
     "tokenize": frazzled,
     "eradicize": frazzled,
-    "declare": ivak_declare_ai,
+    "declare": ivak_declare,
     "minimisere": minimisere,
     "memory": memory,
 }

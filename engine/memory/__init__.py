@@ -1,14 +1,5 @@
-"""Deluxe Memory (Jonathan A. Leistiko, Invisible City Productions Free Game #56), for 2 to 4 players.
-
-Rules source: ``shared/seeds/004_661a3fd4e50c3a3d.txt``; rulings and the tests that show each rule:
-``docs/rules/memory.md``. The parts:
-
-* :mod:`engine.memory.cards`: cards, positions and the grid's shapes (plain ``int`` values and names).
-* :mod:`engine.memory.actions`: the typed actions and their stable codes (``look.C5``, ``target.2``...).
-* :mod:`engine.memory.decisions`: the decisions a game waits for (:class:`Phase`), how each is asked,
-  which actions answer it, and the Mixed Chart.
-* :mod:`engine.memory.state`: the game in progress (turns, pairs, the Mixed Chart's effects, tokens, views).
-"""
+"""Deluxe Memory, 2 to 4 players: rules (cards, actions, decisions, table, effects, state), words and ai.
+Imports engine.core, engine.ai.core (ai only) and its own modules; no cogs, bot, storage, sandbox, discord."""
 
 from __future__ import annotations
 
@@ -42,8 +33,10 @@ from engine.memory.cards import (
     position_name,
     rank_of,
 )
-from engine.memory.decisions import CHART, Decision, Phase, Purpose
-from engine.memory.state import REARRANGE_SECONDS, MemoryOptions, MemoryState
+from engine.memory.decisions import Decision, Phase, Purpose
+from engine.memory.state import REARRANGE_SECONDS, MemoryState
+from engine.memory.table import MemoryOptions
+from engine.memory.words import CHART
 
 __all__ = [
     "CHART",
@@ -81,7 +74,12 @@ __all__ = [
 
 
 class DeluxeMemory(GameRules[MemoryOptions]):
-    """Deluxe Memory: match ranks in a face-down Poker deck; pairs move tokens; most tokens wins."""
+    """Deluxe Memory (Jonathan A. Leistiko, Invisible City Productions Free Game #56): match ranks in a
+    face-down Poker deck; pairs move tokens; most tokens wins.
+
+    Rules source: ``shared/seeds/004_661a3fd4e50c3a3d.txt``; rulings, the modules and the tests that show
+    each rule: ``docs/rules/memory.md``.
+    """
 
     key: ClassVar[str] = "memory"
     display_name: ClassVar[str] = "Deluxe Memory"

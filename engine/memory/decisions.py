@@ -1,5 +1,5 @@
-"""The decisions a game of Deluxe Memory waits for, how each is asked, which actions answer it, and the
-Mixed Chart whose effects make most of them.
+"""The decisions a game of Deluxe Memory waits for, which actions answer each, and the amounts of the Mixed
+Chart whose effects make most of them (how each decision is asked is in :mod:`engine.memory.words`).
 
 A game waits for one :class:`Step` at a time (a queue of them in :class:`~engine.memory.state.MemoryState`);
 its :class:`Phase` says what is decided, and for a choice of a player its :class:`Purpose` says what for.
@@ -22,22 +22,10 @@ from engine.memory.actions import (
 )
 from engine.memory.cards import CROSS_CENTRES, POSITIONS, SQUARE_CORNERS
 
-# The Mixed Chart, shortened to fit a select option's description (at most 100 characters).
-CHART: dict[int, str] = {
-    1: "Choose a player to gain a token and one to lose a token, then reveal a card.",
-    2: "Look at two cards and swap their positions.",
-    3: "Reveal up to four cards; a 3 or three of a kind: up to three players lose 3 tokens.",
-    4: "Select a 2 by 2 square: look at two of its cards, reveal the others.",
-    5: "Reveal a 3 by 3 cross of cards, then take another turn.",
-    6: "Reveal any number of cards; they stay face-up.",
-    7: "Take another turn; at its end you may lose 5 tokens for one more.",
-    8: "Skip the next player's turn.",
-    9: "Keep the pair: it is discarded instead of your next loss of tokens.",
-    10: "Keep the pair: you take the effect of the next match another player makes.",
-    11: "Choose two players and even out their tokens (an odd token goes to the Bank).",
-    12: "Choose a player to give six tokens to another player.",
-    13: "Take the effect of any one other rank of this chart.",
-}
+# The Mixed Chart's amounts (its words are in :mod:`engine.memory.words`).
+SEVEN_PRICE = 5  # Mixed 7: "You may lose 5 tokens at the end of that turn to take another turn."
+QUEEN_GIFT = 6  # Mixed Queen: "Choose a player to give six tokens to another player."
+THREE_LOSS = 3  # Mixed 3: "choose up to three players to lose three tokens"
 
 
 class Phase(enum.Enum):
@@ -81,45 +69,10 @@ LOOKING = (Phase.PICK_FIRST, Phase.PICK_SECOND, Phase.LOOK_SWAP)
 REVEALING = (Phase.REVEAL_ONE, Phase.REVEAL_UP_TO_FOUR, Phase.REVEAL_ANY)
 REVEALING_SEVERAL = (Phase.REVEAL_UP_TO_FOUR, Phase.REVEAL_ANY)
 REARRANGING = (Phase.REARRANGE, Phase.REARRANGE_TO)
-# Choices that take tokens from the chosen player (their buttons are red).
-HARMFUL = frozenset(
-    {Purpose.BLACK, Purpose.ACE_LOSE, Purpose.THREE_LOSE, Purpose.QUEEN_GIVER, Purpose.GIVE_GIVER}
-)
 # Choices that may not name the chooser (ruling 5).
 OTHERS_ONLY = frozenset({Purpose.BLACK, Purpose.ACE_LOSE, Purpose.THREE_LOSE})
 # Choices of a second, different player (ruling 5).
 DIFFERENT = frozenset({Purpose.JACK, Purpose.QUEEN_RECEIVER, Purpose.GIVE_RECEIVER, Purpose.THREE_LOSE})
-
-# What the seat to act is asked to do, for a refusal of an action that belongs to another decision.
-ASK: dict[Phase, str] = {
-    Phase.PICK_FIRST: "Choose a card to look at.",
-    Phase.PICK_SECOND: "Choose a second card to look at.",
-    Phase.HIDE: "Leave your two cards face-up, or pay to put them back face-down.",
-    Phase.TARGET: "Choose a player.",
-    Phase.REVEAL_ONE: "Choose a card to reveal.",
-    Phase.LOOK_SWAP: "Choose a card to look at (the two will swap places).",
-    Phase.REVEAL_UP_TO_FOUR: "Reveal a card, or stop revealing.",
-    Phase.SQUARE: "Select a 2 by 2 square.",
-    Phase.SQUARE_LOOK: "Look at a card of the square you selected.",
-    Phase.CROSS: "Choose the centre of a 3 by 3 cross.",
-    Phase.REVEAL_ANY: "Turn a card face-up, or stop revealing.",
-    Phase.KING: "Choose a Mixed Chart effect to copy.",
-    Phase.REARRANGE: "Pick a card to move, or be done rearranging.",
-    Phase.REARRANGE_TO: "Choose where the card goes, or be done rearranging.",
-    Phase.MEMORISE: "Press Done when you have memorised the cards.",
-    Phase.BUY_SEVEN: "Lose 5 tokens for another turn, or end your turn.",
-}
-
-# The menu that offers positions in each decision that chooses one.
-POSITION_MENU: dict[Phase, str] = {
-    Phase.PICK_FIRST: "Look at a card",
-    Phase.PICK_SECOND: "Look at a second card",
-    Phase.LOOK_SWAP: "Look at a card to swap",
-    Phase.REVEAL_ONE: "Reveal a card",
-    Phase.REVEAL_UP_TO_FOUR: "Reveal a card",
-    Phase.REVEAL_ANY: "Turn a card face-up",
-    Phase.REARRANGE: "Pick a card to move",
-}
 
 # One value per possible action, built once (legal actions are asked for often).
 LOOKS = tuple(Look(p) for p in range(POSITIONS))

@@ -1,4 +1,4 @@
-"""The Deluxe Memory AI (engine/ai/memory.py) and the engine queries it relies on: legal play at every seat
+"""The Deluxe Memory AI (engine/memory/ai.py) and the engine queries it relies on: legal play at every seat
 and in every variant, honesty (its choice depends only on what its seat has seen), a canonical resample,
 no mutation, an independent copy, and a memory made only of what the seat saw."""
 
@@ -9,8 +9,8 @@ import random
 import pytest
 
 from engine.ai.core import GreedyPlayer, RandomPlayer
-from engine.ai.memory import MemoryPlayer, evaluate, player_for
 from engine.memory import DeluxeMemory, MemoryOptions, MemoryState, card_text, parse_position
+from engine.memory.ai import MemoryPlayer, evaluate, player_for
 
 RULES = DeluxeMemory()
 VARIANTS = [

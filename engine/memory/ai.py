@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from engine.ai.core import legal_codes
 from engine.core import GameState
-from engine.memory import (
+from engine.memory.actions import (
     Buy,
     ChooseCross,
     ChoosePlayer,
@@ -41,17 +41,12 @@ from engine.memory import (
     Hide,
     Look,
     MemoryAction,
-    MemoryState,
-    Phase,
-    Purpose,
     Reveal,
     Show,
-    is_black,
-    is_joker,
-    is_red,
-    rank_of,
 )
-from engine.memory.cards import cross, square
+from engine.memory.cards import cross, is_black, is_joker, is_red, rank_of, square
+from engine.memory.decisions import Phase, Purpose
+from engine.memory.state import MemoryState
 
 # A rough worth, in tokens of margin, of the Mixed Chart effects that move no tokens at once.
 CHART_WORTH = {1: 2.0, 2: 1.0, 3: 2.5, 4: 1.5, 5: 4.0, 6: 0.3, 7: 4.0, 8: 2.5, 9: 4.0, 10: 3.5}
