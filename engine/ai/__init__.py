@@ -2,5 +2,6 @@
 
 :mod:`engine.ai.core` holds the common interface (:class:`AIPlayer`) and the two baselines the strength
 benchmark measures against (:class:`RandomPlayer`, :class:`GreedyPlayer`); each game's own player lives in a
-module named after the game, and :mod:`engine.ai.registry` maps a game's key to its player.
+module named after the game (here, or ``ai`` in the game's package), and :mod:`engine.ai.registry` maps a
+game's key to its player.
 """

@@ -1,6 +1,7 @@
 """Which AI player plays which game.
 
-Each game's AI lives in its own module of :mod:`engine.ai` (named in :data:`AI_MODULES`), which defines
+Each game's AI lives in its own module (named in :data:`AI_MODULES`: one of :mod:`engine.ai`, or the ``ai``
+module of the game's package), which defines
 
 - ``player_for(game_key: str) -> AIPlayer``: the game's AI player (the one that sits at tables), and
 - ``evaluate(state: GameState, seat: int) -> float``: the game's evaluation of a position for a seat,
@@ -12,14 +13,15 @@ from __future__ import annotations
 import functools
 from types import ModuleType
 
-from engine.ai import foist, frazzled, ivak_declare, memory, minimisere
+from engine.ai import foist, ivak_declare, memory, minimisere
 from engine.ai.core import AIPlayer, GreedyPlayer
+from engine.frazzled import ai as frazzled_ai
 
 AI_MODULES: dict[str, ModuleType] = {
     "foist": foist,
-    "minimize": frazzled,
-    "tokenize": frazzled,
-    "eradicize": frazzled,
+    "minimize": frazzled_ai,
+    "tokenize": frazzled_ai,
+    "eradicize": frazzled_ai,
     "declare": ivak_declare,
     "minimisere": minimisere,
     "memory": memory,
