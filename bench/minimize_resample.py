@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import GAMES  # noqa: E402
-from engine.frazzled.minimize import CHALLENGE, score_hand  # noqa: E402
+from engine.frazzled import CHALLENGE, score_hand  # noqa: E402
 
 DECLARED = re.compile(
     r"(reveals a score of|declares: not lower than|declares a score equal to) \*\*(-?\d+)\*\*"

@@ -12,7 +12,7 @@ offsets ``k`` and ``2k`` are distinct, and so is their difference ``k``, so ever
 unique.
 
 Colours and shapes have names and symbols so that a card never relies on colour alone (colour-blind
-players read the name): a card's label is e.g. ``"7 Red ★"``.
+players read the name); how a card is written (``"7 Red ★"``) is :func:`engine.frazzled.words.card_label`.
 """
 
 from __future__ import annotations
@@ -80,29 +80,6 @@ class Card:
     colour: int
     shape: int
 
-    @property
-    def number_text(self) -> str:
-        """``"14/1"`` for the 14/1 card, else the number."""
-        return "14/1" if self.number == FOURTEEN_ONE else str(self.number)
-
-    @property
-    def colour_name(self) -> str:
-        return COLOURS[self.colour]
-
-    @property
-    def shape_name(self) -> str:
-        return SHAPES[self.shape]
-
-    @property
-    def label(self) -> str:
-        """Short text for buttons and lists, e.g. ``"7 Red ★"``."""
-        return f"{self.number_text} {self.colour_name} {SHAPE_SYMBOLS[self.shape]}"
-
-    @property
-    def long_label(self) -> str:
-        """Full text, e.g. ``"7 Red Star ★"``."""
-        return f"{self.number_text} {self.colour_name} {self.shape_name} {SHAPE_SYMBOLS[self.shape]}"
-
 
 def build_deck() -> tuple[Card, ...]:
     """The 78 cards in a fixed order (``card.id == index``), before any shuffle."""
@@ -117,17 +94,6 @@ def build_deck() -> tuple[Card, ...]:
 
 DECK: tuple[Card, ...] = build_deck()
 """The deck, built once; index it by card id."""
-
-
-def colour_token_label(colour: int) -> str:
-    """A colour token's text, e.g. ``"Red"`` (names, not colour swatches: 13 colours are too many to tell
-    apart by sight, and names serve colour-blind players)."""
-    return COLOURS[colour]
-
-
-def shape_token_label(shape: int) -> str:
-    """A shape token's text, e.g. ``"★ Star"``."""
-    return f"{SHAPE_SYMBOLS[shape]} {SHAPES[shape]}"
 
 
 def find_card(number: int, colour: int | None = None, shape: int | None = None) -> Card:
@@ -174,12 +140,6 @@ def display_key(card: Card) -> tuple[int, int, int]:
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in display order: by number (14/1 first), then colour."""
     return sorted(cards, key=display_key)
-
-
-def cards_text(cards: Iterable[Card], *, empty: str = "none") -> str:
-    """Cards as a comma-separated list of short labels, ascending by number (14/1 first)."""
-    labels = [card.label for card in sorted_cards(cards)]
-    return ", ".join(labels) if labels else empty
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:

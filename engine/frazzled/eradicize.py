@@ -3,7 +3,8 @@
 Rules source: the ERADICIZE section of ``shared/seeds/000_d97c66fde1b75dcf.txt`` and the deck facts in
 ``shared/seeds/README.md``. Rulings where the text is silent are numbered in ``docs/rules/eradicize.md``
 and cited here as "(ruling N)". The deal, the draw piles, the fan exchange, the 6 and the 13 are shared
-with TOKENIZE (:mod:`engine.frazzled.table`).
+with TOKENIZE (:mod:`engine.frazzled.token_table`); the game's words are
+:mod:`engine.frazzled.words_eradicize`.
 
 A turn: play one card onto the discard pile - higher than the card on top, or of a colour or shape
 matching one of your tokens - or, if you cannot, pick up the whole discard pile. After a play you draw a
@@ -16,24 +17,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.core import Event, Field, GameOptions, LegalAction, SeatView, Standing
+from engine.frazzled import words
+from engine.frazzled import words_eradicize as game_words
 from engine.frazzled.actions import CardAction, Draw, FrazzledAction, offered, simple_action
-from engine.frazzled.deck import (
-    FOURTEEN_ONE,
-    Card,
-    cards_text,
-    colour_token_label,
-    shape_token_label,
-    sorted_cards,
-)
-from engine.frazzled.table import (
-    NOT_YOUR_TURN,
-    SHARED_KINDS,
-    FrazzledRules,
-    Phase,
-    TokenTable,
-    cards_word,
-    first_quiet,
-)
+from engine.frazzled.deck import FOURTEEN_ONE, Card, sorted_cards
+from engine.frazzled.table import NOT_YOUR_TURN, FrazzledRules, Phase, first_quiet
+from engine.frazzled.token_table import SHARED_KINDS, TokenTable
 
 FACE_UP = 3
 PICK_UP = "pickup"
@@ -70,11 +59,11 @@ class EradicizeState(TokenTable[EradicizeOptions]):
 
     action_type = EradicizeAction
     options_class = EradicizeOptions
-    title = "ERADICIZE"
-    card_verb = "played"
-    ten_action = "clears the discard pile"
+    title = game_words.TITLE
+    card_verb = game_words.CARD_VERB
+    ten_action = game_words.TEN_ACTION
     turn_phase = Phase.PLAY
-    nobody_fans = "Nobody has a card in hand to fan out."
+    nobody_fans = game_words.NOBODY_FANS
 
     def __init__(self, num_seats: int, seed: int, options: EradicizeOptions) -> None:
         super().__init__(num_seats, seed, options)
@@ -161,37 +150,29 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         cards = self.playable(seat)
         if not cards:
             # "If a player cannot play a card, they must pick up the entire discard pile."
-            return (
-                LegalAction(
-                    PICK_UP, f"Pick up the discard pile ({cards_word(len(self._discard))})", "bad", True
-                ),
-            )
+            return (LegalAction(PICK_UP, game_words.pick_up_label(len(self._discard)), "bad", True),)
         from_hand = bool(self._hands[seat])
         plays = tuple(
             LegalAction(
                 Play(card).format(),
-                f"Play {card.label}" + ("" if from_hand else " (face up)"),
+                game_words.play_label(card, from_hand),
                 "good",
                 secret=True,
                 description=self._play_description(seat, card),
             )
             for card in cards
         )
-        return offered(plays, "Play a card…")
+        return offered(plays, game_words.PLAY_GROUP)
 
     def _play_description(self, seat: int, card: Card) -> str:
-        reasons = []
-        if card.number > self.top_value:
-            reasons.append("higher" if self._discard else "any card starts the pile")
-        if card.colour in self._tokens.colours[seat]:
-            reasons.append(f"{colour_token_label(card.colour)} token")
-        if card.shape in self._tokens.shapes[seat]:
-            reasons.append(f"{shape_token_label(card.shape)} token")
-        text = ", ".join(reasons)
-        if card.number == FOURTEEN_ONE:
-            text += "; played as 14, counts as 1 next"
-        action = self._action_text(card)
-        return (f"{text}; {action}" if action else text)[:100]
+        return game_words.play_description(
+            card,
+            higher=card.number > self.top_value,
+            pile_started=bool(self._discard),
+            colour_token=card.colour in self._tokens.colours[seat],
+            shape_token=card.shape in self._tokens.shapes[seat],
+            action=self._action_text(card),
+        )
 
     def check(self, seat: int, action: FrazzledAction) -> str | None:  # type: ignore[override]
         """A play must be of a card :meth:`playable` now; the pile is picked up only with none; a draw
@@ -234,21 +215,14 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             tuple(card.id for card in self._discard),
             tuple(tuple(sorted(card.id for card in row)) for row in self._face_up),
             tuple(len(hand) for hand in self._hands),
-            tuple(self._tokens.seat_text(seat) for seat in range(self.num_seats)),
-            self._tokens.middle_text(),
+            self._tokens.key(),
         )
         self._positions_seen[position] += 1
         if self._positions_seen[position] < 3:
             return []
         self._stalemate = True
         self._end()
-        return [
-            Event(
-                None,
-                "The same position has come round three times: play would go on for ever, "
-                "so the game ends here and players rank by the cards they have left.",
-            )
-        ]
+        return [Event(None, game_words.STALEMATE)]
 
     def _apply_move(self, seat: int, action: FrazzledAction) -> list[Event]:
         shared = self._apply_shared(seat, action)
@@ -261,9 +235,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             self._hands[seat].extend(self._discard)
             self._learn(seat, self._discard)
             self._discard = []
-            return [
-                Event(seat, f"could not play and picked up the discard pile ({cards_word(count)})")
-            ] + self._next_turn()
+            return [Event(seat, game_words.picked_up_text(count))] + self._next_turn()
         assert isinstance(action, Play)
         return self._play(seat, action.card)
 
@@ -271,8 +243,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         from_hand = card in self._hands[seat]
         (self._hands[seat] if from_hand else self._face_up[seat]).remove(card)
         self._discard.append(card)
-        where = "" if from_hand else " from the face-up cards"
-        events = [Event(seat, f"played **{card.label}**{where}")]
+        events = [Event(seat, game_words.played_text(card, from_hand))]
         if self.cards_left(seat) == 0:
             # "The first player to do this wins the game" (ruling 6: at once, before drawing or acting).
             return events + self._finish([seat])
@@ -290,7 +261,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         card = self._piles[pile].pop()
         self._hands[seat].append(card)
         self._learn(seat, [card])
-        return Event(seat, f"drew {card.label} from pile {pile + 1}")
+        return Event(seat, game_words.drew_text(card, pile))
 
     def _action(self, seat: int) -> list[Event]:
         """The played card's action ("If a player discards a card with an action on it, that action must
@@ -306,12 +277,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             cleared = self._discard[:-1]
             self._removed.extend(cleared)
             self._discard = self._discard[-1:]
-            events = [
-                Event(
-                    None, f"10: the discard pile ({cards_word(len(cleared))} under the 10) leaves the game."
-                )
-            ]
-            return events + self._next_turn()
+            return [Event(None, game_words.cleared_text(len(cleared)))] + self._next_turn()
         return self._next_turn()
 
     def _after_exchange(self) -> list[Event]:
@@ -324,43 +290,35 @@ class EradicizeState(TokenTable[EradicizeOptions]):
     def _finish(self, winners: list[int]) -> list[Event]:
         self._winners = winners
         self._end()
-        return [Event(seat, "has no cards left and wins!") for seat in winners]
+        return [Event(seat, game_words.WINS) for seat in winners]
 
     # -- views -------------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> SeatView:
         table = [
-            Field("Discard pile", self._discard_text()),
-            self._piles_field("all empty: no more drawing"),
-            Field("Tokens in the middle", self._tokens.middle_text()),
-            Field("Out of the game", f"{cards_word(len(self._removed))} cleared by 10s"),
-            Field("Now", self._now_text()),
+            game_words.discard_field(self._discard),
+            self._piles_field(game_words.PILES_EMPTY),
+            words.middle_tokens_field(self._tokens.middle_colours, self._tokens.middle_shapes),
+            game_words.removed_field(len(self._removed)),
+            words.now_field(self._now_text()),
         ]
         return self._view(seat, table)
 
-    def _discard_text(self) -> str:
-        if not self._discard:
-            return "empty: any card may start it"
-        top = self._discard[-1]
-        note = " (counts as 1)" if top.number == FOURTEEN_ONE else ""
-        return f"**{top.label}**{note} on top, {cards_word(len(self._discard))}"
-
     def _now_turn(self) -> str:
         if self._phase is Phase.OVER:
-            return "The game is over."
+            return game_words.OVER
         if self._phase is Phase.DRAW:
-            return "The player who just played draws from a pile."
-        return "Play higher than the top card, or a card matching one of your tokens; else pick up the pile."
+            return game_words.DRAW_NOW
+        return game_words.PLAY_NOW
 
     def _seat_summary(self, seat: int) -> str:
-        if seat in self._winners:
-            return "**out of cards: wins!**"
-        hand = len(self._hands[seat])
-        face_up = cards_text(self._face_up[seat])
-        return f"{hand} in hand · face up: {face_up} · tokens: {self._tokens.seat_text(seat)}"
+        tokens = words.seat_tokens_text(self._tokens.colours[seat], self._tokens.shapes[seat])
+        return game_words.seat_summary(
+            seat in self._winners, len(self._hands[seat]), self._face_up[seat], tokens
+        )
 
     def _private_fields(self, seat: int) -> list[Field]:
-        fields = self._hand_fields(seat, "empty: play your face-up cards")
+        fields = self._hand_fields(seat, game_words.HAND_EMPTY)
         return fields + self._exchange_fields(seat)
 
     # -- end ---------------------------------------------------------------------------------------
@@ -369,7 +327,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         """The first player out of cards wins; the others rank by cards left, fewer first (ruling 7)."""
         points = [self.cards_left(seat) for seat in range(self.num_seats)]
         details = [
-            "out of cards" if seat in self._winners else f"{len(hand)} in hand + {len(row)} face up"
+            game_words.standing_detail(seat in self._winners, len(hand), len(row))
             for seat, (hand, row) in enumerate(zip(self._hands, self._face_up, strict=True))
         ]
         return self._standings(points, details, lower_is_better=True)
@@ -379,10 +337,7 @@ class Eradicize(FrazzledRules[EradicizeOptions]):
     """ERADICIZE: shed your hand, then your three face-up cards; first out of cards wins."""
 
     key = "eradicize"
-    display_name = "ERADICIZE"
-    summary = (
-        "Play higher than the top card or match your colour or shape tokens, or pick up the pile. "
-        "First to get rid of every card wins."
-    )
-    winning_rule = "first out of cards wins; the rest by cards left"
+    display_name = game_words.TITLE
+    summary = game_words.SUMMARY
+    winning_rule = game_words.WINNING_RULE
     state_class = EradicizeState

@@ -13,7 +13,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.core import Field, LegalAction
+from engine.core import LegalAction
+from engine.frazzled import words
 from engine.frazzled.actions import Fan, offered
 from engine.frazzled.deck import Card
 
@@ -92,13 +93,11 @@ class FanExchange:
     def actions(self, picker: int) -> tuple[LegalAction, ...]:
         """``fan.<position>`` for every position ``picker`` has not picked yet, in one group (it reveals
         nothing, so it is not secret)."""
-        taken = self.picked.get(picker, [])
-        which = "a card" if self.count == 1 else ("a first card" if not taken else "a second card")
         positions = tuple(
-            LegalAction(Fan(position).format(), f"Card {position + 1} of the fan to your right")
+            LegalAction(Fan(position).format(), words.fan_position_label(position))
             for position in self.open_positions(picker)
         )
-        return offered(positions, f"Pick {which} from the fan to your right…")
+        return offered(positions, words.fan_group(self.count, len(self.picked.get(picker, []))))
 
     def public_actions(self) -> tuple[LegalAction, ...]:
         """The positions offered on the public table: one per position of the largest fan still being
@@ -109,10 +108,10 @@ class FanExchange:
             return ()
         size = max(len(self.fans[picker]) for picker in waiting)
         positions = tuple(
-            LegalAction(Fan(position).format(), f"Card {position + 1} of the fan to your right")
+            LegalAction(Fan(position).format(), words.fan_position_label(position))
             for position in range(size)
         )
-        return offered(positions, "Pick from the fan to your right…")
+        return offered(positions, words.FAN_PUBLIC_GROUP)
 
     def default(self, picker: int) -> str:
         """On a timeout: the first position not yet picked."""
@@ -146,15 +145,3 @@ class FanExchange:
             rng.shuffle(fan)
             fans[picker] = fan
         return FanExchange(self.count, fans, dict(self.owners), copy.deepcopy(self.picked))
-
-
-def fan_fields(fan: FanExchange | None, seat: int) -> list[Field]:
-    """The private note of a picker during an exchange: the size of its fan and how many it picks."""
-    if fan is None or seat not in fan.fans:
-        return []
-    return [
-        Field(
-            "The fan on your right",
-            f"{len(fan.fans[seat])} cards face down; you pick {fan.need(seat)}",
-        )
-    ]

@@ -7,7 +7,7 @@ shapes) add points. The texts here are ours, in the spirit of the rules' own exa
 colour", "lots of odd numbers", "just having a 6", "+4 for a colour set", "+5 for each 6"). Every card's
 exact text and how each game reads it: ``docs/rules/frazzled-rule-cards.md``.
 
-A bonus card gives a **benefit** to the holder of some cards: positive is good for the holder (a
+A bonus card gives a *benefit* to the holder of some cards: positive is good for the holder (a
 "bonus"), negative is bad (a "penalty"). MINIMIZE applies it to a whole hand and *subtracts* it from the
 MINIMIZE score (low scores win); TOKENIZE applies it to one set of three and *adds* it to the set's points.
 
@@ -179,11 +179,6 @@ class BonusCard:
         """The larger benefit of the two readings of the 14/1 cards (their holder's choice)."""
         return max(self.points(cards, low_aces=False), self.points(cards, low_aces=True))
 
-    @property
-    def display(self) -> str:
-        """``"Lucky Sixes: Each 6: bonus 5."``"""
-        return f"{self.title}: {self.text}"
-
 
 _HEART = SHAPES.index("Heart")
 _STAR = SHAPES.index("Star")
@@ -268,7 +263,8 @@ ACTION_NUMBERS: tuple[int, ...] = (FOURTEEN_ONE, 2, 6, 10, 13)
 
 @dataclass(frozen=True)
 class ActionsSide:
-    """One side of the actions card: ``actions`` maps an action number to ``(kind, text)``."""
+    """One side of the actions card: ``actions`` maps an action number to ``(kind, text)``; ``name`` and
+    each ``text`` are the side's printed words (shown by :func:`engine.frazzled.words.actions_side_text`)."""
 
     id: str
     name: str
@@ -287,13 +283,6 @@ class ActionsSide:
             if action_number == number:
                 return text
         return ""
-
-    @property
-    def display(self) -> str:
-        """All lines, one per action number, e.g. ``"14/1 – Everyone takes …"``."""
-        return "\n".join(
-            f"{'14/1' if number == FOURTEEN_ONE else number} – {text}" for number, _, text in self.actions
-        )
 
 
 CHANGE_RULE_TEXT = (

@@ -17,53 +17,33 @@ the seat count, skipping seats not taking part); play passes to the left, so sea
 player picks from the fan of the player on their *right* (the fan's owner lets "the player to their left"
 pick).
 
-Layers: :class:`FrazzledTable` (every game: hands, draw piles, discard pile, cards out of a scripted deal,
-the turn, the phase, the fan exchange, hidden-information resampling, the moves every game has) and
-:class:`TokenTable` (TOKENIZE and ERADICIZE: the six-card deal into three equal piles, the tokens, the 6
-and 13 actions, the scripted deal).
+Layers: :class:`FrazzledTable` here (every game: hands, draw piles, discard pile, cards out of a scripted
+deal, the turn, the phase, the fan exchange, hidden-information resampling, the moves every game has) and
+:class:`~engine.frazzled.token_table.TokenTable` (TOKENIZE and ERADICIZE: the six-card deal into three
+equal piles, the tokens, the 6 and 13 actions, the scripted deal). Their words are
+:mod:`engine.frazzled.words`.
 """
 
 from __future__ import annotations
 
-import copy
 import enum
 import random
 from collections.abc import Sequence
 from typing import ClassVar, Self
 
 from engine.core import (
-    Event,
-    Field,
     GameOptions,
     GameRules,
     GameState,
     IllegalAction,
-    LegalAction,
     OptionsT,
-    SeatLine,
-    SeatView,
     Standing,
     competition_ranks,
 )
-from engine.frazzled.actions import (
-    NUM_PILES,
-    Draw,
-    Fan,
-    FrazzledAction,
-    StealToken,
-    TakeToken,
-)
-from engine.frazzled.deck import (
-    DECK,
-    FOURTEEN_ONE,
-    Card,
-    cards_text,
-    shuffled_deck,
-    sorted_cards,
-)
-from engine.frazzled.fan import FanExchange, fan_fields
+from engine.frazzled.actions import NUM_PILES, Draw, FrazzledAction
+from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, sorted_cards
+from engine.frazzled.fan import FanExchange
 from engine.frazzled.state_copy import copy_state
-from engine.frazzled.tokens import Tokens
 
 HAND_SIZE = 6
 
@@ -74,8 +54,6 @@ def _card_id(card: Card) -> int:
 
 ACTION_NUMBERS = frozenset({FOURTEEN_ONE, 2, 6, 10, 13})
 """The numbers that carry an action (the 14/1 card, 2, 6, 10 and 13)."""
-
-PILE_MARKS = ("①", "②", "③")
 
 NOT_YOUR_TURN = "It is not your turn."
 NOT_NOW = "That move is not allowed right now."
@@ -99,10 +77,6 @@ class Phase(enum.Enum):
     RULE = "rule"
     """A 10: change a rule card (TOKENIZE: replace a bonus card; MINIMIZE: flip or swap)."""
     OVER = "over"
-
-
-SHARED_KINDS: tuple[type[FrazzledAction], ...] = (Draw, Fan, TakeToken, StealToken)
-"""The moves TOKENIZE and ERADICIZE share: a draw, a fan pick, a token taken or stolen."""
 
 
 def first_quiet(cards: Sequence[Card]) -> Card:
@@ -134,33 +108,6 @@ def non_empty_piles(piles: Sequence[Sequence[Card]]) -> list[int]:
     return [index for index, pile in enumerate(piles) if pile]
 
 
-def piles_text(piles: Sequence[Sequence[Card]]) -> str:
-    """The draw piles for the public table: each pile's face-up top card and its size."""
-    parts = []
-    for index, pile in enumerate(piles):
-        if pile:
-            parts.append(f"{PILE_MARKS[index]} **{pile[-1].label}** ({len(pile)})")
-        else:
-            parts.append(f"{PILE_MARKS[index]} empty")
-    return "\n".join(parts)
-
-
-def card_fields(name: str, cards: Sequence[Card], *, empty: str = "none") -> list[Field]:
-    """Cards as one field, or several (``name (2)``…) when the list would pass 1000 characters."""
-    labels = [card.label for card in sorted_cards(cards)]
-    if not labels:
-        return [Field(name, empty)]
-    chunks: list[list[str]] = [[]]
-    for label in labels:
-        if sum(len(item) + 2 for item in chunks[-1]) + len(label) > 1000:
-            chunks.append([])
-        chunks[-1].append(label)
-    return [
-        Field(name if index == 0 else f"{name} ({index + 1})", ", ".join(chunk))
-        for index, chunk in enumerate(chunks)
-    ]
-
-
 def left_of(seat: int, num_seats: int) -> int:
     """The seat on ``seat``'s left: the next seat in turn order."""
     return (seat + 1) % num_seats
@@ -176,34 +123,6 @@ def pass_hands_left(hands: Sequence[list[Card]]) -> list[list[Card]]:
     left"). An empty hand passes nothing; its owner still receives the hand from their right."""
     count = len(hands)
     return [list(hands[right_of(seat, count)]) for seat in range(count)]
-
-
-def exchange_text(received: Sequence[Card], given: Sequence[Card], *, passed: bool = False) -> str:
-    """A seat's private note on the last exchange (what it got, what left its hand)."""
-    if passed:
-        return (
-            f"Passed to you from your right: {cards_text(received)}. "
-            f"You passed {cards_word(len(given))} left."
-        )
-    return (
-        f"You took {cards_text(received)} from the fan to your right; "
-        f"the player on your left took {cards_text(given)}."
-    )
-
-
-def action_name(card: Card) -> str:
-    """What a card's action does in TOKENIZE and ERADICIZE, in a few words (``""`` without one)."""
-    return {
-        FOURTEEN_ONE: "everyone picks 1 card from the fan on their right",
-        2: "everyone picks 2 cards from the fan on their right",
-        6: "everyone passes their hand left",
-        13: "take a token",
-    }.get(card.number, "")
-
-
-def cards_word(count: int) -> str:
-    """``"1 card"``, ``"2 cards"``."""
-    return "1 card" if count == 1 else f"{count} cards"
 
 
 # -- the states ---------------------------------------------------------------------------------------
@@ -456,299 +375,6 @@ class FrazzledTable(GameState[OptionsT]):
 
     def _resample_more(self, viewer: int | None, rng: random.Random) -> None:
         """Redraw the game's own hidden things in this copy (default: none)."""
-
-
-class TokenTable(FrazzledTable[OptionsT]):
-    """TOKENIZE and ERADICIZE: six cards each, the rest in three equal face-up piles, one colour and one
-    shape token each, and the 14/1, 2, 6 and 13 actions.
-
-    The games differ in what a turn is (:meth:`_arrange` for the extra cards a deal places, the phases
-    of their own, the 10, the end); this class carries out the shared actions and hands over with
-    :meth:`_after_exchange` and :meth:`_next_turn`.
-    """
-
-    title: ClassVar[str]
-    """The game's name, for view titles."""
-    card_verb: ClassVar[str]
-    """What a player does with the card whose action follows ("discarded", "played")."""
-    ten_action: ClassVar[str]
-    """What the game's 10 does, in a few words."""
-
-    def __init__(self, num_seats: int, seed: int, options: OptionsT) -> None:
-        super().__init__(num_seats, seed, options)
-        deck = shuffled_deck(self._rng)
-        # "deal six cards to each player ... Split the remaining cards into three equal decks ... face up".
-        self._hands = [deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(num_seats)]
-        rest = self._deal_more(deck[num_seats * HAND_SIZE :])
-        self._piles = split_into_piles(rest)
-        self._tokens = Tokens.deal(num_seats, self._rng)
-        self._deal_rule_cards()
-        # "Decide who goes first": drawn from the seed (ruling 1 of each game).
-        self._turn = self._rng.randrange(num_seats)
-        self._notes: dict[int, str] = {}  # private notes on the last exchange, per seat
-        self._turns = 1
-
-    def _resample_more(self, viewer: int | None, rng: random.Random) -> None:
-        """The other seats' private notes on the last exchange name cards the viewer did not see: dropped."""
-        self._notes = {seat: note for seat, note in self._notes.items() if seat == viewer}
-
-    def _deal_more(self, rest: list[Card]) -> list[Card]:
-        """Deal what the game adds from the shuffled deck after the hands; return the cards for the piles."""
-        return rest
-
-    def _deal_rule_cards(self) -> None:
-        """Deal the game's rule cards (after the tokens, from the game's generator); default: none."""
-
-    @classmethod
-    def scripted(
-        cls,
-        num_seats: int,
-        hands: Sequence[Sequence[Card]],
-        *,
-        piles: Sequence[Sequence[Card]] | None = None,
-        discard: Sequence[Card] = (),
-        colours: Sequence[Sequence[int]] | None = None,
-        shapes: Sequence[Sequence[int]] | None = None,
-        first: int = 0,
-        seed: int = 0,
-        **table: object,
-    ) -> Self:
-        """A game with a known deal, for rule scenarios, tests and puzzles.
-
-        Parameters
-        ----------
-        num_seats:
-            Players, 3..8.
-        hands:
-            Per seat, the cards in hand.
-        piles:
-            The three draw piles, each listed bottom to top (default: all empty).
-        discard:
-            The discard pile, bottom to top.
-        colours, shapes:
-            Per seat, colour and shape token indices (default: seat ``s`` holds colour ``s`` and shape
-            ``s``); every other token is in the middle.
-        first:
-            The seat to play first.
-        seed:
-            Seeds the game's generator (fan orders, reshuffles).
-        table:
-            What the game itself lays out (ERADICIZE ``face_up``, TOKENIZE ``bonus``): see its
-            ``_arrange``.
-
-        Cards not placed anywhere are set aside, out of the game.
-
-        Raises
-        ------
-        ValueError
-            If a card is placed twice, a token held twice, or the lists do not match the seat count.
-        """
-        piles = piles if piles is not None else [[], [], []]
-        if len(hands) != num_seats:
-            raise ValueError("one hand per seat")
-        state = cls(num_seats, seed, cls.options_class())
-        placed = state._arrange(**table)
-        state._stack(hands, piles, discard, placed)
-        state._tokens = Tokens.from_lists(
-            colours if colours is not None else [[seat] for seat in range(num_seats)],
-            shapes if shapes is not None else [[seat] for seat in range(num_seats)],
-        )
-        state._turn = first
-        return state
-
-    def _arrange(self, **table: object) -> list[Card]:
-        """Lay out the game's own part of a scripted deal; return the cards it placed."""
-        if table:
-            raise TypeError(f"unknown scripted deal arguments: {sorted(table)}")
-        return []
-
-    # -- queries -----------------------------------------------------------------------------------
-
-    def tokens(self) -> Tokens:
-        """A copy of who holds which token and what lies in the middle (public)."""
-        return copy.deepcopy(self._tokens)
-
-    @property
-    def turns(self) -> int:
-        """The number of the turn being played, 1 first."""
-        return self._turns
-
-    def public_actions(self) -> tuple[LegalAction, ...]:
-        """During an exchange, the fan positions of every picker in one group (see
-        :meth:`FanExchange.public_actions`); otherwise the non-secret actions of the seats to act."""
-        if self._phase is Phase.FAN and self._fan is not None:
-            return self._fan.public_actions()
-        return super().public_actions()
-
-    def _action_text(self, card: Card) -> str:
-        """What ``card``'s action does in this game, in a few words (``""`` for none)."""
-        return self.ten_action if card.number == 10 else action_name(card)
-
-    def _shared_actions(self, seat: int) -> tuple[LegalAction, ...] | None:
-        """The legal actions of a phase both games have (draw, exchange, token choice), or ``None``."""
-        if self._phase is Phase.DRAW:
-            return draw_actions(self._piles)
-        if self._phase is Phase.FAN:
-            assert self._fan is not None
-            return self._fan.actions(seat)
-        if self._phase is Phase.TOKEN:
-            return self._tokens.choices(seat)
-        return None
-
-    def _check_shared(self, seat: int, action: FrazzledAction) -> str | None:
-        """The check of the moves both games have: a draw, a fan pick, a token; NOT_NOW for anything
-        else."""
-        if isinstance(action, Draw) and self._phase is Phase.DRAW:
-            return self._check_draw(action)
-        if isinstance(action, Fan) and self._phase is Phase.FAN:
-            assert self._fan is not None
-            return self._fan.check(seat, action.position)
-        if isinstance(action, TakeToken | StealToken) and self._phase is Phase.TOKEN:
-            return self._tokens.check(seat, action)
-        return NOT_NOW
-
-    def _default(self, seat: int) -> str:
-        if self._phase is Phase.TOKEN:
-            return self._tokens.choices(seat)[0].code
-        return self._default_turn(seat)
-
-    def _default_turn(self, seat: int) -> str:
-        raise NotImplementedError
-
-    # -- the shared actions -------------------------------------------------------------------------
-
-    def _apply_shared(self, seat: int, action: FrazzledAction) -> list[Event] | None:
-        """Carry out a fan pick or a token choice (already checked), or return ``None``."""
-        if isinstance(action, Fan):
-            return self._pick(seat, action.position)
-        if isinstance(action, TakeToken | StealToken):
-            return [Event(seat, self._tokens.apply(seat, action))] + self._next_turn()
-        return None
-
-    def _shared_action(self, seat: int, card: Card) -> list[Event] | None:
-        """The 14/1, 2, 6 or 13 of ``card`` (discarded or played by ``seat``), or ``None`` for another
-        card."""
-        number = card.number
-        if number in (FOURTEEN_ONE, 2):
-            count = 1 if number == FOURTEEN_ONE else 2
-            fan = FanExchange.start(self._hands, count, self._rng)
-            if fan.is_done():
-                return [Event(None, self.nobody_fans)] + self._next_turn()
-            self._fan = fan
-            self._phase = Phase.FAN
-            return [
-                Event(
-                    None,
-                    f"{card.number_text}: everyone picks {cards_word(count)} from the face-down fan of the "
-                    "player on their right.",
-                )
-            ]
-        if number == 6:
-            before = self._hands
-            self._hands = pass_hands_left(self._hands)
-            self._hands_moved(
-                {other: left_of(other, self.num_seats) for other in range(self.num_seats)}, before
-            )
-            for other in range(self.num_seats):
-                given = self._hands[left_of(other, self.num_seats)]
-                self._notes[other] = exchange_text(self._hands[other], given, passed=True)
-            return [Event(None, "6: everyone passes their whole hand to the left.")] + self._after_exchange()
-        if number == 13:
-            if not self._tokens.choices(seat):
-                return [Event(None, "13: there is no token to take.")] + self._next_turn()
-            self._phase = Phase.TOKEN
-            return [Event(None, "13: a token to take.")]
-        return None
-
-    nobody_fans: ClassVar[str] = "Nobody has a card to fan out."
-
-    def _pick(self, seat: int, position: int) -> list[Event]:
-        fan = self._fan
-        assert fan is not None
-        fan.pick(seat, position)
-        if not fan.is_done():
-            return []
-        for other, (received, given) in self._resolve_fan().items():
-            if received or given:
-                self._notes[other] = exchange_text(received, given)
-        self._fan = None
-        events = [Event(None, "The exchange is done; each picked card is now in its picker's hand.")]
-        return events + self._after_exchange()
-
-    def _after_exchange(self) -> list[Event]:
-        """What follows a finished exchange or a 6 (default: the next turn)."""
-        return self._next_turn()
-
-    def _next_turn(self) -> list[Event]:
-        self._turn = left_of(self._turn, self.num_seats)
-        self._phase = self.turn_phase
-        self._turns += 1
-        return []
-
-    def _end(self) -> None:
-        self._phase = Phase.OVER
-        self._fan = None
-
-    # -- views -------------------------------------------------------------------------------------
-
-    def _view(self, seat: int | None, table: list[Field]) -> SeatView:
-        """The view of ``seat`` with the game's ``table`` fields."""
-        to_act = self.seats_to_act()
-        seats = tuple(
-            SeatLine(other, self._seat_summary(other), other in to_act) for other in range(self.num_seats)
-        )
-        private: tuple[Field, ...] = ()
-        if seat is not None:
-            private = tuple(self._private_fields(seat))
-        title = f"{self.title}: game over" if self.is_terminal() else f"{self.title}: turn {self._turns}"
-        return SeatView(
-            seat=seat,
-            title=title,
-            table=tuple(table),
-            seats=seats,
-            private=private,
-            legal_actions=self.legal_actions(seat) if seat is not None else (),
-        )
-
-    def _now_text(self) -> str:
-        """The "Now" line of the table: what the game waits for."""
-        if self._phase is Phase.FAN:
-            assert self._fan is not None
-            return f"Everyone picks {cards_word(self._fan.count)} from the fan of the player on their right."
-        if self._phase is Phase.TOKEN:
-            return f"The player who {self.card_verb} the 13 takes a token."
-        return self._now_turn()
-
-    def _now_turn(self) -> str:
-        raise NotImplementedError
-
-    def _seat_summary(self, seat: int) -> str:
-        raise NotImplementedError
-
-    def _private_fields(self, seat: int) -> list[Field]:
-        raise NotImplementedError
-
-    def _piles_field(self, empty: str) -> Field:
-        """The public field of the draw piles (``empty`` once all three are)."""
-        return Field("Draw piles", piles_text(self._piles) if non_empty_piles(self._piles) else empty)
-
-    def _hand_fields(self, seat: int, empty: str) -> list[Field]:
-        """``seat``'s hand as private fields (``empty`` for no card)."""
-        hand = self._hands[seat]
-        return card_fields(f"Your hand ({len(hand)})", hand, empty=empty)
-
-    def _exchange_fields(self, seat: int) -> list[Field]:
-        """A seat's private notes on exchanges: the last one, and the fan it picks from now."""
-        fields = [Field("Last exchange", self._notes[seat])] if seat in self._notes else []
-        return fields + fan_fields(self._fan, seat)
-
-
-def draw_actions(piles: Sequence[Sequence[Card]]) -> tuple[LegalAction, ...]:
-    """One public action ``draw.<i>`` per non-empty pile, labelled with the face-up card it takes."""
-    return tuple(
-        LegalAction(Draw(index).format(), f"Draw {piles[index][-1].label} (pile {index + 1})", "main")
-        for index in non_empty_piles(piles)
-    )
 
 
 class FrazzledRules(GameRules[OptionsT]):

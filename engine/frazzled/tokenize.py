@@ -3,7 +3,8 @@
 Rules source: the TOKENIZE section of ``shared/seeds/000_d97c66fde1b75dcf.txt`` and the deck facts in
 ``shared/seeds/README.md``; the bonus rule cards are :mod:`engine.frazzled.rule_cards`. Rulings where the
 text is silent are numbered in ``docs/rules/tokenize.md`` and cited here as "(ruling N)". The deal, the
-draw piles, the fan exchange, the 6 and the 13 are shared with ERADICIZE (:mod:`engine.frazzled.table`).
+draw piles, the fan exchange, the 6 and the 13 are shared with ERADICIZE
+(:mod:`engine.frazzled.token_table`); the game's words are :mod:`engine.frazzled.words_tokenize`.
 
 A turn: draw the top card of any face-up draw pile, discard a different card from your hand, then carry
 out the discarded card's action. At any moment - also during someone else's turn - a player holding a set
@@ -20,6 +21,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from engine.core import Event, Field, GameOptions, LegalAction, SeatView, Standing
+from engine.frazzled import words
+from engine.frazzled import words_tokenize as game_words
 from engine.frazzled.actions import (
     Discard,
     Draw,
@@ -29,19 +32,17 @@ from engine.frazzled.actions import (
     offered,
     simple_action,
 )
-from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, cards_text, sorted_cards
+from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, sorted_cards
 from engine.frazzled.rule_cards import BONUS_CARDS, BonusCard
 from engine.frazzled.table import (
     NOT_YOUR_TURN,
-    SHARED_KINDS,
     FrazzledRules,
     Phase,
-    TokenTable,
-    cards_word,
     first_quiet,
     non_empty_piles,
     split_into_piles,
 )
+from engine.frazzled.token_table import SHARED_KINDS, TokenTable
 
 SET_POINTS = 10
 BONUS_IN_PLAY = 3
@@ -154,9 +155,9 @@ class TokenizeState(TokenTable[TokenizeOptions]):
 
     action_type = TokenizeAction
     options_class = TokenizeOptions
-    title = "TOKENIZE"
-    card_verb = "discarded"
-    ten_action = "replace a bonus rule card"
+    title = game_words.TITLE
+    card_verb = game_words.CARD_VERB
+    ten_action = game_words.TEN_ACTION
 
     def __init__(self, num_seats: int, seed: int, options: TokenizeOptions) -> None:
         super().__init__(num_seats, seed, options)
@@ -164,8 +165,9 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         self._sets: list[list[tuple[Card, ...]]] = [[] for _ in range(num_seats)]
         self._emptied = 0  # times the three draw piles have run out
         self._reshuffles = 0
-        self._last_set = ""
-        self._ending = ""
+        # the last set declared: its cards (in the order declared), the bonus parts, its points
+        self._last_set: tuple[tuple[Card, ...], tuple[tuple[str, int], ...], int] | None = None
+        self._ending: int | None = None  # why the game ended: see words_tokenize.ending_text
 
     def _deal_rule_cards(self) -> None:
         # "Shuffle the bonus rule cards and place three in the centre ... Put the rest in a face down pile."
@@ -263,17 +265,17 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         for trio in self.sets_available(seat):
             points, parts = set_points(trio, self._bonus)
             kind = set_kind(trio, self._tokens.colours[seat], self._tokens.shapes[seat])
-            bonus = "".join(f", {title} {benefit:+d}" for title, benefit in parts)
+            assert kind is not None
             actions.append(
                 LegalAction(
                     DeclareSet(trio).format(),  # type: ignore[arg-type]
-                    f"Set: {' + '.join(card.label for card in trio)} ({points} pts)",
+                    game_words.set_label(trio, points),
                     "good",
                     secret=True,
-                    description=f"{kind} set: 10{bonus} = {points}"[:100],
+                    description=game_words.set_description(kind, parts, points),
                 )
             )
-        return offered(actions, "Declare a set…", buttons_up_to=3)
+        return offered(actions, game_words.SET_GROUP, buttons_up_to=3)
 
     def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
         if self._phase is Phase.OVER:
@@ -291,20 +293,20 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         # DISCARD: "discard a different card from their hand" (not the card just drawn).
         if not self._hands[seat]:
             assert self._drawn is not None
-            keep = LegalAction(KEEP, f"Keep {self._drawn.label} (no card to discard)", "main")
+            keep = LegalAction(KEEP, game_words.keep_label(self._drawn), "main")
             return (keep,) + sets
         discards = offered(
             [
                 LegalAction(
                     Discard(card).format(),
-                    f"Discard {card.label}",
+                    game_words.discard_label(card),
                     "main",
                     secret=True,
-                    description=self._action_text(card)[:100],
+                    description=self._action_text(card),
                 )
                 for card in sorted_cards(self._hands[seat])
             ],
-            "Discard a card…",
+            game_words.DISCARD_GROUP,
         )
         return discards + sets
 
@@ -312,9 +314,9 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         return tuple(
             LegalAction(
                 ReplaceBonus(slot).format(),
-                f"Replace {card.title}"[:80],
+                game_words.replace_bonus_label(card),
                 "main",
-                description=card.text[:100],
+                description=card.text,
             )
             for slot, card in enumerate(self._bonus)
         )
@@ -369,7 +371,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             self._hands[seat].append(self._drawn)
             self._learn(seat, [self._drawn])
             self._drawn = None
-            return [Event(seat, "has no card to discard and keeps the card drawn")] + self._next_turn()
+            return [Event(seat, game_words.KEPT)] + self._next_turn()
         assert isinstance(action, Discard)
         return self._discard_card(seat, action.card)
 
@@ -378,7 +380,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         card = self._piles[pile].pop()
         self._drawn = card
         self._phase = Phase.DISCARD
-        events = [Event(seat, f"drew **{card.label}** from pile {pile + 1}")]
+        events = [Event(seat, game_words.drew_text(card, pile))]
         return events + self._check_piles()
 
     def _discard_card(self, seat: int, card: Card) -> list[Event]:
@@ -390,13 +392,13 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         self._hands[seat].append(self._drawn)
         self._learn(seat, [self._drawn])
         self._drawn = None
-        events = [Event(seat, f"discarded **{card.label}**")]
+        events = [Event(seat, game_words.discarded_text(card))]
         shared = self._shared_action(seat, card)
         if shared is not None:
             return events + shared
         if card.number == 10:
             self._phase = Phase.RULE
-            return events + [Event(None, "10: a bonus rule card to replace.")]
+            return events + [Event(None, game_words.TEN)]
         return events + self._next_turn()
 
     def _replace_bonus(self, seat: int, slot: int) -> list[Event]:
@@ -406,7 +408,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         new = self._bonus_pile.pop(0)
         self._bonus_pile.append(old)
         self._bonus[slot] = new
-        events = [Event(seat, f"replaced the bonus rule **{old.title}** with **{new.title}**: {new.text}")]
+        events = [Event(seat, game_words.replaced_text(old, new))]
         return events + self._next_turn()
 
     def _declare(self, seat: int, cards: list[Card]) -> list[Event]:
@@ -418,11 +420,9 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             self._hands[seat].remove(card)
         self._scores[seat] += points
         self._sets[seat].append(tuple(cards))
-        bonus = "".join(f", {title} {benefit:+d}" for title, benefit in parts)
-        shown = ", ".join(card.label for card in cards)
-        self._last_set = f"{shown}: 10{bonus} = **{points}**"
-        events = [Event(seat, f"declared a set: **{shown}** for **{points}** points (10{bonus})")]
-        drawn: list[str] = []
+        self._last_set = (tuple(cards), tuple(parts), points)
+        events = [Event(seat, game_words.declared_text(cards, parts, points))]
+        drawn: list[tuple[Card, int]] = []
         for index in range(3):
             piles = non_empty_piles(self._piles)
             if self._phase is Phase.OVER or not piles:
@@ -431,14 +431,14 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             card = self._piles[pile].pop()
             self._hands[seat].append(card)
             self._learn(seat, [card])
-            drawn.append(f"{card.label} (pile {pile + 1})")
+            drawn.append((card, pile))
             check = self._check_piles()
             if check:
-                events.append(Event(seat, f"drew {', '.join(drawn)}"))
+                events.append(Event(seat, game_words.drew_after_set_text(drawn)))
                 drawn = []
                 events.extend(check)
         if drawn:
-            events.append(Event(seat, f"drew {', '.join(drawn)}"))
+            events.append(Event(seat, game_words.drew_after_set_text(drawn)))
         return events
 
     def _check_piles(self) -> list[Event]:
@@ -451,29 +451,22 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             return []
         self._emptied += 1
         if self._emptied >= MAX_EMPTYINGS:
-            return self._finish("The draw piles ran out for the third time: the game is over.")
+            return self._finish(None)
         if len(self._discard) < RESHUFFLE_MINIMUM:
-            return self._finish(
-                f"The draw piles ran out and the discard pile has only {cards_word(len(self._discard))}: "
-                "the game is over."
-            )
+            return self._finish(len(self._discard))
         cards = list(self._discard)
         self._rng.shuffle(cards)
         self._discard = []
         self._piles = split_into_piles(cards)
         self._reshuffles += 1
-        return [
-            Event(
-                None,
-                f"The draw piles ran out: the discard pile ({cards_word(len(cards))}) is shuffled into three "
-                f"new draw piles (reshuffle {self._reshuffles} of {MAX_EMPTYINGS - 1}).",
-            )
-        ]
+        return [Event(None, game_words.reshuffled_text(len(cards), self._reshuffles, MAX_EMPTYINGS - 1))]
 
-    def _finish(self, why: str) -> list[Event]:
+    def _finish(self, discard: int | None) -> list[Event]:
+        """The end: the piles ran out a third time (``discard`` None) or with ``discard`` cards left to
+        reshuffle, too few."""
         self._end()
-        self._ending = why
-        return [Event(None, why)]
+        self._ending = discard
+        return [Event(None, game_words.ending_text(discard))]
 
     def _resample_more(self, viewer: int | None, rng: random.Random) -> None:
         """The bonus pile's order is secret to everyone (sorted, then shuffled: canonical)."""
@@ -484,60 +477,48 @@ class TokenizeState(TokenTable[TokenizeOptions]):
     # -- views -------------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> SeatView:
-        table = [
-            Field(f"Bonus rule {slot + 1}: {card.title}", card.text) for slot, card in enumerate(self._bonus)
-        ]
+        table = [game_words.bonus_field(slot, card) for slot, card in enumerate(self._bonus)]
         table += [
-            self._piles_field("all empty"),
-            Field("Discard pile", self._discard_text()),
-            Field(
-                "Reshuffles",
-                f"{self._reshuffles} of {MAX_EMPTYINGS - 1} used; "
-                f"the piles have run out {self._emptied} of {MAX_EMPTYINGS} times",
-            ),
-            Field("Tokens in the middle", self._tokens.middle_text()),
+            self._piles_field(game_words.PILES_EMPTY),
+            Field("Discard pile", words.discard_text(self._discard)),
+            game_words.reshuffles_field(self._reshuffles, self._emptied, MAX_EMPTYINGS),
+            words.middle_tokens_field(self._tokens.middle_colours, self._tokens.middle_shapes),
         ]
-        if self._last_set:
-            table.append(Field("Last set", self._last_set))
-        table.append(Field("Now", self._now_text()))
+        if self._last_set is not None:
+            table.append(game_words.last_set_field(*self._last_set))
+        table.append(words.now_field(self._now_text()))
         return self._view(seat, table)
-
-    def _discard_text(self) -> str:
-        if not self._discard:
-            return "empty"
-        return f"**{self._discard[-1].label}** on top, {cards_word(len(self._discard))}"
 
     def _now_turn(self) -> str:
         if self._phase is Phase.OVER:
-            return self._ending
+            return game_words.ending_text(self._ending)
         if self._phase is Phase.DRAW:
-            return "The player to act draws from a pile. Anyone may declare a set at any moment."
+            return game_words.DRAW_NOW
         if self._phase is Phase.DISCARD:
             assert self._drawn is not None
-            return f"The player to act drew {self._drawn.label} and discards a different card."
-        return "The player who discarded the 10 replaces a bonus rule card."
+            return game_words.discard_now_text(self._drawn)
+        return game_words.RULE_NOW
 
     def _seat_summary(self, seat: int) -> str:
-        sets = len(self._sets[seat])
-        return (
-            f"**{self._scores[seat]}** pts ({sets} set{'' if sets == 1 else 's'}) · "
-            f"{len(self._hands[seat])} in hand · tokens: {self._tokens.seat_text(seat)}"
+        tokens = words.seat_tokens_text(self._tokens.colours[seat], self._tokens.shapes[seat])
+        return game_words.seat_summary(
+            self._scores[seat], len(self._sets[seat]), len(self._hands[seat]), tokens
         )
 
     def _private_fields(self, seat: int) -> list[Field]:
-        fields = self._hand_fields(seat, "empty")
+        fields = self._hand_fields(seat, game_words.HAND_EMPTY)
         if self._drawn is not None and seat == self._turn:
-            fields.append(Field("You drew", f"{self._drawn.label} (it joins your hand after your discard)"))
+            fields.append(words.drew_field(self._drawn, words.card_label(self._drawn)))
         fields += self._exchange_fields(seat)
         if self._sets[seat]:
-            fields.append(Field("Your sets", "\n".join(cards_text(trio) for trio in self._sets[seat])[:1024]))
+            fields.append(game_words.sets_field(self._sets[seat]))
         return fields
 
     # -- end ---------------------------------------------------------------------------------------
 
     def standings(self) -> tuple[Standing, ...]:
         """ "The player with the most points at the end of the game wins"; ties share a rank (ruling 13)."""
-        details = ["1 set" if len(sets) == 1 else f"{len(sets)} sets" for sets in self._sets]
+        details = [game_words.standing_detail(len(sets)) for sets in self._sets]
         return self._standings(self._scores, details, lower_is_better=False)
 
 
@@ -545,10 +526,7 @@ class Tokenize(FrazzledRules[TokenizeOptions]):
     """TOKENIZE: sets of three (one number, or your token's colour or shape) score 10 plus bonuses."""
 
     key = "tokenize"
-    display_name = "TOKENIZE"
-    summary = (
-        "Draw, discard, and declare sets of three (same number, or your token's colour or shape) at any "
-        "moment for 10 points plus the bonus rules."
-    )
+    display_name = game_words.TITLE
+    summary = game_words.SUMMARY
     state_class = TokenizeState
-    winning_rule = "highest score wins"
+    winning_rule = game_words.WINNING_RULE

@@ -13,20 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core import LegalAction
+from engine.frazzled import words
 from engine.frazzled.actions import COLOUR, SHAPE, StealToken, TakeToken, offered
-from engine.frazzled.deck import (
-    COLOURS,
-    SHAPE_SYMBOLS,
-    SHAPES,
-    Card,
-    colour_token_label,
-    shape_token_label,
-)
-
-
-def player_name(seat: int) -> str:
-    """How texts name a seat: ``"player 1"`` for seat 0 (the lobby numbers players from 1)."""
-    return f"player {seat + 1}"
+from engine.frazzled.deck import COLOURS, SHAPES, Card
 
 
 @dataclass
@@ -75,23 +64,13 @@ class Tokens:
         """True when no token is left in the middle (a 13 then steals)."""
         return not self.middle_colours and not self.middle_shapes
 
-    def seat_text(self, seat: int) -> str:
-        """A seat's tokens, e.g. ``"Red · ★ Star"``; with more than four, shapes by symbol only
-        (``"Red · Blue · Grey · ★ ♥"``) so the seat's line stays short."""
-        few = len(self.colours[seat]) + len(self.shapes[seat]) <= 4
-        parts = [colour_token_label(colour) for colour in self.colours[seat]]
-        shapes = [shape_token_label(shape) if few else SHAPE_SYMBOLS[shape] for shape in self.shapes[seat]]
-        if shapes:
-            parts.append(" · ".join(shapes) if few else " ".join(shapes))
-        return " · ".join(parts) if parts else "no tokens"
-
-    def middle_text(self) -> str:
-        """The tokens in the middle, for the public table."""
-        if self.middle_is_empty():
-            return "none: a 13 steals a token from another player"
-        colours = ", ".join(colour_token_label(colour) for colour in self.middle_colours) or "none"
-        shapes = ", ".join(shape_token_label(shape) for shape in self.middle_shapes) or "none"
-        return f"Colours: {colours}\nShapes: {shapes}"
+    def key(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Everything about the tokens as one hashable value (equal exactly when the tokens lie alike)."""
+        return (
+            tuple(tuple(seat) for seat in self.colours),
+            tuple(tuple(seat) for seat in self.shapes),
+            (tuple(self.middle_colours), tuple(self.middle_shapes)),
+        )
 
     def total(self) -> int:
         """All tokens counted (always 26)."""
@@ -107,28 +86,25 @@ class Tokens:
         whose and which). Empty if there is none."""
         if not self.middle_is_empty():
             takes = tuple(
-                LegalAction(TakeToken(kind, index).format(), f"Take the {label(index)} token")
-                for kind, indices, label in (
-                    (COLOUR, self.middle_colours, colour_token_label),
-                    (SHAPE, self.middle_shapes, shape_token_label),
-                )
+                LegalAction(TakeToken(kind, index).format(), words.take_token_label(kind, index))
+                for kind, indices in ((COLOUR, self.middle_colours), (SHAPE, self.middle_shapes))
                 for index in indices
             )
-            return offered(takes, "Take a token from the middle…")
+            return offered(takes, words.TAKE_TOKEN_GROUP)
         actions: list[LegalAction] = []
         num_seats = len(self.colours)
         for offset in range(1, num_seats):
             other = (seat + offset) % num_seats
-            for kind, label in ((COLOUR, colour_token_label), (SHAPE, shape_token_label)):
+            for kind in (COLOUR, SHAPE):
                 for index in self._held(other, kind):
                     actions.append(
                         LegalAction(
                             StealToken(other, kind, index).format(),
-                            f"Steal {label(index)} from {player_name(other)}",
+                            words.steal_token_label(other, kind, index),
                             "bad",
                         )
                     )
-        return offered(actions, "Steal a token from another player…")
+        return offered(actions, words.STEAL_TOKEN_GROUP)
 
     def check(self, seat: int, action: TakeToken | StealToken) -> str | None:
         """``None`` if ``seat`` may take the token of ``action`` now, else the words why not."""
@@ -145,19 +121,15 @@ class Tokens:
             None if action.index in self._held(action.owner, action.kind) else "They do not hold that token."
         )
 
-    def apply(self, seat: int, action: TakeToken | StealToken) -> str:
-        """Carry out a checked choice from :meth:`choices`; return the event text."""
-        label = colour_token_label if action.kind == COLOUR else shape_token_label
+    def apply(self, seat: int, action: TakeToken | StealToken) -> None:
+        """Carry out a checked choice from :meth:`choices`."""
         if isinstance(action, TakeToken):
             (self.middle_colours if action.kind == COLOUR else self.middle_shapes).remove(action.index)
-            words = f"took the {label(action.index)} token from the middle"
         else:
             self._held(action.owner, action.kind).remove(action.index)
-            words = f"stole the {label(action.index)} token from {player_name(action.owner)}"
         held = self._held(seat, action.kind)
         held.append(action.index)
         held.sort()
-        return words
 
     def matches(self, seat: int, card: Card) -> bool:
         """True if ``card``'s colour or shape is one of ``seat``'s tokens."""

@@ -12,14 +12,14 @@ import random
 
 import pytest
 
-from engine.ai import frazzled
 from engine.ai.core import RandomPlayer
-from engine.ai.frazzled_eradicize import EradicizePlayer
-from engine.ai.frazzled_minimize import MinimizePlayer
-from engine.ai.frazzled_tokenize import TokenizePlayer
 from engine.ai.registry import ai_player, greedy_player
 from engine.core import GameState
-from engine.frazzled.table import Phase
+from engine.frazzled import Phase
+from engine.frazzled import ai as frazzled
+from engine.frazzled.ai_eradicize import EradicizePlayer
+from engine.frazzled.ai_minimize import MinimizePlayer
+from engine.frazzled.ai_tokenize import TokenizePlayer
 from engine.registry import GAMES
 
 KEYS = ("minimize", "tokenize", "eradicize")

@@ -47,14 +47,18 @@ def check_view_limits(state: GameState) -> None:
 
 
 def check_actions(actions: tuple[LegalAction, ...]) -> None:
-    """Codes are unique and short, texts short; each decision (the actions of one kind, named by the
-    code before its first dot) offers all its options in one group, never paged."""
+    """Codes are unique and short, labels and groups short; each decision (the actions of one kind, named
+    by the code before its first dot) offers all its options in one group, never paged.
+
+    A description may run longer than a Discord select option holds (ERADICIZE's reasons to play a card
+    and its action): the engine never cuts text, the renderer shortens it, and
+    ``tests/engine/test_properties.py`` checks that every message it draws fits Discord's limits."""
     assert len(actions) <= 100
     assert len({action.code for action in actions}) == len(actions)
     groups: dict[str, set[str]] = {}
     for action in actions:
         assert CODE.fullmatch(action.code), action.code
-        assert len(action.label) <= 80 and len(action.description) <= 100 and len(action.group) <= 150
+        assert len(action.label) <= 80 and len(action.group) <= 150
         assert not PAGED.search(action.group), action.group
         groups.setdefault(action.code.split(".")[0], set()).add(action.group)
     assert all(len(names) == 1 for names in groups.values()), groups

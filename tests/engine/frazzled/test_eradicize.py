@@ -11,10 +11,9 @@ import pytest
 from hypothesis import given, settings
 
 from engine import IllegalAction, replay
+from engine.frazzled import PICK_UP, Eradicize, EradicizeState, Phase, card_label, split_into_piles
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, card_by_name, find_card
-from engine.frazzled.eradicize import PICK_UP, Eradicize, EradicizeState
 from engine.frazzled.fan import FanExchange
-from engine.frazzled.table import Phase, split_into_piles
 from tests.engine.conftest import MAX_STEPS, games_in_play, seats_with_actions
 from tests.engine.frazzled.helpers import c, check_view_limits, codes
 
@@ -221,7 +220,7 @@ def test_after_playing_draw_a_card_from_a_pile_of_your_choice() -> None:
     state.apply(0, play(c(5, 0)))
     assert state.seats_to_act() == (0,)
     assert codes(state, 0) == ["draw.0", "draw.1", "draw.2"]
-    assert [action.label for action in state.public_actions()][0] == f"Draw {c(9, 2).label} (pile 1)"
+    assert [action.label for action in state.public_actions()][0] == f"Draw {card_label(c(9, 2))} (pile 1)"
     state.apply(0, "draw.0")
     assert c(9, 2) in state.hand(0) and state.pile(0) == (c(3, 3),)
     assert state.seats_to_act() == (1,)
@@ -317,7 +316,7 @@ def test_14_1_everyone_picks_one_card_from_the_fan_on_their_right_at_once() -> N
     assert c(8, 0) in state.hand(0)  # seat 0 took seat 2's only card
     # every card a seat received is in its hand and its private note, never in the public log
     note = {field.name: field.value for field in state.view(0).private}["Last exchange"]
-    assert c(8, 0).label in note
+    assert card_label(c(8, 0)) in note
     assert all(field.name != "Last exchange" for field in state.view(None).private)
 
 
@@ -599,16 +598,16 @@ def test_public_view_shows_the_table_and_no_hand() -> None:
     )
     public = state.view(None)
     table = {field.name: field.value for field in public.table}
-    assert c(9, 2).label in table["Draw piles"] and c(3, 3).label not in table["Draw piles"]
+    assert card_label(c(9, 2)) in table["Draw piles"] and card_label(c(3, 3)) not in table["Draw piles"]
     assert "(2)" in table["Draw piles"] and "empty" in table["Draw piles"]
-    assert c(4, 4).label in table["Discard pile"] and table["Discard pile"].endswith("on top, 1 card")
+    assert card_label(c(4, 4)) in table["Discard pile"] and table["Discard pile"].endswith("on top, 1 card")
     assert "Colours" in table["Tokens in the middle"]
     assert public.private == () and public.legal_actions == ()
-    assert "2 in hand" in public.seats[0].summary and c(12, 0).label in public.seats[0].summary
-    assert c(5, 0).label not in str(public)
+    assert "2 in hand" in public.seats[0].summary and card_label(c(12, 0)) in public.seats[0].summary
+    assert card_label(c(5, 0)) not in str(public)
     own = {field.name: field.value for field in state.view(0).private}
-    assert c(5, 0).label in own["Your hand (2)"]
-    assert c(6, 0).label not in str(state.view(0))
+    assert card_label(c(5, 0)) in own["Your hand (2)"]
+    assert card_label(c(6, 0)) not in str(state.view(0))
 
 
 def test_replay_rebuilds_the_same_game() -> None:
@@ -679,7 +678,6 @@ def test_a_forced_cycle_ends_at_the_third_repetition_and_ranks_by_cards_left() -
     assert [standing.rank for standing in state.standings()] == [
         1 + sum(other < mine for other in left) for mine in left
     ]
-
 
 
 @settings(max_examples=25, deadline=None)

@@ -11,17 +11,19 @@ import pytest
 from hypothesis import given, settings
 
 from engine import IllegalAction, replay
-from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card
-from engine.frazzled.minimize import (
+from engine.frazzled import (
     CHALLENGE,
     FLIP_ACTIONS,
     FLIP_DUPLICATES,
     FrazzledMinimize,
     FrazzledMinimizeState,
+    Phase,
+    card_label,
+    card_long_label,
     score_hand,
 )
+from engine.frazzled.deck import COLOURS, DECK, FOURTEEN_ONE, Card
 from engine.frazzled.rule_cards import BONUS_BY_ID, BONUS_CARDS, COLOUR_SIDE, SHAPE_SIDE
-from engine.frazzled.table import Phase
 from tests.engine.conftest import MAX_STEPS, games_in_play, seats_with_actions
 
 MINIMIZE = FrazzledMinimize()
@@ -178,7 +180,8 @@ def test_public_view_shows_tops_sizes_discard_rules_tokens_and_turn() -> None:
     state = scripted(dealer, hands, [top + dealer.cards(11), dealer.cards(11), []], bonus=("sixes", "primes"))
     public = state.view(None)
     fields = {field.name: field.value for field in public.table}
-    assert top[0].label in fields["Draw piles (face up)"] and "2 cards" in fields["Draw piles (face up)"]
+    piles = fields["Draw piles (face up)"]
+    assert card_label(top[0]) in piles and "2 cards" in piles
     assert "C: empty" in fields["Draw piles (face up)"]
     assert fields["Bonus rule: Lucky Sixes"] == BONUS_BY_ID["sixes"].text
     assert fields["Shape or Colour (Colour side)"] == COLOUR_SIDE.text
@@ -187,7 +190,7 @@ def test_public_view_shows_tops_sizes_discard_rules_tokens_and_turn() -> None:
     assert [line.to_act for line in public.seats] == [True, False, False]
     assert all("6 cards · 🪙 token" in line.summary for line in public.seats)
     assert public.private == () and public.legal_actions == ()
-    assert all(hands[1][0].label not in field.value for field in public.table)
+    assert all(card_label(hands[1][0]) not in field.value for field in public.table)
 
 
 # -- scoring ("Aim and Scoring", "The 14/1 Cards") ----------------------------------------------------------
@@ -267,7 +270,7 @@ def test_lucky_sixes_in_a_hand() -> None:
 @pytest.mark.parametrize(("side", "penalty"), [(0, 1), (1, 0)])
 def test_shape_or_colour_side_in_play_adds_its_penalty(side: int, penalty: int) -> None:
     dealer = Dealer()
-    teal = [c for c in DECK if c.colour_name == "Teal" and c.number in (3, 5)]
+    teal = [c for c in DECK if COLOURS[c.colour] == "Teal" and c.number in (3, 5)]
     dealer.used.update(teal)
     rest = dealer.hand(8, 9, 11, 12, start=tuple(teal))
     hands = [teal + rest, dealer.hand(3, 4, 5, 7, 8, 9), dealer.hand(3, 4, 7, 9, 11, 12)]
@@ -317,12 +320,12 @@ def test_challenger_with_the_lowest_score_goes_through() -> None:
     assert state.tokens(0) == 0 and state.tokens_in_middle == 1
     scores = declarations(events)
     assert [e.seat for e in scores] == [0, 1, 2, 3]  # in turn order from the challenger
-    assert "reveals a score of **1**" in scores[0].text and "the score to beat" in scores[0].text
-    assert "not lower than **1**" in scores[1].text
-    assert any(e.seat == 0 and "goes through" in e.text and hand[0].label in e.text for e in events)
+    assert "reveals a score of {b:1}" in scores[0].text and "the score to beat" in scores[0].text
+    assert "not lower than {b:1}" in scores[1].text
+    assert any(e.seat == 0 and "goes through" in e.text and card_label(hand[0]) in e.text for e in events)
     assert state.seats_to_act() == (1,)
     fields = {f.name: f.value for f in state.view(None).table}
-    assert "lowest score **1**" in fields["Last challenge"]
+    assert "lowest score {b:1}" in fields["Last challenge"]
     assert "last challenge: not lower than 1" in state.view(None).seats[1].summary
 
 
@@ -332,8 +335,8 @@ def test_a_lower_score_goes_through_and_the_challenger_plays_on() -> None:
     dealer = Dealer()
     state = four_players(dealer, SCORE_4, SCORE_2, SCORE_1, SCORE_9)
     events = state.apply(0, CHALLENGE)
-    assert "lower: the new score to beat" in events[2].text and "reveals a score of **2**" in events[2].text
-    assert "lower: the new score to beat" in events[3].text and "reveals a score of **1**" in events[3].text
+    assert "lower: the new score to beat" in events[2].text and "reveals a score of {b:2}" in events[2].text
+    assert "lower: the new score to beat" in events[3].text and "reveals a score of {b:1}" in events[3].text
     assert state.playing() == (0, 1, 3)
     assert state.seats_to_act() == (0,)
     assert codes(state, 0) == ["draw.0", "draw.1", "draw.2"]  # no second challenge: the token is spent
@@ -676,8 +679,8 @@ def test_side_a_fourteen_one_everyone_takes_one_card_blind_from_the_fan_on_their
     assert fans[1][5] in state.hand(2) and fans[2][2] not in state.hand(2)
     assert all(len(state.hand(seat)) == 6 for seat in range(3))
     exchange = {f.name: f.value for f in state.view(0).private}["Last exchange"]
-    assert fans[2][2].label in exchange and fans[0][0].label in exchange
-    every_hand_card = {c.label for seat in range(3) for c in fans[seat]}
+    assert card_label(fans[2][2]) in exchange and card_label(fans[0][0]) in exchange
+    every_hand_card = {card_label(c) for seat in range(3) for c in fans[seat]}
     assert not any(label in e.text for e in events[2:] for label in every_hand_card)
     assert state.seats_to_act() == (1,)
 
@@ -766,7 +769,7 @@ def test_side_b_fourteen_one_everyone_passes_a_chosen_card_left() -> None:
         state.apply(seat, f"give.{chosen[seat].id}")
     assert chosen[0] in state.hand(1) and chosen[1] in state.hand(2) and chosen[2] in state.hand(0)
     assert chosen[0] not in state.hand(0)
-    assert chosen[2].label in {f.name: f.value for f in state.view(0).private}["Last exchange"]
+    assert card_label(chosen[2]) in {f.name: f.value for f in state.view(0).private}["Last exchange"]
     assert state.seats_to_act() == (1,)
 
 
@@ -851,12 +854,12 @@ def test_private_view_shows_own_hand_score_and_drawn_card() -> None:
     dealer = Dealer()
     state = three_with(dealer, SCORE_1)
     private = {f.name: f.value for f in state.view(0).private}
-    assert all(c.long_label in private["Your hand"] for c in state.hand(0))
+    assert all(card_long_label(c) in private["Your hand"] for c in state.hand(0))
     assert private["Your score now"].endswith("→ 1")
     state.apply(0, "draw.0")
     assert "You drew" in {f.name for f in state.view(0).private}
     assert "You drew" not in {f.name for f in state.view(1).private}
-    assert all(c.long_label not in str(state.view(1)) for c in state.hand(0))
+    assert all(card_long_label(c) not in str(state.view(1)) for c in state.hand(0))
 
 
 def test_resampling_keeps_the_drawn_card_in_the_drawers_hand() -> None:

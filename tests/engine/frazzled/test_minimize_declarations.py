@@ -7,7 +7,7 @@ import copy
 import random
 import re
 
-from engine.frazzled.minimize import CHALLENGE, FrazzledMinimizeState, score_hand
+from engine.frazzled import CHALLENGE, FrazzledMinimizeState, score_hand
 from engine.frazzled.rule_cards import BONUS_BY_ID
 from tests.engine.frazzled.test_minimize import (
     ACE,
@@ -50,8 +50,8 @@ def test_a_player_who_is_not_lower_only_says_so() -> None:
     assert first.score(2).total == 7 and second.score(2).total == 9
     assert first_events == second_events
     texts = [event.text for event in first_events]
-    assert "reveals a score of **4**" in texts[1] and "reveals a score of **1**" in texts[2]
-    assert first_events[3].seat == 2 and texts[3] == "declares: not lower than **1**"
+    assert "reveals a score of {b:4}" in texts[1] and "reveals a score of {b:1}" in texts[2]
+    assert first_events[3].seat == 2 and texts[3] == "declares: not lower than {b:1}"
     assert first.playing() == (0, 2, 3)  # seat 1 went through; seat 2 plays on with the same cards
     assert _views(first, (None, 0, 1, 3)) == _views(second, (None, 0, 1, 3))
     assert "last challenge: not lower than 1" in first.view(None).seats[2].summary
@@ -67,7 +67,7 @@ def test_a_tie_is_declared_only_where_it_decides_who_goes_through() -> None:
     )
     events = state.apply(0, CHALLENGE)
     assert any(
-        e.seat == 2 and e.text == "declares a score equal to **1**: a tie for the lowest" for e in events
+        e.seat == 2 and e.text == "declares a score equal to {b:1}: a tie for the lowest" for e in events
     )
     assert state.playing() == (0, 1, 2, 3)
     dealer = Dealer()
@@ -75,7 +75,7 @@ def test_a_tie_is_declared_only_where_it_decides_who_goes_through() -> None:
         dealer, [dealer.hand(*SCORE_1), dealer.hand(*SCORE_4), dealer.hand(*SCORE_1), dealer.hand(*SCORE_9)]
     )
     events = state.apply(0, CHALLENGE)
-    assert [e.text for e in events if e.seat == 2] == ["declares: not lower than **1**"]
+    assert [e.text for e in events if e.seat == 2] == ["declares: not lower than {b:1}"]
     assert state.playing() == (1, 2, 3)
 
 
@@ -149,7 +149,7 @@ def test_the_challenger_reads_fourteen_one_for_the_lower_score() -> None:
     state = _sneak_table(SCORE_4)
     state = scripted_from(state)
     events = state.apply(1, CHALLENGE)
-    assert events[1].seat == 1 and "reveals a score of **-8**" in events[1].text
+    assert events[1].seat == 1 and "reveals a score of {b:-8}" in events[1].text
 
 
 def scripted_from(state: FrazzledMinimizeState) -> FrazzledMinimizeState:
@@ -160,7 +160,7 @@ def scripted_from(state: FrazzledMinimizeState) -> FrazzledMinimizeState:
 
 
 DECLARED = re.compile(
-    r"(reveals a score of|declares: not lower than|declares a score equal to) \*\*(-?\d+)\*\*"
+    r"(reveals a score of|declares: not lower than|declares a score equal to) \{b:(-?\d+)\}"
 )
 
 

@@ -31,6 +31,7 @@ from engine.frazzled.rule_cards import (
     card_value,
     duplicate_points,
 )
+from engine.frazzled.words import actions_side_text, bonus_display
 
 
 def card(number: int, colour: str | None = None, shape: str | None = None) -> Card:
@@ -38,9 +39,9 @@ def card(number: int, colour: str | None = None, shape: str | None = None) -> Ca
     for candidate in DECK:
         if candidate.number != number:
             continue
-        if colour is not None and candidate.colour_name != colour:
+        if colour is not None and COLOURS[candidate.colour] != colour:
             continue
-        if shape is not None and candidate.shape_name != shape:
+        if shape is not None and SHAPES[candidate.shape] != shape:
             continue
         return candidate
     raise LookupError(f"no card {number} {colour} {shape}")
@@ -76,7 +77,7 @@ def test_at_least_twelve_cards_with_unique_ids_and_short_texts() -> None:
     assert len({c.id for c in BONUS_CARDS}) == len(BONUS_CARDS)
     assert BONUS_BY_ID["sixes"].title == "Lucky Sixes"
     for bonus in BONUS_CARDS:
-        assert len(bonus.display) <= 256
+        assert len(bonus_display(bonus)) <= 256
         assert bonus.text.endswith(".")
 
 
@@ -168,7 +169,7 @@ def test_duplicate_points(count: int, points: int) -> None:
 
 def test_shape_or_colour_colour_side_penalises_each_colour_group() -> None:
     hand = [card(2, "Teal"), card(3, "Teal"), card(4, "Teal"), card(5, "Blue"), card(6, "Blue"), nth(9, 0)]
-    assert nth(9, 0).colour_name not in ("Teal", "Blue")
+    assert COLOURS[nth(9, 0).colour] not in ("Teal", "Blue")
     assert COLOUR_SIDE.points(hand) == -(3 + 1)
     assert SHAPE_OR_COLOUR.sides == (COLOUR_SIDE, SHAPE_SIDE)
 
@@ -198,5 +199,5 @@ def test_actions_card_sides_cover_every_action_number() -> None:
     ]
     for number in (3, 4, 5, 7, 8, 9, 11, 12):
         assert ACTIONS_SIDE_A.kind(number) is None and ACTIONS_SIDE_B.text(number) == ""
-    assert ACTIONS_SIDE_A.display.splitlines()[0].startswith("14/1 – Everyone takes 1 card blind")
-    assert len(ACTIONS_SIDE_A.display) <= 1024 and len(ACTIONS_SIDE_B.display) <= 1024
+    assert actions_side_text(ACTIONS_SIDE_A).splitlines()[0].startswith("14/1 – Everyone takes 1 card blind")
+    assert len(actions_side_text(ACTIONS_SIDE_A)) <= 1024 and len(actions_side_text(ACTIONS_SIDE_B)) <= 1024

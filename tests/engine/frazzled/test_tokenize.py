@@ -15,16 +15,18 @@ import pytest
 from hypothesis import given, settings
 
 from engine import IllegalAction, replay
-from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card
-from engine.frazzled.rule_cards import BONUS_BY_ID, BONUS_CARDS
-from engine.frazzled.table import Phase, split_into_piles
-from engine.frazzled.tokenize import (
+from engine.frazzled import (
     KEEP,
+    Phase,
     Tokenize,
     TokenizeState,
+    card_label,
     set_kind,
     set_points,
+    split_into_piles,
 )
+from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card
+from engine.frazzled.rule_cards import BONUS_BY_ID, BONUS_CARDS
 from tests.engine.conftest import games_in_play
 from tests.engine.frazzled.helpers import c, check_view_limits, codes, fields
 
@@ -121,9 +123,9 @@ def test_a_turn_draws_from_any_pile_then_discards_a_different_card() -> None:
     piles = [[c(12, 0)], [c(12, 1), c(12, 2)], [c(12, 3)]]
     state = scripted([hand, [c(3, 1)], [c(3, 2)]], piles=piles)
     assert codes(state, 0) == ["draw.0", "draw.1", "draw.2"]
-    assert [action.label for action in state.public_actions()][1] == f"Draw {c(12, 2).label} (pile 2)"
+    assert [action.label for action in state.public_actions()][1] == f"Draw {card_label(c(12, 2))} (pile 2)"
     events = state.apply(0, "draw.1")
-    assert c(12, 2).label in events[0].text  # the piles are face up: the draw is public
+    assert card_label(c(12, 2)) in events[0].text  # the piles are face up: the draw is public
     assert c(12, 2) not in state.hand(0)  # not in the hand before the discard
     discards = state.legal_actions(0)
     assert [action.code for action in discards] == [discard(card) for card in hand]
@@ -214,9 +216,9 @@ def test_declaring_a_set_scores_removes_it_and_draws_one_from_each_pile() -> Non
     assert state.score(0) == 10 and state.sets(0) == (tuple(SEVENS),)
     assert sorted(state.hand(0)) == sorted([c(3, 0), c(12, 0), c(12, 1), c(12, 2)])
     assert all(card not in state.discard_pile for card in SEVENS)
-    assert "declared a set" in events[0].text and c(7, 0).label in events[0].text
+    assert "declared a set" in events[0].text and card_label(c(7, 0)) in events[0].text
     assert state.seats_to_act() == (0,) and state.phase is Phase.DRAW  # still seat 0's turn to draw
-    assert c(7, 0).label in fields(state.view(None))["Last set"]
+    assert card_label(c(7, 0)) in fields(state.view(None))["Last set"]
 
 
 def test_a_set_draws_from_the_same_pile_when_piles_are_empty() -> None:
@@ -475,15 +477,15 @@ def test_public_view_shows_scores_bonus_rules_piles_and_no_hand() -> None:
     public = state.view(None)
     table = fields(public)
     assert table["Bonus rule 1: Rainbow"] == BONUS_BY_ID["rainbow"].text
-    assert c(9, 5).label in table["Discard pile"]
+    assert card_label(c(9, 5)) in table["Discard pile"]
     assert table["Reshuffles"].startswith("0 of 2")
     assert "Colours" in table["Tokens in the middle"]
-    assert public.seats[0].summary.startswith("**12** pts (1 set)")  # rainbow +2: three colours
+    assert public.seats[0].summary.startswith("{b:12} pts (1 set)")  # rainbow +2: three colours
     assert "4 in hand" in public.seats[0].summary
     assert public.private == () and public.legal_actions == ()
-    assert c(3, 0).label not in str(public.seats) + str(public.table)
+    assert card_label(c(3, 0)) not in str(public.seats) + str(public.table)
     own = fields(state.view(0))
-    assert c(3, 0).label in own["Your hand (4)"] and "Your sets" in own
+    assert card_label(c(3, 0)) in own["Your hand (4)"] and "Your sets" in own
     state.apply(0, "draw.0")
     assert "You drew" in fields(state.view(0)) and "You drew" not in fields(state.view(1))
 

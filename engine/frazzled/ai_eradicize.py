@@ -11,7 +11,7 @@ Once the draw piles are out, the rules' best few plays are compared by determini
 each is played in copies of several sampled worlds, play goes on for a few moves, and :func:`evaluate`
 rates the result (:meth:`EradicizePlayer._search`).
 
-Everything it reads comes from its world (see :mod:`engine.ai.frazzled_common`): its own hand, the public
+Everything it reads comes from its world (see :mod:`engine.frazzled.ai_common`): its own hand, the public
 table and its legal actions.
 """
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.ai.frazzled_common import best_by, legal_codes, pile_tops, unseen_cards, world_for
 from engine.frazzled.actions import COLOUR, Draw, StealToken, TakeToken
+from engine.frazzled.ai_common import best_by, legal_codes, pile_tops, unseen_cards, world_for
 from engine.frazzled.deck import FOURTEEN_ONE, Card
 from engine.frazzled.eradicize import PICK_UP, EradicizeAction, EradicizeState, Play
 from engine.frazzled.table import Phase, left_of, right_of

@@ -9,7 +9,7 @@ asks an AI only then), draws and discards by the potential of the resulting hand
 of the discarded card's action (estimated by sampling unseen cards for the 14/1 and 2 exchanges and the
 6), replaces the bonus rule that helps its near sets least, and takes the token that adds most potential.
 
-Everything it reads comes from its world (see :mod:`engine.ai.frazzled_common`): its own hand, the public
+Everything it reads comes from its world (see :mod:`engine.frazzled.ai_common`): its own hand, the public
 table and its legal actions.
 """
 
@@ -19,8 +19,8 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from engine.ai.frazzled_common import best_by, legal_codes, pile_tops, unseen_cards, world_for
 from engine.frazzled.actions import COLOUR, Discard, Draw, StealToken, TakeToken
+from engine.frazzled.ai_common import best_by, legal_codes, pile_tops, unseen_cards, world_for
 from engine.frazzled.deck import FOURTEEN_ONE, Card
 from engine.frazzled.table import Phase
 from engine.frazzled.tokenize import DeclareSet, ReplaceBonus, TokenizeAction, TokenizeState, set_points

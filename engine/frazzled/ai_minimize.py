@@ -1,14 +1,14 @@
 """The MINIMIZE AI player (Frazzled Wool; rules: ``docs/rules/minimize.md``).
 
 Method: rules to choose the draw, the discard, the rule change and the card to pass (each candidate is
-scored by the hand's MINIMIZE score after it, :func:`engine.frazzled.minimize.score_hand`, with the
+scored by the hand's MINIMIZE score after it, :func:`engine.frazzled.minimize_scoring.score_hand`, with the
 expected effect of the discarded card's action), and determinised Monte Carlo for the one decision that
 depends on the other hands: whether to say "challenge". For that it draws worlds consistent with what the
 seat has seen (:meth:`~engine.frazzled.table.FrazzledTable.resample_hidden`), lets every opponent improve
 its redrawn hand as a careful player would have over the turns it has taken (a greedy swap with a few
 unseen cards), and challenges when it goes through in enough of them.
 
-Everything it reads comes from its world (see :mod:`engine.ai.frazzled_common`): its own hand, the public
+Everything it reads comes from its world (see :mod:`engine.frazzled.ai_common`): its own hand, the public
 table and its legal actions.
 """
 
@@ -18,18 +18,18 @@ import functools
 import random
 from collections.abc import Sequence
 
-from engine.ai.frazzled_common import best_by, card_id, legal_codes, pile_tops, unseen_cards, world_for
 from engine.frazzled.actions import Discard, Draw
+from engine.frazzled.ai_common import best_by, card_id, legal_codes, pile_tops, unseen_cards, world_for
 from engine.frazzled.deck import DECK, Card
-from engine.frazzled.minimize import (
+from engine.frazzled.minimize import FrazzledMinimizeState
+from engine.frazzled.minimize_scoring import score_hand
+from engine.frazzled.minimize_table import (
     CHALLENGE,
     FLIP_ACTIONS,
     FLIP_DUPLICATES,
     FrazzledMinimizeAction,
-    FrazzledMinimizeState,
     Give,
     SwapBonus,
-    score_hand,
 )
 from engine.frazzled.rule_cards import (
     BONUS_CARDS,

@@ -2,21 +2,21 @@
 
 One module for the three game keys of :data:`engine.ai.registry.AI_MODULES`:
 
-- :func:`player_for` gives the game's AI: :class:`~engine.ai.frazzled_minimize.MinimizePlayer`,
-  :class:`~engine.ai.frazzled_tokenize.TokenizePlayer` or
-  :class:`~engine.ai.frazzled_eradicize.EradicizePlayer`;
+- :func:`player_for` gives the game's AI: :class:`~engine.frazzled.ai_minimize.MinimizePlayer`,
+  :class:`~engine.frazzled.ai_tokenize.TokenizePlayer` or
+  :class:`~engine.frazzled.ai_eradicize.EradicizePlayer`;
 - :func:`evaluate` rates a position for a seat with the game's own evaluation (the benchmark's greedy
   baseline uses it).
 
 Every player decides on a world drawn with the state's canonical ``resample_hidden`` for its seat
-(:mod:`engine.ai.frazzled_common`), so it sees only what its seat may see.
+(:mod:`engine.frazzled.ai_common`), so it sees only what its seat may see.
 """
 
 from __future__ import annotations
 
-from engine.ai import frazzled_eradicize, frazzled_minimize, frazzled_tokenize
 from engine.ai.core import AIPlayer
 from engine.core import GameState
+from engine.frazzled import ai_eradicize, ai_minimize, ai_tokenize
 from engine.frazzled.eradicize import EradicizeState
 from engine.frazzled.minimize import FrazzledMinimizeState
 from engine.frazzled.tokenize import TokenizeState
@@ -33,18 +33,18 @@ def player_for(game_key: str) -> AIPlayer:
         For any other key.
     """
     if game_key == "minimize":
-        return frazzled_minimize.MinimizePlayer()
+        return ai_minimize.MinimizePlayer()
     if game_key == "tokenize":
-        return frazzled_tokenize.TokenizePlayer()
+        return ai_tokenize.TokenizePlayer()
     if game_key == "eradicize":
-        return frazzled_eradicize.EradicizePlayer()
+        return ai_eradicize.EradicizePlayer()
     raise KeyError(f"not a Frazzled Wool game: {game_key!r}")
 
 
 def evaluate(state: GameState, seat: int) -> float:
     """How good the position is for ``seat`` (higher is better), by the game's own evaluation:
-    :func:`engine.ai.frazzled_minimize.evaluate`, :func:`engine.ai.frazzled_tokenize.evaluate` or
-    :func:`engine.ai.frazzled_eradicize.evaluate`.
+    :func:`engine.frazzled.ai_minimize.evaluate`, :func:`engine.frazzled.ai_tokenize.evaluate` or
+    :func:`engine.frazzled.ai_eradicize.evaluate`.
 
     Raises
     ------
@@ -52,9 +52,9 @@ def evaluate(state: GameState, seat: int) -> float:
         If ``state`` is not a game of MINIMIZE, TOKENIZE or ERADICIZE.
     """
     if isinstance(state, FrazzledMinimizeState):
-        return frazzled_minimize.evaluate(state, seat)
+        return ai_minimize.evaluate(state, seat)
     if isinstance(state, TokenizeState):
-        return frazzled_tokenize.evaluate(state, seat)
+        return ai_tokenize.evaluate(state, seat)
     if isinstance(state, EradicizeState):
-        return frazzled_eradicize.evaluate(state, seat)
+        return ai_eradicize.evaluate(state, seat)
     raise TypeError(f"not a Frazzled Wool game: {type(state).__name__}")
