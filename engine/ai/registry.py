@@ -1,6 +1,8 @@
 """Which AI player plays which game.
 
-Each game's AI lives in its own module of :mod:`engine.ai` (named in :data:`AI_MODULES`), which defines
+Each game's AI lives in its own module (named in :data:`AI_MODULES`): its game package's ``ai`` module
+(:mod:`engine.foist.ai`, :mod:`engine.minimisere.ai`), or a module of :mod:`engine.ai` named after the
+game. That module defines
 
 - ``player_for(game_key: str) -> AIPlayer``: the game's AI player (the one that sits at tables), and
 - ``evaluate(state: GameState, seat: int) -> float``: the game's evaluation of a position for a seat,
@@ -12,8 +14,10 @@ from __future__ import annotations
 import functools
 from types import ModuleType
 
-from engine.ai import foist, frazzled, ivak_declare, memory, minimisere
+from engine.ai import frazzled, ivak_declare, memory
 from engine.ai.core import AIPlayer, GreedyPlayer
+from engine.foist import ai as foist
+from engine.minimisere import ai as minimisere
 
 AI_MODULES: dict[str, ModuleType] = {
     "foist": foist,
