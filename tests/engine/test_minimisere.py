@@ -257,7 +257,7 @@ def test_the_five_hand_deal_and_its_score() -> None:
     assert state.deal_number == 2
     assert state.scores() == (6, 5, 5, 5, 2)
     texts = [event.text for event in events]
-    assert "won trick 1 with **2♥**" in texts
+    assert "won trick 1 with {b:2♥}" in texts
     assert any("scores +6 for 3 tricks" in text for text in texts)
 
 
@@ -498,7 +498,7 @@ def test_the_lot_made_scores_ten_and_everyone_else_zero() -> None:
     ]
     state = MinimisereState.scripted(5, [hands], dealer=4)
     events = play(state, "AS+lot")
-    assert "bid **the Lot**" in events[0].text
+    assert "bid {b:the Lot}" in events[0].text
     assert "The Lot is bid" in fields(state.view(None))
     assert "🎯 bid the Lot" in state.view(None).seats[0].summary
     for lead in ("AS", "KS", "QS", "JS", "10S"):
@@ -726,7 +726,7 @@ def test_public_view_shows_the_trick_scores_dealer_and_game() -> None:
     assert "3 tricks 6" in table["Scoring"] and "made +10" in table["Scoring"]
     summaries = [line.summary for line in public.seats]
     assert "dealer" in summaries[4]
-    assert "**3** pts" in summaries[0] and "played 2♥ (led)" in summaries[0]
+    assert "{b:3} pts" in summaries[0] and "played 2♥ (led)" in summaries[0]
     assert "played A♥" in summaries[1]
     assert [line.to_act for line in public.seats] == [False, False, True, False, False]
     assert public.private == () and public.legal_actions == ()
@@ -737,7 +737,7 @@ def test_tricks_are_counted_and_only_the_last_trick_is_shown() -> None:
     state = five()
     play(state, "2H", "AH", "KH", "QH", "JH", "JK", "QS", "JS", "10S", "AS")
     table = fields(state.view(None))
-    assert table["Last trick"] == "Joker → Q♠ → J♠ → 10♠ → A♠: won with **Joker**"
+    assert table["Last trick"] == "Joker → Q♠ → J♠ → 10♠ → A♠: won with {b:Joker}"
     assert "2♥" not in str(state.view(None).table)
     assert "2 tricks" in state.view(None).seats[0].summary
 

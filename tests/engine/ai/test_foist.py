@@ -9,9 +9,9 @@ import random
 import pytest
 
 from engine.ai.core import RandomPlayer, win_share
-from engine.ai.foist import FoistPlayer, evaluate, marginal_cost, player_for, public_tokens
 from engine.ai.registry import ai_player, greedy_player
-from engine.foist import PAY, TAKE, Foist, FoistState, card_points
+from engine.foist import PAY, TAKE, Foist, FoistState, card_points, marginal_cost
+from engine.foist.ai import FoistPlayer, evaluate, player_for, public_tokens
 
 RULES = Foist()
 SMALL = FoistPlayer(worlds=4)

@@ -10,7 +10,6 @@ import random
 import pytest
 
 from engine.ai.core import RandomPlayer, win_share
-from engine.ai.minimisere import MinimiserePlayer, distinct_actions, evaluate, player_for, rate_totals
 from engine.ai.registry import ai_player, greedy_player
 from engine.minimisere import (
     JOKER_LOSES,
@@ -21,6 +20,7 @@ from engine.minimisere import (
     MinimisereAction,
     MinimisereState,
 )
+from engine.minimisere.ai import MinimiserePlayer, distinct_actions, evaluate, player_for, rate_totals
 
 RULES = Minimisere()
 SMALL = MinimiserePlayer(rollouts=12, min_worlds=3, max_worlds=4)

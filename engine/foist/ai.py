@@ -1,17 +1,20 @@
-"""The Foist AI: rules to settle the plain decisions, flat determinised Monte Carlo for the rest.
+"""The Foist AI: rules to settle the plain decisions, flat determinised Monte Carlo on the game's own rules
+for the rest.
 
 What it looks at (all of it public, or the seat's own): the card up and the tokens on it, every seat's taken
 cards, the turn order, its own token count, the public log of who paid and who took
 (``state.history``, ruling 4), from which it counts every other seat's tokens as a player at the table
 could, and the draw pile's size. The unseen cards (the draw pile and the nine removed) come from
 :meth:`engine.foist.FoistState.resample_hidden`, which is canonical: the sorted pool of unseen cards,
-shuffled by the AI's own generator. It never reads another seat's tokens or the true pile order.
+shuffled by the AI's own generator; the tokens it counted go into that world with
+:meth:`~engine.foist.FoistState.with_tokens`. It never reads another seat's tokens or the true pile order.
 
-The search: for each of ``worlds`` determinisations (one shuffle of the unseen cards each, the same worlds
-for both actions), it plays *take* and *pay* and then the rest of the game with a fast rule-based rollout
-policy for every seat (take when the card's net cost is low for the tokens one holds, with a little noise),
-and keeps the action with the better mean outcome: the share of the win plus a small term for the margin
-over the best other score. Forced and clear decisions are made by rule without search.
+The search: for each of ``worlds`` determinisations (the same worlds for both actions), it plays *take* and
+*pay* on a copy of the world and then the rest of the game with the engine's own rules
+(:meth:`~engine.foist.FoistState.play`, the fast path of ``apply``) and a rule-based rollout policy for
+every seat (take when the card's net cost is low for the tokens one holds, with a little noise), and keeps
+the action with the better mean outcome: the share of the win plus a small term for the margin over the
+best other score. Forced and clear decisions are made by rule without search.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ import random
 
 from engine.ai.core import AIPlayer
 from engine.core import GameState
-from engine.foist import PAY, TAKE, FoistState, card_points, starting_tokens
+from engine.foist.cards import card_points, starting_tokens
+from engine.foist.rules import PAY, PAY_ACTION, TAKE, TAKE_ACTION, FoistState
 
 DEFAULT_WORLDS = 24
 """Determinisations per searched decision (each played out once per action)."""
@@ -29,30 +33,12 @@ MARGIN_WEIGHT = 0.02
 """Worth of one point of margin over the best other seat, next to a whole win (1)."""
 
 
-def marginal_cost(cards: set[int] | frozenset[int], card: int) -> int:
-    """How many points taking ``card`` adds to a seat holding ``cards`` (only the lowest card of a series
-    counts): ``card`` alone, 0 next above a series, -1 just below one, and minus the higher series' lowest
-    card when it joins two series.
-
-    >>> [marginal_cost(cards, 11) for cards in ({10, 12}, {10}, {12}, set())]
-    [-12, 0, -1, 11]
-    """
-    below = card - 1 in cards
-    above = card + 1 in cards
-    if below and above:
-        return -(card + 1)
-    if below:
-        return 0
-    if above:
-        return -1
-    return card
-
-
 def take_threshold(tokens: int, cards_left: int) -> float:
     """The highest net cost (card points added minus tokens on the card) at which the rollout policy takes
     the card: a seat with many tokens can afford to refuse, one running short takes costlier cards, and
     near the end of the pile tokens are worth less, so it takes sooner."""
-    return 1.0 + max(0, 7 - tokens) * 1.6 + max(0, 6 - cards_left) * 0.5
+    short = (7 - tokens) * 1.6 if tokens < 7 else 0.0  # max(0, 7 - tokens) * 1.6, in a rollout's hot loop
+    return 1.0 + short + ((6 - cards_left) * 0.5 if cards_left < 6 else 0.0)
 
 
 def public_tokens(state: FoistState) -> list[int]:
@@ -76,39 +62,38 @@ def public_tokens(state: FoistState) -> list[int]:
     return count
 
 
-def _rollout(
-    pile: list[int],
-    card: int,
-    on_card: int,
-    tokens: list[int],
-    held: list[set[int]],
-    points: list[int],
-    order: tuple[int, ...],
-    turn: int,
-    rng: random.Random,
-) -> list[int]:
-    """Play the game out with the rollout policy; returns the final scores (card points minus tokens).
-    ``pile`` pops the next card from its end. All the lists are changed."""
-    seats = len(order)
-    noise = rng.random
-    while True:
-        seat = order[turn]
-        have = held[seat]
-        cost = marginal_cost(have, card)
-        left = tokens[seat]
-        if left == 0 or cost - on_card <= take_threshold(left, len(pile)) + 6.0 * (noise() - 0.5):
-            have.add(card)
-            points[seat] += cost
-            tokens[seat] += on_card
-            on_card = 0
-            if not pile:
-                break
-            card = pile.pop()
+def counted_tokens(state: FoistState, seat: int) -> list[int]:
+    """Every seat's token count as ``seat`` knows it: its own, and the others' from the public log
+    (:func:`public_tokens`). The total is always the tokens the seats hold; if the log does not add up
+    (a scripted deal), the others' counts are moved one by one, never below zero, until it does."""
+    tokens = public_tokens(state)
+    tokens[seat] = state.tokens(seat)
+    missing = state.tokens_in_play - state.tokens_on_card - sum(tokens)
+    others = [other for other in range(state.num_seats) if other != seat]
+    while missing:
+        for other in others:
+            if missing > 0:
+                tokens[other] += 1
+                missing -= 1
+            elif missing < 0 and tokens[other] > 0:
+                tokens[other] -= 1
+                missing += 1
+    return tokens
+
+
+def rollout(world: FoistState, rng: random.Random) -> None:
+    """Play ``world`` to the end of the game with the rollout policy for every seat, on the engine's rules
+    (``world`` is changed): a seat takes the card up when its net cost (card points added, minus the
+    tokens on it) is at most :func:`take_threshold` plus noise, or when it has no token left."""
+    noise, tokens, take_cost, play = rng.random, world.tokens, world.take_cost, world.play
+    while (seat := world.seat_to_act) is not None:
+        left = tokens(seat)
+        if left == 0 or take_cost(seat) - world.tokens_on_card <= take_threshold(
+            left, world.cards_left
+        ) + 6.0 * (noise() - 0.5):
+            play(seat, TAKE_ACTION)
         else:
-            tokens[seat] = left - 1
-            on_card += 1
-            turn = (turn + 1) % seats
-    return [points[seat] - tokens[seat] for seat in range(seats)]
+            play(seat, PAY_ACTION)
 
 
 def outcome(scores: list[int], seat: int) -> float:
@@ -143,57 +128,20 @@ class FoistPlayer:
         if seat not in state.seats_to_act():
             raise ValueError(f"seat {seat} has no legal action")
         mine = state.tokens(seat)  # the seat's own secret, shown in its view
-        card = state.card_up
-        assert card is not None
-        held = [set(state.cards(other)) for other in range(state.num_seats)]
-        cost = marginal_cost(held[seat], card)
-        on_card = state.tokens_on_card
         if mine == 0:
             return TAKE  # "You cannot choose to place a token if you have no tokens remaining."
-        if cost - on_card <= -2:
+        if state.take_cost(seat) - state.tokens_on_card <= -2:
             return TAKE  # a card that lowers the score by two points or more now
-        world = state.resample_hidden(seat, rng)
-        pool = sorted(world.draw_pile() + world.removed())
-        size = len(world.draw_pile())
-        tokens = public_tokens(state)
-        tokens[seat] = mine
-        points = [card_points(tuple(cards)) for cards in held]
-        order = state.turn_order
-        turn = order.index(seat)
+        tokens = counted_tokens(state, seat)
+        seats = range(state.num_seats)
         totals = {TAKE: 0.0, PAY: 0.0}
         for _ in range(self.worlds):
-            rng.shuffle(pool)
-            pile = pool[:size]
-            for action in (TAKE, PAY):
-                sim_pile = list(pile)
-                sim_tokens = list(tokens)
-                sim_held = [set(cards) for cards in held]
-                sim_points = list(points)
-                if action == TAKE:
-                    sim_held[seat].add(card)
-                    sim_points[seat] += cost
-                    sim_tokens[seat] += on_card
-                    if not sim_pile:
-                        scores = [sim_points[s] - sim_tokens[s] for s in range(state.num_seats)]
-                        totals[action] += outcome(scores, seat)
-                        continue
-                    scores = _rollout(
-                        sim_pile, sim_pile.pop(), 0, sim_tokens, sim_held, sim_points, order, turn, rng
-                    )
-                else:
-                    sim_tokens[seat] -= 1
-                    scores = _rollout(
-                        sim_pile,
-                        card,
-                        on_card + 1,
-                        sim_tokens,
-                        sim_held,
-                        sim_points,
-                        order,
-                        (turn + 1) % len(order),
-                        rng,
-                    )
-                totals[action] += outcome(scores, seat)
+            world = state.resample_hidden(seat, rng).with_tokens(tokens)
+            for code, action in ((TAKE, TAKE_ACTION), (PAY, PAY_ACTION)):
+                game = world.copy()
+                game.play(seat, action)
+                rollout(game, rng)
+                totals[code] += outcome([game.score(other) for other in seats], seat)
         return TAKE if totals[TAKE] >= totals[PAY] else PAY
 
 

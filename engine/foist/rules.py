@@ -1,4 +1,4 @@
-"""Foist ("You Don't Want Points!"), an online version of No Thanks!, for 3 to 7 players.
+"""Foist's rules: the action, the game in progress (deal, take or pay, the end) and the hidden information.
 
 Rules source: ``shared/seeds/002_393ce4ef34d5d30a.txt`` and the seeds README. Rulings where the text is
 silent are in ``docs/rules/foist.md``; each rule below names the passage it comes from.
@@ -25,64 +25,18 @@ from engine.core import (
     Standing,
     competition_ranks,
 )
+from engine.foist import words
+from engine.foist.cards import (
+    HIGHEST_CARD,
+    LOWEST_CARD,
+    REMOVED_UNSEEN,
+    card_points,
+    marginal_cost,
+    starting_tokens,
+)
 
-LOWEST_CARD = 3
-HIGHEST_CARD = 35
-REMOVED_UNSEEN = 9
 TAKE = "take"
 PAY = "pay"
-
-
-def starting_tokens(num_seats: int) -> int:
-    """Tokens dealt to each player ("Pay Tokens to Avoid Cards": 3-5 players 11, 6 players 9, 7 players 7).
-
-    Raises
-    ------
-    ValueError
-        For a player count outside 3..7.
-    """
-    if 3 <= num_seats <= 5:
-        return 11
-    if num_seats == 6:
-        return 9
-    if num_seats == 7:
-        return 7
-    raise ValueError(f"Foist is for 3 to 7 players, not {num_seats}.")
-
-
-def runs(cards: list[int] | tuple[int, ...]) -> list[list[int]]:
-    """Split cards into series of consecutive numbers, each ascending, lowest series first.
-
-    >>> runs([20, 11, 12, 15, 16, 17])
-    [[11, 12], [15, 16, 17], [20]]
-    """
-    series: list[list[int]] = []
-    for card in sorted(cards):
-        if series and card == series[-1][-1] + 1:
-            series[-1].append(card)
-        else:
-            series.append([card])
-    return series
-
-
-def card_points(cards: list[int] | tuple[int, ...]) -> int:
-    """Points of a set of cards: only the lowest card of each series counts
-    ("Only the Lowest Card in a Series Counts"; 11 12 15 16 17 20 count 11 + 15 + 20 = 46)."""
-    return sum(series[0] for series in runs(cards))
-
-
-def format_runs(cards: list[int] | tuple[int, ...]) -> str:
-    """Cards as series, e.g. ``"11-12 · 15-17 · 20"``; ``"no cards"`` for none."""
-    return _format_series(runs(cards))
-
-
-def _format_series(all_series: list[list[int]]) -> str:
-    """:func:`format_runs` of cards already split by :func:`runs`."""
-    if not all_series:
-        return "no cards"
-    return " · ".join(
-        [f"{series[0]}-{series[-1]}" if len(series) > 1 else str(series[0]) for series in all_series]
-    )
 
 
 class FoistOptions(GameOptions):
@@ -107,6 +61,12 @@ class FoistAction(GameAction):
 
     def format(self) -> str:
         return PAY if self.pays else TAKE
+
+
+TAKE_ACTION = FoistAction(pays=False)
+"""Take the card up (code ``"take"``)."""
+PAY_ACTION = FoistAction(pays=True)
+"""Pay a token on the card up (code ``"pay"``)."""
 
 
 class FoistState(GameState[FoistOptions]):
@@ -191,10 +151,10 @@ class FoistState(GameState[FoistOptions]):
     @property
     def seat_to_act(self) -> int | None:
         """The seat deciding on the card up, or ``None`` once the last card is taken."""
-        return None if self.is_terminal() else self.turn_order[self._turn]
+        return None if self._card_up is None else self.turn_order[self._turn]
 
     def seats_to_act(self) -> tuple[int, ...]:
-        return () if self.is_terminal() else (self.turn_order[self._turn],)
+        return () if self._card_up is None else (self.turn_order[self._turn],)
 
     def is_terminal(self) -> bool:
         # "The game finishes when the last card is taken."
@@ -216,6 +176,12 @@ class FoistState(GameState[FoistOptions]):
         players and the card up, so the total never changes)."""
         return self._tokens_in_play
 
+    @property
+    def cards_left(self) -> int:
+        """How many face-down cards are still to be turned up after the card up (public: the view shows
+        the count)."""
+        return len(self._draw_pile)
+
     def draw_pile(self) -> tuple[int, ...]:
         """The face-down cards still to be turned up, the next one first. Their order is secret to everyone
         (only the count is shown); for tests and tools, never for a view."""
@@ -234,14 +200,28 @@ class FoistState(GameState[FoistOptions]):
         """Cards ``seat`` has taken, ascending (public)."""
         return tuple(sorted(self._cards[seat]))
 
+    def take_cost(self, seat: int) -> int:
+        """Card points ``seat`` would add to its score by taking the card up (public:
+        :func:`~engine.foist.cards.marginal_cost` of its taken cards).
+
+        Raises
+        ------
+        RuntimeError
+            Once the game is over (no card is up).
+        """
+        card = self._card_up
+        if card is None:
+            raise RuntimeError("The game is over: no card is up.")
+        return marginal_cost(self._cards[seat], card)
+
     def score(self, seat: int) -> int:
         """Card points minus tokens ("Cards add points to your score. Tokens take points off")."""
         return card_points(self._cards[seat]) - self._tokens[seat]
 
     def _take_and_pay(self) -> tuple[LegalAction, LegalAction]:
         assert self._card_up is not None
-        take = LegalAction(TAKE, f"Take {self._card_up} (+{_tokens_text(self._tokens_on_card)})", "good")
-        pay = LegalAction(PAY, "No thanks! (pay a token)", "main")
+        take = LegalAction(TAKE, words.take_label(self._card_up, self._tokens_on_card), "good")
+        pay = LegalAction(PAY, words.PAY_LABEL, "main")
         return take, pay
 
     def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
@@ -258,9 +238,9 @@ class FoistState(GameState[FoistOptions]):
         have no tokens remaining")."""
         assert isinstance(action, FoistAction)
         if seat not in self.seats_to_act():
-            return "It is not your turn."
+            return words.NOT_YOUR_TURN
         if action.pays and self._tokens[seat] == 0:
-            return "You have no tokens left, so you must take the card."
+            return words.NO_TOKENS
         return None
 
     def public_actions(self) -> tuple[LegalAction, ...]:
@@ -271,12 +251,27 @@ class FoistState(GameState[FoistOptions]):
     def default_action(self, seat: int) -> str:
         """On a timeout: pay a token if possible, else take the card (issue #2)."""
         if seat not in self.seats_to_act():
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(words.NOT_YOUR_TURN)
         return PAY if self._tokens[seat] > 0 else TAKE
 
     # -- changes -----------------------------------------------------------------------------------
 
+    def play(self, seat: int, action: FoistAction) -> None:
+        """Apply ``seat``'s ``action``, known to be legal, without the events' words: the rules' fast path
+        for AI searches on copies (:meth:`apply` checks the action, then takes the same path and writes the
+        events). The action is recorded in :attr:`history`. An action that :meth:`check` would refuse
+        leaves the state undefined."""
+        self._play(seat, action, None)
+        self.history.append((seat, PAY if action.pays else TAKE))
+
     def _apply(self, seat: int, action: FoistAction) -> list[Event]:
+        events: list[Event] = []
+        self._play(seat, action, events)
+        return events
+
+    def _play(self, seat: int, action: FoistAction, events: list[Event] | None) -> None:
+        """The one path of a move: change the state and, unless ``events`` is ``None``, append what
+        happened to it."""
         card = self._card_up
         assert card is not None
         if action.pays:
@@ -284,18 +279,21 @@ class FoistState(GameState[FoistOptions]):
             self._tokens[seat] -= 1
             self._tokens_on_card += 1
             self._turn = (self._turn + 1) % self.num_seats
-            return [Event(seat, f"said no thanks to **{card}** ({_tokens_text(self._tokens_on_card)} on it)")]
+            if events is not None:
+                events.append(Event(seat, words.paid(card, self._tokens_on_card)))
+            return
         # Taking: you also receive the tokens on it; the next card is shown and your turn goes on.
-        events = [Event(seat, f"took **{card}** with {_tokens_text(self._tokens_on_card)}")]
+        if events is not None:
+            events.append(Event(seat, words.took(card, self._tokens_on_card)))
         self._cards[seat].append(card)
         self._tokens[seat] += self._tokens_on_card
         self._tokens_on_card = 0
         self._card_up = self._draw_pile.pop() if self._draw_pile else None
-        if self._card_up is None:
-            events.append(Event(None, "The last card is taken: the game is over."))
-        else:
-            events.append(Event(None, f"The next card is **{self._card_up}**."))
-        return events
+        if events is not None:
+            if self._card_up is None:
+                events.append(Event(None, words.LAST_CARD_TAKEN))
+            else:
+                events.append(Event(None, words.next_card(self._card_up)))
 
     def resample_hidden(self, viewer: int | None, rng: random.Random) -> FoistState:
         """A copy in which what ``viewer`` may not see is redrawn: the draw pile's order and which cards
@@ -308,8 +306,9 @@ class FoistState(GameState[FoistOptions]):
         those on the card up), so resampling a resample with the same ``rng`` gives the same world.
 
         The public log of payments (ruling 4) would let a patient player count the tokens; the game treats
-        the counts as secret, as the seeds README does, so the resample does too. Once the game is over
-        everything is shown, so the copy equals this state. Foist draws nothing at random after the deal.
+        the counts as secret, as the seeds README does, so the resample does too (a player who counts them
+        puts its counts in with :meth:`with_tokens`). Once the game is over everything is shown, so the copy
+        equals this state. Foist draws nothing at random after the deal.
         """
         other = self.copy()
         if self.is_terminal():
@@ -325,6 +324,27 @@ class FoistState(GameState[FoistOptions]):
         cuts = sorted(rng.randint(0, total) for _ in range(len(others) - 1))
         for seat, low, high in zip(others, [0, *cuts], [*cuts, total], strict=True):
             other._tokens[seat] = high - low
+        return other
+
+    def with_tokens(self, tokens: Sequence[int]) -> FoistState:
+        """A copy in which the seats hold ``tokens`` (one count per seat, in seat order), everything else
+        kept: a world whose token counts a player has counted from the public log of payments (ruling 4),
+        for an AI's search.
+
+        Raises
+        ------
+        ValueError
+            If ``tokens`` is not one count of at least 0 per seat, or its total is not the tokens the seats
+            hold (:attr:`tokens_in_play` minus those on the card up).
+        """
+        if (
+            len(tokens) != self.num_seats
+            or min(tokens) < 0
+            or sum(tokens) != self._tokens_in_play - self._tokens_on_card
+        ):
+            raise ValueError("tokens must be one count of at least 0 per seat, adding up to those held")
+        other = self.copy()
+        other._tokens = list(tokens)
         return other
 
     def copy(self) -> FoistState:
@@ -345,27 +365,35 @@ class FoistState(GameState[FoistOptions]):
         over = self.is_terminal()
         to_act = self.seats_to_act()
         if over:
-            title = "Foist: game over"
-            table: tuple[Field, ...] = (
-                Field("Removed unseen", " ".join(str(card) for card in self._removed)),
-            )
+            title = words.title(None)
+            table = words.table_at_the_end(self._removed)
         else:
-            title = f"Foist: {_cards(len(self._draw_pile))} left after this one"
-            table = (
-                Field("Card up", f"**{self._card_up}** with {_tokens_text(self._tokens_on_card)} on it"),
-                Field("Draw pile", f"{_cards(len(self._draw_pile))} ({REMOVED_UNSEEN} were removed unseen)"),
-            )
+            assert self._card_up is not None
+            title = words.title(len(self._draw_pile))
+            table = words.table_during_play(self._card_up, self._tokens_on_card, len(self._draw_pile))
         seats = tuple(
             SeatLine(
                 seat=other,
-                summary=self._seat_summary(other, reveal_tokens=over),
+                summary=(
+                    words.seat_summary(self._cards[other], self._tokens[other], self.score(other))
+                    if over
+                    else words.seat_summary(self._cards[other])
+                ),
                 to_act=other in to_act,
             )
-            for other in self._seat_order_for_display()
+            for other in self.turn_order
         )
         private: tuple[Field, ...] = ()
         if seat is not None:
-            private = self._private_fields(seat)
+            cost = 0 if self._card_up is None else self.take_cost(seat)
+            private = words.private_fields(
+                self._tokens[seat],
+                card_points(self._cards[seat]),
+                self.score(seat),
+                self._card_up,
+                cost,
+                self._tokens_on_card,
+            )
         return SeatView(
             seat=seat,
             title=title,
@@ -374,36 +402,6 @@ class FoistState(GameState[FoistOptions]):
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
         )
-
-    def _seat_order_for_display(self) -> tuple[int, ...]:
-        return self.turn_order
-
-    def _seat_summary(self, seat: int, *, reveal_tokens: bool) -> str:
-        all_series = runs(self._cards[seat])  # split once for the text and the points
-        summary = f"{_format_series(all_series)} (cards count {sum([series[0] for series in all_series])})"
-        if reveal_tokens:
-            summary += f", {_tokens_text(self._tokens[seat])}: **{self.score(seat)}** points"
-        return summary
-
-    def _private_fields(self, seat: int) -> tuple[Field, ...]:
-        fields = [
-            Field("Your tokens", str(self._tokens[seat])),
-            Field(
-                "Your score now",
-                f"cards {card_points(self._cards[seat])} − tokens {self._tokens[seat]}"
-                f" = **{self.score(seat)}**",
-            ),
-        ]
-        if self._card_up is not None:
-            cost = card_points(self._cards[seat] + [self._card_up]) - card_points(self._cards[seat])
-            fields.append(
-                Field(
-                    f"Taking {self._card_up} now",
-                    f"{cost:+d} card points, +{_tokens_text(self._tokens_on_card)}: "
-                    f"net **{cost - self._tokens_on_card:+d}**",
-                )
-            )
-        return tuple(fields)
 
     # -- end ---------------------------------------------------------------------------------------
 
@@ -418,14 +416,10 @@ class FoistState(GameState[FoistOptions]):
                 seat=seat,
                 points=points[seat],
                 rank=ranks[seat],
-                detail=f"cards {card_points(self._cards[seat])} − tokens {self._tokens[seat]}",
+                detail=words.standing_detail(card_points(self._cards[seat]), self._tokens[seat]),
             )
             for seat in range(self.num_seats)
         )
-
-
-def _tokens_text(count: int) -> str:
-    return "1 token" if count == 1 else f"{count} tokens"
 
 
 class Foist(GameRules[FoistOptions]):
@@ -439,8 +433,3 @@ class Foist(GameRules[FoistOptions]):
     max_seats: ClassVar[int] = 7
     options_model: ClassVar[type[GameOptions]] = FoistOptions
     state_class: ClassVar[type[GameState]] = FoistState
-
-
-def _cards(count: int) -> str:
-    """``"1 card"``, ``"2 cards"``."""
-    return "1 card" if count == 1 else f"{count} cards"
