@@ -1,0 +1,260 @@
+"""Stored tables from the release before issue #25 come back after the upgrade, and play on to the end.
+
+``tests/data/release_tables.db`` is a SQLite database written by that release's own code (by
+``tests/data/make_release_db.py``, whose docstring says which commit and how), holding live tables: a game
+in the middle for each of the seven games (people and AI seats, turns that ran out, a time bank, a player
+away, a player who left, options), a lobby with options and a finished game on its scoreboard with its
+result stored. ``release_tables.json`` beside it says what each table held when it was stored; it is the
+writer's record, not read back from the database, so a table that comes back different fails here.
+
+Each test opens a copy of the file with today's :class:`storage.Database` (which applies any migration
+written since) and restores the tables with today's table runtime.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import closing
+from dataclasses import asdict
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# The table runtime under test: issue #25 moves it, so these imports and the helpers under them are the
+# one place to repoint.
+from cogs.tables.ai_seats import ai_plays
+from cogs.tables.registry import TableRegistry
+from cogs.tables.session import Phase, TableSession
+from cogs.tables.snapshot import TableSnapshot, restore
+from cogs.tables.store import TableStore
+from cogs.tables.table_message import MessageRecord
+from engine import GameState, get_rules, replay
+from storage import Database, StoredTable
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+RELEASE_DB = DATA / "release_tables.db"
+RELEASE = json.loads((DATA / "release_tables.json").read_text())
+TABLES: dict[str, dict[str, Any]] = RELEASE["tables"]
+NAMES = [f"{table['game']}-{table['phase']}" for table in TABLES.values()]  # test ids: foist-playing, ...
+MOST_MOVES = 20_000  # a game played at random ends long before (Declare, the longest, in ~1,500)
+
+
+class KeptMessages:
+    """The table messages as the store reads and restores them: each table's message id, no Discord."""
+
+    def __init__(self) -> None:
+        self.records: dict[str, MessageRecord] = {}
+
+    def record(self, session: TableSession) -> MessageRecord:
+        return self.records.setdefault(session.table_id, MessageRecord())
+
+    def stored_record(self, session: TableSession) -> MessageRecord:
+        return self.records.get(session.table_id) or MessageRecord()
+
+
+def restored(stored: StoredTable) -> tuple[TableSession, TableSnapshot]:
+    """A stored table rebuilt from its snapshot and action log, with the snapshot it was read from."""
+    snapshot = TableSnapshot.from_stored(stored.snapshot)
+    log = [(action.seat, action.code, action.timed_out) for action in stored.actions]
+    return restore(snapshot, log), snapshot
+
+
+def table_store(db: Database) -> tuple[TableStore, TableRegistry, KeptMessages]:
+    """The store the bot brings tables back with at start, on ``db``, with its registry and messages."""
+    registry, messages = TableRegistry(), KeptMessages()
+    return TableStore(db, registry, messages, lambda: False), registry, messages  # type: ignore[arg-type]
+
+
+def move(session: TableSession, seat: int, code: str, now: datetime) -> None:
+    """``seat`` plays ``code`` as the bot would have it played: by its person, or by the AI that plays it."""
+    assert session.state is not None
+    session.act(session.players[seat], session.state.version, code, now, by_ai=ai_plays(session, seat))
+
+
+def run_out(session: TableSession, now: datetime) -> None:
+    """The turn clock of the seats due by ``now`` runs out; their default actions are played."""
+    assert session.state is not None
+    assert session.time_out(session.state.version, now), "no clock ran out at the stored deadline"
+
+
+# -- the tests -------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    """Today's database on a copy of the release's file."""
+    copy = tmp_path / "bot.db"
+    shutil.copyfile(RELEASE_DB, copy)
+    with closing(sqlite3.connect(copy)) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone() == (RELEASE["schema_version"],)
+    database = await Database.open(copy)
+    yield database
+    await database.close()
+
+
+def moment(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
+
+
+def replayed(table: dict[str, Any]) -> GameState:
+    """The game of ``table`` as the engine deals it from the seed and plays the written log."""
+    rules = get_rules(table["game"])
+    return replay(
+        rules, len(table["players"]), table["seed"], table["options"], [(s, c) for s, c, _ in table["log"]]
+    )
+
+
+def same_state(state: GameState, expected: GameState) -> None:
+    assert state.history == expected.history
+    assert state.options == expected.options
+    assert state.seats_to_act() == expected.seats_to_act()
+    assert state.is_terminal() == expected.is_terminal()
+    for seat in [None, *range(state.num_seats)]:
+        assert state.view(seat) == expected.view(seat)
+        if seat is not None:
+            assert state.legal_actions(seat) == expected.legal_actions(seat)
+
+
+async def test_every_stored_table_comes_back_in_order(db: Database) -> None:
+    stored = await db.load_tables()
+    assert [table.table_id for table in stored] == list(TABLES)
+    store, registry, _ = table_store(db)
+    sessions = await store.load_all()
+    assert registry.gone == {}
+    assert [session.table_id for session in sessions] == list(TABLES)
+    assert all(
+        registry.tables[table_id] is session for table_id, session in zip(TABLES, sessions, strict=True)
+    )
+
+
+@pytest.mark.parametrize("table_id", list(TABLES), ids=NAMES)
+async def test_a_table_comes_back_as_it_was_written(db: Database, table_id: str) -> None:
+    table = TABLES[table_id]
+    stored = await db.load_table(table_id)
+    assert stored is not None
+    assert (stored.guild_id, stored.channel_id, stored.game) == (
+        table["guild_id"],
+        table["channel_id"],
+        table["game"],
+    )
+    assert [[a.seat, a.code, a.timed_out] for a in stored.actions] == table["log"]
+    session, snapshot = restored(stored)
+
+    assert session.rules.key == table["game"] and session.phase.value == table["phase"]
+    assert (session.guild_id, session.channel_id) == (table["guild_id"], table["channel_id"])
+    assert session.host_id == table["host_id"]
+    assert session.lobby.players == table["lobby_players"] and session.players == table["players"]
+    assert [user for user in session.players or session.lobby.players if user < 0] == table["ai_seats"]
+    assert session.names == {int(user): name for user, name in table["names"].items()}
+    assert sorted(session.dm_wanted) == table["dm_wanted"]
+    settings = session.settings
+    assert {
+        "turn_seconds": settings.turn_seconds,
+        "idle_turn_seconds": settings.idle_turn_seconds,
+        "idle_after_timeouts": settings.idle_after_timeouts,
+        "rematch_seconds": settings.rematch_seconds,
+        "time_control": asdict(settings.time_control),
+    } == table["settings"]
+    assert moment(session.started_at) == table["started_at"]
+    assert moment(session.finished_at) == table["finished_at"]
+    assert moment(session.deadline) == table["deadline"]
+    assert {str(seat): moment(when) for seat, when in session.seat_deadlines.items()} == table[
+        "seat_deadlines"
+    ]
+    assert session.seat_versions == table["seat_versions"]
+    assert [[bank.remaining, moment(bank.running_since)] for bank in session.banks] == table["banks"]
+    assert {str(seat): count for seat, count in session.timeouts_in_row.items()} == table["timeouts_in_row"]
+    assert sorted(session.idle_seats) == table["idle_seats"]
+    assert sorted(session.left_seats) == table["left_seats"]
+    rematch = session.rematch
+    assert (
+        None
+        if rematch is None
+        else {
+            "players": rematch.players,
+            "host_id": rematch.host_id,
+            "choices": {str(user): choice.value for user, choice in rematch.choices.items()},
+        }
+    ) == table["rematch"]
+    assert session.result_saved == table["result_saved"]
+    assert snapshot.message_id == table["message_id"]
+    assert moment(snapshot.message_posted_at) == table["message_posted_at"]
+    assert not session.stored_log_outdated  # today's engine reads the release's log as it is
+
+    state = session.state
+    if table["seed"] is None:
+        assert state is None and session.options == table["options"]
+        return
+    assert state is not None and state.seed == table["seed"]
+    assert state.options.model_dump(mode="json") == table["options"]
+    assert [
+        [seat, code, position in session.timed_out_positions]
+        for position, (seat, code) in enumerate(state.history)
+    ] == table["log"]
+    same_state(state, replayed(table))
+    assert list(state.seats_to_act()) == table["seats_to_act"]
+    assert {
+        str(seat): [a.code for a in state.legal_actions(seat)] for seat in range(state.num_seats)
+    } == table["legal_actions"]
+    standings = None if not state.is_terminal() else [[s.points, s.rank] for s in state.standings()]
+    assert standings == table["standings"]
+
+
+@pytest.mark.parametrize("table_id", list(TABLES), ids=NAMES)
+async def test_a_table_plays_on_to_its_end_and_its_result_is_stored_once(db: Database, table_id: str) -> None:
+    table = TABLES[table_id]
+    store, registry, messages = table_store(db)
+    await store.load_all()
+    session = registry.tables[table_id]
+    assert messages.stored_record(session).message_id == table["message_id"]
+    rng = random.Random(table_id)
+    now = datetime.fromisoformat(table["deadline"] or table["message_posted_at"])
+    if session.phase is Phase.LOBBY:
+        session.start(session.host_id, rng.getrandbits(63), now)
+        assert session.state is not None
+        options = session.rules.options_model.model_validate(table["options"])
+        assert session.state.options == options  # the options set in the lobby hold in the game
+        await store.persist(session)
+    elif session.phase is Phase.PLAYING:  # the bot was down past the deadline: the clock ran out
+        run_out(session, now)
+        await store.persist(session)
+    else:  # the release's finished game: its result was stored then
+        assert await db.result_count(table_id) == 1
+    for _ in range(MOST_MOVES):
+        state = session.state
+        if session.phase is not Phase.PLAYING:
+            break
+        assert state is not None
+        seat = rng.choice(state.seats_to_act())
+        now += timedelta(seconds=3)
+        move(session, seat, rng.choice(state.legal_actions(seat)).code, now)
+        await store.persist(session)
+    assert session.phase is Phase.SCOREBOARD and session.state is not None and session.result_saved
+
+    game_id = await db.finished_game_id(table["guild_id"], table_id)
+    assert game_id is not None and await db.result_count(table_id) == 1
+    game = await db.finished_game(table["guild_id"], game_id)
+    assert game is not None
+    assert game.game == table["game"] and game.seed == session.state.seed
+    assert game.actions == session.state.history
+    assert [seat.user_id for seat in game.seats] == session.players
+    assert [seat.is_ai for seat in game.seats] == [user < 0 for user in session.players]
+    assert [[seat.points, seat.rank] for seat in game.seats] == [
+        [s.points, s.rank] for s in session.standings()
+    ]
+    if table["standings"] is not None:  # the release's own finished game keeps the result it stored
+        assert [[seat.points, seat.rank] for seat in game.seats] == table["standings"]
+
+    await store.persist(session)  # a later save of the scoreboard (a "Play again" choice) stores no result
+    assert await db.result_count(table_id) == 1
+    stored = await db.load_table(table_id)
+    assert stored is not None
+    again, _ = restored(stored)
+    assert again.phase is Phase.SCOREBOARD and again.result_saved
+    same_state(again.state, session.state)
