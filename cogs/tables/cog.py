@@ -163,8 +163,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
             return
 
         async def post() -> int | None:
-            embed, view = render.lobby_message(session)
-            return (await interaction.response.send_message(embed=embed, view=view)).message_id
+            lobby = render.lobby_message(session)
+            return (await interaction.response.send_message(**lobby.send_kwargs())).message_id
 
         try:
             await self.runtime.open(session, post)

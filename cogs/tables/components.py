@@ -22,57 +22,6 @@ _BUTTON = re.compile(ids.TEMPLATE)
 _SELECT = re.compile(ids.SELECT_TEMPLATE)
 
 
-class TableButton(discord.ui.Button):
-    """A table button. ``target`` is its parsed custom_id."""
-
-    def __init__(
-        self,
-        target: ids.TableCustomId,
-        *,
-        label: str = "…",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(label=label, style=style, custom_id=str(target), row=row, disabled=disabled)
-        self.target = target
-
-    @property
-    def item(self) -> discord.ui.Button:
-        """The button itself (as discord.py's ``DynamicItem.item`` would give it)."""
-        return self
-
-
-class TableSelect(discord.ui.Select):
-    """A select menu of game actions (cards in hand, grid positions): each option's value is an action
-    code, and choosing one is the same as pressing that action's button. A lobby option menu
-    (``o.<field>``) sets a game option instead."""
-
-    def __init__(
-        self,
-        custom_id: str,
-        *,
-        placeholder: str = "Choose…",
-        options: list[discord.SelectOption] | None = None,
-        row: int | None = None,
-        min_values: int = 1,
-        max_values: int = 1,
-    ) -> None:
-        super().__init__(
-            custom_id=custom_id,
-            placeholder=placeholder,
-            options=options or [discord.SelectOption(label="…")],
-            row=row,
-            min_values=min_values,
-            max_values=max_values,
-        )
-
-    @property
-    def item(self) -> discord.ui.Select:
-        """The select menu itself (as discord.py's ``DynamicItem.item`` would give it)."""
-        return self
-
-
 async def route(handler: PressHandler | None, interaction: discord.Interaction) -> bool:
     """Hand a component press on a table component to ``handler``; False if the press's custom_id is not
     one of the components of the message pressed on (a forged or stale custom_id: the caller answers it).
@@ -124,16 +73,3 @@ def _is_on_message(message: discord.Message | None, custom_id: str, component_ty
             if getattr(component, "custom_id", None) == custom_id and component.type.value == component_type:
                 return True
     return False
-
-
-class TableView(discord.ui.View):
-    """The components of a table message: a rendering only, holding no state.
-
-    Presses reach the runtime by custom_id (:func:`route`), so discord.py need not keep the view. It is
-    stopped from birth: discord.py stores no finished view, and so starts none of the 15-minute timeout
-    tasks it would give every ephemeral view it stores.
-    """
-
-    def __init__(self) -> None:
-        super().__init__(timeout=None)
-        self.stop()
