@@ -40,9 +40,7 @@ class PrivateViews:
             if not views:
                 del self.live[table_id]
 
-    def message(
-        self, session: TableSession, user_id: int, *, offer_dm: bool = False, page: int = 0
-    ) -> Drawn:
+    def message(self, session: TableSession, user_id: int, *, offer_dm: bool = False, page: int = 0) -> Drawn:
         """A player's private view at ``page`` of its menus, with the link back to the table message."""
         jump_url = self.messages.jump_url(session)
         return render.private_message(session, user_id, jump_url=jump_url, offer_dm=offer_dm, page=page)
