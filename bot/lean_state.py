@@ -47,8 +47,8 @@ class LeanConnectionState(AutoShardedConnectionState):
     (author, embeds, components, mentions) only to dispatch ``on_message`` / ``on_message_edit``; this bot
     listens to neither, and most of these events are its own table edits echoed back, one per press.
     Here they are dropped as soon as they are decoded. The one thing discord.py itself does with an edit,
-    updating a view it tracks on that message, still happens (table views are never tracked, see
-    ``cogs.tables.components.TableView``). ``MESSAGE_DELETE`` is parsed as usual.
+    updating a view it tracks on that message, still happens (table messages are drawn as JSON and never
+    tracked, see ``cogs.tables.drawn.DrawnView``). ``MESSAGE_DELETE`` is parsed as usual.
 
     The client using it (``bot.bot.CardTableBot``) provides ``relay`` (``None`` unless sharded over
     processes), ``draining`` (True while the bot stops), ``track_interaction(interaction)`` and

@@ -208,13 +208,6 @@ def rules_message(game: str, page: int = 0) -> tuple[discord.Embed, discord.ui.V
     return embed, view
 
 
-@functools.lru_cache(maxsize=64)
-def how_to_play_button(game: str, row: int) -> discord.ui.Button:
-    """The "How to play" button of a lobby or table message (in ``row``): opens ``game``'s rules pages
-    privately. Shared by every message that shows it (a view only reads its items)."""
-    return discord.ui.Button(label=BUTTON_LABEL, custom_id=custom_id(game, 0), row=row)
-
-
 def parse_press(value: str, values: list[str]) -> tuple[str, int] | None:
     """``(game, page)`` a rules press asks for (``values``: a section menu's choice), or ``None`` if it is
     malformed or names no game."""

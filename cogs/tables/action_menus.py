@@ -6,6 +6,9 @@ most 25 options, in rows 0-3. When they need more than four rows the buttons fol
 and when even then more than four menus are needed the menus are shown four at a time, with "◀ Previous"
 and "Next ▶" buttons in the fifth row. The page shown lives only in the paging buttons' custom_ids
 (``p.<n>``): pressing one redraws the same message at that page and changes nothing in the game.
+
+Components are drawn as Discord JSON (:func:`button`, :func:`select`, :func:`rows`), for every message of
+:mod:`cogs.tables.render`.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ from dataclasses import dataclass
 import discord
 
 from cogs.tables import custom_ids as ids
-from cogs.tables.components import TableButton, TableSelect
 from engine import LegalAction
 from engine.core import plain
 
@@ -83,48 +85,6 @@ def layout(actions: tuple[LegalAction, ...]) -> ActionLayout:
     return ActionLayout(buttons, pages)
 
 
-def action_components(
-    table_id: str, version: int, actions: tuple[LegalAction, ...], names, page: int = 0
-) -> list[discord.ui.Item]:
-    """The components of ``actions`` at ``page`` (clamped to the pages there are): buttons and menus in
-    rows 0-3 and, when there are several pages, the paging buttons in row 4.
-
-    ``names`` turns engine text into display text (``{seat:N}`` to a player's name).
-    """
-    drawn = layout(actions)
-    page = min(max(page, 0), len(drawn.pages) - 1)
-    items: list[discord.ui.Item] = [
-        TableButton(
-            ids.TableCustomId.for_action(table_id, version, action.code),
-            label=clip(names(plain(action.label)), BUTTON_LABEL_MAX),
-            style=_STYLES.get(action.tone, discord.ButtonStyle.secondary),
-            row=index // BUTTONS_PER_ROW,
-        )
-        for index, action in enumerate(drawn.buttons)
-    ]
-    first_menu_row = math.ceil(len(drawn.buttons) / BUTTONS_PER_ROW)
-    for number, (placeholder, members) in enumerate(drawn.pages[page]):
-        items.append(
-            TableSelect(
-                ids.select_custom_id(table_id, version, page * ACTION_ROWS + number),
-                placeholder=clip(placeholder, PLACEHOLDER_MAX),
-                options=[
-                    discord.SelectOption(
-                        label=clip(names(plain(action.label)), OPTION_TEXT_MAX) or "…",
-                        value=action.code,
-                        description=clip(names(plain(action.description)), OPTION_TEXT_MAX) or None,
-                    )
-                    for action in members
-                ],
-                row=first_menu_row + number,
-            )
-        )
-    items.extend(
-        _page_button(table_id, version, to, label) for to, label in page_turns(page, len(drawn.pages))
-    )
-    return items
-
-
 def page_turns(page: int, pages: int) -> list[tuple[int, str]]:
     """The paging buttons shown on ``page`` (0-based) of ``pages``: ``(page they open, label)``, e.g.
     ``[(0, "◀ Previous (1/3)"), (2, "Next ▶ (3/3)")]``; none for a single page."""
@@ -136,59 +96,67 @@ def page_turns(page: int, pages: int) -> list[tuple[int, str]]:
     return turns
 
 
-def _page_button(table_id: str, version: int, page: int, label: str) -> TableButton:
-    target = ids.TableCustomId.for_page(table_id, version, page)
-    return TableButton(target, label=label, style=discord.ButtonStyle.primary, row=PAGING_ROW)
+Placed = tuple[int, dict]
+"""A component and the row (0-4) it sits in."""
 
 
-# -- the same components as Discord JSON ---------------------------------------------------------------
-# A press is answered with the table drawn again; building discord.py items and a view for it, only to turn
-# them into JSON at once, was a good part of a press's cost. These draw the same JSON directly: the same
-# custom_ids, labels, styles and rows as :func:`action_components` put in a view and ``View.to_components``
-# (``tests/tables/test_render_json.py`` compares the two over random play of every game).
-
-
-def button_json(custom_id: str, label: str, style: discord.ButtonStyle) -> dict:
-    """A button as Discord JSON, as ``discord.ui.Button.to_component_dict`` gives it."""
+def button(custom_id: str, label: str, style: discord.ButtonStyle, *, emoji: str | None = None) -> dict:
+    """A button as Discord JSON (what ``discord.ui.Button.to_component_dict`` gives)."""
     payload: dict = {"type": 2, "style": style.value, "disabled": False}
     if label:
         payload["label"] = label
     payload["custom_id"] = custom_id
+    if emoji is not None:
+        payload["emoji"] = {"id": None, "name": emoji}
     return payload
 
 
-def _select_json(custom_id: str, placeholder: str, options: list[dict]) -> dict:
+def select(
+    custom_id: str,
+    options: list[dict],
+    *,
+    placeholder: str = "Choose…",
+    min_values: int = 1,
+    max_values: int = 1,
+) -> dict:
+    """A select menu of ``options`` (:func:`option`) as Discord JSON (what
+    ``discord.ui.Select.to_component_dict`` gives); a menu needs one option, so none gives "…"."""
     payload: dict = {
         "type": 3,
         "custom_id": custom_id,
-        "min_values": 1,
-        "max_values": 1,
+        "min_values": min_values,
+        "max_values": max_values,
         "disabled": False,
         "required": True,
     }
     if placeholder:
         payload["placeholder"] = placeholder
-    payload["options"] = options or [{"label": "…", "value": "…", "default": False}]
+    payload["options"] = options or [option("…", "…")]
     return payload
 
 
-def _option_json(label: str, value: str, description: str) -> dict:
-    option = {"label": label, "value": value, "default": False}
+def option(label: str, value: str, *, description: str | None = None, default: bool = False) -> dict:
+    """An option of a select menu as Discord JSON (what ``discord.SelectOption.to_dict`` gives)."""
+    payload: dict = {"label": label, "value": value, "default": default}
     if description:
-        option["description"] = description
-    return option
+        payload["description"] = description
+    return payload
 
 
-def action_components_json(
+def action_components(
     table_id: str, version: int, actions: tuple[LegalAction, ...], names, page: int = 0
-) -> list[tuple[int, dict]]:
-    """:func:`action_components` as ``(row, component JSON)`` pairs, in the same order."""
+) -> list[Placed]:
+    """The components of ``actions`` at ``page`` (clamped to the pages there are), in order: buttons and
+    menus in rows 0-3 and, when there are several pages, the paging buttons in row 4.
+
+    ``names`` turns engine text into display text (``{seat:N}`` to a player's name).
+    """
     drawn = layout(actions)
     page = min(max(page, 0), len(drawn.pages) - 1)
-    items: list[tuple[int, dict]] = [
+    items: list[Placed] = [
         (
             index // BUTTONS_PER_ROW,
-            button_json(
+            button(
                 str(ids.TableCustomId.for_action(table_id, version, action.code)),
                 clip(names(plain(action.label)), BUTTON_LABEL_MAX),
                 _STYLES.get(action.tone, discord.ButtonStyle.secondary),
@@ -199,31 +167,26 @@ def action_components_json(
     first_menu_row = math.ceil(len(drawn.buttons) / BUTTONS_PER_ROW)
     for number, (placeholder, members) in enumerate(drawn.pages[page]):
         options = [
-            _option_json(
+            option(
                 clip(names(plain(action.label)), OPTION_TEXT_MAX) or "…",
                 action.code,
-                clip(names(plain(action.description)), OPTION_TEXT_MAX),
+                description=clip(names(plain(action.description)), OPTION_TEXT_MAX),
             )
             for action in members
         ]
         custom_id = ids.select_custom_id(table_id, version, page * ACTION_ROWS + number)
-        items.append(
-            (first_menu_row + number, _select_json(custom_id, clip(placeholder, PLACEHOLDER_MAX), options))
-        )
-    items.extend(
-        _page_button_json(table_id, version, to, label) for to, label in page_turns(page, len(drawn.pages))
-    )
+        menu = select(custom_id, options, placeholder=clip(placeholder, PLACEHOLDER_MAX))
+        items.append((first_menu_row + number, menu))
+    for to, label in page_turns(page, len(drawn.pages)):
+        target = ids.TableCustomId.for_page(table_id, version, to)
+        items.append((PAGING_ROW, button(str(target), label, discord.ButtonStyle.primary)))
     return items
 
 
-def _page_button_json(table_id: str, version: int, page: int, label: str) -> tuple[int, dict]:
-    target = ids.TableCustomId.for_page(table_id, version, page)
-    return PAGING_ROW, button_json(str(target), label, discord.ButtonStyle.primary)
-
-
-def rows_json(items: list[tuple[int, dict]]) -> list[dict]:
-    """Components placed in their rows as Discord JSON action rows, as ``View.to_components`` does."""
-    rows: dict[int, list[dict]] = {}
+def rows(items: list[Placed]) -> tuple[dict, ...]:
+    """Components placed in their rows, as Discord JSON action rows (rows in order, each component in the
+    order given)."""
+    placed: dict[int, list[dict]] = {}
     for row, component in sorted(items, key=lambda item: item[0]):
-        rows.setdefault(row, []).append(component)
-    return [{"type": 1, "components": components} for components in rows.values()]
+        placed.setdefault(row, []).append(component)
+    return tuple({"type": 1, "components": components} for components in placed.values())

@@ -16,7 +16,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import ratings_admin
-from cogs.tables import custom_ids as ids
 from cogs.tables import dm_routing, render, server_defaults, threads
 from cogs.tables.assembly import assemble
 from cogs.tables.components import route
@@ -163,8 +162,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
             return
 
         async def post() -> int | None:
-            embed, view = render.lobby_message(session)
-            return (await interaction.response.send_message(embed=embed, view=view)).message_id
+            lobby = render.lobby_message(session)
+            return (await interaction.response.send_message(**lobby.send_kwargs())).message_id
 
         try:
             await self.runtime.open(session, post)
@@ -264,23 +263,9 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Route every component press: one on a table component of its message goes to the table's
-        press handler (:func:`~cogs.tables.components.route`); a forged custom_id (or one from another
-        bot version) that still names a table press is handled as that press; anything else is refused."""
-        if interaction.type is not discord.InteractionType.component:
-            return
-        if await route(self.presses, interaction):
-            return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if custom_id.startswith(tuple(self.bot.component_prefixes)):
-            return  # another cog's component (a replay button, How to play, ...): that cog answers it
-        target = ids.TableCustomId.parse(custom_id)
-        if target is not None:
-            await self.presses.on_table_button(interaction, target)
-        elif not interaction.response.is_done():
-            await interaction.response.send_message(
-                "That button is not one of mine: nothing happened.", ephemeral=True
-            )
+        """Route every component press but other cogs' (:func:`~cogs.tables.components.route`)."""
+        if interaction.type is discord.InteractionType.component:
+            await route(self.presses, interaction, self.bot.component_prefixes)
 
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:

@@ -1,118 +1,87 @@
-"""The component classes of every table: a button and a select menu whose custom_ids name table, version
-and verb, the stopped view that holds them, and :func:`route`, which hands a press to a
-:class:`~cogs.tables.press_handler.PressHandler`.
+"""The one router of every table component: :func:`route` hands a press on any table button or menu (the
+game's actions and their pages, the lobby's, the seat buttons, "My hand", on the table message, a private
+view or a DM) to a :class:`~cogs.tables.press_handler.PressHandler`, by custom_id alone
+(:mod:`cogs.tables.custom_ids`), and answers those that are not one of the tables'.
 
-Presses are routed by custom_id alone (the bot's ``on_interaction`` calls :func:`route`): buttons keep
-working on any message, however old, and a press is answered even when the table is gone. The classes
-the renderer draws are plain discord.py items that only carry their custom_id; discord.py keeps no view
-of theirs and dispatches nothing to them.
+Buttons keep working on any message, however old, and after a restart; a press is answered even when its
+table is gone. The renderer draws components as JSON (:mod:`cogs.tables.render`): discord.py keeps no view
+and dispatches nothing for them.
+
+Why not discord.py's ``DynamicItem`` (a registered item class per custom_id template, which discord.py
+dispatches itself): on every press discord.py would start a task, rebuild the pressed message's whole view
+(``View.from_message``: one ``discord.ui`` item per component, each menu's 25 options copied), find the
+pressed item in it and make the dynamic item, only to call its callback. ``bench/component_routing.py``
+measured that at 111 µs of CPU per press against 55 µs for :func:`route` from ``on_interaction``
+(discord.py 2.7.1, a Foist table message, 2026-11-26): +56 µs a press, about 4.5% of the bot's whole CPU
+per press (``bench/press_cost.py``: 1.2 ms), which alone would take it past its goal of 1.5 times a bare
+discord.py bot's (1.43-1.46 in ``docs/performance.md``). And a ``DynamicItem`` only runs for a custom_id that is on the pressed
+message: a forged or stale one would get no answer at all (the player sees "This interaction failed"),
+where the tables answer every press.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 import discord
 
 from cogs.tables import custom_ids as ids
 from cogs.tables.press_handler import PressHandler
 
-NOT_RUNNING = "The tables are not running right now."
+NOT_MINE = "That button is not one of mine: nothing happened."
 _BUTTON = re.compile(ids.TEMPLATE)
 _SELECT = re.compile(ids.SELECT_TEMPLATE)
 
 
-class TableButton(discord.ui.Button):
-    """A table button. ``target`` is its parsed custom_id."""
+async def route(
+    handler: PressHandler, interaction: discord.Interaction, others: Collection[str] = ()
+) -> None:
+    """Route the component press ``interaction``, unless its custom_id starts with one of ``others`` (the
+    prefixes of components another cog answers: replay buttons, "How to play", ...).
 
-    def __init__(
-        self,
-        target: ids.TableCustomId,
-        *,
-        label: str = "…",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(label=label, style=style, custom_id=str(target), row=row, disabled=disabled)
-        self.target = target
-
-    @property
-    def item(self) -> discord.ui.Button:
-        """The button itself (as discord.py's ``DynamicItem.item`` would give it)."""
-        return self
-
-
-class TableSelect(discord.ui.Select):
-    """A select menu of game actions (cards in hand, grid positions): each option's value is an action
-    code, and choosing one is the same as pressing that action's button. A lobby option menu
-    (``o.<field>``) sets a game option instead."""
-
-    def __init__(
-        self,
-        custom_id: str,
-        *,
-        placeholder: str = "Choose…",
-        options: list[discord.SelectOption] | None = None,
-        row: int | None = None,
-        min_values: int = 1,
-        max_values: int = 1,
-    ) -> None:
-        super().__init__(
-            custom_id=custom_id,
-            placeholder=placeholder,
-            options=options or [discord.SelectOption(label="…")],
-            row=row,
-            min_values=min_values,
-            max_values=max_values,
-        )
-
-    @property
-    def item(self) -> discord.ui.Select:
-        """The select menu itself (as discord.py's ``DynamicItem.item`` would give it)."""
-        return self
-
-
-async def route(handler: PressHandler | None, interaction: discord.Interaction) -> bool:
-    """Hand a component press on a table component to ``handler``; False if the press's custom_id is not
-    one of the components of the message pressed on (a forged or stale custom_id: the caller answers it).
-
-    This does what discord.py's own dispatch of a registered :class:`~discord.ui.DynamicItem` would do
-    (match the custom_id among the message's components, then call the item's callback), without
-    rebuilding the message's whole view (``View.from_message``) and one item per component on every
-    press: the bot routes presses here from ``on_interaction`` and registers no dynamic items.
+    A table component on the message pressed goes to ``handler``: a button as its parsed custom_id, an
+    action menu's choice as that action's button, a lobby menu as the option it sets. A custom_id that is
+    not on the message (forged, or from another version of the bot) is still handled as the table press it
+    names, if it names one with a known verb; anything else is answered "not one of mine", nothing changed.
     """
     data = interaction.data or {}
     custom_id = str(data.get("custom_id", ""))
+    if custom_id.startswith(tuple(others)):
+        return
     component_type = data.get("component_type")
-    if not _is_on_message(interaction.message, custom_id, component_type):
-        return False
-    if component_type == discord.ComponentType.button.value:
-        match = _BUTTON.fullmatch(custom_id)
-        if match is None:
-            return False
-        if handler is None:
-            await interaction.response.send_message(NOT_RUNNING, ephemeral=True)
-            return True
-        target = ids.TableCustomId(match["table"], int(match["version"]), match["verb"])
+    if _is_on_message(interaction.message, custom_id, component_type):
+        if component_type == discord.ComponentType.button.value:
+            match = _BUTTON.fullmatch(custom_id)
+            if match is not None:
+                target = ids.TableCustomId(match["table"], int(match["version"]), match["verb"])
+                await handler.on_table_button(interaction, target)
+                return
+        elif _SELECT.fullmatch(custom_id) is not None:
+            values = [str(value) for value in data.get("values", [])]
+            await _route_select(handler, interaction, custom_id, values)
+            return
+    target = ids.TableCustomId.parse(custom_id)
+    if target is not None:
         await handler.on_table_button(interaction, target)
-        return True
-    if _SELECT.fullmatch(custom_id) is None:
-        return False
-    values = [str(value) for value in data.get("values", [])]
+    elif not interaction.response.is_done():
+        await interaction.response.send_message(NOT_MINE, ephemeral=True)
+
+
+async def _route_select(
+    handler: PressHandler, interaction: discord.Interaction, custom_id: str, values: list[str]
+) -> None:
+    """A choice in a table's select menu: a lobby option set, or a game action chosen (one value, an action
+    code; a forged value is refused)."""
     option = ids.parse_option_select(custom_id)
-    target = ids.parse_select(custom_id, values[0]) if len(values) == 1 else None
-    if handler is None:
-        await interaction.response.send_message(NOT_RUNNING, ephemeral=True)
-    elif option is not None:
+    if option is not None:
         await handler.on_option_select(interaction, option[0], option[1], values)
-    elif target is None:
-        await interaction.response.send_message(
-            "That choice is not one of mine: nothing happened.", ephemeral=True
-        )
+        return
+    target = ids.parse_select(custom_id, values[0]) if len(values) == 1 else None
+    if target is None:
+        await interaction.response.send_message(NOT_MINE, ephemeral=True)
     else:
         await handler.on_table_button(interaction, target)
-    return True
 
 
 def _is_on_message(message: discord.Message | None, custom_id: str, component_type: object) -> bool:
@@ -124,16 +93,3 @@ def _is_on_message(message: discord.Message | None, custom_id: str, component_ty
             if getattr(component, "custom_id", None) == custom_id and component.type.value == component_type:
                 return True
     return False
-
-
-class TableView(discord.ui.View):
-    """The components of a table message: a rendering only, holding no state.
-
-    Presses reach the runtime by custom_id (:func:`route`), so discord.py need not keep the view. It is
-    stopped from birth: discord.py stores no finished view, and so starts none of the 15-minute timeout
-    tasks it would give every ephemeral view it stores.
-    """
-
-    def __init__(self) -> None:
-        super().__init__(timeout=None)
-        self.stop()

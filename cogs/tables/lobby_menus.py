@@ -1,37 +1,34 @@
 """The lobby's option menus: the game's options (from :mod:`engine.tables.lobby_options`) and the table's
-clock, as select menus. A lobby message has :data:`MENU_ROWS` rows for them: the first row holds Join,
-Leave, Start, Cancel and "DM me my hand", the second "Add AI player", "Remove AI player" and "How to play"."""
+clock, as select menus (Discord JSON). A lobby message has :data:`MENU_ROWS` rows for them: the first row
+holds Join, Leave, Start, Cancel and "DM me my hand", the second "Add AI player", "Remove AI player" and
+"How to play"."""
 
 from __future__ import annotations
 
-import discord
-
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
-from cogs.tables.components import TableSelect
+from cogs.tables.action_menus import option, select
 from engine.tables.lobby_options import clock_choices, option_choices
 from engine.tables.session import TableSession
 
 MENU_ROWS = 3
 
 
-def option_menus(session: TableSession) -> list[TableSelect]:
-    """The lobby's option menus: one multi-select for every on/off option, one menu per other option, and
-    the table's clock (fixed, time bank, slow mode) when a row is left for it."""
+def option_menus(session: TableSession) -> list[dict]:
+    """The lobby's option menus, as select menus' JSON: one multi-select for every on/off option, one menu
+    per other option, and the table's clock (fixed, time bank, slow mode) when a row is left for it."""
     choices = option_choices(session)
     menus = []
     switches = [choice for choice in choices if choice.kind == "bool"]
     if switches:
         menus.append(
-            TableSelect(
+            select(
                 ids.option_custom_id(session.table_id, ids.RULES_MENU),
-                placeholder="Optional rules: pick the ones to play with",
-                options=[
-                    discord.SelectOption(
-                        label=_clip(choice.description, 100), value=choice.name, default=bool(choice.current)
-                    )
+                [
+                    option(_clip(choice.description, 100), choice.name, default=bool(choice.current))
                     for choice in switches
                 ],
+                placeholder="Optional rules: pick the ones to play with",
                 min_values=0,
                 max_values=len(switches),
             )
@@ -40,24 +37,24 @@ def option_menus(session: TableSession) -> list[TableSelect]:
         if choice.kind != "choice":
             continue
         menus.append(
-            TableSelect(  # no option pre-selected, so the question shows, with the value now set
+            select(  # no option pre-selected, so the question shows, with the value now set
                 ids.option_custom_id(session.table_id, choice.name),
-                placeholder=_clip(f"{choice.description.rstrip('.')} (now: {choice.current_label})", 150),
-                options=[
-                    discord.SelectOption(
-                        label=_clip(label, 100),
-                        value=value,
+                [
+                    option(
+                        _clip(label, 100),
+                        value,
                         description="now set" if value == str(choice.current) else None,
                     )
                     for label, value in choice.values
                 ],
+                placeholder=_clip(f"{choice.description.rstrip('.')} (now: {choice.current_label})", 150),
             )
         )
     if len(menus) < MENU_ROWS:  # a row is free (else the clock is set with /play clock:)
         current = session.settings.time_control.kind
         options = [
-            discord.SelectOption(label=_clip(f"Clock: {label}", 100), value=kind, default=kind == current)
+            option(_clip(f"Clock: {label}", 100), kind, default=kind == current)
             for label, kind in clock_choices(session)
         ]
-        menus.append(TableSelect(ids.option_custom_id(session.table_id, ids.CLOCK_MENU), options=options))
+        menus.append(select(ids.option_custom_id(session.table_id, ids.CLOCK_MENU), options))
     return menus

@@ -13,14 +13,11 @@ import logging
 
 import discord
 
-from cogs.tables import custom_ids as ids
 from cogs.tables import render
-from cogs.tables.components import TableButton, TableView
 from cogs.tables.direct_messages import send_dm
 from cogs.tables.private_views import PrivateViews
 from cogs.tables.table_message import TableMessages
 from cogs.tables.threads import TableThreads
-from engine.tables import ai_seats
 from engine.tables.outcome import Outcome, TurnDM
 from engine.tables.session import TableSession
 from engine.tables.tasks import Supervisor
@@ -70,7 +67,7 @@ class DiscordPresenter:
             if not outcome.answered and outcome.closed is not None:
                 self.messages.refresh(table, render.closed_message(table, outcome.closed))
             elif not outcome.answered and outcome.rematch:
-                self.messages.refresh(table, render.scoreboard_message(table)[0])
+                self.messages.refresh(table, render.final_scoreboard(table))
             # Else the window ran out with nobody choosing: the scoreboard stays as it is (it says until
             # when "Play again" was open), with no edit of its own; a late press on it takes its buttons.
             self.messages.release(table)
@@ -99,9 +96,9 @@ class DiscordPresenter:
         discord.HTTPException
             If Discord refused.
         """
-        embed, view = render.lobby_message(table)
+        drawn = render.lobby_message(table).with_content(intro)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        return (await channel.send(content=intro, embed=embed, view=view)).id
+        return (await channel.send(**drawn.send_kwargs())).id
 
     async def notice(self, table: TableSession, text: str) -> None:
         """Say ``text`` in the table's channel (a refusal is logged)."""
@@ -118,17 +115,4 @@ class DiscordPresenter:
 
     async def _tell_away(self, table: TableSession, user_id: int) -> None:
         """Tell a player who asked for DMs that an AI took over their seat, with an "I'm back" button."""
-        view = TableView()
-        view.add_item(
-            TableButton(
-                ids.TableCustomId(table.table_id, 0, ids.BACK),
-                label="I'm back",
-                style=discord.ButtonStyle.success,
-            )
-        )
-        await send_dm(
-            self.client,
-            user_id,
-            content=f"{ai_seats.away_notice(table, user_id)} ({table.rules.display_name} table {table.table_id})",
-            view=view,
-        )
+        await send_dm(self.client, user_id, **render.away_message(table, user_id).send_kwargs())

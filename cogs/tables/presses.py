@@ -17,10 +17,9 @@ import secrets
 
 import discord
 
-from cogs import quick_answer
 from cogs.tables import custom_ids as ids
-from cogs.tables import prompts, render, render_json
-from cogs.tables.components import TableButton, TableView
+from cogs.tables import prompts, render
+from cogs.tables.drawn import answer_press
 from cogs.tables.private_views import PrivateViews
 from cogs.tables.table_message import TableMessages
 from engine import IllegalAction
@@ -31,12 +30,6 @@ from engine.tables.runtime import LOCK_WAIT_SECONDS, Answer, TableRuntime, locke
 from engine.tables.session import Phase, TableError, TableSession
 
 log = logging.getLogger(__name__)
-
-WINDOW_CLOSED = "The **Play again** window has closed: `/play` opens a new table."
-LEAVE_QUESTION = (
-    "Leave this game? An AI plays your seat to the end, and you are ranked where your seat finishes. "
-    "You can't come back to this game."
-)
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
@@ -84,9 +77,7 @@ class TablePresses:
             if target.verb in (ids.AGAIN, ids.QUIT) and not in_private_view(interaction):
                 # A scoreboard whose "Play again" window ran out keeps its buttons until a press like this
                 # one takes them away, in the press's own answer.
-                await interaction.response.edit_message(
-                    content=WINDOW_CLOSED, view=render.replay_view(target.table_id)
-                )
+                await answer_press(interaction, render.window_closed(target.table_id))
                 return
             await reply(interaction, self.registry.gone_reason(target.table_id))
             return
@@ -119,10 +110,8 @@ class TablePresses:
             seat = session.seat_of(interaction.user.id)
             if session.phase is not Phase.PLAYING or seat is None or seat in session.left_seats:
                 raise TableError("You are not playing at this table.")
-            view = TableView()
-            sure = ids.TableCustomId(session.table_id, 0, ids.LEAVE_SURE)
-            view.add_item(TableButton(sure, label="Yes, leave the game", style=discord.ButtonStyle.danger))
-            await interaction.response.send_message(LEAVE_QUESTION, view=view, ephemeral=True)
+            question = render.leave_question(session)
+            await interaction.response.send_message(**question.send_kwargs(), ephemeral=True)
 
     async def _show_page(self, interaction: discord.Interaction, session: TableSession, page: int) -> None:
         """Show another page of the menus of the message pressed on; the game does not change."""
@@ -130,16 +119,8 @@ class TablePresses:
             await self.private_views.show_page(interaction, session, page)
         elif not self.messages.is_table_message(interaction, session):
             raise TableError("That button is not one of this message's: nothing happened.")
-        elif session.phase is Phase.PLAYING and interaction.type is discord.InteractionType.component:
-            embed, components = render_json.table_message_json(session, page)
-            await quick_answer.edit_message_json(
-                interaction, embed=embed, components=components, attachments=render.table_files(session)
-            )
         elif session.phase is Phase.PLAYING:
-            embed, view = render.table_message(session, page)
-            await quick_answer.edit_message(
-                interaction, embed=embed, view=view, attachments=render.table_files(session)
-            )
+            await answer_press(interaction, render.table_message(session, page))
         else:
             await self.messages.answer_with_table(interaction, session, "The table has moved on.")
 
@@ -193,8 +174,8 @@ class TablePresses:
             if outcome.closed is not None:
                 final = render.closed_message(table, outcome.closed)
             elif outcome.scoreboard_ended:
-                final = render.scoreboard_message(table)[0]
-            await self.messages.answer_with_table(interaction, table, outcome.note, final_embed=final)
+                final = render.final_scoreboard(table)
+            await self.messages.answer_with_table(interaction, table, outcome.note, final=final)
 
         return answer
 
@@ -232,5 +213,5 @@ class TablePresses:
 
     async def _left(self, interaction: discord.Interaction, outcome: Outcome) -> None:
         """"Yes, leave the game": the question becomes the answer; the table message is edited apart."""
-        await interaction.response.edit_message(content=outcome.note, view=None)
+        await answer_press(interaction, render.text_message(outcome.note))
         self.messages.refresh(outcome.table)

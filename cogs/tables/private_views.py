@@ -9,13 +9,13 @@ import logging
 
 import discord
 
-from cogs import quick_answer
 from cogs.tables import render
 from cogs.tables.direct_messages import send_dm
-from engine.tables.session import Phase, TableError, TableSession
+from cogs.tables.drawn import Drawn, answer_press
 from cogs.tables.table_message import TableMessages
-from engine.tables.tasks import Supervisor
 from engine import Event
+from engine.tables.session import Phase, TableError, TableSession
+from engine.tables.tasks import Supervisor
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +40,7 @@ class PrivateViews:
             if not views:
                 del self.live[table_id]
 
-    def message(
-        self, session: TableSession, user_id: int, *, offer_dm: bool = False, page: int = 0
-    ) -> tuple[discord.Embed, discord.ui.View]:
+    def message(self, session: TableSession, user_id: int, *, offer_dm: bool = False, page: int = 0) -> Drawn:
         """A player's private view at ``page`` of its menus, with the link back to the table message."""
         jump_url = self.messages.jump_url(session)
         return render.private_message(session, user_id, jump_url=jump_url, offer_dm=offer_dm, page=page)
@@ -71,20 +69,16 @@ class PrivateViews:
         """Answer with the player's private view, ephemerally, and keep it live."""
         user_id = interaction.user.id
         self.check(session, user_id)
-        embed, view = self.message(session, user_id, offer_dm=True)
-        await interaction.response.send_message(
-            embed=embed, view=view, files=render.table_files(session, user_id), ephemeral=True
-        )
+        drawn = self.message(session, user_id, offer_dm=True)
+        await interaction.response.send_message(**drawn.send_kwargs(), ephemeral=True)
         self.track(session, interaction)
 
     async def show_page(self, interaction: discord.Interaction, session: TableSession, page: int) -> None:
         """Redraw the private view the press came from at ``page`` of its menus (nothing else changes)."""
         user_id = interaction.user.id
         self.check(session, user_id)
-        embed, view = self.message(session, user_id, offer_dm=interaction.guild_id is not None, page=page)
-        await quick_answer.edit_message(
-            interaction, embed=embed, view=view, attachments=render.table_files(session, user_id)
-        )
+        drawn = self.message(session, user_id, offer_dm=interaction.guild_id is not None, page=page)
+        await answer_press(interaction, drawn)
         self.track(session, interaction, page)
 
     def answering(self, session: TableSession, interaction: discord.Interaction) -> None:
@@ -101,11 +95,10 @@ class PrivateViews:
         user_id = interaction.user.id
         try:
             if session.phase is Phase.PLAYING:
-                embed, view = self.message(session, user_id, offer_dm=interaction.guild_id is not None)
-                files = render.table_files(session, user_id)
+                drawn = self.message(session, user_id, offer_dm=interaction.guild_id is not None)
             else:
-                (embed, _), view, files = render.scoreboard_message(session), None, []
-            await quick_answer.edit_message(interaction, embed=embed, view=view, attachments=files)
+                drawn = render.private_scoreboard(session)
+            await answer_press(interaction, drawn)
         except discord.HTTPException as error:
             log.warning("Could not refresh a private view of table %s: %s", session.table_id, error)
         else:
@@ -193,13 +186,8 @@ class PrivateViews:
         if in_lobby or session.phase is not Phase.PLAYING:
             await interaction.edit_original_response(content=why_not)
             return
-        embed, view = self.message(session, user_id)
-        await interaction.edit_original_response(
-            content=f"{why_not} Here is your hand instead:",
-            embed=embed,
-            view=view,
-            attachments=render.table_files(session, user_id),
-        )
+        drawn = self.message(session, user_id).with_content(f"{why_not} Here is your hand instead:")
+        await interaction.edit_original_response(**drawn.edit_kwargs())
 
     def dm_turn_later(self, session: TableSession, user_id: int, intro: str = "It is your turn.") -> None:
         """DM the player their private view in the background (it is their turn, or the game started)."""
@@ -216,9 +204,8 @@ class PrivateViews:
 
     async def dm_view(self, session: TableSession, user_id: int, intro: str) -> str | None:
         """DM the private view; ``None`` once delivered, else why not (see :func:`send_dm`)."""
-        embed, view = self.message(session, user_id)
-        files = render.table_files(session, user_id)
-        return await send_dm(self.client, user_id, content=intro, embed=embed, view=view, files=files)
+        drawn = self.message(session, user_id).with_content(intro)
+        return await send_dm(self.client, user_id, **drawn.send_kwargs())
 
 
 class _LiveView:
@@ -255,10 +242,9 @@ class _LiveView:
         while self.wanted and self.interaction is not None:
             self.wanted = False
             signature = self.signature()
-            embed, view = self.views.message(self.session, self.user_id, offer_dm=True, page=self.page)
-            files = render.table_files(self.session, self.user_id)
+            drawn = self.views.message(self.session, self.user_id, offer_dm=True, page=self.page)
             try:
-                await self.interaction.edit_original_response(embed=embed, view=view, attachments=files)
+                await self.interaction.edit_original_response(**drawn.edit_kwargs())
             except discord.NotFound:  # dismissed by the player, or too old
                 self.views.drop_view(self.session.table_id, self.user_id)
                 return

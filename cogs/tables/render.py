@@ -1,17 +1,20 @@
-"""Turning a table into Discord messages: embeds and buttons for any game, from the engine's views.
+"""Turning a table into Discord messages, each message kind drawn once as Discord JSON
+(:class:`~cogs.tables.drawn.Drawn`), from the engine's views.
 
-Nothing here decides anything: it draws the lobby, the public table (from the engine's public view), a
-seat's private view, and the scoreboard. Every text stays within Discord's limits (see
-``shared/DISCORD-NOTES.md``): the renderer trims rather than lets a send fail, and the actions of a
-decision are fitted to menus and pages by :mod:`cogs.tables.action_menus`.
+Nothing here decides anything: it draws the lobby, the public table (from the engine's public view, at a
+page of its menus), a seat's private view, the scoreboard, a closed or moved table, and the short messages
+around them (the question before leaving, "Play again" closed, the notice to a player an AI took over).
+A press's answer sends the drawing as it is; every other send hands it to discord.py
+(:mod:`cogs.tables.drawn`). Every text stays within Discord's limits (see ``shared/DISCORD-NOTES.md``): the
+renderer trims rather than lets a send fail, and the actions of a decision are fitted to menus and pages
+by :mod:`cogs.tables.action_menus`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import io
 import re
+from typing import Any
 
 import discord
 from discord.utils import escape_markdown as _escape_markdown
@@ -19,25 +22,39 @@ from discord.utils import format_dt
 
 from cogs.rules import pages as rules_pages
 from cogs.tables import action_menus, house_rules, prompts, seat_controls, view_fields
-from engine.tables import ai_seats
 from cogs.tables import custom_ids as ids
+from cogs.tables.action_menus import Placed, button, rows
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
-from cogs.tables.components import TableButton, TableView
+from cogs.tables.drawn import Attachment, Drawn
+from cogs.tables.embeds import embed, field, fit_embed
 from cogs.tables.lobby_menus import MENU_ROWS, option_menus
+from engine import Event, Field, LegalAction, SeatView
+from engine.core import STRONG
+from engine.lobby import RematchChoice
+from engine.tables import ai_seats
 from engine.tables.lobby_options import option_choices
 from engine.tables.session import Phase, TableSession
 from engine.tables.time_control import seat_clock
-from engine import Event, LegalAction, SeatView
-from engine.core import STRONG
-from engine.lobby import RematchChoice
 
-LOBBY_COLOUR = discord.Colour.blurple()
-PLAYING_COLOUR = discord.Colour.green()
-FINISHED_COLOUR = discord.Colour.gold()
-CLOSED_COLOUR = discord.Colour.dark_grey()
-PRIVATE_COLOUR = discord.Colour.dark_teal()
+LOBBY_COLOUR = discord.Colour.blurple().value
+PLAYING_COLOUR = discord.Colour.green().value
+FINISHED_COLOUR = discord.Colour.gold().value
+CLOSED_COLOUR = discord.Colour.dark_grey().value
+PRIVATE_COLOUR = discord.Colour.dark_teal().value
 BOARD_FILENAME = "board.png"
+BOARD_URL = f"attachment://{BOARD_FILENAME}"
+
+SECONDARY, PRIMARY = discord.ButtonStyle.secondary, discord.ButtonStyle.primary
+SUCCESS, DANGER = discord.ButtonStyle.success, discord.ButtonStyle.danger
+CONTROL_STYLES = {ids.BACK: SUCCESS, ids.END: DANGER, ids.LEAVE_GAME: DANGER}
+"""The style of each seat button (:mod:`cogs.tables.seat_controls`)."""
+
+LEAVE_QUESTION = (
+    "Leave this game? An AI plays your seat to the end, and you are ranked where your seat finishes. "
+    "You can't come back to this game."
+)
+WINDOW_CLOSED = "The **Play again** window has closed: `/play` opens a new table."
 
 
 # Display names are escaped on every redraw (several times per press); the escape of a name never changes.
@@ -70,38 +87,23 @@ def with_names(session: TableSession, text: str) -> str:
     return SEAT_PLACEHOLDER.sub(name, text)
 
 
-def _button(
-    session: TableSession,
-    verb: str,
-    label: str,
-    style: discord.ButtonStyle,
-    *,
-    version: int = 0,
-    row: int | None = None,
-    disabled: bool = False,
-) -> TableButton:
-    if row is None:  # placed by each view it is added to: not shared
-        return _new_button(session.table_id, verb, label, style, version, row, disabled)
-    return _shared_button(session.table_id, verb, label, style, version, row, disabled)
+@functools.lru_cache(maxsize=8192)
+def _verb_button(table_id: str, verb: str, label: str, style: discord.ButtonStyle) -> dict:
+    """A table button whose custom_id carries no version (the lobby's, "My hand", the seat buttons): the
+    same on every message of the table, so drawn once and shared (a drawing is never changed)."""
+    return button(str(ids.TableCustomId(table_id, 0, verb)), label, style)
 
 
-def _new_button(
-    table_id: str,
-    verb: str,
-    label: str,
-    style: discord.ButtonStyle,
-    version: int,
-    row: int | None,
-    disabled: bool,
-) -> TableButton:
-    custom_id = ids.TableCustomId(table_id, version, verb)
-    return TableButton(custom_id, label=_clip(label, 80), style=style, row=row, disabled=disabled)
+@functools.lru_cache(maxsize=64)
+def _how_to_play(game: str) -> dict:
+    """The "How to play" button of a lobby or table message: opens ``game``'s rules privately
+    (:mod:`cogs.rules.pages` answers it)."""
+    return button(rules_pages.custom_id(game, 0), rules_pages.BUTTON_LABEL, SECONDARY)
 
 
-# A table's fixed buttons ("My hand", "DM me my hand", the lobby's) are the same on every message it draws,
-# so each is built once and shared by the views that show it: a view only reads its items (an item with a
-# fixed row is placed the same in every view).
-_shared_button = functools.lru_cache(maxsize=8192)(_new_button)
+def replay_button(table_id: str) -> dict:
+    """The "Replay" button of a finished table (answered by the replay cog)."""
+    return button(ids.replay_custom_id(table_id), "Replay", SECONDARY, emoji="⏯️")
 
 
 def event_line(session: TableSession, event: Event) -> str:
@@ -136,7 +138,7 @@ def footer_text(session: TableSession) -> str:
 # -- lobby -------------------------------------------------------------------------------------------
 
 
-def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View]:
+def lobby_message(session: TableSession) -> Drawn:
     """The lobby: who sits (AI players with their robot marker), who hosts, and Join / Leave / Start /
     Cancel / DM me, then Add / Remove AI player (host only) and How to play, then up to three option menus."""
     rules = session.rules
@@ -146,43 +148,44 @@ def lobby_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View
         f"{' ✉️' if user in session.dm_wanted else ''}"
         for index, user in enumerate(players, start=1)
     ]
-    embed = discord.Embed(
-        title=f"🃏 {rules.display_name}: table open",
-        description=f"{rules.summary}\n\nPress **Join** to sit down; the host presses **Start**, and may "
+    drawn = embed(
+        f"🃏 {rules.display_name}: table open",
+        f"{rules.summary}\n\nPress **Join** to sit down; the host presses **Start**, and may "
         "seat AI players.",
-        colour=LOBBY_COLOUR,
-    )
-    embed.add_field(
-        name=f"Players ({len(players)} of {rules.min_seats}–{rules.max_seats})",
-        value="\n".join(lines) or "nobody yet",
-        inline=False,
+        LOBBY_COLOUR,
     )
     clock = session.settings.time_control
-    embed.add_field(name="Clock", value=clock.label(clock.kind, session.settings.turn_seconds), inline=True)
+    fields = [
+        field(
+            f"Players ({len(players)} of {rules.min_seats}–{rules.max_seats})",
+            _clip("\n".join(lines), 1024) or "nobody yet",
+            False,
+        ),
+        field("Clock", clock.label(clock.kind, session.settings.turn_seconds)),
+    ]
     missing = rules.min_seats - len(players)
     if missing > 0:
-        embed.add_field(name="Waiting for", value=f"{missing} more player{'s' if missing > 1 else ''}")
+        fields.append(field("Waiting for", f"{missing} more player{'s' if missing > 1 else ''}"))
     settings = [
         f"{choice.description.rstrip('.')}: **{choice.current_label}**" for choice in option_choices(session)
     ]
     if settings:
-        embed.add_field(
-            name="Options (the host sets them below)", value=_clip("\n".join(settings), 1024), inline=False
-        )
-    embed.set_footer(text=footer_text(session))
-    view = TableView()
-    view.add_item(_button(session, ids.JOIN, "Join", discord.ButtonStyle.success, row=0))
-    view.add_item(_button(session, ids.LEAVE, "Leave", discord.ButtonStyle.secondary, row=0))
-    view.add_item(_button(session, ids.START, "Start", discord.ButtonStyle.primary, row=0))
-    view.add_item(_button(session, ids.CANCEL, "Cancel", discord.ButtonStyle.danger, row=0))
-    view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=0))
-    view.add_item(_button(session, ids.ADD_AI, "Add AI player", discord.ButtonStyle.secondary, row=1))
-    view.add_item(_button(session, ids.REMOVE_AI, "Remove AI player", discord.ButtonStyle.secondary, row=1))
-    view.add_item(rules_pages.how_to_play_button(session.rules.key, 1))
-    for row, menu in enumerate(option_menus(session)[:MENU_ROWS], start=2):
-        menu.row = row
-        view.add_item(menu)
-    return embed, view
+        fields.append(field("Options (the host sets them below)", _clip("\n".join(settings), 1024), False))
+    drawn["fields"] = fields
+    drawn["footer"] = {"text": footer_text(session)}
+    table_id = session.table_id
+    items: list[Placed] = [
+        (0, _verb_button(table_id, ids.JOIN, "Join", SUCCESS)),
+        (0, _verb_button(table_id, ids.LEAVE, "Leave", SECONDARY)),
+        (0, _verb_button(table_id, ids.START, "Start", PRIMARY)),
+        (0, _verb_button(table_id, ids.CANCEL, "Cancel", DANGER)),
+        (0, _verb_button(table_id, ids.DM, "DM me my hand", SECONDARY)),
+        (1, _verb_button(table_id, ids.ADD_AI, "Add AI player", SECONDARY)),
+        (1, _verb_button(table_id, ids.REMOVE_AI, "Remove AI player", SECONDARY)),
+        (1, _how_to_play(session.rules.key)),
+    ]
+    items.extend(enumerate(option_menus(session)[:MENU_ROWS], start=2))
+    return Drawn(drawn, rows(items))
 
 
 # -- the game ----------------------------------------------------------------------------------------
@@ -232,54 +235,19 @@ def private_description(session: TableSession) -> str:
     return _clip("\n".join(line for line in lines if line), 4096)
 
 
-def _view_embed(session: TableSession, view: SeatView, colour: discord.Colour) -> discord.Embed:
-    embed = discord.Embed(
-        title=_clip(with_names(session, view.title), 256), description=turn_and_log(session), colour=colour
-    )
-    for field in view.table[:20]:
-        embed.add_field(
-            name=_clip(house_rules.marked(session.rules.key, with_names(session, field.name)), 256),
-            value=_clip(with_names(session, field.value), 1024),
-            inline=True,
+def _state_fields(session: TableSession, fields: tuple[Field, ...]) -> list[dict[str, Any]]:
+    """The view's public fields (at most 20), house rules marked."""
+    game = session.rules.key
+    return [
+        field(
+            _clip(house_rules.marked(game, with_names(session, shown.name)), 256),
+            _clip(with_names(session, shown.value), 1024),
         )
-    embed.add_field(name="Players", value=seat_lines(session, view) or "—", inline=False)
-    return embed
+        for shown in fields[:20]
+    ]
 
 
-EMBED_TOTAL_LIMIT = 6000  # Discord: title, description, fields, footer and author together
-
-
-def fit_embed(embed: discord.Embed) -> discord.Embed:
-    """Trim an embed to Discord's 6,000-character total: first the oldest log lines (the turn line and the
-    latest moves stay), then the longest fields."""
-    budget = EMBED_TOTAL_LIMIT - 20
-    excess = len(embed) - budget
-    if excess > 0 and embed.description:
-        head, _, log = embed.description.partition("\n\n")
-        if log:
-            keep = max(min(400, len(log)), len(log) - excess - 1)  # the latest moves stay readable
-            log = log if keep >= len(log) else "…" + log[len(log) - keep :]
-            embed.description = f"{head}\n\n{log}"
-        else:
-            embed.description = _clip(head, max(1, len(head) - excess))
-        excess = len(embed) - budget
-    while excess > 0 and embed.fields:
-        index, field = max(enumerate(embed.fields), key=lambda item: len(item[1].value or ""))
-        value = field.value or ""
-        if len(value) <= 40:
-            break
-        embed.set_field_at(
-            index, name=field.name, value=_clip(value, max(40, len(value) - excess)), inline=field.inline
-        )
-        excess = len(embed) - budget
-    if excess > 0 and embed.description:
-        embed.description = _clip(embed.description, max(1, len(embed.description) - excess))
-    return embed
-
-
-def action_components(
-    session: TableSession, actions: tuple[LegalAction, ...], page: int = 0
-) -> list[discord.ui.Item]:
+def action_components(session: TableSession, actions: tuple[LegalAction, ...], page: int = 0) -> list[Placed]:
     """The components of ``actions`` at ``page`` of the table's current state (see
     :mod:`cogs.tables.action_menus`): buttons, select menus of 25 in rows 0-3, paging buttons in row 4."""
     assert session.state is not None
@@ -288,64 +256,43 @@ def action_components(
     )
 
 
-def board_file(view: SeatView) -> discord.File | None:
+def _board(view: SeatView) -> tuple[Attachment, ...]:
     """The view's board drawn as a picture, to attach to the message whose embed shows it."""
     if view.board is None:
-        return None
-    return discord.File(io.BytesIO(board_png(view.board)), filename=BOARD_FILENAME)
+        return ()
+    return (Attachment(BOARD_FILENAME, board_png(view.board)),)
 
 
-def table_files(session: TableSession, user_id: int | None = None) -> list[discord.File]:
-    """Attachments of the table message (``user_id=None``) or of a player's private view: the board."""
-    if session.state is None or session.phase is Phase.LOBBY:
-        return []
-    seat = None if user_id is None else session.seat_of(user_id)
-    picture = board_file(session.view(seat))
-    return [picture] if picture is not None else []
-
-
-def table_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, discord.ui.View]:
+def table_message(session: TableSession, page: int = 0) -> Drawn:
     """The public table while playing: public view, log, whose turn and its deadline, and buttons.
 
     The buttons are the engine's public actions (which reveal no secret, shown at ``page`` if they need
-    several), plus "My hand" and "DM me".
+    several), plus "My hand" and "DM me", "How to play" and the seat buttons.
     """
-    embed = table_embed(session)
-    view = TableView()
-    for item in action_components(session, session.public_actions(), page):
-        view.add_item(item)
-    view.add_item(_button(session, ids.HAND, "My hand", discord.ButtonStyle.secondary, row=4))
-    controls = seat_controls.table_controls(session)
-    if len(controls) < 2:  # "End table" and "I'm back" both: no room, and nobody plays to be DMed
-        view.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
-    view.add_item(rules_pages.how_to_play_button(session.rules.key, 4))
-    for verb, label in controls:
-        view.add_item(_button(session, verb, label, CONTROL_STYLES[verb], row=4))
-    return embed, view
-
-
-CONTROL_STYLES = {
-    ids.BACK: discord.ButtonStyle.success,
-    ids.END: discord.ButtonStyle.danger,
-    ids.LEAVE_GAME: discord.ButtonStyle.danger,
-}
-
-
-def table_embed(session: TableSession) -> discord.Embed:
-    """The embed of :func:`table_message`, trimmed to Discord's limits."""
     assert session.state is not None
     public = session.view(None)
-    embed = _view_embed(session, public, PLAYING_COLOUR)
-    embed.set_footer(text=f"{footer_text(session)} · move {session.state.version + 1}")
-    fit_embed(embed)
+    fields = _state_fields(session, public.table)
+    fields.append(field("Players", seat_lines(session, public) or "—", False))
+    drawn = embed(_clip(with_names(session, public.title), 256), turn_and_log(session), PLAYING_COLOUR)
+    drawn["fields"] = fields
+    drawn["footer"] = {"text": f"{footer_text(session)} · move {session.state.version + 1}"}
+    fit_embed(drawn)
     if public.board is not None:
-        embed.set_image(url=f"attachment://{BOARD_FILENAME}")
-    return embed
+        drawn["image"] = {"url": BOARD_URL}
+    table_id = session.table_id
+    items = action_components(session, session.public_actions(), page)
+    items.append((4, _verb_button(table_id, ids.HAND, "My hand", SECONDARY)))
+    controls = seat_controls.table_controls(session)
+    if len(controls) < 2:  # "End table" and "I'm back" both: no room, and nobody plays to be DMed
+        items.append((4, _verb_button(table_id, ids.DM, "DM me my hand", SECONDARY)))
+    items.append((4, _how_to_play(session.rules.key)))
+    items.extend((4, _verb_button(table_id, verb, label, CONTROL_STYLES[verb])) for verb, label in controls)
+    return Drawn(drawn, rows(items), _board(public))
 
 
 def private_message(
     session: TableSession, user_id: int, *, jump_url: str | None = None, offer_dm: bool = False, page: int = 0
-) -> tuple[discord.Embed, discord.ui.View]:
+) -> Drawn:
     """A seat's private view (for an ephemeral message or a DM): its secrets and all its legal actions
     (at ``page`` of their menus, if they need several).
 
@@ -356,44 +303,61 @@ def private_message(
     seat = session.seat_of(user_id)
     assert seat is not None
     view = session.view(seat)
-    shown = dataclasses.replace(view, table=view_fields.state_fields(session.rules.key, view.table))
-    embed = _view_embed(session, shown, PRIVATE_COLOUR)
-    embed.description = private_description(session) or None
-    embed.title = _clip(f"Your hand · {with_names(session, view.title)}", 256)
+    description = private_description(session)
     notice = ai_seats.away_notice(session, user_id)
     if notice is not None:
-        embed.description = _clip(f"{notice}\n\n{embed.description or ''}", 4096)
-    for index, field in enumerate(view.private[:20]):
-        embed.insert_field_at(
-            index,
-            name=_clip(with_names(session, field.name), 256),
-            value=_clip(with_names(session, field.value), 1024),
-            inline=True,
-        )
+        description = _clip(f"{notice}\n\n{description}", 4096)
+    drawn = embed(_clip(f"Your hand · {with_names(session, view.title)}", 256), description, PRIVATE_COLOUR)
+    fields = [
+        field(_clip(with_names(session, shown.name), 256), _clip(with_names(session, shown.value), 1024))
+        for shown in view.private[:20]
+    ]
+    fields.extend(_state_fields(session, view_fields.state_fields(session.rules.key, view.table)))
+    fields.append(field("Players", seat_lines(session, view) or "—", False))
     if jump_url:
-        embed.add_field(name="Table", value=f"[Back to the table]({jump_url})", inline=False)
-    embed.set_footer(text=f"Private to {session.names.get(user_id, 'you')} · {footer_text(session)}")
-    fit_embed(embed)
+        fields.append(field("Table", f"[Back to the table]({jump_url})", False))
+    drawn["fields"] = fields
+    drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · {footer_text(session)}"}
+    fit_embed(drawn)
     if view.board is not None:
-        embed.set_image(url=f"attachment://{BOARD_FILENAME}")
-    components = TableView()
-    for item in action_components(session, view.legal_actions, page):
-        components.add_item(item)
+        drawn["image"] = {"url": BOARD_URL}
+    table_id = session.table_id
+    items = action_components(session, view.legal_actions, page)
     if offer_dm:
-        components.add_item(_button(session, ids.DM, "DM me my hand", discord.ButtonStyle.secondary, row=4))
-    for verb, label in seat_controls.private_controls(session, user_id):
-        components.add_item(_button(session, verb, label, CONTROL_STYLES[verb], row=4))
-    return embed, components
+        items.append((4, _verb_button(table_id, ids.DM, "DM me my hand", SECONDARY)))
+    items.extend(
+        (4, _verb_button(table_id, verb, label, CONTROL_STYLES[verb]))
+        for verb, label in seat_controls.private_controls(session, user_id)
+    )
+    return Drawn(drawn, rows(items), _board(view))
+
+
+def leave_question(session: TableSession) -> Drawn:
+    """The question before "Leave game" (ephemeral), with its "Yes, leave the game" button."""
+    sure = _verb_button(session.table_id, ids.LEAVE_SURE, "Yes, leave the game", DANGER)
+    return Drawn(components=rows([(0, sure)]), content=LEAVE_QUESTION)
+
+
+def text_message(text: str) -> Drawn:
+    """Text alone, with no components: what a question becomes once answered (its buttons go)."""
+    return Drawn(content=text)
+
+
+def away_message(session: TableSession, user_id: int) -> Drawn:
+    """The DM to a player an AI took over, with an "I'm back" button."""
+    text = f"{ai_seats.away_notice(session, user_id)} ({session.rules.display_name} table {session.table_id})"
+    back = _verb_button(session.table_id, ids.BACK, "I'm back", SUCCESS)
+    return Drawn(components=rows([(0, back)]), content=text)
 
 
 # -- the end -----------------------------------------------------------------------------------------
 
 
-def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui.View | None]:
+def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
     """The scoreboard in rank order, with ✅ for "Play again" and ~~struck~~ leavers.
 
     Rank order is the game's own: for Foist, "the scores listed in ascending order" (Foist page,
-    "Scoreboard"). Buttons are shown while the choice is open.
+    "Scoreboard").
     """
     standings = sorted(session.standings(), key=lambda standing: (standing.rank, standing.seat))
     rematch = session.rematch
@@ -409,91 +373,95 @@ def scoreboard_message(session: TableSession) -> tuple[discord.Embed, discord.ui
         detail = f" ({standing.detail})" if standing.detail else ""
         lines.append(f"{standing.rank}. {medal}{name}{mark}: **{standing.points}** points{detail}")
     assert session.state is not None
-    embed = discord.Embed(
-        title=f"🏁 {session.rules.display_name}: final scores",
-        description=_clip("\n".join(lines), 4096),
-        colour=FINISHED_COLOUR,
-    )
+    title = f"🏁 {session.rules.display_name}: final scores"
+    drawn = embed(title, _clip("\n".join(lines), 4096), FINISHED_COLOUR)
     public = session.view(None)
-    for field in public.table[:10]:
-        embed.add_field(
-            name=_clip(house_rules.marked(session.rules.key, with_names(session, field.name)), 256),
-            value=_clip(with_names(session, field.value), 1024),
-            inline=False,
+    fields = [
+        field(
+            _clip(house_rules.marked(session.rules.key, with_names(session, shown.name)), 256),
+            _clip(with_names(session, shown.value), 1024),
+            False,
         )
+        for shown in public.table[:10]
+    ]
     if session.events:
-        embed.add_field(
-            name="Last moves",
-            value=_clip(event_log(session), 1024),
-            inline=False,
-        )
+        fields.append(field("Last moves", _clip(event_log(session), 1024), False))
+    footer = [footer_text(session), session.rules.winning_rule]
+    if session.phase is Phase.SCOREBOARD:
+        closes_at = session.rematch_closes_at()
+        if closes_at is not None:
+            fields.append(
+                field(
+                    "Play again?",
+                    f"Press **Play again** by <t:{int(closes_at.timestamp())}:t> to sit at a new table.",
+                    False,
+                )
+            )
+        footer.append("play again?")
+    drawn["fields"] = fields
+    drawn["footer"] = {"text": " · ".join(filter(None, footer))}
+    return fit_embed(drawn)
+
+
+def scoreboard_message(session: TableSession) -> Drawn:
+    """The table message once the game is over: the scoreboard (:func:`_scoreboard_embed`) and the final
+    board's picture; "Play again", "Leave" and "Replay" while the "Play again" choice is open."""
+    drawn = _scoreboard_embed(session)
+    board = _board(session.view(None))
     if session.phase is not Phase.SCOREBOARD:
-        embed.set_footer(text=" · ".join(filter(None, (footer_text(session), session.rules.winning_rule))))
-        return fit_embed(embed), None
-    closes_at = session.rematch_closes_at()
-    if closes_at is not None:
-        embed.add_field(
-            name="Play again?",
-            value=f"Press **Play again** by <t:{int(closes_at.timestamp())}:t> to sit at a new table.",
-            inline=False,
-        )
-    embed.set_footer(
-        text=" · ".join(filter(None, (footer_text(session), session.rules.winning_rule, "play again?")))
-    )
-    fit_embed(embed)
-    view = TableView()
-    view.add_item(_button(session, ids.AGAIN, "Play again", discord.ButtonStyle.success))
-    view.add_item(_button(session, ids.QUIT, "Leave", discord.ButtonStyle.secondary))
-    view.add_item(replay_button(session.table_id))
-    return embed, view
+        return Drawn(drawn, attachments=board)
+    table_id = session.table_id
+    buttons = [
+        _verb_button(table_id, ids.AGAIN, "Play again", SUCCESS),
+        _verb_button(table_id, ids.QUIT, "Leave", SECONDARY),
+        replay_button(table_id),
+    ]
+    return Drawn(drawn, rows([(0, shown) for shown in buttons]), board)
 
 
-def replay_button(table_id: str) -> discord.ui.Button:
-    """The "Replay" button of a finished table's scoreboard (answered by the replay cog)."""
-    return discord.ui.Button(
-        label="Replay",
-        emoji="⏯️",
-        custom_id=ids.replay_custom_id(table_id),
-        style=discord.ButtonStyle.secondary,
-    )
+def private_scoreboard(session: TableSession) -> Drawn:
+    """What a private view becomes when a move pressed in it ends the game: the scoreboard, no buttons."""
+    return Drawn(_scoreboard_embed(session))
 
 
-def final_view(session: TableSession) -> discord.ui.View | None:
+def final_components(session: TableSession) -> tuple[dict, ...]:
     """The buttons a closed table keeps for good: "Replay" once its game is over, else none."""
     if session.state is None or not session.state.is_terminal():
-        return None
-    return replay_view(session.table_id)
+        return ()
+    return rows([(0, replay_button(session.table_id))])
 
 
-def replay_view(table_id: str) -> discord.ui.View:
-    """A view holding only the "Replay" button of ``table_id``."""
-    view = TableView()
-    view.add_item(replay_button(table_id))
-    return view
+def final_scoreboard(session: TableSession) -> Drawn:
+    """The table message for good once the "Play again" window is over: the scoreboard and "Replay"."""
+    return Drawn(_scoreboard_embed(session), final_components(session))
 
 
-def closed_message(session: TableSession, reason: str) -> discord.Embed:
-    """What a lobby message turns into when the table closes without a game."""
-    return discord.Embed(
-        title=f"{session.rules.display_name}: table closed", description=reason, colour=CLOSED_COLOUR
-    ).set_footer(text=footer_text(session))
+def window_closed(table_id: str) -> Drawn:
+    """A scoreboard whose "Play again" window ran out, as a late press leaves it: the same scores, a
+    sentence saying so, and only "Replay"."""
+    return Drawn(components=rows([(0, replay_button(table_id))]), content=WINDOW_CLOSED)
 
 
-def moved_message(session: TableSession, jump_url: str) -> discord.Embed:
+def closed_message(session: TableSession, reason: str) -> Drawn:
+    """What the table message turns into for good when the table closes (``reason`` says why), with
+    "Replay" if its game is over."""
+    drawn = embed(f"{session.rules.display_name}: table closed", reason, CLOSED_COLOUR)
+    drawn["footer"] = {"text": footer_text(session)}
+    return Drawn(drawn, final_components(session))
+
+
+def moved_message(session: TableSession, jump_url: str) -> Drawn:
     """What an old table message turns into when the table moves to a fresh message."""
-    return discord.Embed(
-        title=f"{session.rules.display_name}: the table moved",
-        description=f"The game goes on in a fresh message: {jump_url}",
-        colour=CLOSED_COLOUR,
-    )
+    description = f"The game goes on in a fresh message: {jump_url}"
+    return Drawn(embed(f"{session.rules.display_name}: the table moved", description, CLOSED_COLOUR))
 
 
-def current_message(session: TableSession, page: int = 0) -> tuple[discord.Embed, discord.ui.View | None]:
+def current_message(session: TableSession, page: int = 0) -> Drawn:
     """The table message for the table's phase (lobby, playing at ``page`` of its menus, or scoreboard)."""
     if session.phase is Phase.LOBBY:
         return lobby_message(session)
     if session.phase is Phase.PLAYING:
         return table_message(session, page)
     if session.state is None:  # closed before a game was played
-        return closed_message(session, "This table is closed."), None
+        return closed_message(session, "This table is closed.")
     return scoreboard_message(session)

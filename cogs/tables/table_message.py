@@ -13,9 +13,9 @@ from datetime import datetime
 
 import discord
 
-from cogs import quick_answer
-from cogs.tables import render, render_json
+from cogs.tables import render
 from cogs.tables.direct_messages import send_dm
+from cogs.tables.drawn import Drawn, answer_press
 from engine.tables.session import Phase, TableSession
 from engine.tables.tasks import Supervisor
 
@@ -105,54 +105,36 @@ class TableMessages:
         session: TableSession,
         note: str,
         *,
-        final_embed: discord.Embed | None = None,
+        final: Drawn | None = None,
     ) -> None:
         """Show the new table: through the press's own answer if it was on the table message (one request),
         else by an ephemeral ``note`` to the presser (if any) and an edit of the table message.
 
-        ``final_embed`` replaces the table message for good, without buttons (a closed table).
+        ``final`` replaces the table message for good (a closed table: :func:`render.closed_message`,
+        :func:`render.final_scoreboard`).
         """
         try:
             if interaction is not None and self.is_table_message(interaction, session):
-                if (
-                    final_embed is None
-                    and session.phase is Phase.PLAYING
-                    and interaction.type is discord.InteractionType.component
-                ):  # the common case, a move: the table drawn straight as JSON
-                    embed_json, components = render_json.table_message_json(session)
-                    await quick_answer.edit_message_json(
-                        interaction,
-                        embed=embed_json,
-                        components=components,
-                        attachments=render.table_files(session),
-                    )
-                    self.refresh_if_editing(session, final_embed)
-                    return
-                embed, view = (
-                    (final_embed, render.final_view(session))
-                    if final_embed is not None
-                    else render.current_message(session)
-                )
-                files = [] if final_embed is not None else render.table_files(session)
-                await quick_answer.edit_message(interaction, embed=embed, view=view, attachments=files)
-                self.refresh_if_editing(session, final_embed)
+                drawn = final if final is not None else render.current_message(session)
+                await answer_press(interaction, drawn)
+                self.refresh_if_editing(session, final)
                 return
             if interaction is not None:
                 await interaction.response.send_message(note, ephemeral=True)
         except discord.HTTPException as error:
             # The change stands; show it through a plain edit (the player may see "This interaction failed").
             log.warning("Could not answer a press on table %s: %s", session.table_id, error)
-        self.refresh(session, final_embed)
+        self.refresh(session, final)
 
-    def refresh(self, session: TableSession, final_embed: discord.Embed | None = None) -> None:
+    def refresh(self, session: TableSession, final: Drawn | None = None) -> None:
         """Bring the table message up to date in the background (see :class:`_Refresher`).
 
-        ``final_embed`` replaces the message for good, without buttons (a closed table).
+        ``final`` replaces the message for good (a closed table).
         """
         refresher = self._refreshers.get(session.table_id)
         if refresher is None:
             refresher = self._refreshers[session.table_id] = _Refresher(self, session)
-        refresher.request(final_embed)
+        refresher.request(final)
 
     async def settled(self, session: TableSession) -> None:
         """Wait until no edit of ``session``'s table message is under way or wanted."""
@@ -166,14 +148,14 @@ class TableMessages:
         self._refreshers.pop(session.table_id, None)
         self.permission_warned.discard(session.table_id)
 
-    def refresh_if_editing(self, session: TableSession, final_embed: discord.Embed | None = None) -> None:
+    def refresh_if_editing(self, session: TableSession, final: Drawn | None = None) -> None:
         """After answering a press with the new table: a plain edit still in flight would land after the
         answer with an older state, so follow it with one more."""
         refresher = self._refreshers.get(session.table_id)
         if refresher is not None and refresher.editing:
-            refresher.request(final_embed)
+            refresher.request(final)
 
-    async def edit(self, session: TableSession, final: discord.Embed | None = None) -> None:
+    async def edit(self, session: TableSession, final: Drawn | None = None) -> None:
         """Bring the table message up to date with a plain edit.
 
         A deleted message is posted again; an edit Discord keeps refusing (5xx, rate limits beyond
@@ -195,18 +177,12 @@ class TableMessages:
             await self._move(session, channel)
             return
         for attempt in range(EDIT_ATTEMPTS):
-            if final is None:
-                embed, view = render.current_message(session)
-                files = render.table_files(session)
-            else:
-                embed, view, files = final, render.final_view(session), []
+            drawn = render.current_message(session) if final is None else final
             try:
                 if session.message_id is None:
-                    await self._post(session, channel, embed, view, files)
+                    await self._post(session, channel, drawn)
                 else:
-                    await channel.get_partial_message(session.message_id).edit(
-                        embed=embed, view=view, attachments=files
-                    )
+                    await channel.get_partial_message(session.message_id).edit(**drawn.edit_kwargs())
                 return
             except discord.NotFound:
                 log.info("The table message of %s was deleted: posting it again", session.table_id)
@@ -221,15 +197,8 @@ class TableMessages:
             log.warning("Giving up editing the table message of %s: posting it again", session.table_id)
             await self._move(session, channel)
 
-    async def _post(
-        self,
-        session: TableSession,
-        channel: discord.PartialMessageable,
-        embed: discord.Embed,
-        view: discord.ui.View | None,
-        files: list[discord.File],
-    ) -> None:
-        message = await channel.send(embed=embed, view=view, files=files)
+    async def _post(self, session: TableSession, channel: discord.PartialMessageable, drawn: Drawn) -> None:
+        message = await channel.send(**drawn.send_kwargs())
         self.note_posted(session, message.id)
         if session.phase is not Phase.CLOSED:
             self.tasks.spawn(self.save(session), f"message id of table {session.table_id}")
@@ -237,9 +206,8 @@ class TableMessages:
     async def _move(self, session: TableSession, channel: discord.PartialMessageable) -> None:
         """Post the table as a new message and leave the old one as a pointer without buttons."""
         old_id = session.message_id
-        embed, view = render.current_message(session)
         try:
-            await self._post(session, channel, embed, view, render.table_files(session))
+            await self._post(session, channel, render.current_message(session))
         except discord.Forbidden as error:
             await self._tell_host_about_permissions(session, error)
             return
@@ -249,7 +217,7 @@ class TableMessages:
         if old_id is not None:
             moved = render.moved_message(session, self.jump_url(session))
             with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old_id).edit(embed=moved, view=None, attachments=[])
+                await channel.get_partial_message(old_id).edit(**moved.edit_kwargs())
 
     async def _tell_host_about_permissions(self, session: TableSession, error: discord.Forbidden) -> None:
         """Tell the host once, by DM, that the bot lacks a permission in the table's channel."""
@@ -282,7 +250,7 @@ class _Refresher:
     def __init__(self, messages: TableMessages, session: TableSession) -> None:
         self.messages = messages
         self.session = session
-        self.final_embed: discord.Embed | None = None
+        self.final: Drawn | None = None
         self.wanted = False
         self.task: asyncio.Task | None = None
 
@@ -291,10 +259,10 @@ class _Refresher:
         """True while an edit is under way."""
         return self.task is not None and not self.task.done()
 
-    def request(self, final_embed: discord.Embed | None = None) -> None:
-        """Ask for an edit (``final_embed``: the table is closed; show this for good)."""
-        if final_embed is not None:
-            self.final_embed = final_embed
+    def request(self, final: Drawn | None = None) -> None:
+        """Ask for an edit (``final``: the table is closed; show this for good)."""
+        if final is not None:
+            self.final = final
         self.wanted = True
         if not self.editing:
             what = f"table message edit of {self.session.table_id}"
@@ -304,7 +272,7 @@ class _Refresher:
         try:
             while self.wanted:
                 self.wanted = False
-                await self.messages.edit(self.session, self.final_embed)
+                await self.messages.edit(self.session, self.final)
         finally:
             if not self.messages.is_live(self.session) and not self.wanted:
                 self.messages.refresher_done(self.session)

@@ -16,10 +16,10 @@ import logging
 import discord
 
 from cogs.tables import render
-from engine.tables.registry import TableRegistry
-from engine.tables.session import TableError, TableSession
 from cogs.tables.table_message import TableMessages
+from engine.tables.registry import TableRegistry
 from engine.tables.runtime import TableRuntime
+from engine.tables.session import TableError, TableSession
 from engine.tables.tasks import Supervisor
 
 log = logging.getLogger(__name__)
@@ -90,8 +90,7 @@ async def open_in_thread(
     session.channel_id = thread.id
 
     async def post() -> int | None:
-        embed, view = render.lobby_message(session)
-        return (await thread.send(embed=embed, view=view)).id
+        return (await thread.send(**render.lobby_message(session).send_kwargs())).id
 
     try:
         await runtime.open(session, post)

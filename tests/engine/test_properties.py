@@ -7,17 +7,18 @@ from __future__ import annotations
 import random
 from datetime import datetime, timezone
 
-import discord
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cogs.tables import custom_ids as ids
 from cogs.tables import render
-from cogs.tables.components import TableButton
-from engine.tables.session import Phase, TableSession, TableSettings
+from cogs.tables.drawn import Drawn
 from engine import GAMES, IllegalAction, replay
+from engine.tables.session import Phase, TableSession, TableSettings
 from sandbox.limits import validate_message
 from tests.engine.conftest import games_in_play, seats_with_actions
+from tests.tables import drawing
 
 
 @settings(max_examples=60, deadline=None)
@@ -111,9 +112,8 @@ def test_resampling_hides_something_that_play_later_shows(key: str) -> None:
 LONGEST_NAME = "N" * 32  # Discord's longest display name
 
 
-def _within_discords_limits(embed: discord.Embed, view: discord.ui.View | None) -> None:
-    payload = {"embeds": [embed.to_dict()], "components": [] if view is None else view.to_components()}
-    errors = validate_message(payload)
+def _within_discords_limits(drawn: Drawn) -> None:
+    errors = validate_message(drawing.payload(drawn))
     assert not errors, errors.summary()
 
 
@@ -121,13 +121,10 @@ def _every_page(draw) -> int:
     """Check every page of a message drawn by ``draw(page)``; returns how many pages there were."""
     page = 0
     while True:
-        embed, view = draw(page)
-        _within_discords_limits(embed, view)
-        following = [
-            item
-            for item in view.children
-            if isinstance(item, TableButton) and item.target.page is not None and item.target.page > page
-        ]
+        drawn = draw(page)
+        _within_discords_limits(drawn)
+        targets = [ids.TableCustomId.parse(button["custom_id"]) for button in drawing.buttons(drawn)]
+        following = [target for target in targets if target is not None and (target.page or 0) > page]
         if not following:
             return page + 1
         page += 1
@@ -143,7 +140,7 @@ def _table_of(rules, state) -> TableSession:
         session.join(user, LONGEST_NAME)
     for name, value in state.options.model_dump().items():
         session.set_option(100, name, value)
-    _within_discords_limits(*render.lobby_message(session))
+    _within_discords_limits(render.lobby_message(session))
     session.start(100, state.seed, now)
     for seat, code in state.history:
         assert session.state is not None
@@ -160,7 +157,7 @@ def test_every_message_the_bot_draws_of_any_game_fits_discords_limits(game) -> N
     rules, state = game
     session = _table_of(rules, state)
     if session.phase is Phase.SCOREBOARD:
-        _within_discords_limits(*render.scoreboard_message(session))
+        _within_discords_limits(render.scoreboard_message(session))
         return
     _every_page(lambda page: render.table_message(session, page))
     for user in session.players:

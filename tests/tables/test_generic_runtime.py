@@ -8,11 +8,11 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from cogs.tables import custom_ids as ids
-from cogs.tables import render
-from engine.tables import lobby_options
-from cogs.tables.components import TableButton, TableSelect
-from engine.tables.session import Phase, TableError, TableSession, TableSettings
+from cogs.tables import embeds, render
 from engine import IllegalAction, LegalAction
+from engine.tables import lobby_options
+from engine.tables.session import Phase, TableError, TableSession, TableSettings
+from tests.tables import drawing
 from tests.tables.toy_game import PickAndCall
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
@@ -111,13 +111,12 @@ def test_lobby_options_are_host_only_checked_and_used_by_the_deal() -> None:
 def test_lobby_menus_offer_switches_together_and_bounded_numbers() -> None:
     session = lobby()
     session.set_option(HOST, "slow_call", True)
-    menus = render.option_menus(session)
-    switches, rounds, clock = (menu.item for menu in menus)
-    assert [(o.value, o.default) for o in clock.options] == [("fixed", 1), ("bank", 0), ("slow", 0)]
-    assert (switches.min_values, switches.max_values) == (0, 1)
-    assert [(o.value, o.default) for o in switches.options] == [("slow_call", True)]
-    assert [o.value for o in rounds.options] == ["1", "2", "3"]
-    assert ids.parse_option_select(rounds.custom_id) == ("toy12345", "rounds")
+    switches, rounds, clock = render.option_menus(session)
+    assert [(o["value"], o["default"]) for o in clock["options"]] == [("fixed", 1), ("bank", 0), ("slow", 0)]
+    assert (switches["min_values"], switches["max_values"]) == (0, 1)
+    assert [(o["value"], o["default"]) for o in switches["options"]] == [("slow_call", True)]
+    assert [o["value"] for o in rounds["options"]] == ["1", "2", "3"]
+    assert ids.parse_option_select(rounds["custom_id"]) == ("toy12345", "rounds")
     assert lobby_options.option_value(session, "rounds", "3") == 3
     with pytest.raises(KeyError):
         lobby_options.option_value(session, "rounds", "7")
@@ -125,39 +124,36 @@ def test_lobby_menus_offer_switches_together_and_bounded_numbers() -> None:
 
 def test_grouped_actions_become_select_menus_of_25() -> None:
     session = started()
-    _, view = render.private_message(session, BOB)
-    menus = [item.item for item in view.children if isinstance(item, TableSelect)]
-    assert [len(menu.options) for menu in menus] == [25, 5]
-    assert menus[0].placeholder == "Pick a number… (1/2)"
-    chosen = ids.parse_select(menus[1].custom_id, menus[1].options[0].value)
+    menus = drawing.menus(render.private_message(session, BOB))
+    assert [len(menu["options"]) for menu in menus] == [25, 5]
+    assert menus[0]["placeholder"] == "Pick a number… (1/2)"
+    chosen = ids.parse_select(menus[1]["custom_id"], menus[1]["options"][0]["value"])
     assert chosen == ids.TableCustomId.for_action("toy12345", 0, "pick.26")
-    assert ids.parse_select(menus[1].custom_id, "bad:value") is None
+    assert ids.parse_select(menus[1]["custom_id"], "bad:value") is None
 
 
 def test_too_many_buttons_fold_into_a_menu_and_over_100_choices_go_on_pages() -> None:
     session = started()
     many_buttons = tuple(LegalAction(f"b{n}", f"B{n}") for n in range(21))
-    items = render.action_components(session, many_buttons)
-    assert all(isinstance(item, TableSelect) for item in items) and len(items) == 1
-    few = render.action_components(session, many_buttons[:7])
-    assert all(isinstance(item, TableButton) for item in few)
+    items = [item for _, item in render.action_components(session, many_buttons)]
+    assert all(item["type"] == drawing.SELECT for item in items) and len(items) == 1
+    few = [item for _, item in render.action_components(session, many_buttons[:7])]
+    assert all(item["type"] == drawing.BUTTON for item in few)
     too_many = tuple(LegalAction(f"c{n}", f"C{n}", group="g") for n in range(101))
     first = render.action_components(session, too_many)
-    assert [type(item) for item in first] == [TableSelect] * 4 + [TableButton]  # 100, then "Next ▶"
-    assert ids.TableCustomId.parse(first[-1].custom_id).page == 1
+    kinds = [(row, item["type"]) for row, item in first]  # 100 in four menus, then "Next ▶"
+    assert kinds == [(row, drawing.SELECT) for row in range(4)] + [(4, drawing.BUTTON)]
+    assert ids.TableCustomId.parse(first[-1][1]["custom_id"]).page == 1
     second = render.action_components(session, too_many, page=1)
-    assert [option.value for option in second[0].item.options] == ["c100"]
+    assert [option["value"] for option in second[0][1]["options"]] == ["c100"]
 
 
 def test_an_oversized_embed_is_trimmed_to_discords_total_keeping_the_turn_line() -> None:
     import discord
 
-    embed = discord.Embed(
-        title="T", description="Turn: **bob**\n\n" + "\n".join(f"move {n}" for n in range(900))
-    )
-    for n in range(10):
-        embed.add_field(name=f"F{n}", value="x" * 1000)
-    render.fit_embed(embed)
-    assert len(embed) <= 6000
-    assert embed.description.startswith("Turn: **bob**") and embed.description.endswith("move 899")
-    assert all(field.value for field in embed.fields)
+    embed = embeds.embed("T", "Turn: **bob**\n\n" + "\n".join(f"move {n}" for n in range(900)), 0)
+    embed["fields"] = [embeds.field(f"F{n}", "x" * 1000) for n in range(10)]
+    embeds.fit_embed(embed)
+    assert len(discord.Embed.from_dict(embed)) <= 6000
+    assert embed["description"].startswith("Turn: **bob**") and embed["description"].endswith("move 899")
+    assert all(field["value"] for field in embed["fields"])

@@ -7,9 +7,9 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from cogs.tables import render
+from engine import GAMES
 from engine.tables import lobby_options
 from engine.tables.session import TableSession, TableSettings
-from engine import GAMES
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 HOST, BOB, CAROL, DAVE = 1, 2, 3, 4
@@ -43,9 +43,9 @@ def test_the_host_may_choose_a_number_from_the_menu() -> None:
     assert lobby_options.option_value(session, "target", "25") == 25
     lobby_options.choose(session, HOST, "target", ["25"])
     assert _target(session).current_label == "25"
-    menus = {menu.item.custom_id.split(":")[-1]: menu.item for menu in render.option_menus(session)}
+    menus = {menu["custom_id"].split(":")[-1]: menu for menu in render.option_menus(session)}
     target = next(menu for key, menu in menus.items() if key.endswith("target"))
-    chosen = [option.value for option in target.options if option.description == "now set"]
-    assert chosen == ["25"] and target.placeholder.endswith("(now: 25)")  # the value the host set
+    chosen = [option["value"] for option in target["options"] if option.get("description") == "now set"]
+    assert chosen == ["25"] and target["placeholder"].endswith("(now: 25)")  # the value the host set
     session.start(HOST, 7, NOW)
     assert session.state.target == 25

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-import discord
-
 from cogs.tables import action_menus, render
 from cogs.tables import custom_ids as ids
-from cogs.tables.components import TableButton, TableSelect
-from engine.tables.session import TableSession, TableSettings
+from cogs.tables.drawn import Drawn
 from engine import LegalAction
+from engine.tables.session import TableSession, TableSettings
 from sandbox.limits import validate_message
+from tests.tables import drawing
 from tests.tables.toy_game import WIDE_PICKS, WidePick
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
@@ -27,18 +26,13 @@ def wide_game() -> TableSession:
     return session
 
 
-def payload(embed: discord.Embed, view: discord.ui.View) -> dict:
-    return {"embeds": [embed.to_dict()], "components": view.to_components()}
-
-
-def menus_and_paging(view: discord.ui.View) -> tuple[list[discord.ui.Select], dict[str, ids.TableCustomId]]:
-    menus = [item.item for item in view.children if isinstance(item, TableSelect)]
-    paging = {
-        item.item.label: ids.TableCustomId.parse(item.item.custom_id)
-        for item in view.children
-        if isinstance(item, TableButton) and item.target.page is not None
-    }
-    return menus, paging
+def menus_and_paging(drawn: Drawn) -> tuple[list[dict], dict[str, ids.TableCustomId]]:
+    paging = {}
+    for button in drawing.buttons(drawn):
+        target = ids.TableCustomId.parse(button["custom_id"])
+        if target is not None and target.page is not None:
+            paging[button["label"]] = target
+    return drawing.menus(drawn), paging
 
 
 def test_130_choices_in_one_group_are_all_reachable_through_pages_within_discords_limits() -> None:
@@ -46,15 +40,15 @@ def test_130_choices_in_one_group_are_all_reachable_through_pages_within_discord
     reached: list[str] = []
     page, pages_seen = 0, []
     while page is not None:
-        embed, view = render.private_message(session, BOB, jump_url="https://discord.com/x", page=page)
-        errors = validate_message(payload(embed, view))
+        drawn = render.private_message(session, BOB, jump_url="https://discord.com/x", page=page)
+        errors = validate_message(drawing.payload(drawn))
         assert not errors, errors.summary()
-        menus, paging = menus_and_paging(view)
-        assert 1 <= len(menus) <= 4 and all(len(menu.options) <= 25 for menu in menus)
-        assert len(view.children) <= 25 and len(view.to_components()) <= 5
+        menus, paging = menus_and_paging(drawn)
+        assert 1 <= len(menus) <= 4 and all(len(menu["options"]) <= 25 for menu in menus)
+        assert len(drawing.components(drawn)) <= 25 and len(drawn.components) <= 5
         for menu in menus:
-            for option in menu.options:
-                pressed = ids.parse_select(menu.custom_id, option.value)
+            for option in menu["options"]:
+                pressed = ids.parse_select(menu["custom_id"], option["value"])
                 assert pressed is not None and pressed.version == session.state.version
                 reached.append(pressed.action)
         pages_seen.append(page)
@@ -69,9 +63,9 @@ def test_130_choices_in_one_group_are_all_reachable_through_pages_within_discord
 def test_a_page_beyond_the_last_shows_the_last_and_paging_changes_nothing_in_the_game() -> None:
     session = wide_game()
     version = session.state.version
-    _, last = render.private_message(session, BOB, page=1)
-    _, beyond = render.private_message(session, BOB, page=99)
-    assert [c.to_component_dict() for c in last.children] == [c.to_component_dict() for c in beyond.children]
+    last = render.private_message(session, BOB, page=1)
+    beyond = render.private_message(session, BOB, page=99)
+    assert last.components == beyond.components
     assert session.state.version == version and session.state.picks == {}
 
 
@@ -82,14 +76,11 @@ def test_long_texts_are_clipped_to_discords_lengths() -> None:
         LegalAction("b", long),
     )
     items = render.action_components(session, actions)
-    view = discord.ui.View()
-    for item in items:
-        view.add_item(item)
-    errors = validate_message({"content": "x", "components": view.to_components()})
+    errors = validate_message({"content": "x", "components": list(action_menus.rows(items))})
     assert not errors, errors.summary()
-    menu = next(item.item for item in items if isinstance(item, TableSelect))
-    assert len(menu.placeholder) == action_menus.PLACEHOLDER_MAX
-    assert {len(option.label) for option in menu.options} == {action_menus.OPTION_TEXT_MAX}
+    menu = next(item for _, item in items if item["type"] == drawing.SELECT)
+    assert len(menu["placeholder"]) == action_menus.PLACEHOLDER_MAX
+    assert {len(option["label"]) for option in menu["options"]} == {action_menus.OPTION_TEXT_MAX}
 
 
 def test_paging_custom_ids_round_trip_and_stay_within_100_characters() -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-import discord
 import pytest
 
 from cogs.tables import house_rules, prompts, render
-from engine.tables.session import TableSession, TableSettings
 from engine.registry import GAMES
+from engine.tables.session import TableSession, TableSettings
+from tests.tables import drawing
 
 NOW = datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)
 
@@ -28,37 +28,39 @@ def started(key: str, players: int = 3, **options) -> TableSession:
 
 @pytest.mark.parametrize("key", ["minimize", "tokenize"])
 def test_the_invented_rule_cards_are_marked_as_house_rules_on_the_table(key: str) -> None:
-    embed, _ = render.table_message(started(key))
-    invented = [f.name for f in embed.fields if f.name.startswith(house_rules.HOUSE_RULE_FIELDS[key])]
+    embed = render.table_message(started(key)).embed
+    names = [field["name"] for field in embed["fields"]]
+    invented = [name for name in names if name.startswith(house_rules.HOUSE_RULE_FIELDS[key])]
     assert len(invented) >= (4 if key == "minimize" else 3)  # 2 bonus cards + 2 double-sided; 3 bonus cards
     assert all(name.endswith(house_rules.MARKER) for name in invented)
 
 
 @pytest.mark.parametrize("key", ["foist", "eradicize", "declare", "minimisere", "memory"])
 def test_games_from_the_text_alone_show_no_house_rule(key: str) -> None:
-    embed, _ = render.table_message(started(key, players=GAMES[key].min_seats))
-    assert house_rules.MARKER not in str(embed.to_dict())
+    embed = render.table_message(started(key, players=GAMES[key].min_seats)).embed
+    assert house_rules.MARKER not in str(embed)
 
 
 def test_lobby_menus_ask_their_question_once_and_show_the_value_set() -> None:
     session = started("minimisere", players=0)
-    embed, view = render.lobby_message(session)
-    target = next(item for item in view.children if getattr(item, "placeholder", "").startswith("Game ends"))
+    menus = drawing.menus(render.lobby_message(session))
+    target = next(menu for menu in menus if menu.get("placeholder", "").startswith("Game ends"))
     unset = "Game ends when someone reaches this score (now: 25 (the rules' default for this many players))"
-    assert target.placeholder == unset
-    assert not any(option.description == "now set" for option in target.options)
+    assert target["placeholder"] == unset
+    assert not any(option.get("description") == "now set" for option in target["options"])
     session.set_option(1, "target", 25)
-    embed, view = render.lobby_message(session)
-    target = next(item for item in view.children if getattr(item, "placeholder", "").startswith("Game ends"))
-    assert target.placeholder == "Game ends when someone reaches this score (now: 25)"
-    assert [option.label for option in target.options][:3] == ["15", "16", "17"]
-    assert [option.label for option in target.options if option.description == "now set"] == ["25"]
-    assert not any(option.default for option in target.options)  # so the placeholder (the question) shows
+    menus = drawing.menus(render.lobby_message(session))
+    target = next(menu for menu in menus if menu.get("placeholder", "").startswith("Game ends"))
+    assert target["placeholder"] == "Game ends when someone reaches this score (now: 25)"
+    assert [option["label"] for option in target["options"]][:3] == ["15", "16", "17"]
+    now_set = [option["label"] for option in target["options"] if option.get("description") == "now set"]
+    assert now_set == ["25"]
+    assert not any(option["default"] for option in target["options"])  # so the question shows
 
 
 def test_lobby_options_read_without_stray_full_stops() -> None:
-    embed, _ = render.lobby_message(started("memory", players=0))
-    options = next(field.value for field in embed.fields if field.name.startswith("Options"))
+    embed = render.lobby_message(started("memory", players=0)).embed
+    options = next(field["value"] for field in embed["fields"] if field["name"].startswith("Options"))
     assert "(no Mixed Chart): **off**" in options and ".:" not in options
 
 
@@ -75,43 +77,37 @@ def test_only_the_host_changes_the_options_in_plain_words() -> None:
 def test_a_private_view_shows_the_hand_and_the_state_not_the_log_or_the_rules(key: str) -> None:
     session = started(key)
     user = session.users_to_act()[0]
-    table, _ = render.table_message(session)
-    private, _ = render.private_message(session, user)
-    names = [field.name for field in private.fields]
+    table = render.table_message(session).embed
+    private = render.private_message(session, user).embed
+    names = [field["name"] for field in private["fields"]]
     assert any(name.startswith("Your hand") for name in names)
     rules_fields = ("Scoring", "Cards", "Additional rules")
-    restated = [field.name for field in table.fields if field.name in rules_fields]
+    restated = [field["name"] for field in table["fields"] if field["name"] in rules_fields]
     assert restated and not set(restated) & set(names)  # on the table message, not in the private view
-    assert "The game begins" in table.description
-    assert private.description.count("\n") <= 1 and "Last move: The game begins" in private.description
+    assert "The game begins" in table["description"]
+    description = private["description"]
+    assert description.count("\n") <= 1 and "Last move: The game begins" in description
 
 
-def _rows(view) -> dict[int, list]:
-    rows: dict[int, list] = {}
-    for item in view.children:
-        rows.setdefault(item.row, []).append(item)
-    return rows
-
-
-def _width(items: list) -> int:
-    return sum(5 if isinstance(item, discord.ui.Select) else 1 for item in items)
+def _width(row: list[dict]) -> int:
+    return sum(5 if component["type"] == drawing.SELECT else 1 for component in row)
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_how_to_play_sits_on_the_lobbys_ai_row_within_discords_rows(key: str) -> None:
-    rows = _rows(render.lobby_message(started(key, players=0))[1])
-    labels = [getattr(item, "label", None) for item in rows[1]]
+    rows = drawing.rows(render.lobby_message(started(key, players=0)))
+    labels = [component.get("label") for component in rows[1]]
     assert labels == ["Add AI player", "Remove AI player", "How to play"]
-    assert set(rows) <= set(range(5)) and all(_width(items) <= 5 for items in rows.values())
+    assert len(rows) <= 5 and all(_width(row) <= 5 for row in rows)
 
 
 def test_how_to_play_stays_on_the_table_beside_every_seat_control() -> None:
     session = started("foist", players=3)
     session.idle_seats.update(range(3))  # every seat taken over: "I'm back" and "End table" both show
-    rows = _rows(render.table_message(session)[1])
-    labels = [getattr(item, "label", None) for item in rows[4]]
+    rows = drawing.rows(render.table_message(session))
+    labels = [component.get("label") for component in rows[-1]]  # the fifth row, under the game's actions
     assert labels == ["My hand", "How to play", "I'm back", "End table"]
-    assert set(rows) <= set(range(5)) and all(_width(items) <= 5 for items in rows.values())
+    assert len(rows) <= 5 and all(_width(row) <= 5 for row in rows)
 
 
 def test_a_seat_an_ai_plays_is_not_told_to_open_my_hand() -> None:

@@ -12,8 +12,11 @@ import pytest
 
 from cogs.tables import custom_ids as ids
 from cogs.tables import render
-from engine.tables import lobby_options
 from cogs.tables.lobby_menus import MENU_ROWS
+from cogs.tables.presenter import turn_notice
+from engine import get_rules
+from engine.tables import lobby_options
+from engine.tables.notices import users_to_notify
 from engine.tables.session import Phase, TableError, TableSession, TableSettings
 from engine.tables.time_control import (
     SeatBank,
@@ -23,9 +26,7 @@ from engine.tables.time_control import (
     run_out,
     seat_clock,
 )
-from cogs.tables.presenter import turn_notice
-from engine.tables.notices import users_to_notify
-from engine import get_rules
+from tests.tables import drawing
 from tests.tables.toy_game import PickAndCall
 
 NOW = datetime(2026, 11, 24, 12, 0, tzinfo=timezone.utc)
@@ -161,7 +162,7 @@ def test_words_for_times() -> None:
 def test_the_table_message_shows_each_seats_bank() -> None:
     session = table(BANK)
     pick(session, BOB, 20)
-    players = render.table_embed(session).fields[-1].value
+    players = render.table_message(session).embed["fields"][-1]["value"]
     assert "**host** ⏳ 1:00" in players and "**user2** ⏳ 0:50" in players
 
 
@@ -175,11 +176,11 @@ def test_the_host_chooses_the_clock_in_the_lobby() -> None:
     assert session.settings.time_control.kind == "fixed"
     lobby_options.choose(session, HOST, ids.CLOCK_MENU, ["bank"])
     assert session.settings.time_control == TimeControl("bank")
-    embed, view = render.lobby_message(session)
-    clock = embed.fields[1]
-    assert (clock.name, clock.value) == ("Clock", "bank 5 min + 10 s per move (cap 10 min)")
-    (menu,) = [item for item in view.children if getattr(item, "custom_id", "").endswith("o.clock")]
-    assert [(option.value, option.default) for option in menu.options] == [
+    lobby = render.lobby_message(session)
+    clock = lobby.embed["fields"][1]
+    assert (clock["name"], clock["value"]) == ("Clock", "bank 5 min + 10 s per move (cap 10 min)")
+    (menu,) = [menu for menu in drawing.menus(lobby) if menu["custom_id"].endswith("o.clock")]
+    assert [(option["value"], option["default"]) for option in menu["options"]] == [
         ("fixed", False),
         ("bank", True),
         ("slow", False),
@@ -195,7 +196,7 @@ def test_a_lobby_whose_game_options_fill_every_row_offers_no_clock_menu() -> Non
     menus = render.option_menus(session)
     # Minimisère's options fill the lobby's three menu rows (its number of deals shows in place of the
     # target score when it ends by deals): the clock is set with /play clock:.
-    assert len(menus) == MENU_ROWS == 3 and not any(menu.custom_id.endswith("o.clock") for menu in menus)
+    assert len(menus) == MENU_ROWS == 3 and not any(menu["custom_id"].endswith("o.clock") for menu in menus)
 
 
 def test_slow_mode_tells_each_player_the_game_starts_waiting_for() -> None:

@@ -1,0 +1,197 @@
+"""Every table message is drawn once, as Discord JSON (:class:`cogs.tables.drawn.Drawn`), and sent two ways:
+a press's answer sends the JSON as it is (``bot/quick_answer.py``), every other send goes through
+discord.py (``Drawn.send_kwargs`` / ``edit_kwargs``). Over random play of every game: each message drawn
+passes the sandbox's validator of Discord's limits, and the answer to a press, an edit, an ephemeral
+answer and a DM of the same message carry the same JSON."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import datetime, timezone
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+from discord.http import handle_message_parameters
+from discord.webhook import async_
+
+from cogs.tables import embeds, render
+from cogs.tables.drawn import Drawn, DrawnView, answer_press
+from engine.registry import GAMES
+from engine.tables.session import Phase, TableSession, TableSettings
+from sandbox.limits import validate_message
+from tests.tables import drawing
+from tests.tables.toy_game import WidePick
+
+NOW = datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)
+MAX_MOVES = 400
+TRIMMED_WITH_LONG_NAMES = {"memory", "minimize"}  # their logs name players often enough
+JUMP_URL = "https://discord.com/channels/10/20/30"
+
+
+def _body(params: Any) -> dict[str, Any]:
+    """The JSON body of discord.py's request parameters (the ``payload_json`` part when files go along)."""
+    with params:  # closes the files
+        if params.payload is not None:
+            return params.payload
+        return json.loads(params.multipart[0]["value"])
+
+
+def _shown(body: dict[str, Any]) -> dict[str, Any]:
+    """What a message body shows: its embeds, components, attachments (by name) and content."""
+    return {
+        "embeds": body.get("embeds"),
+        "components": body.get("components"),
+        "attachments": [attachment["filename"] for attachment in body.get("attachments", [])],
+        "content": body.get("content"),
+    }
+
+
+class _Recorder:
+    """Stands in for discord.py's webhook adapter: keeps the body of the callback the quick answer posts."""
+
+    def __init__(self) -> None:
+        self.bodies: list[dict[str, Any]] = []
+
+    async def request(self, route, *, session, proxy, proxy_auth, payload, multipart, files) -> None:
+        self.bodies.append(payload if payload is not None else json.loads(multipart[0]["value"]))
+
+
+def _press(message_id: int = 30) -> Any:
+    """A component press, with what the quick answer reads of it."""
+    state = SimpleNamespace(
+        prevent_view_updates_for=lambda message_id: None,
+        allowed_mentions=None,
+        http=SimpleNamespace(proxy=None, proxy_auth=None),
+    )
+    response = SimpleNamespace(is_done=lambda: False, _response_type=None)
+    return SimpleNamespace(
+        type=discord.InteractionType.component,
+        response=response,
+        _state=state,
+        _session=None,
+        message=SimpleNamespace(id=message_id),
+        id=1,
+        token="token",
+    )
+
+
+async def _answer_body(drawn: Drawn, recorder: _Recorder) -> dict[str, Any]:
+    """The body of the callback that answers a press with ``drawn``."""
+    adapter = async_.async_context.set(recorder)  # discord.py's webhook adapter, for this task only
+    try:
+        await answer_press(_press(), drawn)
+    finally:
+        async_.async_context.reset(adapter)
+    body = recorder.bodies.pop()
+    assert body["type"] == discord.InteractionResponseType.message_update.value
+    return body["data"]
+
+
+async def _sent_the_same(drawn: Drawn, recorder: _Recorder) -> None:
+    """The answer to a press, an edit (of a channel message or an interaction's), a new message (in a
+    channel, or a DM) and an ephemeral answer carry the same JSON, the one drawn; Discord's limits hold."""
+    errors = validate_message(drawing.payload(drawn))
+    assert not errors, errors.summary()
+    answer = _shown(await _answer_body(drawn, recorder))
+    edit = _shown(_body(handle_message_parameters(**drawn.edit_kwargs())))  # Message.edit, original response
+    sent = _shown(_body(handle_message_parameters(**drawn.send_kwargs())))  # channel.send, a DM
+    reply = async_.interaction_message_response_params(type=4, **drawn.send_kwargs())  # response.send_message
+    ephemeral = _shown(_body(reply)["data"])
+    assert answer == edit == sent == ephemeral
+    assert answer["embeds"] == [drawn.embed] and answer["components"] == list(drawn.components)
+    assert answer["attachments"] == [attachment.filename for attachment in drawn.attachments]
+
+
+@pytest.fixture
+def recorder() -> _Recorder:
+    return _Recorder()
+
+
+async def _check(session: TableSession, recorder: _Recorder, private_pages: tuple[int, ...] = (0,)) -> None:
+    for page in (0, 1, 2):
+        await _sent_the_same(render.table_message(session, page), recorder)
+    for page in private_pages:
+        for user in session.players:
+            if session.seat_of(user) not in session.left_seats:
+                drawn = render.private_message(session, user, jump_url=JUMP_URL, offer_dm=True, page=page)
+                await _sent_the_same(drawn, recorder)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_every_message_of_every_game_is_sent_as_the_json_drawn(key: str, seed: int, recorder) -> None:
+    """Seed 3 gives the players names so long that some games' embeds must be trimmed to Discord's 6,000
+    characters."""
+    rules = GAMES[key]
+    rng = random.Random(seed)
+    seats = rng.randint(rules.min_seats, min(rules.max_seats, 5))
+    long = "_long name_" * 60 if seed == 3 else ""
+    session = TableSession(f"{key[:4]}{seed:04d}", 10, 20, rules, TableSettings(3600, 5, 2), 1, f"Ann{long}")
+    for user in range(2, seats + 1):
+        session.join(user, f"Player *{user}*{long}")
+    await _sent_the_same(render.lobby_message(session), recorder)
+    session.start(1, seed, NOW)
+    trimmed = False
+    for _ in range(MAX_MOVES):
+        if session.phase is not Phase.PLAYING:
+            break
+        await _check(session, recorder)
+        user = rng.choice(session.users_with_actions())
+        actions = session.view(session.seat_of(user)).legal_actions
+        session.act(user, session.state.version, rng.choice(actions).code, NOW)
+        embed = discord.Embed.from_dict(render.table_message(session).embed) if session.state else None
+        trimmed = trimmed or (embed is not None and len(embed) >= embeds.EMBED_TOTAL_LIMIT - 40)
+    assert session.phase is not Phase.LOBBY
+    if session.phase is Phase.SCOREBOARD:
+        for drawn in (render.scoreboard_message(session), render.final_scoreboard(session)):
+            await _sent_the_same(drawn, recorder)
+        await _sent_the_same(render.private_scoreboard(session), recorder)
+    await _sent_the_same(render.closed_message(session, "The host closed the table."), recorder)
+    await _sent_the_same(render.moved_message(session, JUMP_URL), recorder)
+    if seed != 3:
+        assert not trimmed
+    elif key in TRIMMED_WITH_LONG_NAMES:
+        assert trimmed  # the trimming of an embed too long is checked too
+
+
+async def test_a_decision_paged_over_menus_is_sent_as_the_json_drawn(recorder) -> None:
+    session = TableSession("wide1234", 10, 20, WidePick(), TableSettings(30, 5, 2), 1, "host")
+    session.join(2, "bob")
+    session.start(1, 1, NOW)
+    await _check(session, recorder, private_pages=(0, 1, 2))
+
+
+def test_the_text_only_messages_pass_discords_limits() -> None:
+    session = TableSession("text1234", 10, 20, WidePick(), TableSettings(30, 5, 2), 1, "host")
+    session.join(2, "bob")
+    session.start(1, 1, NOW)
+    session.idle_seats.add(1)
+    for drawn in (
+        render.leave_question(session),
+        render.away_message(session, 2),
+        render.window_closed(session.table_id),
+        render.text_message("You left the game."),
+    ):
+        assert drawn.embed is None and drawn.content
+        errors = validate_message(drawing.payload(drawn))
+        assert not errors, errors.summary()
+
+
+def test_a_drawn_view_is_a_drawing_discord_py_neither_keeps_nor_dispatches() -> None:
+    """discord.py stores a view (to dispatch its presses, and time out an ephemeral one after 15 minutes)
+    only if it is not finished and, in most calls, dispatchable; a drawn view is neither, and discord.py
+    sends its components as drawn, as classic components (no Components V2 flag)."""
+    components = render.table_message(_started()).components
+    view = DrawnView(components)
+    assert view.is_finished() and not view.is_dispatchable() and not view.has_components_v2()
+    assert view.children == [] and view.to_components() == list(components)
+
+
+def _started() -> TableSession:
+    session = TableSession("view1234", 10, 20, WidePick(), TableSettings(30, 5, 2), 1, "host")
+    session.join(2, "bob")
+    session.start(1, 1, NOW)
+    return session
