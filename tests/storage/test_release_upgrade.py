@@ -20,22 +20,20 @@ import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import closing
 from dataclasses import asdict
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-# The table runtime under test: issue #25 moves it, so these imports and the helpers under them are the
-# one place to repoint.
-from cogs.tables.ai_seats import ai_plays
-from cogs.tables.registry import TableRegistry
-from cogs.tables.session import Phase, TableSession
-from cogs.tables.snapshot import TableSnapshot, restore
-from cogs.tables.store import TableStore
-from cogs.tables.table_message import MessageRecord
 from engine import GameState, get_rules, replay
+from engine.tables import ai_seats, moves
+from engine.tables.registry import TableRegistry
+from engine.tables.session import Phase, TableSession
+from engine.tables.snapshot import TableSnapshot, restore
+from engine.tables.store import TableStore
 from storage import Database, StoredTable
+from tests.tables.fakes import World, make_runtime
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 RELEASE_DB = DATA / "release_tables.db"
@@ -45,19 +43,6 @@ NAMES = [f"{table['game']}-{table['phase']}" for table in TABLES.values()]  # te
 MOST_MOVES = 20_000  # a game played at random ends long before (Declare, the longest, in ~1,500)
 
 
-class KeptMessages:
-    """The table messages as the store reads and restores them: each table's message id, no Discord."""
-
-    def __init__(self) -> None:
-        self.records: dict[str, MessageRecord] = {}
-
-    def record(self, session: TableSession) -> MessageRecord:
-        return self.records.setdefault(session.table_id, MessageRecord())
-
-    def stored_record(self, session: TableSession) -> MessageRecord:
-        return self.records.get(session.table_id) or MessageRecord()
-
-
 def restored(stored: StoredTable) -> tuple[TableSession, TableSnapshot]:
     """A stored table rebuilt from its snapshot and action log, with the snapshot it was read from."""
     snapshot = TableSnapshot.from_stored(stored.snapshot)
@@ -65,22 +50,21 @@ def restored(stored: StoredTable) -> tuple[TableSession, TableSnapshot]:
     return restore(snapshot, log), snapshot
 
 
-def table_store(db: Database) -> tuple[TableStore, TableRegistry, KeptMessages]:
-    """The store the bot brings tables back with at start, on ``db``, with its registry and messages."""
-    registry, messages = TableRegistry(), KeptMessages()
-    return TableStore(db, registry, messages, lambda: False), registry, messages  # type: ignore[arg-type]
+def table_store(db: Database) -> tuple[TableStore, TableRegistry]:
+    """The store the bot brings tables back with at start, on ``db``, with its registry."""
+    registry = TableRegistry()
+    return TableStore(db, registry, lambda: False), registry
 
 
-def move(session: TableSession, seat: int, code: str, now: datetime) -> None:
-    """``seat`` plays ``code`` as the bot would have it played: by its person, or by the AI that plays it."""
-    assert session.state is not None
-    session.act(session.players[seat], session.state.version, code, now, by_ai=ai_plays(session, seat))
-
-
-def run_out(session: TableSession, now: datetime) -> None:
-    """The turn clock of the seats due by ``now`` runs out; their default actions are played."""
-    assert session.state is not None
-    assert session.time_out(session.state.version, now), "no clock ran out at the stored deadline"
+async def play_once(world: World, table: TableSession, seat: int, code: str) -> None:
+    """``seat`` plays ``code`` through the runtime's one commit, as the bot would have it played: by its
+    person, or by the AI that plays it."""
+    assert table.state is not None
+    version = table.state.version
+    if ai_seats.ai_plays(table, seat):
+        await world.runtime.commit(table, moves.AIPlay(seat, version, code, table.state))
+    else:
+        await world.runtime.commit(table, moves.Play(table.players[seat], version, code))
 
 
 # -- the tests -------------------------------------------------------------------------------------------
@@ -124,7 +108,7 @@ def same_state(state: GameState, expected: GameState) -> None:
 async def test_every_stored_table_comes_back_in_order(db: Database) -> None:
     stored = await db.load_tables()
     assert [table.table_id for table in stored] == list(TABLES)
-    store, registry, _ = table_store(db)
+    store, registry = table_store(db)
     sessions = await store.load_all()
     assert registry.gone == {}
     assert [session.table_id for session in sessions] == list(TABLES)
@@ -209,21 +193,21 @@ async def test_a_table_comes_back_as_it_was_written(db: Database, table_id: str)
 @pytest.mark.parametrize("table_id", list(TABLES), ids=NAMES)
 async def test_a_table_plays_on_to_its_end_and_its_result_is_stored_once(db: Database, table_id: str) -> None:
     table = TABLES[table_id]
-    store, registry, messages = table_store(db)
-    await store.load_all()
-    session = registry.tables[table_id]
-    assert messages.stored_record(session).message_id == table["message_id"]
     rng = random.Random(table_id)
     now = datetime.fromisoformat(table["deadline"] or table["message_posted_at"])
+    world = make_runtime(db=db, now=now)
+    restored_tables = await world.runtime.restore()
+    (session,) = [t for t in restored_tables if t.table_id == table_id]
+    assert len(restored_tables) == len(TABLES) and session.message_id == table["message_id"]
     if session.phase is Phase.LOBBY:
-        session.start(session.host_id, rng.getrandbits(63), now)
+        await world.runtime.commit(session, moves.Start(session.host_id, rng.getrandbits(63)))
         assert session.state is not None
         options = session.rules.options_model.model_validate(table["options"])
         assert session.state.options == options  # the options set in the lobby hold in the game
-        await store.persist(session)
-    elif session.phase is Phase.PLAYING:  # the bot was down past the deadline: the clock ran out
-        run_out(session, now)
-        await store.persist(session)
+    elif session.phase is Phase.PLAYING:  # the bot was down past the deadline: the clock runs out at start
+        version = session.state.version
+        assert f"turn:{table_id}" in await world.scheduler.run_due(now)  # every table due runs out
+        assert session.state.version > version, "no clock ran out at the stored deadline"
     else:  # the release's finished game: its result was stored then
         assert await db.result_count(table_id) == 1
     for _ in range(MOST_MOVES):
@@ -232,9 +216,8 @@ async def test_a_table_plays_on_to_its_end_and_its_result_is_stored_once(db: Dat
             break
         assert state is not None
         seat = rng.choice(state.seats_to_act())
-        now += timedelta(seconds=3)
-        move(session, seat, rng.choice(state.legal_actions(seat)).code, now)
-        await store.persist(session)
+        world.clock.advance(3)
+        await play_once(world, session, seat, rng.choice(state.legal_actions(seat)).code)
     assert session.phase is Phase.SCOREBOARD and session.state is not None and session.result_saved
 
     game_id = await db.finished_game_id(table["guild_id"], table_id)
@@ -251,7 +234,7 @@ async def test_a_table_plays_on_to_its_end_and_its_result_is_stored_once(db: Dat
     if table["standings"] is not None:  # the release's own finished game keeps the result it stored
         assert [[seat.points, seat.rank] for seat in game.seats] == table["standings"]
 
-    await store.persist(session)  # a later save of the scoreboard (a "Play again" choice) stores no result
+    await world.runtime.store.persist(session)  # a later save of the scoreboard stores no result again
     assert await db.result_count(table_id) == 1
     stored = await db.load_table(table_id)
     assert stored is not None

@@ -153,18 +153,25 @@ class World:
     """A runtime with its stand-ins."""
 
     runtime: TableRuntime
-    db: MemoryDatabase
+    db: MemoryDatabase  # or the database the runtime was given
     clock: ManualClock
     scheduler: ManualScheduler
     presenter: RecordingPresenter
 
 
 def make_runtime(
-    *, player: AIPlayer | None = None, ai_pause_seconds: float = 0.0, lobby_idle_seconds: float = 900
+    *,
+    player: AIPlayer | None = None,
+    ai_pause_seconds: float = 0.0,
+    lobby_idle_seconds: float = 900,
+    db: object | None = None,
+    now: datetime = START,
 ) -> World:
-    """A runtime on a :class:`MemoryDatabase`, a :class:`ManualClock` and a :class:`ManualScheduler`, whose
-    AI seats play ``player`` (default: random legal moves)."""
-    db, clock, scheduler, presenter = MemoryDatabase(), ManualClock(), ManualScheduler(), RecordingPresenter()
+    """A runtime on a :class:`MemoryDatabase` (or ``db``, e.g. a real :class:`storage.Database`), a
+    :class:`ManualClock` at ``now`` and a :class:`ManualScheduler`, whose AI seats play ``player`` (default:
+    random legal moves)."""
+    db = MemoryDatabase() if db is None else db
+    clock, scheduler, presenter = ManualClock(now), ManualScheduler(), RecordingPresenter()
     registry = TableRegistry()
     store = TableStore(db, registry, shutting_down=lambda: False)  # type: ignore[arg-type]
     chosen = player or RandomPlayer()
