@@ -4,7 +4,7 @@ discord.py 2.7's ``InteractionResponse.edit_message`` always posts the interacti
 ``?with_response=1``, then decodes the edited message Discord sends back and builds a ``discord.Message``
 and an ``InteractionCallbackResponse`` from it, on every press; the bot never reads them (the benchmark's
 profile put this at about a tenth of the event loop's work per press). discord.py offers no public way to
-leave the query out, so :func:`edit_message` makes the same request itself, without it (Discord then
+leave the query out, so :func:`edit_message_json` makes the same request itself, without it (Discord then
 answers ``204 No Content``), and marks the interaction as answered the way discord.py does.
 
 This is the one module of ``cogs/`` that reaches into discord.py's internals (``bot/lean_state.py`` is the
@@ -61,45 +61,25 @@ async def edit_message_json(
     components: list[dict],
     attachments: Sequence[discord.File] = (),
 ) -> None:
-    """:func:`edit_message` with the embed and the components already drawn as Discord JSON (what
-    ``embed.to_dict()`` and ``view.to_components()`` give), for a view discord.py need not keep."""
-    await _answer(interaction, _Drawn(embed), _Drawn(components), attachments)
-
-
-async def edit_message(
-    interaction: discord.Interaction,
-    *,
-    embed: discord.Embed | None,
-    view: discord.ui.View | None,
-    attachments: Sequence[discord.File] = (),
-) -> None:
-    """Answer the component press ``interaction`` by editing the message it was on: ``embed``, ``view``
-    (``None`` removes the components) and ``attachments`` (``[]`` removes them), like
-    ``interaction.response.edit_message`` but returning nothing.
+    """Answer the component press ``interaction`` by editing the message it was on: ``embed`` and
+    ``components`` already drawn as Discord JSON (:class:`cogs.tables.drawn.Drawn`), ``attachments``
+    (``[]`` removes them), like ``interaction.response.edit_message`` but returning nothing.
 
     Raises
     ------
     discord.InteractionResponded
         The interaction was answered already.
+    TypeError
+        The interaction is not a component press.
     discord.HTTPException
         Discord refused the answer.
     """
-    response = interaction.response
-    if interaction.type is not discord.InteractionType.component:  # only presses are answered here
-        if response.is_done():
-            raise discord.InteractionResponded(interaction)
-        await response.edit_message(embed=embed, view=view, attachments=list(attachments))
-        return
-    await _answer(interaction, embed, view, attachments)
-    if view is not None and not view.is_finished() and view.is_dispatchable():
-        interaction._state.store_view(
-            view, interaction.message.id if interaction.message is not None else None
-        )
+    await _answer(interaction, _Drawn(embed), _Drawn(components), attachments)
 
 
 async def _answer(interaction: discord.Interaction, embed, view, attachments: Sequence[discord.File]) -> None:
-    """Post the callback of the component press ``interaction`` with ``embed`` and ``view`` (discord.py
-    objects, or :class:`_Drawn` JSON) and mark it answered."""
+    """Post the callback of the component press ``interaction`` with ``embed`` and ``view`` (:class:`_Drawn`
+    JSON) and mark it answered."""
     response = interaction.response
     if response.is_done():
         raise discord.InteractionResponded(interaction)

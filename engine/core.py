@@ -140,7 +140,7 @@ class LegalAction:
 
 @dataclass(frozen=True)
 class Field:
-    """A named piece of text in a view, e.g. ``Field("Card up", "**17** with 3 tokens")``."""
+    """A named piece of text in a view, e.g. ``Field("Card up", "{b:17} with 3 tokens")``."""
 
     name: str
     value: str

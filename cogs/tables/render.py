@@ -306,7 +306,7 @@ def private_message(
     description = private_description(session)
     notice = ai_seats.away_notice(session, user_id)
     if notice is not None:
-        description = _clip(f"{notice}\n\n{description}", 4096)
+        description = _clip(f"{with_names(session, notice)}\n\n{description}", 4096)
     drawn = embed(_clip(f"Your hand · {with_names(session, view.title)}", 256), description, PRIVATE_COLOUR)
     fields = [
         field(_clip(with_names(session, shown.name), 256), _clip(with_names(session, shown.value), 1024))
@@ -345,7 +345,8 @@ def text_message(text: str) -> Drawn:
 
 def away_message(session: TableSession, user_id: int) -> Drawn:
     """The DM to a player an AI took over, with an "I'm back" button."""
-    text = f"{ai_seats.away_notice(session, user_id)} ({session.rules.display_name} table {session.table_id})"
+    notice = with_names(session, ai_seats.away_notice(session, user_id) or "")
+    text = f"{notice} ({session.rules.display_name} table {session.table_id})"
     back = _verb_button(session.table_id, ids.BACK, "I'm back", SUCCESS)
     return Drawn(components=rows([(0, back)]), content=text)
 

@@ -9,11 +9,12 @@ robot marker (:data:`AI_MARKER`) wherever names are shown: lobby, table, log, sc
 
 from __future__ import annotations
 
-from engine.tables.session import Phase, TableError, TableSession
+from engine.tables.session import I_AM_BACK, Phase, TableError, TableSession
 from engine import Event
 from engine.lobby import LobbyError
 
 AI_MARKER = "🤖"
+
 AI_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Margaret", "Claude", "Radia", "Ken")
 """AI names by identity: AI ``-1`` is Ada, ``-2`` Alan, ... (a table has at most nine AIs)."""
 
@@ -171,7 +172,7 @@ def away_notice(session: TableSession, user_id: int) -> str | None:
         return None
     return (
         f"{AI_MARKER} Your clock ran out {session.settings.idle_after_timeouts} times in a row, so an AI "
-        "plays your seat. Press **I'm back** to play again."
+        f"plays your seat. Press {I_AM_BACK} to play again."
     )
 
 

@@ -17,9 +17,12 @@ from enum import Enum
 from engine.tables import time_control
 from engine.tables.time_control import SeatBank, TimeControl
 from engine import Event, GameRules, GameState, LegalAction, SeatView, Standing
+from engine.core import strong
 from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
 
 EVENT_LOG_LENGTH = 6
+I_AM_BACK = strong("I'm back")
+"""The button a player an AI took over presses to play again, as the table's text names it."""
 
 
 class TableError(Exception):
@@ -377,7 +380,7 @@ class TableSession:
             if self.timeouts_in_row[seat] >= self.settings.idle_after_timeouts and self.players[seat] >= 0:
                 if seat not in self.idle_seats | self.left_seats:
                     self.idle_seats.add(seat)
-                    events.append(Event(seat, "is away: an AI plays for them until they press **I'm back**."))
+                    events.append(Event(seat, f"is away: an AI plays for them until they press {I_AM_BACK}."))
         if acted:
             self._after_change(events, now, acted=acted)
         return events
