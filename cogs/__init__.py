@@ -1,1 +1,2 @@
-"""Discord extensions: each maps slash commands and components to the bot's features."""
+"""The Discord layer: one discord.py extension per feature, turning commands and components into calls and
+results into messages. It may import the table runtime, the games, storage and discord.py; never bot."""

@@ -1,4 +1,5 @@
-"""Pure game logic: rules, deals, legal actions, views and scores. No Discord, asyncio or I/O here."""
+"""The games: rules, words and AI players, pure and deterministic (no Discord, asyncio or I/O); and, in
+``engine.tables``, the table runtime around them. A game imports only engine.core and its own package."""
 
 from engine.core import (
     Board,

@@ -1,4 +1,5 @@
 """A local Discord-compatible server for end-to-end tests and demos.
+It imports none of the bot's packages (bot, cogs, engine, storage), and discord.py only in endpoints.py.
 
 The real, unmodified discord.py client connects to a :class:`SandboxServer`
 (an in-process aiohttp server speaking the gateway and the REST routes a

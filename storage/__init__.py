@@ -1,6 +1,5 @@
-"""Everything the bot keeps in its database: SQLite (a file, one connection on a thread of its own) or
-PostgreSQL (a server several bot processes share, over a pool of connections). All SQL of the project lives
-here."""
+"""Everything the bot keeps in its database, SQLite or PostgreSQL: all SQL of the project lives here.
+It may import nothing of the bot's other packages (no engine, cogs, bot, discord)."""
 
 from storage.backend import DatabaseTarget, database_path, database_target, error_line, redacted_database_url
 from storage.connection import DatabaseError, IntegrityError, is_locked

@@ -1,4 +1,5 @@
 """The rules extension: ``/rules game:<game>``, how to play each game in private pages.
+It may import the games and discord.py; never bot.
 
 The pages and their buttons live in :mod:`cogs.rules.pages`. Presses on them ("How to play" on a lobby
 or table message, and the pages' own buttons and menu; custom_ids starting ``rules:``) are answered by this

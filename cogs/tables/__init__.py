@@ -1,4 +1,5 @@
 """The tables extension: lobbies, games and scoreboards in channels (``/play``, ``/hand``, buttons).
+It may import the table runtime (engine.tables), the games, storage and discord.py; never bot.
 
 The cog registers the table components itself (routed to its own press handler) when it loads, and
 removes them when it unloads.
