@@ -42,7 +42,9 @@ def test_the_engine_contract_names_every_game_module() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
     (games,) = [contract for contract in config["contracts"] if contract["id"] == "engine"]
     engine = ROOT / "engine"
-    modules = {path.stem for path in engine.iterdir() if path.suffix == ".py" or (path / "__init__.py").exists()}
+    modules = {
+        path.stem for path in engine.iterdir() if path.suffix == ".py" or (path / "__init__.py").exists()
+    }
     assert {f"engine.{name}" for name in modules - {"__init__", "tables"}} == set(games["source_modules"])
 
 

@@ -14,9 +14,9 @@ pressed item in it and make the dynamic item, only to call its callback. ``bench
 measured that at 111 µs of CPU per press against 55 µs for :func:`route` from ``on_interaction``
 (discord.py 2.7.1, a Foist table message, 2026-11-26): +56 µs a press, about 4.5% of the bot's whole CPU
 per press (``bench/press_cost.py``: 1.2 ms), which alone would take it past its goal of 1.5 times a bare
-discord.py bot's (1.43-1.46 in ``docs/performance.md``). And a ``DynamicItem`` only runs for a custom_id that is on the pressed
-message: a forged or stale one would get no answer at all (the player sees "This interaction failed"),
-where the tables answer every press.
+discord.py bot's (1.43-1.46 in ``docs/performance.md``). And a ``DynamicItem`` only runs for a custom_id
+that is on the pressed message: a forged or stale one would get no answer at all (the player sees "This
+interaction failed"), where the tables answer every press.
 """
 
 from __future__ import annotations

@@ -11,8 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.tables.lobby_options import CLOCK_MENU, RULES_MENU
-
 PREFIX = "ct:"
 TEMPLATE = (
     r"ct:(?P<table>[a-z0-9]{4,16}):(?P<version>\d{1,7}):"
@@ -68,7 +66,7 @@ def parse_select(custom_id: str, value: str) -> "TableCustomId | None":
 
 
 def option_custom_id(table_id: str, field: str) -> str:
-    """The custom_id of the lobby menu for option ``field`` (or :data:`RULES_MENU`)."""
+    """The custom_id of the lobby menu for option ``field`` (or the on/off options' menu, ``"rules"``)."""
     return f"{PREFIX}{table_id}:0:o.{field}"
 
 

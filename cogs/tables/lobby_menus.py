@@ -8,6 +8,7 @@ from __future__ import annotations
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.action_menus import option, select
+from engine.tables import lobby_options
 from engine.tables.lobby_options import clock_choices, option_choices
 from engine.tables.session import TableSession
 
@@ -23,7 +24,7 @@ def option_menus(session: TableSession) -> list[dict]:
     if switches:
         menus.append(
             select(
-                ids.option_custom_id(session.table_id, ids.RULES_MENU),
+                ids.option_custom_id(session.table_id, lobby_options.RULES_MENU),
                 [
                     option(_clip(choice.description, 100), choice.name, default=bool(choice.current))
                     for choice in switches
@@ -56,5 +57,5 @@ def option_menus(session: TableSession) -> list[dict]:
             option(_clip(f"Clock: {label}", 100), kind, default=kind == current)
             for label, kind in clock_choices(session)
         ]
-        menus.append(select(ids.option_custom_id(session.table_id, ids.CLOCK_MENU), options))
+        menus.append(select(ids.option_custom_id(session.table_id, lobby_options.CLOCK_MENU), options))
     return menus

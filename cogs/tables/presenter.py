@@ -80,7 +80,9 @@ class DiscordPresenter:
             self.private_views.dm_turn_later(table, dm.user_id, turn_dm_intro(table, dm))
         for user_id in outcome.turn_notices:
             text = turn_notice(table, user_id, self.messages.jump_url(table))
-            self.tasks.spawn(self._notify(table.table_id, user_id, text), f"turn notice of table {table.table_id}")
+            self.tasks.spawn(
+                self._notify(table.table_id, user_id, text), f"turn notice of table {table.table_id}"
+            )
         for user_id in outcome.newly_away:
             self.tasks.spawn(self._tell_away(table, user_id), f"away DM for table {table.table_id}")
 

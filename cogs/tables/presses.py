@@ -139,7 +139,9 @@ class TablePresses:
         user = interaction.user
         with_table = self._with_table(interaction)
         if target.action is not None:
-            return moves.Play(user.id, target.version, target.action), functools.partial(self._played, interaction)
+            return moves.Play(user.id, target.version, target.action), functools.partial(
+                self._played, interaction
+            )
         verb = target.verb
         if verb == ids.JOIN:
             return moves.Join(user.id, user.display_name), with_table
@@ -197,7 +199,7 @@ class TablePresses:
             await self.messages.answer_with_table(interaction, table, outcome.note)
 
     async def _came_back(self, interaction: discord.Interaction, outcome: Outcome) -> None:
-        """"I'm back": redraw the private view it was pressed in, else answer with the table."""
+        """ "I'm back": redraw the private view it was pressed in, else answer with the table."""
         table = outcome.table
         message = interaction.message
         if (
@@ -212,6 +214,6 @@ class TablePresses:
             await self.messages.answer_with_table(interaction, table, outcome.note)
 
     async def _left(self, interaction: discord.Interaction, outcome: Outcome) -> None:
-        """"Yes, leave the game": the question becomes the answer; the table message is edited apart."""
+        """ "Yes, leave the game": the question becomes the answer; the table message is edited apart."""
         await answer_press(interaction, render.text_message(outcome.note))
         self.messages.refresh(outcome.table)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import weakref
 
+from engine import SeatView
 from engine.tables import ai_seats
 from engine.tables.session import TableSession
-from engine import SeatView
 
 _deciders: weakref.WeakKeyDictionary[
     TableSession, tuple[SeatView, tuple[frozenset[int], frozenset[int]], list[int]]

@@ -9,9 +9,9 @@ robot marker (:data:`AI_MARKER`) wherever names are shown: lobby, table, log, sc
 
 from __future__ import annotations
 
-from engine.tables.session import I_AM_BACK, Phase, TableError, TableSession
 from engine import Event
 from engine.lobby import LobbyError
+from engine.tables.session import I_AM_BACK, Phase, TableError, TableSession
 
 AI_MARKER = "🤖"
 

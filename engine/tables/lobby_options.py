@@ -7,9 +7,9 @@ import types
 import typing
 from dataclasses import replace
 
+from engine.lobby import LobbyError
 from engine.tables.session import Phase, TableError, TableSession
 from engine.tables.time_control import KINDS
-from engine.lobby import LobbyError
 
 RULES_MENU = "rules"
 """The lobby menu of the game's on/off options (its values are the options switched on)."""

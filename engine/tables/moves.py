@@ -184,7 +184,9 @@ class AIPlay(Move):
         try:
             table.act(user_id, self.version, self.code, now, by_ai=True)
         except (TableError, IllegalAction) as refusal:
-            log.error("%s AI chose %r, refused (%s): playing the default", table.rules.key, self.code, refusal)
+            log.error(
+                "%s AI chose %r, refused (%s): playing the default", table.rules.key, self.code, refusal
+            )
             table.act(user_id, self.version, self.state.default_action(self.seat), now, by_ai=True)
         return Change("Done.")
 
@@ -248,7 +250,9 @@ class EndTable(Move):
                 "once no person plays any seat."
             )
         name = table.names.get(self.user_id, "a player")
-        return Change(close=f"{name} ended the table: nobody played any seat any more. No result was recorded.")
+        return Change(
+            close=f"{name} ended the table: nobody played any seat any more. No result was recorded."
+        )
 
 
 @dataclass(frozen=True)

@@ -129,7 +129,11 @@ class TableRuntime:
             now=now,
         )
         self.ai_turns = AITurns(
-            registry, tasks, ai_pause_seconds, functools.partial(self.commit, wait=None), player_for=player_for
+            registry,
+            tasks,
+            ai_pause_seconds,
+            functools.partial(self.commit, wait=None),
+            player_for=player_for,
         )
         self.away = notices.AwayNotices()
         registry.on_forget(self._forgotten)

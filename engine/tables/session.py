@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 
-from engine.tables import time_control
-from engine.tables.time_control import SeatBank, TimeControl
 from engine import Event, GameRules, GameState, LegalAction, SeatView, Standing
 from engine.core import strong
 from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
+from engine.tables import time_control
+from engine.tables.time_control import SeatBank, TimeControl
 
 EVENT_LOG_LENGTH = 6
 I_AM_BACK = strong("I'm back")

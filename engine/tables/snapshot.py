@@ -23,10 +23,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.tables.session import Phase, TableSession, TableSettings
-from engine.tables.time_control import SeatBank, TimeControl
 from engine import Event, GameRules, get_rules
 from engine.lobby import Lobby, Rematch, RematchChoice
+from engine.tables.session import Phase, TableSession, TableSettings
+from engine.tables.time_control import SeatBank, TimeControl
 
 SCHEMA_VERSION = 3
 

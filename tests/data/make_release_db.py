@@ -42,13 +42,14 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from cogs.tables import ai_seats
 from cogs.tables.registry import TableRegistry
 from cogs.tables.seat_presses import leave_game
 from cogs.tables.session import Phase, TableSession, TableSettings
 from cogs.tables.store import TableStore
-from cogs.tables.table_message import TableMessages
 from cogs.tables.time_control import TimeControl
+
+from cogs.tables import ai_seats
+from cogs.tables.table_message import TableMessages
 from engine import GAMES, get_rules
 from engine.lobby import RematchChoice
 from storage import Database

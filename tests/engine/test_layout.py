@@ -12,7 +12,9 @@ GAMES = ("foist", "frazzled", "ivak_declare", "memory", "minimisere")
 
 
 def test_no_module_of_the_engine_is_over_800_lines() -> None:
-    lengths = {str(path.relative_to(ENGINE)): len(path.read_text().splitlines()) for path in ENGINE.rglob("*.py")}
+    lengths = {
+        str(path.relative_to(ENGINE)): len(path.read_text().splitlines()) for path in ENGINE.rglob("*.py")
+    }
     assert len(lengths) > 40  # the tree is really read
     assert {name: n for name, n in lengths.items() if n > MAX_LINES} == {}
 

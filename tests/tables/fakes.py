@@ -68,7 +68,9 @@ class MemoryDatabase:
         if table_id not in self.tables:
             return None
         guild_id, channel_id, game, text = self.tables[table_id]
-        return StoredTable(table_id, guild_id, channel_id, game, json.loads(text), list(self.actions[table_id]))
+        return StoredTable(
+            table_id, guild_id, channel_id, game, json.loads(text), list(self.actions[table_id])
+        )
 
     async def load_tables(self, guild_filter: Callable[[int], bool] | None = None) -> list[StoredTable]:
         stored = [await self.load_table(table_id) for table_id in self.tables]
@@ -116,7 +118,9 @@ class ManualScheduler:
 
     async def run_due(self, now: datetime) -> list[str]:
         """Run every job due at ``now`` (each once, removed first as APScheduler's date jobs are)."""
-        due = sorted((job.next_run_time, job_id) for job_id, job in self.jobs.items() if job.next_run_time <= now)
+        due = sorted(
+            (job.next_run_time, job_id) for job_id, job in self.jobs.items() if job.next_run_time <= now
+        )
         for _, job_id in due:
             job = self.jobs.pop(job_id)
             await job.func(*job.args)

@@ -13,16 +13,15 @@ from datetime import datetime, timezone
 
 import pytest
 
+from engine import get_rules
+from engine.ai.core import RandomPlayer
 from engine.tables import ai_seats
+from engine.tables.ai_seats import come_back, leave_game
 from engine.tables.ai_turns import AITurns, decision_rng, seat_to_play
-from engine.tables.ai_seats import come_back
-from engine.tables.ai_seats import leave_game
+from engine.tables.notices import users_to_notify
 from engine.tables.session import Phase, TableError, TableSession, TableSettings
 from engine.tables.snapshot import TableSnapshot, restore, snapshot_of
 from engine.tables.time_control import SLOW
-from engine.tables.notices import users_to_notify
-from engine import get_rules
-from engine.ai.core import RandomPlayer
 from tests.tables.fakes import make_runtime
 
 NOW = datetime(2026, 11, 24, 5, 0, tzinfo=timezone.utc)

@@ -124,7 +124,10 @@ async def test_the_turn_clock_plays_the_defaults_and_an_away_player_is_taken_ove
     assert bob in table.idle_seats and table.timeouts_in_row[bob] == 2
     told = [outcome for outcome in world.presenter.shown if outcome.newly_away]
     assert [outcome.newly_away for outcome in told] == [(BOB,)]  # told once, by DM: BOB asked for DMs
-    assert any(TurnDM(BOB, "started") in o.turn_dms or TurnDM(BOB, "turn") in o.turn_dms for o in world.presenter.shown)
+    assert any(
+        TurnDM(BOB, "started") in o.turn_dms or TurnDM(BOB, "turn") in o.turn_dms
+        for o in world.presenter.shown
+    )
     came_back = await world.runtime.commit(table, moves.ComeBack(BOB))
     assert bob not in table.idle_seats and came_back.note.startswith("Welcome back")
 
@@ -173,7 +176,8 @@ async def test_a_leaver_is_played_by_an_ai_to_the_end_and_a_restart_brings_the_t
 TABLE_CHANGES = {"act", "time_out", "join", "leave", "cancel", "start", "choose_rematch", "set_option"}
 """The methods of a table (:class:`TableSession`) that change its game or lobby."""
 SEAT_CHANGES = {"come_back", "leave_game", "add_ai", "remove_ai", "seat_bots", "choose", "choose_clock"}
-"""The functions of :mod:`engine.tables.ai_seats` and :mod:`engine.tables.lobby_options` that change a table."""
+"""The functions of :mod:`engine.tables.ai_seats` and :mod:`engine.tables.lobby_options` that change a
+table."""
 
 
 def _changes(path: Path) -> list[str]:

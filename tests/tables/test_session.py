@@ -6,9 +6,9 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from engine.tables.session import Phase, TableError, TableSession, TableSettings
 from engine import IllegalAction, get_rules
 from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
+from engine.tables.session import Phase, TableError, TableSession, TableSettings
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 HOST, BOB, CAROL, DAVE = 1, 2, 3, 4

@@ -9,10 +9,10 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from pydantic import ValidationError
 
-from engine.tables.session import Phase, TableSession, TableSettings
-from engine.tables.snapshot import SCHEMA_VERSION, TableSnapshot, restore, snapshot_of
 from engine import get_rules
 from engine.lobby import RematchChoice
+from engine.tables.session import Phase, TableSession, TableSettings
+from engine.tables.snapshot import SCHEMA_VERSION, TableSnapshot, restore, snapshot_of
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 HOST, BOB, CAROL = 1, 2, 3

@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from datetime import datetime, timedelta, timezone
 
+from engine import get_rules
 from engine.tables.session import TableSession, TableSettings
 from engine.tables.snapshot import SCHEMA_VERSION, TableSnapshot, restore, snapshot_of
 from engine.tables.time_control import SeatBank, TimeControl
-from engine import get_rules
 
 NOW = datetime(2026, 11, 24, 12, 0, 0, 123456, tzinfo=timezone.utc)
 HOST, BOB, CAROL = 1, 2, 3

@@ -10,7 +10,6 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from cogs.tables import custom_ids as ids
 from cogs.tables import render
 from cogs.tables.lobby_menus import MENU_ROWS
 from cogs.tables.presenter import turn_notice
@@ -170,11 +169,11 @@ def test_the_host_chooses_the_clock_in_the_lobby() -> None:
     session = TableSession("bank1234", 10, 20, PickAndCall(), TableSettings(30, 5, 2), HOST, "host")
     session.join(BOB, "bob")
     with pytest.raises(TableError, match="host"):
-        lobby_options.choose(session, BOB, ids.CLOCK_MENU, ["bank"])
+        lobby_options.choose(session, BOB, lobby_options.CLOCK_MENU, ["bank"])
     with pytest.raises(TableError, match="not allowed"):
-        lobby_options.choose(session, HOST, ids.CLOCK_MENU, ["blitz"])
+        lobby_options.choose(session, HOST, lobby_options.CLOCK_MENU, ["blitz"])
     assert session.settings.time_control.kind == "fixed"
-    lobby_options.choose(session, HOST, ids.CLOCK_MENU, ["bank"])
+    lobby_options.choose(session, HOST, lobby_options.CLOCK_MENU, ["bank"])
     assert session.settings.time_control == TimeControl("bank")
     lobby = render.lobby_message(session)
     clock = lobby.embed["fields"][1]
@@ -188,7 +187,7 @@ def test_the_host_chooses_the_clock_in_the_lobby() -> None:
     session.start(HOST, 1, NOW)
     assert len(session.banks) == 2
     with pytest.raises(TableError, match="before the game starts"):
-        lobby_options.choose(session, HOST, ids.CLOCK_MENU, ["fixed"])
+        lobby_options.choose(session, HOST, lobby_options.CLOCK_MENU, ["fixed"])
 
 
 def test_a_lobby_whose_game_options_fill_every_row_offers_no_clock_menu() -> None:
