@@ -1,8 +1,12 @@
 """Copy each game's numbered rulings from its rules doc (``docs/rules/<doc>.md``, section "Rulings") into
-the ``## Rulings`` section of its ``/rules`` content file (``cogs/rules/content/<game>.md``), without the
-references to tests, which players do not need. The docs are the source; run this after changing a
-ruling there (``python3 tools/sync_rulings.py``): ``tests/rules/test_rules_pages.py`` fails while a
-ruling of a doc is missing from ``/rules``.
+the ``## Rulings`` section of its ``/rules`` content file (``cogs/rules/content/<game>.md``), the player's
+words only. The docs are the source; run this after changing a ruling there
+(``python3 tools/sync_rulings.py``): ``tests/rules/test_rules_pages.py`` fails while a ruling of a doc is
+missing from ``/rules``, or while a page names a file, a test, a method or an issue.
+
+A ruling in a doc is the player's words (the ruling in the game's own terms, saying what the bot does),
+then, apart, the notes for the project: from ``*Notes:*`` (sources, methods, issues, stored logs) or
+``Test:``/``Tests:`` (the tests that check it) to the end of the ruling. Only the player's words are copied.
 
 The content files ship with the bot (the docs do not), which is why the rulings are copied rather than
 read at run time.
@@ -44,13 +48,13 @@ def doc_rulings(doc: str) -> list[str]:
     return rulings
 
 
+NOTES = re.compile(r"\s*(?:\*Notes:\*|\*?Tests?:\*?(?=\s)).*$")
+"""Where a ruling's notes for the project begin: they run to the end of the ruling."""
+
+
 def for_players(ruling: str) -> str:
-    """A ruling without its references to tests and test names."""
-    ruling = re.sub(r"\s*\*?Tests?:\*?\s.*$", "", ruling)
-    ruling = re.sub(r"\s*\((?:test|tests):[^()]*(?:\([^()]*\)[^()]*)*\)", "", ruling, flags=re.I)
-    ruling = re.sub(r"\s*\*?Tests?:\*?\s.*$", "", ruling)
-    ruling = re.sub(r",?\s*`test_[a-z0-9_]+`", "", ruling)
-    return ruling.strip()
+    """A ruling's words for players: the ruling up to its notes for the project (see the module's text)."""
+    return NOTES.sub("", ruling).strip()
 
 
 def sync(game: str) -> bool:

@@ -1,5 +1,6 @@
 """The ``/rules`` pages: every game has every page kind, each page within Discord's limits, every ruling of
-the game's rules doc appears in them, and the house rules (content the project invented) are marked."""
+the game's rules doc appears in them, the pages speak the game's terms (no file, test, method or issue), and
+the house rules (content the project invented) are marked."""
 
 from __future__ import annotations
 
@@ -13,6 +14,15 @@ from engine import GAMES
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 RULING_TITLE = re.compile(r"^(\d+)\. \*\*(.+?)\*\*", re.M)
+WORKSHOP = {
+    "a file name": re.compile(r"\w\.(?:py|md|json|toml|sql|txt)\b"),
+    "a path of the repository": re.compile(r"\b(?:tests|engine|docs|cogs|tools|bench|sandbox|storage)/"),
+    "a method or function": re.compile(r"\b[A-Za-z]\w*_\w*\(|\b[A-Z][a-z]+[A-Z]\w*\.[a-z_]+"),
+    "an identifier": re.compile(r"`[^`\n]*_[^`\n]*`"),
+    "an issue": re.compile(r"\bissues?\s*#|#\d+\b", re.I),
+    "a test": re.compile(r"\btest_\w+|\btests?:", re.I),
+}
+"""What the workshop looks like in text: players read the game's terms, these stay in ``docs/``."""
 
 
 def doc_ruling_titles(game: str) -> list[str]:
@@ -49,6 +59,35 @@ def test_every_ruling_of_the_rules_doc_appears_in_the_rules_pages(game: str) -> 
     assert titles, game
     missing = [title for title in titles if title not in shown]
     assert not missing, f"run tools/sync_rulings.py: {missing}"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_rules_pages_name_no_file_test_method_or_issue(game: str) -> None:
+    leaks = []
+    for number in range(len(pages.pages(game))):
+        embed, _ = pages.rules_message(game, number)  # the page as drawn for Discord
+        for line in f"{embed.title}\n{embed.description}\n{embed.footer.text}".splitlines():
+            leaks += [f"{what}: {line[:120]}" for what, pattern in WORKSHOP.items() if pattern.search(line)]
+    assert not leaks, "\n".join(leaks)
+
+
+def test_the_workshop_test_knows_the_workshop() -> None:
+    for text in (
+        "see `engine/foist/rules.py`",
+        "tests/engine/test_properties.py",
+        "docs/rules/foist.md",
+        "ruling 5 of `eradicize.md`",
+        "`DeclareState.resample_hidden`",
+        "resample_hidden(viewer, rng)",
+        "(issue #2)",
+        "see #25",
+        "Test: `test_ties_share`",
+        "test_the_last_survivor_wins",
+        "`quick_throw_back`",
+    ):
+        assert any(pattern.search(text) for pattern in WORKSHOP.values()), text
+    for text in ("Pay a token (1 left) or take the 5♥.", "Draw from the pile · sheds 15 points", "14/1"):
+        assert not any(pattern.search(text) for pattern in WORKSHOP.values()), text
 
 
 @pytest.mark.parametrize("game", ["minimize", "tokenize"])
