@@ -31,6 +31,8 @@ from engine.tables.tasks import Supervisor
 log = logging.getLogger(__name__)
 
 SAVE_RETRY_SECONDS = 5.0
+UNATTENDED_PAUSE_SECONDS = 0.1
+"""The pause before each AI move once no person can come back to the table: at most ten moves a second."""
 
 
 def decision_rng(seed: int, version: int, seat: int) -> random.Random:
@@ -53,9 +55,11 @@ Commit = Callable[[TableSession, Move], Awaitable[object]]
 class AITurns:
     """Plays the AI seats of every table.
 
-    ``commit(table, move)`` is the runtime's one commit; ``pause_seconds`` is the wait before each AI move
-    (none once nobody can come back to the table, see :func:`~engine.tables.ai_seats.nobody_left`);
-    ``player_for(game_key)`` gives the game's AI player.
+    ``commit(table, move)`` is the runtime's one commit; ``pause_seconds`` is the wait before each AI move,
+    and ``unattended_pause_seconds`` the wait once nobody can come back to the table (see
+    :func:`~engine.tables.ai_seats.nobody_left`): shorter, so the AIs finish the game quickly, but never
+    zero, so such a table never takes the database's whole write rate; ``player_for(game_key)`` gives the
+    game's AI player.
     """
 
     def __init__(
@@ -65,11 +69,13 @@ class AITurns:
         pause_seconds: float,
         commit: Commit,
         *,
+        unattended_pause_seconds: float = UNATTENDED_PAUSE_SECONDS,
         player_for: Callable[[str], AIPlayer] = ai_player,
     ) -> None:
         self.registry = registry
         self.tasks = tasks
         self.pause_seconds = pause_seconds
+        self.unattended_pause_seconds = unattended_pause_seconds
         self.commit = commit
         self.player_for = player_for
         self.running: dict[str, asyncio.Task] = {}
@@ -93,7 +99,8 @@ class AITurns:
                 session = self.registry.get(table_id)
                 if session is None or seat_to_play(session) is None:
                     return
-                pause = 0.0 if ai_seats.nobody_left(session) else self.pause_seconds
+                unattended = ai_seats.nobody_left(session)
+                pause = self.unattended_pause_seconds if unattended else self.pause_seconds
                 await asyncio.sleep(pause)  # a zero pause still lets the loop answer presses first
                 session = self.registry.get(table_id)
                 seat = None if session is None else seat_to_play(session)

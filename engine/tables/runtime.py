@@ -36,7 +36,7 @@ from engine.ai.core import AIPlayer
 from engine.ai.registry import ai_player
 from engine.lobby import Lobby
 from engine.tables import ai_seats, notices
-from engine.tables.ai_turns import AITurns
+from engine.tables.ai_turns import UNATTENDED_PAUSE_SECONDS, AITurns
 from engine.tables.clocks import TableClocks, utcnow
 from engine.tables.moves import Change, LobbyIdle, Move, RematchWindowClosed, TimeOut, Unchanged
 from engine.tables.outcome import Outcome, Presenter
@@ -80,6 +80,27 @@ async def locked(table: TableSession, wait: float | None) -> AsyncIterator[None]
         table.lock.release()
 
 
+def past_bound(table: TableSession) -> bool:
+    """True if ``table``'s game has taken more actions than its rules' bound on a game's length
+    (``GameRules.max_moves``): a guard that does not depend on how anyone plays."""
+    bound = getattr(table.rules, "max_moves", None)
+    return (
+        table.phase is Phase.PLAYING
+        and table.state is not None
+        and bound is not None
+        and (table.state.version > bound)
+    )
+
+
+def too_long(table: TableSession) -> str:
+    """Why a table past its game's bound on moves ended (the table shows it)."""
+    assert table.state is not None
+    return (
+        f"This {table.rules.display_name} game went past {table.state.version - 1} moves, longer than a game "
+        "of it ever lasts, so it ended with no result: nobody's rating changes."
+    )
+
+
 class TableRuntime:
     """Every live table of one bot process, and the one way to change them.
 
@@ -93,8 +114,9 @@ class TableRuntime:
         The layer that shows tables (Discord).
     tasks:
         Runs the AI seats' turns in the background.
-    lobby_idle_seconds, ai_pause_seconds:
-        How long an untouched lobby stays open; how long an AI seat waits before it acts (seconds).
+    lobby_idle_seconds, ai_pause_seconds, unattended_pause_seconds:
+        How long an untouched lobby stays open; how long an AI seat waits before it acts, and before it acts
+        at a table no person can come back to (seconds).
     player_for:
         The AI player of a game, by key.
     now:
@@ -111,6 +133,7 @@ class TableRuntime:
         *,
         lobby_idle_seconds: float,
         ai_pause_seconds: float,
+        unattended_pause_seconds: float = UNATTENDED_PAUSE_SECONDS,
         player_for: Callable[[str], AIPlayer] = ai_player,
         now: Callable[[], datetime] = utcnow,
     ) -> None:
@@ -133,6 +156,7 @@ class TableRuntime:
             tasks,
             ai_pause_seconds,
             functools.partial(self.commit, wait=None),
+            unattended_pause_seconds=unattended_pause_seconds,
             player_for=player_for,
         )
         self.away = notices.AwayNotices()
@@ -175,6 +199,8 @@ class TableRuntime:
             phase = table.phase
             lobby: Lobby | None = None
             change = move.apply(table, self.now())
+            if change.close is None and past_bound(table):
+                change = Change(close=too_long(table))
             if change.close is not None:
                 outcome = await self._close(table, move, change.close, answered=answer is not None)
             elif change.end_scoreboard:

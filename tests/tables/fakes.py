@@ -167,6 +167,7 @@ def make_runtime(
     *,
     player: AIPlayer | None = None,
     ai_pause_seconds: float = 0.0,
+    unattended_pause_seconds: float = 0.001,
     lobby_idle_seconds: float = 900,
     db: object | None = None,
     now: datetime = START,
@@ -187,6 +188,7 @@ def make_runtime(
         Supervisor(),
         lobby_idle_seconds=lobby_idle_seconds,
         ai_pause_seconds=ai_pause_seconds,
+        unattended_pause_seconds=unattended_pause_seconds,
         player_for=lambda key: chosen,
         now=clock,
     )

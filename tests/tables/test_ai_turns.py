@@ -218,7 +218,7 @@ def test_slow_mode_sends_no_turn_notice_for_a_seat_an_ai_plays() -> None:
     assert users_to_notify(session, before=set()) == [HOST]
 
 
-async def test_when_every_person_has_left_the_ais_finish_the_game_without_pausing() -> None:
+async def test_when_every_person_has_left_the_ais_finish_the_game_without_the_people_s_pause() -> None:
     session = human_and_ais()
     turns, saved = turns_for(session, RandomPlayer(), pause=3600)  # an hour's pause would never end here
     leave_game(session, HOST)

@@ -6,6 +6,7 @@ failed store that undoes a move; clocks running out; a restart."""
 from __future__ import annotations
 
 import ast
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from engine import IllegalAction, get_rules
 from engine.lobby import RematchChoice
 from engine.tables import moves
+from engine.tables.ai_turns import UNATTENDED_PAUSE_SECONDS
 from engine.tables.outcome import TurnDM
 from engine.tables.session import Phase, TableError, TableSession, TableSettings
 from tests.tables.fakes import World, make_runtime
@@ -206,3 +208,47 @@ def test_no_second_place_applies_a_move() -> None:
     paths += [*ROOT.joinpath("bot").rglob("*.py")]
     offenders = [call for path in paths if path not in rules for call in _changes(path)]
     assert offenders == []
+
+
+class ShortPickAndCall(PickAndCall):
+    """The toy game with a bound of four moves on its length."""
+
+    max_moves = 4
+
+
+async def test_a_game_past_its_bound_on_moves_ends_with_no_result_and_says_why() -> None:
+    world = make_runtime()
+    table = await opened(world, ShortPickAndCall())
+    await world.runtime.commit(table, moves.Join(BOB, "bob"))
+    await world.runtime.commit(table, moves.Start(HOST, 7))
+    for code, user in (("pick.1", HOST), ("pick.2", BOB), ("tap", HOST), ("tap", HOST)):
+        await world.runtime.commit(table, moves.Play(user, table.state.version, code))
+    assert table.phase is Phase.PLAYING and table.state.version == 4  # at the bound: plays on
+    ended = await world.runtime.commit(table, moves.Play(HOST, 4, "tap"))
+    assert ended.closed is not None and "no result" in ended.closed and "past 4 moves" in ended.closed
+    assert world.runtime.registry.get(table.table_id) is None and table.table_id not in world.db.tables
+    assert world.db.results == []  # no rating changes
+
+
+async def test_ais_alone_at_a_table_still_pause_between_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once nobody can come back, the AIs finish the game with a short pause before each move (not the
+    table's pause for people, and never none), so such a table never takes the database's whole write rate."""
+    pauses: list[float] = []
+    sleep = asyncio.sleep
+
+    async def recorded(seconds: float) -> None:
+        pauses.append(seconds)
+        await sleep(0)
+
+    world = make_runtime(ai_pause_seconds=3600)
+    table = await opened(world, get_rules("foist"))
+    await world.runtime.commit(table, moves.AddAI(HOST))
+    await world.runtime.commit(table, moves.AddAI(HOST))
+    await world.runtime.commit(table, moves.Start(HOST, 3))
+    monkeypatch.setattr(asyncio, "sleep", recorded)
+    await world.runtime.commit(table, moves.LeaveGame(HOST))
+    await world.runtime.ai_turns.running[table.table_id]
+    assert table.phase is Phase.SCOREBOARD
+    unattended = world.runtime.ai_turns.unattended_pause_seconds
+    assert 0 < unattended and pauses and set(pauses) == {unattended}
+    assert 0 < UNATTENDED_PAUSE_SECONDS < 1  # what the bot runs with
