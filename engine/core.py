@@ -427,6 +427,10 @@ class GameRules(abc.ABC, Generic[OptionsT]):
     state_class:
         The :class:`GameState` subclass that a new game is, built as ``state_class(num_seats, seed,
         options)``.
+    max_moves:
+        A bound on the number of actions a game takes (moves applied, at any player count); a table past it
+        ends. Each game states it, and how it was found, in its rules doc under ``docs/rules/`` ("How long
+        a game lasts"); ``bench/games_end.py`` checks all-AI games against it.
     """
 
     key: ClassVar[str]
@@ -437,6 +441,7 @@ class GameRules(abc.ABC, Generic[OptionsT]):
     max_seats: ClassVar[int]
     options_model: ClassVar[type[GameOptions]] = GameOptions
     state_class: ClassVar[type[GameState]]
+    max_moves: ClassVar[int]
 
     def new_game(self, num_seats: int, seed: int, options: GameOptions | dict | None = None) -> GameState:
         """Deal a new game.

@@ -431,5 +431,6 @@ class Foist(GameRules[FoistOptions]):
     winning_rule: ClassVar[str] = "lowest score wins"
     min_seats: ClassVar[int] = 3
     max_seats: ClassVar[int] = 7
+    max_moves: ClassVar[int] = 500  # docs/rules/foist.md, "How long a game lasts"
     options_model: ClassVar[type[GameOptions]] = FoistOptions
     state_class: ClassVar[type[GameState]] = FoistState

@@ -341,3 +341,4 @@ class Eradicize(FrazzledRules[EradicizeOptions]):
     summary = game_words.SUMMARY
     winning_rule = game_words.WINNING_RULE
     state_class = EradicizeState
+    max_moves = 2_500  # docs/rules/eradicize.md, "How long a game lasts"

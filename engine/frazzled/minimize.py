@@ -612,3 +612,4 @@ class FrazzledMinimize(FrazzledRules[FrazzledMinimizeOptions]):
     summary = game_words.SUMMARY
     winning_rule = game_words.WINNING_RULE
     state_class = FrazzledMinimizeState
+    max_moves = 5_500  # docs/rules/minimize.md, "How long a game lasts"

@@ -529,4 +529,5 @@ class Tokenize(FrazzledRules[TokenizeOptions]):
     display_name = game_words.TITLE
     summary = game_words.SUMMARY
     state_class = TokenizeState
+    max_moves = 2_000  # docs/rules/tokenize.md, "How long a game lasts"
     winning_rule = game_words.WINNING_RULE

@@ -18,9 +18,15 @@ throw goes next turn), halved once per My Half Value held (twice at most). Lower
 * Pick: the same comparison for the throw already made (a power card is played only when it gains at least
   ``POWER_MARGIN`` points over the best plain pick, since it is worth keeping for later).
 * Declare: with 7 or less, ``samples`` deals of the unseen cards to the other hands (hand sizes kept, the
-  cards they took in view of all included) estimate the chance that every other hand is higher; the AI
-  declares when that chance is at least ``declare_at`` (default 0.9), a threshold that eases by 3% per
-  round of turns past the tenth in a deal.
+  cards they took in view of all included) estimate the chance that every other hand is higher (a hand
+  equal to its own makes the call fail, ruling 2, so a tied deal counts against it); the AI declares when
+  that chance is at least its threshold: ``declare_at`` (default 0.9) for the first ``DRAG_START`` rounds
+  of turns of a deal, then lowered in equal steps to 0 at ``DRAG_END`` rounds, from where it declares
+  whenever it may (a failed call costs 25 points but ends the round; a sure failure, such as a tie between
+  hands everyone has seen, would otherwise never be called).
+* A round that drags on: from ``DRAG_END`` rounds of turns on, every pick is a draw (when one is legal), so
+  no cycle of seats passing the same known cards to each other (seat after seat throwing a 5 and taking
+  the 4 just thrown) can hold a round forever.
 * A quick throw-back, when offered, is always taken (it only sheds points).
 """
 
@@ -32,6 +38,9 @@ from collections import Counter
 from engine.ai.core import legal_codes
 from engine.core import GameState
 from engine.ivak_declare.actions import (
+    DECLARE,
+    DECLARE_NOW_CODE,
+    DRAW,
     Declare,
     DeclareAction,
     DeclareNow,
@@ -59,6 +68,8 @@ from engine.ivak_declare.throws import legal_throws, pickable_ends
 KEEP_WEIGHT = 0.5  # the share of the best next throw's points a hand is credited with
 POWER_MARGIN = 2.0  # points a power card must gain over a plain pick to be played
 HIDDEN_CARD_GUESS = 4.5  # points the evaluation counts per card in another seat's hand
+DRAG_START = 10  # rounds of turns of a deal after which the declare threshold starts to fall
+DRAG_END = 20  # rounds of turns of a deal from which the AI declares whenever it may and always draws
 
 
 def _halving(hand: tuple[str, ...] | list[str]) -> float:
@@ -126,16 +137,21 @@ class DeclarePlayer:
                 return code
         hand = list(state.hand(seat))
         kinds = {type(action) for _, action in actions}
-        if (Declare in kinds or DeclareNow in kinds) and self._declare_chance(
-            state, seat, rng
-        ) >= self.declare_at:
+        rounds = rounds_of_turns(state)
+        threshold = self._threshold(rounds)
+        if (Declare in kinds or DeclareNow in kinds) and (
+            threshold <= 0 or self._declare_chance(state, seat, rng) >= threshold
+        ):
             return next(code for code, action in actions if isinstance(action, Declare | DeclareNow))
+        draw_only = rounds >= DRAG_END
+        if draw_only and Draw in kinds:
+            return DRAW
         draw_points = self._unseen_points(state, hand)
         best_code, best_value = None, float("inf")
         for code, action in actions:
             if isinstance(action, ThrowCards):
                 rest = _remove(hand, action.cards)
-                value = self._best_pick(state, rest, draw_points)[1] - 1e-3 * sum(
+                value = self._best_pick(state, rest, draw_points, draw_only)[1] - 1e-3 * sum(
                     map(card_points, action.cards)
                 )
             elif isinstance(action, Draw | Take | NoPick | Discover | NoCard):
@@ -181,10 +197,13 @@ class DeclarePlayer:
         return (points + expected) * _halving(ordered)
 
     def _best_pick(
-        self, state: DeclareState, hand: list[str], draw_points: Counter[int]
+        self, state: DeclareState, hand: list[str], draw_points: Counter[int], draw_only: bool = False
     ) -> tuple[str, float]:
-        """The best pick after a throw leaving ``hand`` (before its pick), and the worth it leaves."""
+        """The best pick after a throw leaving ``hand`` (before its pick), and the worth it leaves; with
+        ``draw_only`` (a round past ``DRAG_END``) the draw."""
         options: list[DeclareAction] = [Draw()]
+        if draw_only:
+            return DRAW, self._pick_value(hand, options[0], draw_points)
         options += [Take(card) for card in pickable_ends(state.previous_throw)]
         if NO_PICK in hand:
             options.append(NoPick())
@@ -216,23 +235,20 @@ class DeclarePlayer:
 
     # -- declaring ------------------------------------------------------------------------------------
 
-    def _threshold(self, state: DeclareState) -> float:
-        """``declare_at``, lowered by 3% for every round of turns past the tenth in this deal (so that a
-        table of cautious players still ends its rounds). Turns are counted in the public history since the
-        last declare."""
-        throws = 0
-        for _, code in reversed(state.history):
-            if code in ("declare", "declarenow"):
-                break
-            if code.startswith("t") and not code.startswith("take") and not code.startswith("tb"):
-                throws += 1
-        alive = sum(1 for other in range(state.num_seats) if state.alive(other))
-        return self.declare_at * 0.97 ** max(0.0, throws / max(alive, 1) - 10)
+    def _threshold(self, rounds: float) -> float:
+        """The least chance of success at which it declares after ``rounds`` rounds of turns of a deal
+        (:func:`rounds_of_turns`): ``declare_at`` up to ``DRAG_START``, then lowered in equal steps to 0 at
+        ``DRAG_END`` (so that a table of cautious players still ends its rounds, even when every call
+        would fail)."""
+        eased = (rounds - DRAG_START) / (DRAG_END - DRAG_START)
+        return self.declare_at * min(1.0, max(0.0, 1.0 - eased))
 
     def _declare_chance(self, state: DeclareState, seat: int, rng: random.Random) -> float:
         """The share of ``samples`` deals of the cards the seat has not seen (sorted, then shuffled with
         ``rng``: the draw of :meth:`DeclareState.resample_hidden` without its copy) in which every other
-        hand in play is higher."""
+        hand in play is higher. A deal where another hand equals the seat's counts as a failed call: "If any
+        other player has the same number of points or fewer points than the caller, the caller scores 25"
+        (ruling 2, :func:`~engine.ivak_declare.scoring.round_scores`)."""
         mine = hand_quarters(state.hand(seat))
         others = [other for other in range(state.num_seats) if other != seat and state.alive(other)]
         known = {other: list(state.known_cards(other)) for other in others}
@@ -251,6 +267,19 @@ class DeclarePlayer:
                     break
             wins += not beaten
         return wins / self.samples
+
+
+def rounds_of_turns(state: DeclareState) -> float:
+    """How many rounds of turns this deal has lasted: the throws in the public history since the last
+    declare (or since the game began), divided by the number of seats still in the game."""
+    throws = 0
+    for _, code in reversed(state.history):
+        if code in (DECLARE, DECLARE_NOW_CODE):
+            break
+        if code.startswith("t") and not code.startswith("take") and not code.startswith("tb"):
+            throws += 1
+    alive = sum(1 for other in range(state.num_seats) if state.alive(other))
+    return throws / max(alive, 1)
 
 
 def evaluate(state: GameState, seat: int) -> float:
@@ -278,4 +307,12 @@ def player_for(game_key: str) -> DeclarePlayer:
     return DeclarePlayer()
 
 
-__all__ = ["DeclarePlayer", "evaluate", "hand_worth", "player_for"]
+__all__ = [
+    "DRAG_END",
+    "DRAG_START",
+    "DeclarePlayer",
+    "evaluate",
+    "hand_worth",
+    "player_for",
+    "rounds_of_turns",
+]

@@ -522,6 +522,7 @@ class MinimizeDeclare(GameRules[DeclareOptions]):
     winning_rule: ClassVar[str] = "last player at 100 points or less wins"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 10
+    max_moves: ClassVar[int] = 6_000  # docs/rules/declare.md, "How long a game lasts"
     options_model: ClassVar[type[GameOptions]] = DeclareOptions
     state_class: ClassVar[type[GameState]] = DeclareState
 

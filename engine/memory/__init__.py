@@ -90,5 +90,6 @@ class DeluxeMemory(GameRules[MemoryOptions]):
     winning_rule: ClassVar[str] = "most tokens wins"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
+    max_moves: ClassVar[int] = 4_000  # docs/rules/memory.md, "How long a game lasts"
     options_model: ClassVar[type[GameOptions]] = MemoryOptions
     state_class: ClassVar[type[GameState]] = MemoryState

@@ -661,6 +661,7 @@ class Minimisere(GameRules[MinimisereOptions]):
     winning_rule: ClassVar[str] = "highest score wins"
     min_seats: ClassVar[int] = 3
     max_seats: ClassVar[int] = 6
+    max_moves: ClassVar[int] = 900  # docs/rules/minimisere.md, "How long a game lasts"
     options_model: ClassVar[type[GameOptions]] = MinimisereOptions
     state_class: ClassVar[type[GameState]] = MinimisereState
 
