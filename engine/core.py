@@ -430,7 +430,8 @@ class GameRules(abc.ABC, Generic[OptionsT]):
     max_moves:
         A bound on the number of actions a game takes (moves applied, at any player count); a table past it
         ends. Each game states it, and how it was found, in its rules doc under ``docs/rules/`` ("How long
-        a game lasts"); ``bench/games_end.py`` checks all-AI games against it.
+        a game lasts"); ``bench/games_end.py`` checks all-AI games against it. ``None`` (the default, for
+        games made in tests): no bound.
     """
 
     key: ClassVar[str]
@@ -441,7 +442,7 @@ class GameRules(abc.ABC, Generic[OptionsT]):
     max_seats: ClassVar[int]
     options_model: ClassVar[type[GameOptions]] = GameOptions
     state_class: ClassVar[type[GameState]]
-    max_moves: ClassVar[int]
+    max_moves: ClassVar[int | None] = None
 
     def new_game(self, num_seats: int, seed: int, options: GameOptions | dict | None = None) -> GameState:
         """Deal a new game.

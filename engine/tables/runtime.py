@@ -83,7 +83,7 @@ async def locked(table: TableSession, wait: float | None) -> AsyncIterator[None]
 def past_bound(table: TableSession) -> bool:
     """True if ``table``'s game has taken more actions than its rules' bound on a game's length
     (``GameRules.max_moves``): a guard that does not depend on how anyone plays."""
-    bound = getattr(table.rules, "max_moves", None)
+    bound = table.rules.max_moves
     return (
         table.phase is Phase.PLAYING
         and table.state is not None
