@@ -166,6 +166,11 @@ class TablePresses:
             return moves.ChooseRematch(user.id, choice), with_table
         raise TableError("That button is not one I know: nothing happened.")
 
+    def _in_own_view(self, interaction: discord.Interaction, table: TableSession) -> bool:
+        """True if the press came from the presser's private view of ``table`` (an ephemeral message or a
+        DM that is not the table message), so its answer redraws that view."""
+        return in_private_view(interaction) and not self.messages.is_table_message(interaction, table)
+
     def _with_table(self, interaction: discord.Interaction) -> Answer:
         """Answer with the new table (one request) where the press was on the table message, else with the
         move's note and an edit of the table message; a closed table or an ended scoreboard for good."""
@@ -185,7 +190,7 @@ class TablePresses:
         """A game action: answer with the new table where the press was on the table message, else with the
         presser's redrawn private view (where only they see it) and an edit of the table message."""
         table = outcome.table
-        private = in_private_view(interaction) and not self.messages.is_table_message(interaction, table)
+        private = self._in_own_view(interaction, table)
         reveal = not private and prompts.shows_presser_more(table, interaction.user.id)
         if private or reveal:
             self.private_views.answering(table, interaction)
@@ -201,13 +206,7 @@ class TablePresses:
     async def _came_back(self, interaction: discord.Interaction, outcome: Outcome) -> None:
         """ "I'm back": redraw the private view it was pressed in, else answer with the table."""
         table = outcome.table
-        message = interaction.message
-        if (
-            message is not None
-            and in_private_view(interaction)
-            and not self.messages.is_table_message(interaction, table)
-            and table.phase is Phase.PLAYING
-        ):
+        if self._in_own_view(interaction, table) and table.phase is Phase.PLAYING:
             await self.private_views.answer_move(interaction, table)
             self.messages.refresh(table)
         else:

@@ -228,10 +228,9 @@ class TableRuntime:
         answered: bool,
     ) -> Outcome:
         """Schedule what follows a stored change, and say who must see it."""
-        outcome = Outcome(table, move, change.note, before, answered)
         if table.phase is Phase.LOBBY:
             self.clocks.arm_lobby(table)
-            return outcome
+            return Outcome(table, move, change.note, before, answered)
         started = phase is Phase.LOBBY and table.phase is Phase.PLAYING
         if started:
             self.clocks.disarm_lobby(table)
@@ -245,7 +244,6 @@ class TableRuntime:
             self.clocks.disarm_turn(table)
             self.registry.free_channel(table)  # a new /play may open while the scoreboard shows
             self.clocks.arm_rematch(table)
-        newly_away = self.away.newly_away(table) if table.state is not None else ()
         self.ai_turns.schedule(table)
         return Outcome(
             table,
@@ -255,7 +253,7 @@ class TableRuntime:
             answered,
             turn_dms=turn_dms,
             turn_notices=tuple(turn_notices),
-            newly_away=newly_away,
+            newly_away=self.away.newly_away(table),
         )
 
     async def _close(self, table: TableSession, move: Move, reason: str, *, answered: bool) -> Outcome:
