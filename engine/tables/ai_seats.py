@@ -133,7 +133,7 @@ def human_seats(session: TableSession) -> list[int]:
 
 def nobody_left(session: TableSession) -> bool:
     """True if every player of the game is an AI or left it: nobody can come back, so the AIs finish it
-    at once (no pause)."""
+    with only a short pause (:data:`~engine.tables.ai_turns.UNATTENDED_PAUSE_SECONDS`)."""
     return all(is_ai(player) or seat in session.left_seats for seat, player in enumerate(session.players))
 
 
