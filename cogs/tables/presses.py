@@ -11,9 +11,9 @@ that changes nothing.
 
 from __future__ import annotations
 
-import functools
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -30,6 +30,9 @@ from engine.tables.runtime import LOCK_WAIT_SECONDS, Answer, TableRuntime, locke
 from engine.tables.session import Phase, TableError, TableSession
 
 log = logging.getLogger(__name__)
+
+Answering = Callable[[discord.Interaction, Outcome], Awaitable[None]]
+"""How a press whose table goes on is answered (a move in a private view, "I'm back", leaving)."""
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
@@ -66,7 +69,7 @@ class TablePresses:
             return
         move = moves.ChooseOption(interaction.user.id, field, tuple(values))
         try:
-            await self.runtime.commit(session, move, self._with_table(interaction), wait=LOCK_WAIT_SECONDS)
+            await self.runtime.commit(session, move, self._answer(interaction), wait=LOCK_WAIT_SECONDS)
         except TableError as refusal:
             await reply(interaction, str(refusal))
 
@@ -88,8 +91,10 @@ class TablePresses:
                 async with locked(session, LOCK_WAIT_SECONDS):  # a move being stored is not shown before
                     await self._look(interaction, session, target)
             else:
-                move, answer = self._move(interaction, session, target)
-                await self.runtime.commit(session, move, answer, wait=LOCK_WAIT_SECONDS)
+                move, how = self._move(interaction, session, target)
+                await self.runtime.commit(
+                    session, move, self._answer(interaction, how), wait=LOCK_WAIT_SECONDS
+                )
         except (TableError, IllegalAction) as refusal:
             await reply(interaction, str(refusal))
         except discord.HTTPException:
@@ -128,8 +133,9 @@ class TablePresses:
 
     def _move(
         self, interaction: discord.Interaction, session: TableSession, target: ids.TableCustomId
-    ) -> tuple[moves.Move, Answer]:
-        """The move a press asks for, and how to answer it.
+    ) -> tuple[moves.Move, Answering | None]:
+        """The move a press asks for, and how to answer it when the table goes on (``None``: with the
+        table).
 
         Raises
         ------
@@ -137,11 +143,9 @@ class TablePresses:
             A verb no table knows (a forged custom_id).
         """
         user = interaction.user
-        with_table = self._with_table(interaction)
+        with_table = None  # answered with the table (see _answer)
         if target.action is not None:
-            return moves.Play(user.id, target.version, target.action), functools.partial(
-                self._played, interaction
-            )
+            return moves.Play(user.id, target.version, target.action), self._played
         verb = target.verb
         if verb == ids.JOIN:
             return moves.Join(user.id, user.display_name), with_table
@@ -156,9 +160,9 @@ class TablePresses:
         if verb == ids.REMOVE_AI:
             return moves.RemoveAI(user.id), with_table
         if verb == ids.BACK:
-            return moves.ComeBack(user.id), functools.partial(self._came_back, interaction)
+            return moves.ComeBack(user.id), self._came_back
         if verb == ids.LEAVE_SURE:
-            return moves.LeaveGame(user.id), functools.partial(self._left, interaction)
+            return moves.LeaveGame(user.id), self._left
         if verb == ids.END:
             return moves.EndTable(user.id), with_table
         if verb in (ids.AGAIN, ids.QUIT):
@@ -171,9 +175,10 @@ class TablePresses:
         DM that is not the table message), so its answer redraws that view."""
         return in_private_view(interaction) and not self.messages.is_table_message(interaction, table)
 
-    def _with_table(self, interaction: discord.Interaction) -> Answer:
-        """Answer with the new table (one request) where the press was on the table message, else with the
-        move's note and an edit of the table message; a closed table or an ended scoreboard for good."""
+    def _answer(self, interaction: discord.Interaction, how: Answering | None = None) -> Answer:
+        """How the commit answers this press: a table that closed, or a scoreboard that ended, for good
+        (whatever the press was); else by ``how``, or with the new table (one request) where the press was on
+        the table message, else with the move's note and an edit of the table message."""
 
         async def answer(outcome: Outcome) -> None:
             table = outcome.table
@@ -182,7 +187,10 @@ class TablePresses:
                 final = render.closed_message(table, outcome.closed)
             elif outcome.scoreboard_ended:
                 final = render.final_scoreboard(table)
-            await self.messages.answer_with_table(interaction, table, outcome.note, final=final)
+            if final is None and how is not None:
+                await how(interaction, outcome)
+            else:
+                await self.messages.answer_with_table(interaction, table, outcome.note, final=final)
 
         return answer
 
