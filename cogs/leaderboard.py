@@ -11,7 +11,8 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from engine import GAMES
-from storage.stats import RatingBoard
+from engine.core import plural
+from storage.stats import RatingBoard, RatingRow
 
 if TYPE_CHECKING:
     from cogs.host import Host
@@ -25,32 +26,40 @@ def game_name(key: str) -> str:
     return GAMES[key].display_name if key in GAMES else key
 
 
-def plural(count: int, word: str) -> str:
-    """``"1 game"``, ``"3 games"``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def leaderboard_embed(board: RatingBoard, game: str | None) -> discord.Embed:
-    """The embed of a rating leaderboard: one line per player, rating, games and wins."""
+    """The embed of a rating leaderboard: one line per player, rating, games and wins; the provisional
+    players (under the server's minimum of games) below the established ones, each with how many of the
+    minimum they have played."""
     scope = game_name(game) if game is not None else "Best game of each player"
     season = f"season {board.season}" + ("" if board.current else " (closed)")
     embed = discord.Embed(title=f"🏆 Leaderboard: {scope}, {season}", colour=discord.Colour.gold())
-    if not board.rows:
+
+    def line(place: int, row: RatingRow, games: str) -> str:
+        return (
+            f"{place}. **{escape_markdown(row.display_name)}**: {row.ordinal:.1f}"
+            + ("" if game is not None else f" in {game_name(row.game)}")
+            + f" · {games} · {plural(row.wins, 'win')}"
+        )
+
+    lines = [line(place, row, plural(row.games, "game")) for place, row in enumerate(board.rows, start=1)]
+    if board.provisional:
+        lines.append(f"*Provisional: fewer than {plural(board.min_games, 'rated game')}*")
+        lines.extend(
+            line(place, row, f"{row.games} of {plural(board.min_games, 'game')}")
+            for place, row in enumerate(board.provisional, start=len(board.rows) + 1)
+        )
+    if lines:
+        embed.description = "\n".join(lines)
+    else:
         embed.description = (
-            f"Nobody has {plural(board.min_games, 'rated game')} yet"
+            "Nobody has a rated game yet"
             + (" this season." if board.current else " in that season.")
             + " Play some with `/play`."
         )
-    else:
-        embed.description = "\n".join(
-            f"{place}. **{escape_markdown(row.display_name)}**: {row.ordinal:.1f}"
-            + ("" if game is not None else f" in {game_name(row.game)}")
-            + f" · {plural(row.games, 'game')} · {plural(row.wins, 'win')}"
-            for place, row in enumerate(board.rows, start=1)
-        )
     embed.set_footer(
-        text="Rating: openskill's conservative estimate (μ − 3σ). Players need "
-        f"{plural(board.min_games, 'game')} in a game to be listed; a shared first place counts as a win."
+        text="Rating: openskill's conservative estimate (μ − 3σ). A player is provisional, listed below the "
+        f"others, until they have {plural(board.min_games, 'game')} in a game; a shared first place "
+        "counts as a win."
     )
     return embed
 

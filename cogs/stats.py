@@ -14,9 +14,10 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
-from cogs.leaderboard import GAME_CHOICES, game_name, plural
+from cogs.leaderboard import GAME_CHOICES, game_name
 from cogs.rating_chart import rating_chart_png
 from engine import GAMES
+from engine.core import plural
 from storage.stats import HistoryEntry, PlayerStats
 
 if TYPE_CHECKING:
@@ -52,6 +53,16 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
     if stats.game is None:
         embed.add_field(
             name="Best game", value=f"{game_name(best.game)} ({plural(best.games, 'game')})", inline=False
+        )
+    missing = stats.games_to_leaderboard
+    if missing is not None:
+        count, closest = missing
+        embed.add_field(
+            name="Provisional",
+            value=f"{plural(count, 'more rated game')}"
+            + ("" if stats.game is not None else f" of {game_name(closest)}")
+            + " and the rating counts on the leaderboard.",
+            inline=False,
         )
     form = " · ".join(placement(rank, seats) for rank, seats in stats.form)
     embed.add_field(name="Recent form (newest first)", value=form or "—", inline=False)

@@ -47,12 +47,16 @@ class RatingRow:
 @dataclass(frozen=True)
 class RatingBoard:
     """A rating leaderboard: the ``season`` shown, whether it is the current one, the ``min_games`` a
-    player needs to be listed, and the ``rows`` best first."""
+    player needs to be established, the established players' ``rows`` best first, then the
+    ``provisional`` players (fewer than ``min_games`` rated games in the game; without a game, in every
+    game), best first, ranked below every established player; the two lists hold at most the board's
+    limit together."""
 
     season: int
     current: bool
     min_games: int
     rows: list[RatingRow]
+    provisional: list[RatingRow]
 
 
 @dataclass(frozen=True)
@@ -80,7 +84,8 @@ class PlayerStats:
     ``standings``: per game, best rating first (one item when ``game`` is given). ``chart_game``: the game
     whose rating ``chart`` shows (``game``, else the best one); ``chart``: ratings (ordinals) after each
     counted game, oldest first, at most :data:`CHART_POINTS`. ``form``: ``(rank, seats)`` of the most
-    recent counted games, newest first.
+    recent counted games, newest first. ``min_games``: the server's minimum of rated games in a game
+    before the leaderboard ranks a player among the established ones.
     """
 
     user_id: int
@@ -90,6 +95,7 @@ class PlayerStats:
     chart_game: str | None
     chart: list[float]
     form: list[tuple[int, int]]
+    min_games: int
 
     @property
     def games(self) -> int:
@@ -111,6 +117,16 @@ class PlayerStats:
     def best(self) -> GameStanding | None:
         """The game with the best rating, or ``None`` with no counted game."""
         return self.standings[0] if self.standings else None
+
+    @property
+    def games_to_leaderboard(self) -> tuple[int, str] | None:
+        """While the player is provisional in the scope (no game of it with ``min_games``): the rated
+        games still missing in the game closest to the minimum (the better rated of equals), and that
+        game; ``None`` once established, or with no counted game."""
+        if not self.standings or any(s.games >= self.min_games for s in self.standings):
+            return None
+        closest = max(self.standings, key=lambda s: s.games)  # max keeps the first, best rated, of equals
+        return self.min_games - closest.games, closest.game
 
 
 @dataclass(frozen=True)
@@ -163,9 +179,10 @@ class StatsReads:
     async def rating_leaderboard(
         self, guild_id: int, game: str | None = None, season: int | None = None, limit: int = 10
     ) -> RatingBoard:
-        """The server's best players by rating (openskill's ordinal) among those with at least the
-        server's minimum of games: in ``game``, or (``None``) each player's best game. ``season``: a past
-        season, or ``None`` for the current one."""
+        """The server's best players by rating (openskill's ordinal): those with at least the server's
+        minimum of games, then, where fewer than ``limit`` have it, the provisional players below them; in
+        ``game``, or (``None``) each player's best game. ``season``: a past season, or ``None`` for the
+        current one."""
         return await self._run(_rating_board, guild_id, game, season, limit)
 
     async def player_stats(self, guild_id: int, user_id: int, game: str | None = None) -> PlayerStats:
@@ -240,28 +257,60 @@ _BOARD_COLUMNS = "user_id, display_name, game, ordinal, mu, sigma, games, wins"
 def _rating_board(
     connection: sqlite3.Connection, guild_id: int, game: str | None, season: int | None, limit: int
 ) -> RatingBoard:
+    """The established players best first, then, only where they leave room on the board, the
+    provisional ones: a server past its first nights fills its top ten from the top of the index and never
+    looks for provisional players; a board with room left has read every established row already, so
+    the provisional walk over the rest of the season costs no more than that one did."""
     current = _current_season(connection, guild_id)
     shown = current if season is None else season
     min_games = _min_games(connection, guild_id)
-    if game is not None:
-        rows = connection.execute(
-            f"SELECT {_BOARD_COLUMNS} FROM ratings INDEXED BY ratings_by_game_ordinal"
-            " WHERE guild_id = ? AND season = ? AND game = ? AND games >= ? ORDER BY ordinal DESC LIMIT ?",
-            (guild_id, shown, game, min_games, limit),
-        ).fetchall()
-    else:  # each player's best game: walk all ratings best first, keep a player's first row
-        cursor = connection.execute(
-            f"SELECT {_BOARD_COLUMNS} FROM ratings INDEXED BY ratings_by_ordinal"
-            " WHERE guild_id = ? AND season = ? AND games >= ? ORDER BY ordinal DESC",
-            (guild_id, shown, min_games),
+    rows = _board_walk(connection, (guild_id, shown, game), "games >= ?", min_games, limit, set())
+    provisional: list[tuple] = []
+    if len(rows) < limit:
+        established = {row[0] for row in rows}
+        provisional = _board_walk(
+            connection, (guild_id, shown, game), "games < ?", min_games, limit - len(rows), established
         )
-        rows, seen = [], set()
-        while len(rows) < limit and (row := cursor.fetchone()) is not None:
-            if row[0] not in seen:
-                seen.add(row[0])
-                rows.append(row)
-        cursor.close()
-    return RatingBoard(shown, shown == current, min_games, [_rating_row(row) for row in rows])
+    return RatingBoard(
+        shown,
+        shown == current,
+        min_games,
+        [_rating_row(row) for row in rows],
+        [_rating_row(row) for row in provisional],
+    )
+
+
+def _board_walk(
+    connection: sqlite3.Connection,
+    scope: tuple[int, int, str | None],
+    games_test: str,
+    min_games: int,
+    limit: int,
+    skipped: set[int],
+) -> list[tuple]:
+    """At most ``limit`` rows of ``ratings`` in ``scope`` (server, season, game or ``None`` for every
+    game) whose games pass ``games_test`` against ``min_games``, best ordinal first, one per player (their
+    best) and none of a ``skipped`` player's: read from the top of an ordinal index, stopping once
+    enough. (A game has one row per player, so only the walk over every game skips.)"""
+    guild_id, season, game = scope
+    if game is not None:
+        return connection.execute(
+            f"SELECT {_BOARD_COLUMNS} FROM ratings INDEXED BY ratings_by_game_ordinal WHERE guild_id = ?"
+            f" AND season = ? AND game = ? AND {games_test} ORDER BY ordinal DESC LIMIT ?",
+            (guild_id, season, game, min_games, limit),
+        ).fetchall()
+    cursor = connection.execute(
+        f"SELECT {_BOARD_COLUMNS} FROM ratings INDEXED BY ratings_by_ordinal"
+        f" WHERE guild_id = ? AND season = ? AND {games_test} ORDER BY ordinal DESC",
+        (guild_id, season, min_games),
+    )
+    rows, seen = [], set(skipped)
+    while len(rows) < limit and (row := cursor.fetchone()) is not None:
+        if row[0] not in seen:
+            seen.add(row[0])
+            rows.append(row)
+    cursor.close()
+    return rows
 
 
 def _rating_row(row: tuple) -> RatingRow:
@@ -307,7 +356,8 @@ def _player_stats(
             (guild_id, user_id, season, game, FORM_GAMES),
         ).fetchall()
     form = [(int(rank), int(seats)) for rank, seats in form_rows]
-    return PlayerStats(user_id, season, game, standings, chart_game, chart, form)
+    min_games = _min_games(connection, guild_id)
+    return PlayerStats(user_id, season, game, standings, chart_game, chart, form, min_games)
 
 
 def _forget_member(connection: sqlite3.Connection, guild_id: int, user_id: int) -> int:

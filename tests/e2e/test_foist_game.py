@@ -68,12 +68,25 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
     assert "table open" in lobby.embeds[0]["title"]
     assert "alice (host)" in lobby.text() and "carol" in lobby.text() and "bob" not in lobby.text()
 
+    # The first game on a new server (minimum 5 games): the leaderboard lists the three as provisional,
+    # best rated first, each with their 1 game of 5; /stats says how many rated games remain.
+    winner_name = next(name for name, member in world.players.items() if member.id == winners[0])
+    first = await world.server.run_command(bob, world.channel, "leaderboard")
+    assert first.ok and not first.ephemeral
+    text = first.message.text()
+    assert "Nobody" not in text and "*Provisional: fewer than 5 rated games*" in text, text
+    lines = re.findall(r"^(\d+)\. \*\*(\w+)\*\*: -?\d+\.\d in Foist · 1 of 5 games · (\d) wins?$", text, re.M)
+    assert [place for place, _, _ in lines] == ["1", "2", "3"], text
+    assert lines[0][1] in {name for name, member in world.players.items() if member.id in winners}
+    assert {name for _, name, _ in lines} == {"alice", "bob", "carol"} and lines[0][2] == "1"
+    waiting = await world.server.run_command(bob, world.channel, "stats")
+    assert "Provisional\n4 more rated games of Foist and the rating counts" in waiting.message.text()
+
     # The leaderboard shows the result to everyone, once the server lists players after one game.
     admin = world.guild.add_member("admin", manage_guild=True)
     assert (await world.server.run_command(admin, world.channel, "table defaults", min_games=1)).ok
     board = await world.server.run_command(bob, world.channel, "leaderboard")
-    assert board.ok and not board.ephemeral
-    winner_name = next(name for name, member in world.players.items() if member.id == winners[0])
+    assert board.ok and not board.ephemeral and "Provisional" not in board.message.text()
     assert re.search(rf"{winner_name}\*\*: -?\d+\.\d in Foist · 1 game · 1 win", board.message.text()), (
         board.message.text()
     )
@@ -83,6 +96,7 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
     # Each player's stats: the game counted, with the rating chart as a PNG; the history names the game.
     stats = await world.server.run_command(world.players[winner_name], world.channel, "stats")
     assert stats.ok and stats.ephemeral and "Games\n1" in stats.message.text()
+    assert "Provisional" not in stats.message.text() and "more rated game" not in stats.message.text()
     [picture] = stats.message.attachments
     assert world.server.attachment_content[picture["id"]].startswith(b"\x89PNG\r\n\x1a\n")
     history = await world.server.run_command(bob, world.channel, "history")

@@ -66,12 +66,14 @@ async def test_leaderboard_stats_history_and_a_server_kept_to_itself(world: Worl
     assert "**alice**" in best.message.text() and "in Foist" in best.message.text()
     assert "dave" not in best.message.text()
 
-    # An admin raises the minimum: nobody has 7 games.
+    # An admin raises the minimum: nobody has 7 games, so all three are provisional, with their count.
     admin = world.guild.add_member("admin", manage_guild=True)
     changed = await world.server.run_command(admin, world.channel, "table defaults", min_games=7)
     assert changed.ok and changed.ephemeral and "at least 7 games" in changed.message.text()
-    empty = await world.server.run_command(bob, world.channel, "leaderboard", game="foist")
-    assert board_names(empty.message.text()) == [] and "Nobody has 7 rated games" in empty.message.text()
+    provisional = await world.server.run_command(bob, world.channel, "leaderboard", game="foist")
+    text = provisional.message.text()
+    assert board_names(text) == ["alice", "bob", "carol"] and "Provisional: fewer than 7" in text, text
+    assert text.count("· 6 of 7 games ·") == 3 and "Nobody" not in text
     await world.server.run_command(admin, world.channel, "table defaults", min_games=5)
 
     # /stats: only for the asker unless shared, with the rating chart attached as a PNG.
@@ -122,6 +124,7 @@ async def test_seasons_and_forgetting_a_member(world: World) -> None:
     assert started.ok and not started.ephemeral and "Season 2 has begun" in started.message.text()
     now = await world.server.run_command(bob, world.channel, "leaderboard", game="foist")
     assert board_names(now.message.text()) == [] and "season 2" in now.message.text()
+    assert "Nobody has a rated game yet this season." in now.message.text()
     past = await world.server.run_command(bob, world.channel, "leaderboard", game="foist", season=1)
     assert board_names(past.message.text()) == ["alice", "bob", "carol"]
     assert "season 1 (closed)" in past.message.text()

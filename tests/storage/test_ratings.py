@@ -140,8 +140,49 @@ async def test_the_leaderboard_ranks_by_ordinal_among_players_with_enough_games(
     await db.set_min_rated_games(GUILD, 2)
     board = await db.rating_leaderboard(GUILD, "foist")
     assert [row.user_id for row in board.rows] == [1, 2, 3] and board.min_games == 2
+    assert [(row.user_id, row.games) for row in board.provisional] == [(4, 1)]  # below, though rated higher
     await db.set_min_rated_games(GUILD, None)
-    assert (await db.rating_leaderboard(GUILD, "foist")).rows == []  # default 5: nobody yet
+    board = await db.rating_leaderboard(GUILD, "foist")  # default 5: nobody established yet
+    assert board.rows == [] and [row.user_id for row in board.provisional] == [1, 2, 4, 3]
+    assert [row.games for row in board.provisional] == [3, 3, 1, 4]
+    assert len((await db.rating_leaderboard(GUILD, "foist", limit=2)).provisional) == 2
+
+
+async def test_provisional_players_fill_the_board_only_below_the_established_ones(db: Database) -> None:
+    await db.set_min_rated_games(GUILD, 2)
+    for minute in range(2):  # 1 and 2 established in Foist; 1 provisional in Minimize
+        await db.record_result(result(f"f{minute}", {1: 1, 2: 2}, minutes=minute * 30))
+    await db.record_result(result("m", {1: 1, 3: 2, 4: 3}, game="minimize", minutes=100))
+    await db.record_result(result("d", {5: 1, 3: 2}, game="declare", minutes=130))
+    board = await db.rating_leaderboard(GUILD)
+    # Each player's best game: 1 and 2 by their Foist; 3, 4 and 5 have no game with 2 and are provisional
+    # (3 in their better rated game); 1's provisional Minimize never shows.
+    assert [(row.user_id, row.game) for row in board.rows] == [(1, "foist"), (2, "foist")]
+    # (3's second place of three in Minimize rates higher than their second of two in Declare.)
+    provisional = [(row.user_id, row.game, row.games) for row in board.provisional]
+    assert provisional == [(5, "declare", 1), (3, "minimize", 1), (4, "minimize", 1)]
+    ordinals = [row.ordinal for row in board.provisional]
+    assert ordinals == sorted(ordinals, reverse=True) and ordinals[0] > board.rows[-1].ordinal
+    full = await db.rating_leaderboard(GUILD, limit=2)  # a full board lists no provisional player
+    assert [row.user_id for row in full.rows] == [1, 2] and full.provisional == []
+    partly = await db.rating_leaderboard(GUILD, limit=3)
+    assert len(partly.rows) == 2 and partly.provisional == board.provisional[:1]
+    minimize = await db.rating_leaderboard(GUILD, "minimize")
+    assert minimize.rows == [] and [row.user_id for row in minimize.provisional] == [1, 3, 4]
+
+
+async def test_stats_count_the_rated_games_before_the_leaderboard(db: Database) -> None:
+    await db.set_min_rated_games(GUILD, 3)
+    await db.record_result(result("f", {1: 1, 2: 2}))
+    await db.record_result(result("m1", {1: 1, 2: 2}, game="minimize", minutes=30))
+    await db.record_result(result("m2", {2: 1, 1: 2}, game="minimize", minutes=60))
+    stats = await db.player_stats(GUILD, 1)
+    assert stats.min_games == 3 and stats.games_to_leaderboard == (1, "minimize")  # the closest game
+    assert (await db.player_stats(GUILD, 1, "foist")).games_to_leaderboard == (2, "foist")
+    await db.record_result(result("m3", {2: 1, 1: 2}, game="minimize", minutes=90))
+    assert (await db.player_stats(GUILD, 1)).games_to_leaderboard is None  # established in Minimize
+    assert (await db.player_stats(GUILD, 1, "foist")).games_to_leaderboard == (2, "foist")
+    assert (await db.player_stats(GUILD, 9)).games_to_leaderboard is None  # no rated game at all
 
 
 async def test_without_a_game_each_player_shows_their_best_game(db: Database) -> None:
