@@ -22,6 +22,7 @@ import sqlite3
 import sys
 
 from bot.settings import ConfigurationError, Settings, load_settings
+from engine.core import plural
 
 EXIT_CONFIGURATION = 2
 
@@ -147,7 +148,10 @@ async def _migrate_db(source: str, target: str) -> int:
         print(f"cardtable: the counts differ in {', '.join(wrong)}", file=sys.stderr)
         return 1
     total = sum(count.target for count in counts)
-    print(f"cardtable: copied {total} rows of {len(counts)} tables from {shown}; every count agrees")
+    print(
+        f"cardtable: copied {plural(total, 'row')} of {plural(len(counts), 'table')} from {shown}; "
+        "every count agrees"
+    )
     return 0
 
 

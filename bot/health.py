@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from engine.core import plural
+
 if TYPE_CHECKING:
     from storage import Database
 
@@ -114,7 +116,10 @@ def check(path: Path, now: float | None = None) -> tuple[bool, str]:
     if report.get("stopped"):
         return False, "the bot has stopped"
     if age > STALE_SECONDS:
-        return False, f"the bot's last health report is {age:.0f} seconds old: it is not running or hangs"
+        return (
+            False,
+            f"the bot's last health report is {plural(round(age), 'second')} old: it is not running or hangs",
+        )
     if not report.get("connected"):
         return False, "the bot is not connected to Discord"
     if not report.get("database_writable"):

@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.bot import CardTableBot
 from bot.settings import load_settings
+from engine.core import plural
 from sandbox import SandboxServer
 from sandbox.transcript import render_message
 
@@ -167,7 +168,7 @@ async def _play_one_game(
         if "final scores" not in table.embeds[0]["title"]:
             for line in narrator.new_log_lines(table):
                 print(f"    {line}")
-    narrator.show(f"the scoreboard, after {moves} moves", table)
+    narrator.show(f"the scoreboard, after {plural(moves, 'move')}", table)
 
     for index, member in enumerate(members):
         choice = "Leave" if index == len(members) - 1 else "Play again"

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.core import plural
+
 WIDTH, HEIGHT = 640, 260
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 56, 16, 34, 30
 # A palette image (one byte a pixel) encodes in about a fifth of an RGB one's time; the colours are
@@ -33,7 +35,12 @@ def rating_chart_png(ratings: Sequence[float], title: str) -> bytes:
         y = bottom - (bottom - top) * step / 4
         draw.line([(left, y), (right, y)], fill=GRID, width=1)
         draw.text((6, y - 6), f"{value:.1f}", fill=TEXT, font=font)
-    draw.text((left, bottom + 8), f"last {len(ratings)} games, oldest on the left", fill=TEXT, font=font)
+    draw.text(
+        (left, bottom + 8),
+        f"last {plural(len(ratings), 'game', one='game')}, oldest on the left",
+        fill=TEXT,
+        font=font,
+    )
 
     def point(index: int, value: float) -> tuple[float, float]:
         x = left + (right - left) * (index / (len(ratings) - 1) if len(ratings) > 1 else 0.5)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 from discord.utils import escape_markdown
 
+from engine.core import plural
 from storage import Database
 
 
@@ -33,7 +34,7 @@ async def forget_member(
         return
     await interaction.response.send_message(
         f"Forgotten: {name}'s ratings, stats and history on this server are erased, and their "
-        f"{seats} {'seat' if seats == 1 else 'seats'} in finished games are now a former member's.",
+        f"{plural(seats, 'seat')} in finished games are now a former member's.",
         ephemeral=True,
     )
 

@@ -27,7 +27,7 @@ from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip
 from cogs.tables.board_image import board_png
 from engine import GAMES, IllegalAction, replay
-from engine.core import STRONG, Event, GameState
+from engine.core import STRONG, Event, GameState, plural
 from storage import StoredGame
 
 if TYPE_CHECKING:
@@ -168,7 +168,7 @@ def _reveal_hands(embed: discord.Embed, replay_game: Replay, state: GameState) -
     standings = sorted(state.standings(), key=lambda standing: (standing.rank, standing.seat))
     result = "\n".join(
         f"{standing.rank}. {'🏆 ' if standing.rank == 1 else ''}"
-        f"**{escape_markdown(replay_game.name(standing.seat))}**: {standing.points} points"
+        f"**{escape_markdown(replay_game.name(standing.seat))}**: {plural(standing.points, 'point')}"
         for standing in standings
     )
     embed.add_field(name="Result", value=clip(result, 1024), inline=False)

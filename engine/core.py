@@ -487,7 +487,8 @@ class GameRules(abc.ABC, Generic[OptionsT]):
         """
         if not self.min_seats <= num_seats <= self.max_seats:
             raise ValueError(
-                f"{self.display_name} needs {self.min_seats} to {self.max_seats} players, not {num_seats}."
+                f"{self.display_name} needs {self.min_seats} to {plural(self.max_seats, 'player')}, "
+                f"not {num_seats}."
             )
         if options is None:
             options = self.options_model()

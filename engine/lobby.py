@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from engine.core import plural
+
 
 class LobbyError(Exception):
     """A lobby request that is refused (e.g. a second Join). ``str(error)`` is for the player."""
@@ -49,7 +51,7 @@ class Lobby:
         if user_id in self.players:
             raise LobbyError("You have already joined this table.")
         if len(self.players) >= self.max_seats:
-            raise LobbyError(f"This table is full ({self.max_seats} players).")
+            raise LobbyError(f"This table is full ({plural(self.max_seats, 'player')}).")
         self.players.append(user_id)
 
     def leave(self, user_id: int) -> None:
@@ -83,7 +85,7 @@ class Lobby:
         if len(self.players) < self.min_seats:
             missing = self.min_seats - len(self.players)
             raise LobbyError(
-                f"This game needs at least {self.min_seats} players: waiting for {missing} more."
+                f"This game needs at least {plural(self.min_seats, 'player')}: waiting for {missing} more."
             )
 
 

@@ -30,7 +30,7 @@ from cogs.tables.drawn import Attachment, Drawn
 from cogs.tables.embeds import embed, field, fit_embed
 from cogs.tables.lobby_menus import MENU_ROWS, option_menus
 from engine import Event, Field, LegalAction, SeatView
-from engine.core import STRONG
+from engine.core import STRONG, plural
 from engine.lobby import RematchChoice
 from engine.tables import ai_seats
 from engine.tables.lobby_options import option_choices
@@ -165,7 +165,7 @@ def lobby_message(session: TableSession) -> Drawn:
     ]
     missing = rules.min_seats - len(players)
     if missing > 0:
-        fields.append(field("Waiting for", f"{missing} more player{'s' if missing > 1 else ''}"))
+        fields.append(field("Waiting for", plural(missing, "more player")))
     settings = [
         f"{choice.description.rstrip('.')}: **{choice.current_label}**" for choice in option_choices(session)
     ]

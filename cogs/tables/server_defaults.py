@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs import ratings_admin
+from engine.core import plural
 
 if TYPE_CHECKING:
     from cogs.host import Host, HostSettings
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 def turn_length_refusal(settings: "HostSettings", seconds: int) -> str | None:
     """Words for a turn length (``seconds``) outside the bot's range, or ``None`` if it is allowed."""
     low, high = settings.min_turn_seconds, settings.max_turn_seconds
-    return None if low <= seconds <= high else f"Turns can last {low} to {high} seconds."
+    return None if low <= seconds <= high else f"Turns can last {low} to {plural(high, 'second')}."
 
 
 async def check_manager(interaction: discord.Interaction) -> bool:
@@ -70,5 +71,5 @@ async def set_defaults(
     if turn_seconds is not None or (min_games is None and count_ai_games is None and threads is None):
         await bot.db.set_guild_turn_seconds(guild_id, turn_seconds)  # alone, an empty one resets it
         now = turn_seconds or bot.settings.default_turn_seconds
-        said.insert(0, f"New tables in this server now give {now} seconds per decision.")
+        said.insert(0, f"New tables in this server now give {plural(now, 'second')} per decision.")
     await interaction.response.send_message(" ".join(said), ephemeral=True)

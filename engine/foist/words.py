@@ -3,7 +3,7 @@ values (card numbers, counts). Numbers to stand out are marked with :func:`engin
 
 from __future__ import annotations
 
-from engine.core import Field, strong
+from engine.core import Field, plural, strong
 from engine.foist.cards import REMOVED_UNSEEN, runs
 
 PAY_LABEL = "No thanks! (pay a token)"
@@ -14,12 +14,12 @@ LAST_CARD_TAKEN = "The last card is taken: the game is over."
 
 def tokens_text(count: int) -> str:
     """``"1 token"``, ``"3 tokens"``."""
-    return "1 token" if count == 1 else f"{count} tokens"
+    return plural(count, "token")
 
 
 def cards_text(count: int) -> str:
     """``"1 card"``, ``"2 cards"``."""
-    return "1 card" if count == 1 else f"{count} cards"
+    return plural(count, "card")
 
 
 def format_runs(cards: list[int] | tuple[int, ...]) -> str:
@@ -82,7 +82,7 @@ def seat_summary(cards: list[int], tokens: int | None = None, score: int | None 
     all_series = runs(cards)  # split once for the text and the points
     summary = f"{series_text(all_series)} (cards count {sum([series[0] for series in all_series])})"
     if tokens is not None:
-        summary += f", {tokens_text(tokens)}: {strong(score)} points"
+        summary += f", {tokens_text(tokens)}: {plural(score, 'point', shown=strong(score))}"
     return summary
 
 
@@ -99,7 +99,8 @@ def private_fields(
         fields.append(
             Field(
                 f"Taking {card_up} now",
-                f"{cost:+d} card points, +{tokens_text(on_card)}: net {strong(f'{cost - on_card:+d}')}",
+                f"{plural(cost, 'card point', shown=f'{cost:+d}')}, +{tokens_text(on_card)}: "
+                f"net {strong(f'{cost - on_card:+d}')}",
             )
         )
     return tuple(fields)

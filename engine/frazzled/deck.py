@@ -21,6 +21,8 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from engine.core import plural
+
 FOURTEEN_ONE = 14
 """The number of the 14/1 card. It counts as 14 or as 1 per each game's rules."""
 
@@ -115,7 +117,7 @@ def find_card(number: int, colour: int | None = None, shape: int | None = None) 
         and (shape is None or card.shape == shape)
     ]
     if len(found) != 1:
-        raise ValueError(f"{len(found)} cards match number={number} colour={colour} shape={shape}")
+        raise ValueError(f"{plural(len(found), 'card')} match number={number} colour={colour} shape={shape}")
     return found[0]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.core import Field, strong
+from engine.core import Field, plural, strong
 from engine.frazzled.actions import COLOUR
 from engine.frazzled.deck import COLOURS, FOURTEEN_ONE, SHAPE_SYMBOLS, SHAPES, Card, sorted_cards
 from engine.frazzled.rule_cards import ActionsSide, BonusCard
@@ -46,7 +46,7 @@ def cards_text(cards: Iterable[Card], *, empty: str = "none") -> str:
 
 def cards_word(count: int) -> str:
     """``"1 card"``, ``"2 cards"``."""
-    return "1 card" if count == 1 else f"{count} cards"
+    return plural(count, "card")
 
 
 def colour_token_label(colour: int) -> str:
@@ -163,7 +163,7 @@ def fan_group(count: int, picked: int) -> str:
 
 def fan_field(size: int, need: int) -> Field:
     """A picker's private note during an exchange: its fan holds ``size`` cards and it picks ``need``."""
-    return Field("The fan on your right", f"{size} cards face down; you pick {need}")
+    return Field("The fan on your right", f"{cards_word(size)} face down; you pick {need}")
 
 
 def exchange_text(received: Sequence[Card], given: Sequence[Card], *, passed: bool = False) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import Field, strong
+from engine.core import Field, plural, strong
 from engine.frazzled.deck import Card
 from engine.frazzled.minimize_scoring import ChallengeResult, Score
 from engine.frazzled.rule_cards import (
@@ -402,9 +402,9 @@ def seat_summary(
         return f"❌ out in round {out_round}"
     if place == "through":
         return "✅ through to the next round"
-    parts = [f"{hand} cards", "🪙 token" if token else "no token"]
+    parts = [cards_word(hand), "🪙 token" if token else "no token"]
     if turns is not None:
-        parts.append(f"{turns} turns")
+        parts.append(plural(turns, "turn"))
     if declared is not None:
         parts.append(f"last challenge: {declared_text(*declared)}")
     return " · ".join(parts)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import Field, strong
+from engine.core import Field, plural, strong
 from engine.frazzled.deck import Card
 from engine.frazzled.rule_cards import BonusCard
 from engine.frazzled.words import card_label, cards_text, cards_word
@@ -39,7 +39,7 @@ DISCARD_GROUP = "Discard a card…"
 
 def set_label(cards: Sequence[Card], points: int) -> str:
     """Declaring ``cards`` (in the given order) as a set worth ``points``."""
-    return f"Set: {' + '.join(card_label(card) for card in cards)} ({points} pts)"
+    return f"Set: {' + '.join(card_label(card) for card in cards)} ({plural(points, 'pt')})"
 
 
 def set_description(kind: str, parts: Bonuses, points: int) -> str:
@@ -87,7 +87,8 @@ def replaced_text(old: BonusCard, new: BonusCard) -> str:
 def declared_text(cards: Sequence[Card], parts: Bonuses, points: int) -> str:
     """The event of a set declared: ``cards`` in the given order, the bonus ``parts``, its ``points``."""
     shown = ", ".join(card_label(card) for card in cards)
-    return f"declared a set: {strong(shown)} for {strong(points)} points (10{_bonus_text(parts)})"
+    worth = plural(points, "point", shown=strong(points))
+    return f"declared a set: {strong(shown)} for {worth} (10{_bonus_text(parts)})"
 
 
 def drew_after_set_text(drawn: Sequence[tuple[Card, int]]) -> str:
@@ -129,7 +130,7 @@ def reshuffles_field(reshuffles: int, emptied: int, most: int) -> Field:
     """How often the piles were reshuffled (at most ``most - 1``) and ran out (the game ends at ``most``)."""
     return Field(
         "Reshuffles",
-        f"{reshuffles} of {most - 1} used; the piles have run out {emptied} of {most} times",
+        f"{reshuffles} of {most - 1} used; the piles have run out {emptied} of {plural(most, 'time')}",
     )
 
 
@@ -146,7 +147,8 @@ def discard_now_text(card: Card) -> str:
 
 def seat_summary(score: int, sets: int, hand: int, tokens: str) -> str:
     """A seat's public line: its score, sets, hand size and ``tokens`` (their text)."""
-    return f"{strong(score)} pts ({sets} set{'' if sets == 1 else 's'}) · {hand} in hand · tokens: {tokens}"
+    points = plural(score, "pt", shown=strong(score))
+    return f"{points} ({standing_detail(sets)}) · {hand} in hand · tokens: {tokens}"
 
 
 def sets_field(sets: Sequence[Sequence[Card]]) -> Field:
@@ -156,4 +158,4 @@ def sets_field(sets: Sequence[Sequence[Card]]) -> Field:
 
 def standing_detail(sets: int) -> str:
     """A seat's line in the final standings."""
-    return "1 set" if sets == 1 else f"{sets} sets"
+    return plural(sets, "set")

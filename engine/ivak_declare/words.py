@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from engine.core import Field, LegalAction, strong
+from engine.core import Field, LegalAction, plural, strong
 from engine.ivak_declare.cards import (
     DECLARE_LIMIT_Q,
     DECLARE_NOW,
@@ -60,11 +60,7 @@ def format_points(quarters: int) -> str:
 
 def points_text(quarters: int) -> str:
     """Quarter points with their unit: ``"1 point"``, ``"3.5 points"``."""
-    return "1 point" if quarters == 4 else f"{format_points(quarters)} points"
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+    return plural(quarters / 4, "point", shown=format_points(quarters))
 
 
 def _direction_text(direction: int) -> str:
@@ -124,7 +120,7 @@ def throw_description(throw: Throw) -> str:
         PURE: f"pure sequence of {size}",
         IMPURE: f"sequence of {size}, mixed colours",
     }[throw.kind]
-    text = f"{what} · sheds {throw.points} point{'s' if throw.points != 1 else ''}"
+    text = f"{what} · sheds {plural(throw.points, 'point')}"
     if throw.kind == SET and size >= 3:
         text += f" · ends {card_text(throw.cards[0])} and {card_text(throw.cards[-1])}"
     return text
@@ -162,7 +158,7 @@ NO_PICK_TEXT = f"throws {strong(POWER_NAMES[NO_PICK])} and picks nothing"
 def throw_text(cards: Sequence[str]) -> str:
     """A throw and the points it sheds: ``"throws {b:5♥ 6♥ 7♥} (18 points)"``."""
     points = sum(card_points(card) for card in cards)
-    return f"throws {strong(cards_text(cards))} ({points} point{'s' if points != 1 else ''})"
+    return f"throws {strong(cards_text(cards))} ({plural(points, 'point')})"
 
 
 def reversal_text(direction: int) -> str:
@@ -228,7 +224,7 @@ def starts_round_text(number: int) -> str:
 def view_title(round_number: int, over: bool) -> str:
     """The title of every view: the round in play, or how many rounds the game lasted."""
     if over:
-        return f"Minimize: Declare · game over after {round_number} rounds"
+        return f"Minimize: Declare · game over after {plural(round_number, 'round')}"
     return f"Minimize: Declare · round {round_number}"
 
 
@@ -261,7 +257,7 @@ def play_fields(
     else:
         fields = [Field("Last throw (take from it after you throw)", previous)]
     fields.append(
-        Field("Draw pile", f"{_count(draw_size, 'card')} · discard pile {_count(discard_size, 'card')}")
+        Field("Draw pile", f"{plural(draw_size, 'card')} · discard pile {plural(discard_size, 'card')}")
     )
     fields.append(Field("Play goes", _direction_text(direction)))
     return fields
@@ -279,7 +275,7 @@ def last_round_field(last: RoundResult) -> Field:
 
 def closest_field(total_q: int) -> Field:
     """The highest game total of the seats still in (quarter points), whose lines are marked ⚠."""
-    return Field("Closest to 100", f"{format_points(total_q)} points (marked ⚠ below)")
+    return Field("Closest to 100", f"{points_text(total_q)} (marked ⚠ below)")
 
 
 def rules_fields(quick_throw_back: bool, triplet_skips: bool, pure_three_reverses: bool) -> list[Field]:
@@ -317,11 +313,11 @@ def seat_summary(
     score in the last round (📣 for the caller), and ⚠ when it is closest to 100."""
     total = format_points(total_q)
     if out_round is not None:
-        parts = [f"out in round {out_round} · {total} pts"]
+        parts = [f"out in round {out_round} · {plural(total_q / 4, 'pt', shown=total)}"]
     elif over:
-        parts = [f"{strong(total)} pts · last one standing"]
+        parts = [f"{plural(total_q / 4, 'pt', shown=strong(total))} · last one standing"]
     else:
-        parts = [f"{hand_size} cards · {strong(total)} pts"]
+        parts = [f"{plural(hand_size, 'card')} · {plural(total_q / 4, 'pt', shown=strong(total))}"]
         if dealer:
             parts.append("dealer")
     if last is not None:
@@ -345,11 +341,10 @@ def private_fields(hand: Sequence[str], drawn: str | None) -> tuple[Field, ...]:
     raw = sum(card_points(card) for card in hand)
     halves = min(hand.count(HALF_VALUE), 2)
     if halves:
-        worth = (
-            f"{raw} halved {'once' if halves == 1 else 'twice'} = {strong(format_points(quarters))} points"
-        )
+        counted = plural(quarters / 4, "point", shown=strong(format_points(quarters)))
+        worth = f"{raw} halved {'once' if halves == 1 else 'twice'} = {counted}"
     else:
-        worth = f"{strong(raw)} points"
+        worth = plural(raw, "point", shown=strong(raw))
     worth += " — you may declare" if quarters <= DECLARE_LIMIT_Q else " — declare at 7 or less"
     fields = [Field("Your hand", cards_text(hand)), Field("Your hand counts", worth)]
     if drawn is not None:

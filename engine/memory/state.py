@@ -151,7 +151,7 @@ class MemoryState(MemoryEffects):
         state._bank = TOKENS_PER_PLAYER * num_seats - sum(state._tokens)
         if state._bank < 0:
             raise ValueError(
-                f"The players hold more than the {TOKENS_PER_PLAYER * num_seats} tokens there are"
+                f"The players hold more than the {words.tokens_text(TOKENS_PER_PLAYER * num_seats)} there are"
             )
         state._grid = grid
         state._discard = rest

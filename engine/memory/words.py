@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Sequence
 
-from engine.core import Board, Cell, Field, LegalAction
+from engine.core import Board, Cell, Field, LegalAction, plural
 from engine.memory.actions import (
     Buy,
     ChooseCross,
@@ -111,7 +111,7 @@ def player(seat: int) -> str:
 
 def tokens_text(count: int) -> str:
     """``"1 token"``, ``"7 tokens"``."""
-    return "1 token" if count == 1 else f"{count} tokens"
+    return plural(count, "token")
 
 
 def placed(position: int, card: int) -> str:
@@ -248,11 +248,11 @@ def no_purchase(tokens: int) -> str:
     is never dropped silently."""
     if tokens < SEVEN_PRICE:
         return (
-            f"cannot buy one more turn (Mixed 7): it costs {SEVEN_PRICE} tokens and they have "
+            f"cannot buy one more turn (Mixed 7): it costs {tokens_text(SEVEN_PRICE)} and they have "
             f"{tokens_text(tokens)}."
         )
     return (
-        f"cannot buy one more turn (Mixed 7): paying {SEVEN_PRICE} tokens would take their last one "
+        f"cannot buy one more turn (Mixed 7): paying {tokens_text(SEVEN_PRICE)} would take their last one "
         "and put them out of the game."
     )
 
@@ -482,7 +482,7 @@ def choice(phase: Phase, action: MemoryAction) -> LegalAction:
         case Done():
             return LegalAction(code, "Done rearranging", "main")
         case Buy():
-            return LegalAction(code, f"Lose {SEVEN_PRICE} tokens: another turn", "good")
+            return LegalAction(code, f"Lose {tokens_text(SEVEN_PRICE)}: another turn", "good")
         case Finish():
             return LegalAction(code, "End the game (only you have tokens left)", "bad")
     return LegalAction(code, "End my turn", "")  # EndTurn
@@ -493,7 +493,7 @@ def choice(phase: Phase, action: MemoryAction) -> LegalAction:
 
 def title(over: bool, cards_left: int) -> str:
     """The view's headline."""
-    return "Deluxe Memory: game over" if over else f"Deluxe Memory: {cards_left} cards on the table"
+    return "Deluxe Memory: game over" if over else f"Deluxe Memory: {plural(cards_left, 'card')} on the table"
 
 
 def seat_summary(
@@ -575,7 +575,7 @@ def prompt(
         Phase.KING: f"Mixed King: {who} chooses an effect of the Mixed Chart.",
         Phase.REARRANGE: f"Jokers! {who} has one minute to rearrange the cards.",
         Phase.MEMORISE: f"{who} memorises the cards they looked at.",
-        Phase.BUY_SEVEN: f"Mixed 7: {who} may lose {SEVEN_PRICE} tokens to take another turn.",
+        Phase.BUY_SEVEN: f"Mixed 7: {who} may lose {tokens_text(SEVEN_PRICE)} to take another turn.",
     }[phase]
 
 
@@ -627,7 +627,8 @@ def table_fields(
     fields.append(
         Field(
             "Bank",
-            f"{tokens_text(bank)} · {cards_left} cards on the table · {discarded} in the discard pile",
+            f"{tokens_text(bank)} · {plural(cards_left, 'card')} on the table · "
+            f"{discarded} in the discard pile",
         )
     )
     return tuple(fields)

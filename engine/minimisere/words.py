@@ -4,7 +4,7 @@ with :func:`engine.core.strong`."""
 
 from __future__ import annotations
 
-from engine.core import Field, LegalAction, strong
+from engine.core import Field, LegalAction, plural, strong
 from engine.minimisere.actions import JOKER_LOSES, JOKER_WINS, LOT, Decree
 from engine.minimisere.cards import JOKER, pack_ranks, rank_of
 from engine.minimisere.scoring import LOT_SCORES, SCORE_TABLES
@@ -39,12 +39,12 @@ def special_name(rank: str) -> str:
 
 def tricks_text(count: int) -> str:
     """``"1 trick"``, ``"3 tricks"``."""
-    return "1 trick" if count == 1 else f"{count} tricks"
+    return plural(count, "trick")
 
 
 def deals_text(count: int) -> str:
     """``"1 deal"``, ``"9 deals"``."""
-    return "1 deal" if count == 1 else f"{count} deals"
+    return plural(count, "deal")
 
 
 def plays_text(plays: list[tuple[int, str, str]]) -> str:
@@ -100,7 +100,7 @@ def play_choices(
     ]
     if lot is not None:
         hand_size, made, failed = lot
-        description = f"Win all {hand_size} tricks: +{made}, others 0. Fail: 0, others +{failed}"
+        description = f"Win all {tricks_text(hand_size)}: +{made}, others 0. Fail: 0, others +{failed}"
         actions.extend(
             LegalAction(
                 f"{card}+{LOT}",
@@ -155,12 +155,12 @@ def deal_score(gain: int, tricks: int, total: int) -> str:
 
 def game_won(points: int) -> str:
     """The winner's event."""
-    return f"wins the game with {strong(points)} points!"
+    return f"wins the game with {plural(points, 'point', shown=strong(points))}!"
 
 
 def tie_for_first(points: int) -> str:
     """The event of a tie for first place at the end (ruling 9)."""
-    return f"A tie for first place at {points} points: another deal."
+    return f"A tie for first place at {plural(points, 'point')}: another deal."
 
 
 def deals_hand(number: int) -> str:
@@ -242,7 +242,7 @@ def game_field(deals: int | None, target: int, tie_break: bool) -> Field:
     if deals is not None:
         text = f"{deals_text(deals)}; highest total wins"
     else:
-        text = f"First to {target} points; highest total wins"
+        text = f"First to {plural(target, 'point')}; highest total wins"
     text += "; a tie for first plays extra deals."
     if tie_break:
         text += " This is an extra deal."
@@ -266,7 +266,7 @@ def cards_field(num_seats: int, nines: bool, pack_size: int, hand_size: int, spe
     """The pack of the player count, the deal, and what the Deuce and the Joker do."""
     ranks = "-".join(pack_ranks(num_seats, nines))
     joker = " and no Joker" if num_seats == 6 else " + Joker"
-    text = f"{pack_size} cards: {ranks} in each suit{joker}; {hand_size} each"
+    text = f"{plural(pack_size, 'card')}: {ranks} in each suit{joker}; {hand_size} each"
     if num_seats == 4:
         text += ", 1 set aside unseen"
     text += ". No trumps."
@@ -290,7 +290,7 @@ def seat_summary(
     """A seat's line during play: its total ``score``, ``tricks`` won this deal, whether it deals and bid
     the Lot, the cards it played to the trick in progress (``plays``: ``(position, card, decree)``,
     position 0 the lead) and what it scored in the last deal (``None`` before the first ends)."""
-    parts = [f"{strong(score)} pts", tricks_text(tricks)]
+    parts = [plural(score, "pt", shown=strong(score)), tricks_text(tricks)]
     if dealer:
         parts.append("dealer")
     if bidder:
@@ -307,4 +307,5 @@ def seat_summary(
 
 def final_seat_summary(score: int, winner: bool) -> str:
     """A seat's line once the game is over."""
-    return f"{strong(score)} pts · 🏆 winner" if winner else f"{strong(score)} pts"
+    points = plural(score, "pt", shown=strong(score))
+    return f"{points} · 🏆 winner" if winner else points

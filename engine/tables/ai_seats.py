@@ -10,6 +10,7 @@ robot marker (:data:`AI_MARKER`) wherever names are shown: lobby, table, log, sc
 from __future__ import annotations
 
 from engine import Event
+from engine.core import plural
 from engine.lobby import LobbyError
 from engine.tables.session import I_AM_BACK, Phase, TableError, TableSession
 
@@ -55,7 +56,7 @@ def add_ai(session: TableSession, user_id: int) -> int:
     try:
         session.lobby.join(ai_id)
     except LobbyError:
-        raise TableError(f"This table is full ({session.rules.max_seats} players).") from None
+        raise TableError(f"This table is full ({plural(session.rules.max_seats, 'player')}).") from None
     session.names[ai_id] = ai_name(ai_id)
     return ai_id
 
@@ -87,8 +88,8 @@ def seat_bots(session: TableSession, count: int) -> None:
     room = session.rules.max_seats - len(session.lobby.players)
     if count > room:
         raise TableError(
-            f"{session.rules.display_name} seats at most {session.rules.max_seats} players, so a table "
-            f"can have at most {room} AI player{'s' if room != 1 else ''} beside you."
+            f"{session.rules.display_name} seats at most {plural(session.rules.max_seats, 'player')}, "
+            f"so a table can have at most {plural(room, 'AI player')} beside you."
         )
     for _ in range(count):
         add_ai(session, session.host_id)
@@ -171,8 +172,8 @@ def away_notice(session: TableSession, user_id: int) -> str | None:
     if seat is None or seat not in session.idle_seats:
         return None
     return (
-        f"{AI_MARKER} Your clock ran out {session.settings.idle_after_timeouts} times in a row, so an AI "
-        f"plays your seat. Press {I_AM_BACK} to play again."
+        f"{AI_MARKER} Your clock ran out {plural(session.settings.idle_after_timeouts, 'time')} in a row, "
+        f"so an AI plays your seat. Press {I_AM_BACK} to play again."
     )
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from engine import GameState, IllegalAction
+from engine.core import plural
 from engine.lobby import RematchChoice
 from engine.tables import ai_seats, lobby_options
 from engine.tables.session import Phase, TableError, TableSession
@@ -147,7 +148,9 @@ class LobbyIdle(Move):
     def apply(self, table: TableSession, now: datetime) -> Change:
         if table.phase is not Phase.LOBBY:
             raise Unchanged("The game has started.")
-        return Change(close=f"Nobody started the game for {self.minutes} minutes, so the table closed.")
+        return Change(
+            close=f"Nobody started the game for {plural(self.minutes, 'minute')}, so the table closed."
+        )
 
 
 # -- the game --------------------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from apscheduler.schedulers.base import BaseScheduler
 
 from engine.ai.core import AIPlayer
 from engine.ai.registry import ai_player
+from engine.core import plural
 from engine.lobby import Lobby
 from engine.tables import ai_seats, notices
 from engine.tables.ai_turns import UNATTENDED_PAUSE_SECONDS, AITurns
@@ -96,8 +97,8 @@ def too_long(table: TableSession) -> str:
     """Why a table past its game's bound on moves ended (the table shows it)."""
     assert table.state is not None
     return (
-        f"This {table.rules.display_name} game went past {table.state.version - 1} moves, longer than a game "
-        "of it ever lasts, so it ended with no result: nobody's rating changes."
+        f"This {table.rules.display_name} game went past {plural(table.state.version - 1, 'move')}, "
+        "longer than a game of it ever lasts, so it ended with no result: nobody's rating changes."
     )
 
 

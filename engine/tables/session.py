@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from enum import Enum
 
 from engine import Event, GameRules, GameState, LegalAction, SeatView, Standing
-from engine.core import strong
+from engine.core import plural, strong
 from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
 from engine.tables import time_control
 from engine.tables.time_control import SeatBank, TimeControl
@@ -283,7 +283,7 @@ class TableSession:
         self.timeouts_in_row = {seat: 0 for seat in range(len(self.players))}
         self.seat_versions = [0] * len(self.players)
         self.note_legal_actions()
-        self.events.append(Event(None, f"The game begins with {len(self.players)} players."))
+        self.events.append(Event(None, f"The game begins with {plural(len(self.players), 'player')}."))
         self._arm_deadline(now, changed=set(range(len(self.players))))
 
     def set_option(self, user_id: int, name: str, value: object) -> None:

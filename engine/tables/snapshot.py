@@ -24,6 +24,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from engine import Event, GameRules, get_rules
+from engine.core import plural
 from engine.lobby import Lobby, Rematch, RematchChoice
 from engine.tables.session import Phase, TableSession, TableSettings
 from engine.tables.time_control import SeatBank, TimeControl
@@ -226,7 +227,7 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     log = upgraded_log(session.rules, actions)
     if snapshot.seed is not None:
         state = session.rules.new_game(len(session.players), snapshot.seed, dict(session.options))
-        session.events.append(Event(None, f"The game begins with {len(session.players)} players."))
+        session.events.append(Event(None, f"The game begins with {plural(len(session.players), 'player')}."))
         for position, (seat, code, timed_out) in enumerate(log):
             if timed_out:
                 session.timed_out_positions.add(position)
