@@ -17,6 +17,11 @@ PALETTE = [(43, 45, 49), (70, 73, 79), (219, 222, 225), (88, 101, 242), (254, 23
 BACKGROUND, GRID, TEXT, LINE, LAST_POINT = range(len(PALETTE))
 
 
+def chart_caption(games: int) -> str:
+    """The line under a chart of ``games`` ratings: ``"last game, ..."``, ``"last 12 games, ..."``."""
+    return f"last {plural(games, 'game', one='game')}, oldest on the left"
+
+
 def rating_chart_png(ratings: Sequence[float], title: str) -> bytes:
     """The PNG bytes of a line chart of ``ratings`` (openskill ordinals, oldest first, one per game) under
     ``title``. One rating is drawn as a single point; an empty sequence as an empty chart."""
@@ -35,12 +40,7 @@ def rating_chart_png(ratings: Sequence[float], title: str) -> bytes:
         y = bottom - (bottom - top) * step / 4
         draw.line([(left, y), (right, y)], fill=GRID, width=1)
         draw.text((6, y - 6), f"{value:.1f}", fill=TEXT, font=font)
-    draw.text(
-        (left, bottom + 8),
-        f"last {plural(len(ratings), 'game', one='game')}, oldest on the left",
-        fill=TEXT,
-        font=font,
-    )
+    draw.text((left, bottom + 8), chart_caption(len(ratings)), fill=TEXT, font=font)
 
     def point(index: int, value: float) -> tuple[float, float]:
         x = left + (right - left) * (index / (len(ratings) - 1) if len(ratings) > 1 else 0.5)

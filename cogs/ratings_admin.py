@@ -40,7 +40,10 @@ async def forget_member(
 
 
 async def set_min_games(database: Database, guild_id: int, games: int) -> str:
-    """Store the games a player needs before a leaderboard lists them; returns the words for the admin."""
+    """Store the games a player needs in a game before a leaderboard ranks them among the established
+    players (fewer: provisional, listed below them); returns the words for the admin."""
     await database.set_min_rated_games(guild_id, games)
-    games_word = "game" if games == 1 else "games"
-    return f"Leaderboards now list players with at least {games} {games_word} in a game."
+    return (
+        f"Leaderboards now rank players with at least {plural(games, 'game')} in a game; "
+        "players with fewer are listed below them as provisional."
+    )

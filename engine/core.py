@@ -63,19 +63,22 @@ def plural(
     shown: str | None = None,
     one: str | None = None,
 ) -> str:
-    """A count with its noun, singular for exactly one: the one helper every message with a count uses.
+    """A count with its noun, singular for one and minus one: the one helper every message with a count
+    uses.
 
     ``plural_noun`` for an irregular noun (default ``noun + "s"``); ``shown`` writes the number another
     way (``strong(count)``, ``"2.5"``); ``one`` is the whole phrase for a count of one (``"your last
     game"`` rather than ``"your last 1 game"``).
 
-    >>> plural(1, "point"), plural(0, "point"), plural(3, "match", "matches")
-    ('1 point', '0 points', '3 matches')
+    >>> plural(1, "point"), plural(0, "point"), plural(-1, "point"), plural(3, "match", "matches")
+    ('1 point', '0 points', '-1 point', '3 matches')
     >>> plural(1, "game", one="game"), plural(4, "game", one="game")
     ('game', '4 games')
     """
-    if count == 1:
-        return one if one is not None else f"{count if shown is None else shown} {noun}"
+    if count == 1 and one is not None:
+        return one
+    if abs(count) == 1:
+        return f"{count if shown is None else shown} {noun}"
     return f"{count if shown is None else shown} {plural_noun or noun + 's'}"
 
 

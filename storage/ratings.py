@@ -34,7 +34,8 @@ from storage.backend import POSTGRESQL
 from storage.connection import dialect_of
 
 DEFAULT_MIN_GAMES = 5
-"""Games a player needs in a game (this season) before its rating leaderboard lists them."""
+"""Games a player needs in a game (this season) before its rating leaderboard ranks them among the
+established players (with fewer they are provisional, listed below)."""
 
 MODEL = PlackettLuce()
 """openskill's Plackett–Luce model with its default parameters (mu 25, sigma 25/3, beta 25/6, tau 25/300)."""

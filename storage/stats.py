@@ -164,7 +164,8 @@ class StatsReads:
         return await self._transact(_start_season, guild_id, ended)
 
     async def min_rated_games(self, guild_id: int) -> int:
-        """Games a player needs in a game this season before its leaderboard lists them (default 5)."""
+        """Games a player needs in a game this season before its leaderboard ranks them among the
+        established players rather than as provisional (default 5)."""
         return await self._run(_min_games, guild_id)
 
     async def set_min_rated_games(self, guild_id: int, games: int | None) -> None:

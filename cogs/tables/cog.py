@@ -22,6 +22,7 @@ from cogs.tables.components import route
 from cogs.tables.presses import reply
 from cogs.tables.table_message import missing_permissions
 from engine import GAMES, get_rules
+from engine.core import plural
 from engine.tables.ai_seats import seat_bots
 from engine.tables.moves import AdminEnd
 from engine.tables.session import TableError, TableSession, TableSettings
@@ -61,7 +62,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         sharded = not self.settings.holds_every_shard
         restored = await self.runtime.restore(self.bot.owns_guild if sharded else None)
         if restored:
-            log.info("Restored %d tables", len(restored))
+            log.info("Restored %s", plural(len(restored), "table"))
             self.runtime.tasks.spawn(self._redraw_when_ready(restored), "redraw of restored tables")
 
     async def _redraw_when_ready(self, sessions: list[TableSession]) -> None:
@@ -198,7 +199,9 @@ class TablesCog(commands.Cog, name=COG_NAME):
     @admin.command(name="defaults")
     @app_commands.describe(
         turn_seconds="Seconds per decision when /play does not say (leave all empty to reset)",
-        min_games="Games a player needs in a game before the leaderboard lists them (default 5)",
+        min_games=(
+            "Rated games a player needs in a game to leave the leaderboard's provisional list (default 5)"
+        ),
         count_ai_games="Whether games with AI players count on this server's leaderboard (on at first)",
         threads="Open each new table in a new thread of its channel when /play does not say",
     )

@@ -372,7 +372,10 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
         mark = " ✅" if choice is RematchChoice.PLAY_AGAIN else ""
         medal = "🏆 " if standing.rank == 1 else ""
         detail = f" ({standing.detail})" if standing.detail else ""
-        lines.append(f"{standing.rank}. {medal}{name}{mark}: **{standing.points}** points{detail}")
+        lines.append(
+            f"{standing.rank}. {medal}{name}{mark}: "
+            f"{plural(standing.points, 'point', shown=f'**{standing.points}**')}{detail}"
+        )
     assert session.state is not None
     title = f"🏁 {session.rules.display_name}: final scores"
     drawn = embed(title, _clip("\n".join(lines), 4096), FINISHED_COLOUR)

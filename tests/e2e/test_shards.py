@@ -176,7 +176,7 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
             # Restarted, it brings back only its own table (of the two live ones), which plays to the end;
             # so does shard 0's.
             await start(1)
-            assert processes[1].logged("Restored 1 tables") and not processes[0].logged("Restored")
+            assert processes[1].logged("Restored 1 table") and not processes[0].logged("Restored")
             hand = await server.run_command(one.players["erin"], None, "hand")
             assert hand.ok and private_to(hand, "erin", one), hand
             finals = await asyncio.gather(

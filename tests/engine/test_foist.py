@@ -243,7 +243,7 @@ def test_private_view_prices_the_card_up_for_the_seat() -> None:
     assert fields["Taking 21 now"] == "+0 card points, +0 tokens: net {b:+0}"
     state.apply(0, TAKE)
     fields = {field.name: field.value for field in state.view(0).private}
-    assert fields["Taking 19 now"] == "-1 card points, +0 tokens: net {b:-1}"
+    assert fields["Taking 19 now"] == "-1 card point, +0 tokens: net {b:-1}"
 
 
 # -- determinism -----------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Every table message is drawn once, as Discord JSON (:class:`cogs.tables.drawn.Drawn`), and sent two ways:
 a press's answer sends the JSON as it is (``bot/quick_answer.py``), every other send goes through
 discord.py (``Drawn.send_kwargs`` / ``edit_kwargs``). Over random play of every game: each message drawn
-passes the sandbox's validator of Discord's limits, and the answer to a press, an edit, an ephemeral
+passes the sandbox's validator of Discord's limits, gives no count of one a plural noun ("1 points"), and
+the answer to a press, an edit, an ephemeral
 answer and a DM of the same message carry the same JSON."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engine.registry import GAMES
 from engine.tables.session import Phase, TableSession, TableSettings
 from sandbox.limits import validate_message
 from tests.tables import drawing
+from tests.plurals import wrong_plurals
 from tests.tables.toy_game import WidePick
 
 NOW = datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)
@@ -95,6 +97,7 @@ async def _sent_the_same(drawn: Drawn, recorder: _Recorder) -> None:
     channel, or a DM) and an ephemeral answer carry the same JSON, the one drawn; Discord's limits hold."""
     errors = validate_message(drawing.payload(drawn))
     assert not errors, errors.summary()
+    assert wrong_plurals(json.dumps(drawing.payload(drawn), ensure_ascii=False)) == []
     answer = _shown(await _answer_body(drawn, recorder))
     edit = _shown(_body(handle_message_parameters(**drawn.edit_kwargs())))  # Message.edit, original response
     sent = _shown(_body(handle_message_parameters(**drawn.send_kwargs())))  # channel.send, a DM
