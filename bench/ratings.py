@@ -12,7 +12,8 @@ Usage::
 2. Opens it with :meth:`storage.Database.open`, which applies V004: the SQL, then rating every stored
    result in the order played (timed: the migration's seconds).
 3. Times, through the bot's own :class:`storage.Database` (the database thread hop included), each read
-   ``--repeat`` times: the leaderboard top 10 of a game and of each player's best game, a player's stats
+   ``--repeat`` times: the leaderboard top 10 of a game and of each player's best game (and both again
+   with a minimum of games nobody has, every player provisional: the most a board reads), a player's stats
    (all games and one game) plus drawing the chart (:func:`cogs.rating_chart.rating_chart_png`), and
    a player's history; and storing one more result (its transaction rates it, fsynced).
 
@@ -145,6 +146,24 @@ async def measure(path: Path, repeat: int, players: int) -> tuple[tuple[float, f
             lambda: database.player_history(GUILD, rng.randint(1, players)),
             rows,
         )
+        # A first night's board at this size: nobody has the minimum, so the walk for established
+        # players reads the whole season's ratings and the provisional players fill the board.
+        await database.set_min_rated_games(GUILD, 10**6)
+        first = await database.rating_leaderboard(GUILD, "foist")
+        assert first.rows == [] and len(first.provisional) == 10
+        await timed(
+            "leaderboard, nobody established (10 provisional), one game",
+            repeat,
+            lambda: database.rating_leaderboard(GUILD, "foist"),
+            rows,
+        )
+        await timed(
+            "leaderboard, nobody established (10 provisional), best game of each",
+            repeat,
+            lambda: database.rating_leaderboard(GUILD),
+            rows,
+        )
+        await database.set_min_rated_games(GUILD, 5)
         number = iter(range(10**9))
         run = time.time_ns()  # fresh table ids on every run, so --reuse stores new results too
 
