@@ -142,11 +142,12 @@ def test_every_games_count_phrases_say_one_thing_in_the_singular() -> None:
         minimisere.final_seat_summary(1, True),
     ]
     assert [text for text in texts if wrong_plurals(text)] == []
-    assert wrong_plurals("wins with {b:1} points, last 1 games, **1** tokens") == [
+    assert wrong_plurals("wins with {b:1} points, last 1 game, **1** tokens, 14/1 cards, 21 points") == [
         "{b:1} points",
-        "last 1 games",
         "**1** tokens",
+        "last 1 ",
     ]
+    assert wrong_plurals("-1 card points, +{b:1} pts") == ["-1 card points", "+{b:1} pts"]
 
 
 def _row(user_id: int, games: int, wins: int) -> RatingRow:
