@@ -7,7 +7,7 @@ import re
 
 from tests.e2e.conftest import World, action_labels, play_to_the_end, stored
 
-SCORE = re.compile(r"\*\*(?P<points>-?\d+)\*\* points")
+SCORE = re.compile(r"\*\*(?P<points>-?\d+)\*\* points?\b")
 
 
 async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
