@@ -2,8 +2,7 @@
 a press's answer sends the JSON as it is (``bot/quick_answer.py``), every other send goes through
 discord.py (``Drawn.send_kwargs`` / ``edit_kwargs``). Over random play of every game: each message drawn
 passes the sandbox's validator of Discord's limits, gives no count of one a plural noun ("1 points"), and
-the answer to a press, an edit, an ephemeral
-answer and a DM of the same message carry the same JSON."""
+the answer to a press, an edit, an ephemeral answer and a DM of the same message carry the same JSON."""
 
 from __future__ import annotations
 
@@ -23,8 +22,8 @@ from cogs.tables.drawn import Drawn, DrawnView, answer_press
 from engine.registry import GAMES
 from engine.tables.session import Phase, TableSession, TableSettings
 from sandbox.limits import validate_message
-from tests.tables import drawing
 from tests.plurals import wrong_plurals
+from tests.tables import drawing
 from tests.tables.toy_game import WidePick
 
 NOW = datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)
