@@ -171,8 +171,9 @@ def _shape(draw: ImageDraw.ImageDraw, name: str, box: tuple[float, float, float]
     shapes.SHAPES[name](draw, box, fill, INK, width)
 
 
-def _number_and_shape(draw, number: str, shape: str, fill, border, ink=INK) -> None:
-    """The common layout: the number large at the top, the shape below it."""
+def number_and_shape(draw: ImageDraw.ImageDraw, number: str, shape: str, fill, border, ink=INK) -> None:
+    """The layout of every number card: the card with a ``border`` (RGB), ``number`` large at the top in
+    ``ink``, the ``shape`` (a key of :data:`art.shapes.SHAPES`) below it filled with ``fill`` (RGB)."""
     _card(draw, border)
     _text(draw, number, (12, 11, SIZE - 12, 64), ink, largest=72)
     _shape(draw, shape, (SIZE / 2 - 29, 64, 58), fill)
@@ -194,7 +195,7 @@ def frazzled_face(card: frazzled_deck.Card) -> Face:
     rgb = FRAZZLED_RGB[colour]
 
     def paint(draw: ImageDraw.ImageDraw) -> None:
-        _number_and_shape(draw, number, shape, rgb, rgb)
+        number_and_shape(draw, number, shape, rgb, rgb)
 
     stem_number = "14" if card.number == frazzled_deck.FOURTEEN_ONE else str(card.number)
     return Face("fw", str(card.id), f"fw_{stem_number}_{_slug(colour)}_{_slug(shape)}", f"{number} {colour} {shape}", paint)
@@ -209,7 +210,7 @@ def ivak_face(card: str) -> Face:
         shape = IVAK_SUITS[card[1]]
 
         def paint(draw: ImageDraw.ImageDraw) -> None:
-            _number_and_shape(draw, number, shape, rgb, rgb)
+            number_and_shape(draw, number, shape, rgb, rgb)
 
         return Face("iv", card, f"iv_{number}_{name}", f"{number} {name.title()} {shape}", paint)
     if card == ivak_cards.JOKER:
@@ -260,7 +261,7 @@ def french_face(card: str) -> Face:
     name = memory_cards.rank_title(FRENCH_RANKS.index(rank) + 1)
 
     def paint(draw: ImageDraw.ImageDraw) -> None:
-        _number_and_shape(draw, rank, shape, rgb, (200, 200, 205), ink=rgb)
+        number_and_shape(draw, rank, shape, rgb, (200, 200, 205), ink=rgb)
 
     return Face("fr", card, f"fr_{rank.lower()}_{plural}", f"{name} of {plural.title()}", paint)
 

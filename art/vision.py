@@ -9,6 +9,8 @@ button: scaled to :data:`art.faces.SMALL` pixels, on Discord's dark background.
 
 from __future__ import annotations
 
+import itertools
+
 from PIL import Image, ImageChops, ImageStat
 
 from art.faces import SMALL, Face
@@ -57,7 +59,9 @@ def simulate(image: Image.Image, kind: str) -> Image.Image:
     (a, b, c), (d, e, f), (g, h, i) = MATRICES[kind]
     cache: dict[tuple[int, int, int], tuple[int, int, int]] = {}
     out = []
-    for pixel in image.getdata():
+    data = image.tobytes()
+    for start in range(0, len(data), 3):
+        pixel = (data[start], data[start + 1], data[start + 2])
         seen = cache.get(pixel)
         if seen is None:
             r, gr, bl = (_TO_LINEAR[v] for v in pixel)
@@ -68,9 +72,7 @@ def simulate(image: Image.Image, kind: str) -> Image.Image:
             )
             cache[pixel] = seen
         out.append(seen)
-    made = Image.new("RGB", image.size)
-    made.putdata(out)
-    return made
+    return Image.frombytes("RGB", image.size, bytes(value for pixel in out for value in pixel))
 
 
 def on_background(image: Image.Image) -> Image.Image:
@@ -82,6 +84,21 @@ def on_background(image: Image.Image) -> Image.Image:
 def seen_small(face: Face, kind: str) -> Image.Image:
     """``face`` at button size on the dark background, as seen with ``kind`` (or ``"normal"``)."""
     return simulate(on_background(face.image(SMALL)), kind)
+
+
+def alike_pairs(images: list[Image.Image], below: float) -> list[tuple[int, int, float]]:
+    """Every pair ``(i, j, distance)`` (``i < j``) of same-sized RGB ``images`` whose :func:`distance` is
+    below ``below``. A pair whose mean colours already differ by ``below`` or more is skipped unmeasured:
+    the mean absolute difference is at least the difference of the means."""
+    means = [ImageStat.Stat(image).mean for image in images]
+    pairs = []
+    for i, j in itertools.combinations(range(len(images)), 2):
+        if sum(abs(a - b) for a, b in zip(means[i], means[j], strict=True)) / 3 >= below:
+            continue
+        measured = distance(images[i], images[j])
+        if measured < below:
+            pairs.append((i, j, measured))
+    return pairs
 
 
 def distance(one: Image.Image, other: Image.Image) -> float:
