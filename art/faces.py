@@ -59,8 +59,12 @@ FRAZZLED_RGB: dict[str, tuple[int, int, int]] = {
 }
 """The colour of each of the Frazzled Wool deck's 13 colour names (:data:`engine.frazzled.deck.COLOURS`)."""
 
-IVAK_COLOURS = {"r": ("red", (220, 38, 38)), "y": ("yellow", (240, 190, 20)), "g": ("green", (22, 140, 60)),
-                "b": ("blue", (37, 80, 220))}
+IVAK_COLOURS = {
+    "r": ("red", (220, 38, 38)),
+    "y": ("yellow", (240, 190, 20)),
+    "g": ("green", (22, 140, 60)),
+    "b": ("blue", (37, 80, 220)),
+}
 """Each IVAK colour letter: its name and RGB (the suit symbols follow engine.ivak_declare.words)."""
 IVAK_SUITS = {"r": "Heart", "y": "Star", "g": "Club", "b": "Diamond"}
 IVAK_POWERS = {
@@ -71,8 +75,12 @@ IVAK_POWERS = {
 }
 """Each power card: the big word on its face, its caption, its emoji stem and its name."""
 
-FRENCH_SUITS = {"S": ("Spade", "spades", INK), "H": ("Heart", "hearts", (206, 24, 30)),
-                "D": ("Diamond", "diamonds", (206, 24, 30)), "C": ("Club", "clubs", INK)}
+FRENCH_SUITS = {
+    "S": ("Spade", "spades", INK),
+    "H": ("Heart", "hearts", (206, 24, 30)),
+    "D": ("Diamond", "diamonds", (206, 24, 30)),
+    "C": ("Club", "clubs", INK),
+}
 """Each French suit letter: its shape, its plural name and its colour (red hearts and diamonds)."""
 FRENCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FOIST_ACCENT = (20, 120, 130)
@@ -167,7 +175,9 @@ def _text(
     draw.text((x, y), text, font=font, fill=colour, stroke_width=stroke, stroke_fill=colour)
 
 
-def _shape(draw: ImageDraw.ImageDraw, name: str, box: tuple[float, float, float], fill, width: int = 3) -> None:
+def _shape(
+    draw: ImageDraw.ImageDraw, name: str, box: tuple[float, float, float], fill, width: int = 3
+) -> None:
     shapes.SHAPES[name](draw, box, fill, INK, width)
 
 
@@ -198,7 +208,13 @@ def frazzled_face(card: frazzled_deck.Card) -> Face:
         number_and_shape(draw, number, shape, rgb, rgb)
 
     stem_number = "14" if card.number == frazzled_deck.FOURTEEN_ONE else str(card.number)
-    return Face("fw", str(card.id), f"fw_{stem_number}_{_slug(colour)}_{_slug(shape)}", f"{number} {colour} {shape}", paint)
+    return Face(
+        "fw",
+        str(card.id),
+        f"fw_{stem_number}_{_slug(colour)}_{_slug(shape)}",
+        f"{number} {colour} {shape}",
+        paint,
+    )
 
 
 def ivak_face(card: str) -> Face:
@@ -273,13 +289,16 @@ def _build() -> dict[str, tuple[Face, ...]]:
             ivak_face(card) for card in sorted(set(ivak_cards.FULL_DECK), key=ivak_cards.card_sort_key)
         ),
         "fo": tuple(foist_face(n) for n in range(foist_cards.LOWEST_CARD, foist_cards.HIGHEST_CARD + 1)),
-        "fr": tuple(french_face(rank + suit) for suit in "SHDC" for rank in FRENCH_RANKS) + (french_face("JK"),),
+        "fr": tuple(french_face(rank + suit) for suit in "SHDC" for rank in FRENCH_RANKS)
+        + (french_face("JK"),),
     }
 
 
 DECKS: dict[str, tuple[Face, ...]] = _build()
 """Every face of every deck, by deck key, in the deck's display order."""
-BY_KEY: dict[tuple[str, str], Face] = {(face.deck, face.card): face for faces in DECKS.values() for face in faces}
+BY_KEY: dict[tuple[str, str], Face] = {
+    (face.deck, face.card): face for faces in DECKS.values() for face in faces
+}
 """Every face by ``(deck, card)``."""
 
 

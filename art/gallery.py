@@ -44,7 +44,9 @@ def deck_sheet(faces: tuple[Face, ...]) -> Image.Image:
     full = _grid([face.image() for face in faces], SIZE)
     small_faces = [face.image(SMALL) for face in faces]
     small = _grid(small_faces, SMALL)
-    enlarged = _grid([face.resize((SMALL * 4, SMALL * 4), Image.Resampling.NEAREST) for face in small_faces], SMALL * 4)
+    enlarged = _grid(
+        [face.resize((SMALL * 4, SMALL * 4), Image.Resampling.NEAREST) for face in small_faces], SMALL * 4
+    )
     blocks = [("Full size (128 px)", full), ("On a button (22 px)", small), ("22 px, enlarged 4x", enlarged)]
     height = sum(block.height + 28 for _, block in blocks)
     sheet = Image.new("RGB", (max(block.width for _, block in blocks), height), BACKGROUND)
@@ -60,7 +62,10 @@ def vision_sheet(faces: tuple[Face, ...]) -> Image.Image:
     """One deck at 22 px enlarged, as seen with normal vision and each simulated deficiency."""
     blocks = []
     for kind in ("normal", *vision.DEFICIENCIES):
-        seen = [vision.seen_small(face, kind).resize((SMALL * 3, SMALL * 3), Image.Resampling.NEAREST) for face in faces]
+        seen = [
+            vision.seen_small(face, kind).resize((SMALL * 3, SMALL * 3), Image.Resampling.NEAREST)
+            for face in faces
+        ]
         blocks.append((kind, _grid([image.convert("RGBA") for image in seen], SMALL * 3)))
     height = sum(block.height + 28 for _, block in blocks)
     sheet = Image.new("RGB", (blocks[0][1].width, height), BACKGROUND)
@@ -77,7 +82,10 @@ def main(out: Path = GALLERY) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for deck, faces in DECKS.items():
-        for name, sheet in ((f"faces-{deck}.png", deck_sheet(faces)), (f"vision-{deck}.png", vision_sheet(faces))):
+        for name, sheet in (
+            (f"faces-{deck}.png", deck_sheet(faces)),
+            (f"vision-{deck}.png", vision_sheet(faces)),
+        ):
             path = out / name
             sheet.save(path, optimize=True)
             written.append(path)

@@ -24,7 +24,10 @@ def _star(points: int, outer: float, inner: float, turn: float = -math.pi / 2) -
 
 def _regular(sides: int, radius: float, turn: float) -> list[Point]:
     return [
-        (0.5 + radius * math.cos(turn + 2 * math.pi * k / sides), 0.5 + radius * math.sin(turn + 2 * math.pi * k / sides))
+        (
+            0.5 + radius * math.cos(turn + 2 * math.pi * k / sides),
+            0.5 + radius * math.sin(turn + 2 * math.pi * k / sides),
+        )
         for k in range(sides)
     ]
 
@@ -57,7 +60,9 @@ def _unit(points: list[Point], box: tuple[float, float, float]) -> list[Point]:
     return [(left + x * size, top + y * size) for x, y in points]
 
 
-def _polygon(draw: ImageDraw.ImageDraw, points: list[Point], box, fill: Colour, ink: Colour, width: int) -> None:
+def _polygon(
+    draw: ImageDraw.ImageDraw, points: list[Point], box, fill: Colour, ink: Colour, width: int
+) -> None:
     draw.polygon(_unit(points, box), fill=fill, outline=ink, width=width)
 
 
@@ -111,7 +116,20 @@ def cross(draw, box, fill, ink, width) -> None:
     a, b = 0.32, 0.68
     _polygon(
         draw,
-        [(a, 0.02), (b, 0.02), (b, a), (0.98, a), (0.98, b), (b, b), (b, 0.98), (a, 0.98), (a, b), (0.02, b), (0.02, a), (a, a)],
+        [
+            (a, 0.02),
+            (b, 0.02),
+            (b, a),
+            (0.98, a),
+            (0.98, b),
+            (b, b),
+            (b, 0.98),
+            (a, 0.98),
+            (a, b),
+            (0.02, b),
+            (0.02, a),
+            (a, a),
+        ],
         box,
         fill,
         ink,
@@ -121,9 +139,12 @@ def cross(draw, box, fill, ink, width) -> None:
 
 def moon(draw, box, fill, ink, width) -> None:
     """A crescent: an outer arc and an inner arc, opening to the right."""
-    outer = [(0.5 + 0.48 * math.cos(t), 0.5 + 0.48 * math.sin(t)) for t in _angles(0.35 * math.pi, 1.65 * math.pi)]
+    outer = [
+        (0.5 + 0.48 * math.cos(t), 0.5 + 0.48 * math.sin(t)) for t in _angles(0.35 * math.pi, 1.65 * math.pi)
+    ]
     inner = [
-        (0.68 + 0.36 * math.cos(t), 0.5 + 0.36 * math.sin(t)) for t in _angles(1.78 * math.pi, 0.22 * math.pi, -1)
+        (0.68 + 0.36 * math.cos(t), 0.5 + 0.36 * math.sin(t))
+        for t in _angles(1.78 * math.pi, 0.22 * math.pi, -1)
     ]
     _polygon(draw, outer + inner, box, fill, ink, width)
 
@@ -143,7 +164,9 @@ def hexagon(draw, box, fill, ink, width) -> None:
 def flower(draw, box, fill, ink, width) -> None:
     for k in range(5):
         angle = -math.pi / 2 + 2 * math.pi * k / 5
-        _ellipse(draw, 0.5 + 0.27 * math.cos(angle), 0.5 + 0.27 * math.sin(angle), 0.21, box, fill, ink, width)
+        _ellipse(
+            draw, 0.5 + 0.27 * math.cos(angle), 0.5 + 0.27 * math.sin(angle), 0.21, box, fill, ink, width
+        )
     _ellipse(draw, 0.5, 0.5, 0.17, box, (255, 255, 255), ink, width)
 
 
