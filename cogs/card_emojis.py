@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -36,13 +37,15 @@ OUR_NAME = re.compile(r"^(?P<stem>(?:fw|iv|fo|fr)_[a-z0-9_]+)_(?P<hash>[0-9a-f]{
 
 @dataclass(frozen=True)
 class SyncReport:
-    """What one sync did: emojis ``found`` already there, ``uploaded``, ``deleted`` (stale art), and the
-    ``failure`` that stopped it (``None`` when every face has its emoji)."""
+    """What one sync did: emojis ``found`` already there, ``uploaded``, ``deleted`` (stale art), the
+    ``failure`` that stopped it (``None`` when every face has its emoji) and the ``seconds`` it took (wall
+    time, drawing included)."""
 
     found: int
     uploaded: int
     deleted: int
     failure: str | None = None
+    seconds: float = 0.0
 
 
 class CardEmojis:
@@ -81,6 +84,7 @@ class CardEmojis:
         those there, delete ours of stale art (the same stem, another hash), upload the missing ones one
         by one. Never raises for Discord's errors: the first one stops the sync with one warning logged
         and recorded in the report."""
+        started = time.perf_counter()
         wanted = await asyncio.to_thread(lambda: {face.emoji_name(): face for face in faces})
         stems = {face.stem for face in wanted.values()}
         found = uploaded = deleted = 0
@@ -115,9 +119,16 @@ class CardEmojis:
                 len(wanted),
                 failure,
             )
-            return SyncReport(found, uploaded, deleted, failure)
-        log.info("Card emojis: %d found, %d uploaded, %d stale deleted", found, uploaded, deleted)
-        return SyncReport(found, uploaded, deleted)
+            return SyncReport(found, uploaded, deleted, failure, time.perf_counter() - started)
+        seconds = time.perf_counter() - started
+        log.info(
+            "Card emojis: %d found, %d uploaded, %d stale deleted in %.1f s",
+            found,
+            uploaded,
+            deleted,
+            seconds,
+        )
+        return SyncReport(found, uploaded, deleted, None, seconds)
 
 
 class LimitReached(Exception):
