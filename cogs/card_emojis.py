@@ -54,10 +54,12 @@ class CardEmojis:
 
     def __init__(self) -> None:
         self._by_name: dict[str, dict] = {}
+        self._decks: set[str] = set()  # the decks synced: only their faces' art hashes are known (drawn)
 
     def clear(self) -> None:
         """Forget every emoji (a bot that stops; the next sync fills the mapping again)."""
         self._by_name.clear()
+        self._decks.clear()
 
     def add(self, name: str, emoji_id: int) -> None:
         """Record the application emoji ``emoji_id`` named ``name``."""
@@ -77,7 +79,9 @@ class CardEmojis:
         if not self._by_name:
             return None
         face = face_of_action(game, code)
-        return None if face is None else self.for_face(face)
+        if face is None or face.deck not in self._decks:  # never draws a face on the event loop
+            return None
+        return self.for_face(face)
 
     async def sync(self, client: discord.Client, faces: Iterable[Face]) -> SyncReport:
         """Make sure each of ``faces`` exists as an application emoji of ``client``'s application: reuse
@@ -86,6 +90,7 @@ class CardEmojis:
         and recorded in the report."""
         started = time.perf_counter()
         wanted = await asyncio.to_thread(lambda: {face.emoji_name(): face for face in faces})
+        self._decks.update(face.deck for face in wanted.values())
         stems = {face.stem for face in wanted.values()}
         found = uploaded = deleted = 0
         try:

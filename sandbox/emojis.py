@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from .limits import FormErrors
+from .limits import FormErrors, validate_message
 from .models import SimUser, SnowflakeGenerator
 from .rest import NO_CONTENT, ApiError, RestApi, RestRequest
 
@@ -36,6 +36,26 @@ SIGNATURES = {
     "webp": (b"RIFF",),
     "avif": (b"",),
 }
+
+
+def _component_emojis(components: list[Any], path: tuple) -> list[tuple[tuple, dict[str, Any]]]:
+    """Every ``emoji`` object in a component tree (buttons, select options, nested rows and accessories),
+    with its path."""
+    found = []
+    for index, component in enumerate(components):
+        if not isinstance(component, dict):
+            continue
+        here = path + (index,)
+        if isinstance(component.get("emoji"), dict):
+            found.append((here, component["emoji"]))
+        for number, option in enumerate(component.get("options") or []):
+            if isinstance(option, dict) and isinstance(option.get("emoji"), dict):
+                found.append((here + ("options", number), option["emoji"]))
+        if isinstance(component.get("components"), list):
+            found.extend(_component_emojis(component["components"], here + ("components",)))
+        if isinstance(component.get("accessory"), dict):
+            found.extend(_component_emojis([component["accessory"]], here + ("accessory",)))
+    return found
 
 
 class EmojiHandlers:
@@ -62,6 +82,19 @@ class EmojiHandlers:
         api.add("PATCH", rf"/applications/{app}/emojis/{emoji}", self._rest_edit_emoji)
         api.add("DELETE", rf"/applications/{app}/emojis/{emoji}", self._rest_delete_emoji)
         api.add("GET", rf"/emojis/{emoji}\.png", self._cdn_emoji, auth=False)
+
+    def _validate_message(self, payload: Any, **options: Any) -> FormErrors:
+        """:func:`~sandbox.limits.validate_message`, and every custom emoji a component names (a button's,
+        a select option's) must be one of the application's: Discord refuses an unknown emoji id (50035)."""
+        errors = validate_message(payload, **options)
+        rows = payload.get("components") if isinstance(payload, dict) else None
+        for path, emoji in _component_emojis(rows if isinstance(rows, list) else [], ("components",)):
+            emoji_id = emoji.get("id")
+            if emoji_id is not None and (
+                not str(emoji_id).isdigit() or int(emoji_id) not in self.application_emojis
+            ):
+                errors.add(path + ("emoji", "id"), "COMPONENT_INVALID_EMOJI", "Invalid emoji")
+        return errors
 
     def emoji_named(self, name: str) -> dict[str, Any] | None:
         """The application emoji called ``name``, or ``None``."""

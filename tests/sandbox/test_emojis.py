@@ -93,3 +93,30 @@ async def test_a_taken_name_and_the_2001st_emoji_are_refused(api, monkeypatch: p
         await http.create_application_emoji(server.application_id, "third", uri)
     assert full.value.status == 400 and full.value.code == 30008
     assert len(server.application_emojis) == 2
+
+
+async def test_a_component_naming_an_unknown_emoji_is_refused(api) -> None:
+    server, http = api
+    channel = server.add_guild("Card Club").add_channel("cards")
+    made = await http.create_application_emoji(
+        server.application_id, "fo_3_abc123", discord.utils._bytes_to_base64_data(png())
+    )
+
+    def message(emoji_id: str) -> dict:
+        button = {
+            "type": 2,
+            "style": 2,
+            "label": "3",
+            "custom_id": "c",
+            "emoji": {"id": emoji_id, "name": "x"},
+        }
+        return {"content": "hand", "components": [{"type": 1, "components": [button]}]}
+
+    headers = {"Authorization": f"Bot {server.bot_token}"}
+    url = f"{server.api_base}/channels/{channel.id}/messages"
+    async with aiohttp.ClientSession(headers=headers) as session:
+        async with session.post(url, json=message("12345")) as refused:
+            assert refused.status == 400 and (await refused.json())["code"] == 50035
+        async with session.post(url, json=message(made["id"])) as sent:
+            assert sent.status == 200
+    assert len(server.violations) == 1 and "emoji" in server.violations[0]
