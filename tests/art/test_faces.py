@@ -11,6 +11,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from art import faces, vision
+from art.cards import face_of_action
 from art.faces import DECKS, Face
 from engine.foist import cards as foist_cards
 from engine.frazzled import deck as frazzled_deck
@@ -88,3 +89,29 @@ def test_the_measure_catches_faces_that_differ_only_by_a_red_green_pair() -> Non
     assert seen < DISTINCT, seen  # ...and caught under deuteranopia (about 0.7)
     assert [(a, b) for a, b, _ in alike((one, other), "deuteranopia")] == [("7 Star", "7 Star")]
     assert alike((one, other), "tritanopia") == []  # tritanopia tells this red from this green
+
+
+@pytest.mark.parametrize(
+    ("game", "code", "label"),
+    [
+        ("eradicize", "play.7", "2 Yellow Diamond"),
+        ("minimize", "discard.0", "14/1 Red Circle"),
+        ("minimize", "give.77", "13 Green Moon"),
+        ("tokenize", "draw.1", None),  # a pile, not a card of the hand
+        ("declare", "take5r", "5 Red Heart"),
+        ("declare", "t5r", "5 Red Heart"),
+        ("declare", "t5r6r7r", None),  # a throw of several cards
+        ("declare", "discCb", "12 Blue Diamond"),
+        ("declare", "tbjk", "Joker"),
+        ("declare", "declare", None),
+        ("minimisere", "10H", "10 of Hearts"),
+        ("minimisere", "JK+win", "Joker"),
+        ("minimisere", "AS+lot", "Ace of Spades"),
+        ("foist", "take", None),
+        ("memory", "look.3", None),
+        ("minimisere", "forged", None),
+    ],
+)
+def test_the_face_of_an_action_is_the_one_card_it_plays(game: str, code: str, label: str | None) -> None:
+    face = face_of_action(game, code)
+    assert (face.label if face else None) == label
