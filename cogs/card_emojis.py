@@ -11,6 +11,10 @@ with another hash, is deleted first. Emojis whose names are not of our faces are
 If the emoji API fails (or Discord's 2,000 emojis per application are reached), the sync stops, logs one
 warning, and every card without an emoji stays text, as before: :meth:`CardEmojis.for_face` answers
 ``None`` for it. Renderers ask :data:`CARD_EMOJIS` ("the emoji of this card, or None").
+
+Processes holding different shards of one bot sync at once: an upload refused because another process
+just made that emoji lists the emojis again and takes it (and a stale emoji another process deleted first
+counts as deleted).
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ log = logging.getLogger(__name__)
 
 EMOJI_LIMIT = 2000
 """Discord's application emojis per application."""
+NAME_TAKEN_OR_INVALID = 50035
+"""Discord's error code for a refused form, which a name already taken gets."""
 OUR_NAME = re.compile(r"^(?P<stem>(?:fw|iv|fo|fr)_[a-z0-9_]+)_(?P<hash>[0-9a-f]{6})$")
 """An emoji name this module made: a face's stem, then six hex digits of its art hash."""
 
@@ -103,7 +109,10 @@ class CardEmojis:
                     continue
                 ours = OUR_NAME.match(emoji.name)
                 if ours is not None and ours["stem"] in stems:
-                    await emoji.delete()
+                    try:
+                        await emoji.delete()
+                    except discord.NotFound:  # another process of the bot (shards) deleted it first
+                        pass
                     deleted += 1
                     count -= 1
             for name, face in wanted.items():
@@ -112,7 +121,12 @@ class CardEmojis:
                 if count >= EMOJI_LIMIT:
                     raise LimitReached(f"the application has {count} emojis, Discord's limit")
                 png = await asyncio.to_thread(face.png)
-                emoji = await client.create_application_emoji(name=name, image=png)
+                try:
+                    emoji = await client.create_application_emoji(name=name, image=png)
+                except discord.HTTPException as error:
+                    if error.code != NAME_TAKEN_OR_INVALID or not await self._found_made(client, wanted):
+                        raise
+                    continue  # another process of the bot (shards) made it meanwhile: registered
                 self.add(emoji.name, emoji.id)
                 uploaded += 1
                 count += 1
@@ -134,6 +148,15 @@ class CardEmojis:
             seconds,
         )
         return SyncReport(found, uploaded, deleted, None, seconds)
+
+    async def _found_made(self, client: discord.Client, wanted: dict[str, Face]) -> bool:
+        """After a refused upload: list the emojis again and record those of ``wanted`` that another
+        process of the bot (holding other shards) made meanwhile; True if it found any not recorded yet."""
+        before = len(self._by_name)
+        for emoji in await client.fetch_application_emojis():
+            if emoji.name in wanted:
+                self.add(emoji.name, emoji.id)
+        return len(self._by_name) > before
 
 
 class LimitReached(Exception):

@@ -7,6 +7,7 @@ SQLite only: nothing here touches the database beyond what every game does."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 
@@ -15,7 +16,7 @@ import pytest
 
 from art.faces import BY_KEY, DECKS
 from bot.sandbox_demo import sandbox_bot
-from cogs.card_emojis import CARD_EMOJIS
+from cogs.card_emojis import CARD_EMOJIS, CardEmojis
 from sandbox import SandboxServer
 from tests.e2e.conftest import World, play_to_the_end, restartable_world, sqlite_only
 
@@ -105,3 +106,15 @@ async def test_with_the_emoji_endpoints_failing_a_foist_game_plays_to_the_end_wi
         assert server.application_emojis == {} and server.violations == []
     warnings = [r for r in caplog.records if r.name == "cogs.card_emojis"]
     assert len(warnings) == 1 and "stay text" in warnings[0].getMessage()
+
+
+async def test_two_processes_syncing_at_once_share_the_emojis(world: World) -> None:
+    """Processes holding different shards of one bot start together: each takes what the other made."""
+    one, other = CardEmojis(), CardEmojis()
+    foist = DECKS["fo"]
+    reports = await asyncio.gather(one.sync(world.bot, foist), other.sync(world.bot, foist))
+    assert [report.failure for report in reports] == [None, None]
+    assert len(one) == len(other) == len(world.server.application_emojis) == len(foist)
+    assert sum(report.uploaded for report in reports) == len(foist)
+    assert all("ALREADY_TAKEN" in line for line in world.server.violations)
+    world.server.violations.clear()
