@@ -140,11 +140,21 @@ def select(
     return payload
 
 
-def option(label: str, value: str, *, description: str | None = None, default: bool = False) -> dict:
-    """An option of a select menu as Discord JSON (what ``discord.SelectOption.to_dict`` gives)."""
+def option(
+    label: str,
+    value: str,
+    *,
+    description: str | None = None,
+    default: bool = False,
+    emoji: dict | None = None,
+) -> dict:
+    """An option of a select menu as Discord JSON (what ``discord.SelectOption.to_dict`` gives); ``emoji``
+    a custom emoji's ``{"id", "name", "animated"}``."""
     payload: dict = {"label": label, "value": value, "default": default}
     if description:
         payload["description"] = description
+    if emoji is not None:
+        payload["emoji"] = emoji
     return payload
 
 
@@ -155,7 +165,8 @@ def action_components(
     menus in rows 0-3 and, when there are several pages, the paging buttons in row 4.
 
     ``names`` turns engine text into display text (``{seat:N}`` to a player's name); ``emoji_of`` (if
-    given) gives a button's emoji from its action's code (the face of the card it plays), or ``None``.
+    given) gives a button's or an option's emoji from its action's code (the face of the card it plays), or
+    ``None``.
     """
     drawn = layout(actions)
     page = min(max(page, 0), len(drawn.pages) - 1)
@@ -178,6 +189,7 @@ def action_components(
                 clip(names(plain(action.label)), OPTION_TEXT_MAX) or "…",
                 action.code,
                 description=clip(names(plain(action.description)), OPTION_TEXT_MAX),
+                emoji=emoji_of(action.code) if emoji_of is not None else None,
             )
             for action in members
         ]

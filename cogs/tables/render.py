@@ -251,7 +251,8 @@ def _state_fields(session: TableSession, fields: tuple[Field, ...]) -> list[dict
 def action_components(session: TableSession, actions: tuple[LegalAction, ...], page: int = 0) -> list[Placed]:
     """The components of ``actions`` at ``page`` of the table's current state (see
     :mod:`cogs.tables.action_menus`): buttons, select menus of 25 in rows 0-3, paging buttons in row 4. A
-    button that plays a card carries the card's face emoji once it exists (:mod:`cogs.card_emojis`)."""
+    button or option that plays a card carries the card's face emoji once it exists
+    (:mod:`cogs.card_emojis`)."""
     assert session.state is not None
     game = session.rules.key
     return action_menus.action_components(

@@ -82,6 +82,24 @@ async def test_a_card_a_player_can_play_is_a_button_carrying_its_face(world: Wor
     assert world.server.violations == []
 
 
+@pytest.mark.bot_settings(card_emoji_decks=["fr"])
+async def test_cards_offered_in_a_menu_carry_their_faces(world: World) -> None:
+    await world.bot.card_emoji_sync
+    table = await world.open_table(game="minimisere")  # three players hold seven cards: a menu
+    (actor,) = world.users_to_act(table)
+    hand = (await world.press(actor, table, "My hand")).message
+    options = [option for menu in hand.selects() for option in menu["options"]]
+    faced = [option for option in options if option.get("emoji", {}).get("id")]
+    assert faced and {option["value"] for option in faced} >= {
+        o["value"] for o in options if "+" not in o["value"]
+    }
+    assert all(int(option["emoji"]["id"]) in world.server.application_emojis for option in faced)
+    menu = next(menu for menu in hand.selects() if faced[0] in menu["options"])
+    played = await world.server.select(actor, hand, menu["custom_id"], [faced[0]["value"]])
+    assert played.ok and played.response_type == 7
+    assert world.server.violations == []
+
+
 async def test_with_the_emoji_endpoints_failing_a_foist_game_plays_to_the_end_with_text_cards(
     database_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
