@@ -262,7 +262,7 @@ def foist_face(number: int) -> Face:
 
     def paint(draw: ImageDraw.ImageDraw) -> None:
         _card(draw, FOIST_ACCENT)
-        _text(draw, text, (14, 16, SIZE - 14, SIZE - 16), INK, stroke=4, largest=96)
+        _text(draw, text, (14, 16, SIZE - 14, SIZE - 16), INK, stroke=3, largest=96)
 
     return Face("fo", text, f"fo_{number}", f"Card {number}", paint)
 
