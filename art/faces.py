@@ -109,7 +109,8 @@ class Face:
         return face_png(self)
 
     def art_hash(self) -> str:
-        """Six hex digits of SHA-256 over the face's pixels: changes exactly when the drawing does."""
+        """Six hex digits of SHA-256 over the face's pixels (cached): they change when the drawing does (two
+        drawings of one face share them with a chance of one in 16 million)."""
         return face_hash(self)
 
     def emoji_name(self) -> str:
@@ -118,9 +119,8 @@ class Face:
         return f"{self.stem}_{self.art_hash()}"
 
 
-@functools.lru_cache(maxsize=512)
 def face_png(face: Face) -> bytes:
-    """The PNG bytes of ``face`` (cached: a face never changes while the bot runs; about 4 ms to encode)."""
+    """The PNG bytes of ``face`` (about 1 ms to draw and encode; not kept: a face is uploaded once)."""
     out = io.BytesIO()
     face.image().save(out, format="PNG")
     return out.getvalue()
@@ -243,7 +243,7 @@ def ivak_face(card: str) -> Face:
 
 
 def _joker_paint(border) -> Callable[[ImageDraw.ImageDraw], None]:
-    """A Joker: the word JOKER across a card striped with four colours, a large "J★" above it."""
+    """A Joker: a large "JK" above a stripe of the four IVAK colours and the word JOKER."""
 
     def paint(draw: ImageDraw.ImageDraw) -> None:
         _card(draw, border)

@@ -47,12 +47,19 @@ def _heart(steps: int = 48) -> list[Point]:
 
 
 def _spade(steps: int = 48) -> list[Point]:
-    """A heart turned upside down, on a short flared stem."""
-    return [(0.5 + (x - 0.5), 0.02 + (1 - y - 0.02) * 0.78) for x, y in _heart(steps)]
+    """A heart turned upside down, in the top four fifths of the box (its stem is drawn apart)."""
+    return [(x, 0.02 + (1 - y - 0.02) * 0.78) for x, y in _heart(steps)]
 
 
 _SPADE_STEM = [(0.5, 0.5), (0.7, 0.99), (0.3, 0.99)]
 _CLUB_STEM = [(0.5, 0.55), (0.64, 0.98), (0.36, 0.98)]
+
+
+def _arc(cx: float, cy: float, r: float, start: float, end: float, steps: int = 32) -> list[Point]:
+    """Points of the arc of the circle at ``(cx, cy)`` of radius ``r`` from angle ``start`` to ``end``
+    (radians, either way round), in the unit box."""
+    angles = [start + (end - start) * k / steps for k in range(steps + 1)]
+    return [(cx + r * math.cos(t), cy + r * math.sin(t)) for t in angles]
 
 
 def _unit(points: list[Point], box: tuple[float, float, float]) -> list[Point]:
@@ -76,43 +83,43 @@ def _ellipse(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, box, fil
     )
 
 
-def circle(draw, box, fill, ink, width) -> None:
+def _circle_shape(draw, box, fill, ink, width) -> None:
     _ellipse(draw, 0.5, 0.5, 0.46, box, fill, ink, width)
 
 
-def square(draw, box, fill, ink, width) -> None:
+def _square_shape(draw, box, fill, ink, width) -> None:
     _polygon(draw, [(0.1, 0.1), (0.9, 0.1), (0.9, 0.9), (0.1, 0.9)], box, fill, ink, width)
 
 
-def triangle(draw, box, fill, ink, width) -> None:
+def _triangle_shape(draw, box, fill, ink, width) -> None:
     _polygon(draw, [(0.5, 0.04), (0.98, 0.92), (0.02, 0.92)], box, fill, ink, width)
 
 
-def diamond(draw, box, fill, ink, width) -> None:
+def _diamond_shape(draw, box, fill, ink, width) -> None:
     _polygon(draw, [(0.5, 0.0), (0.88, 0.5), (0.5, 1.0), (0.12, 0.5)], box, fill, ink, width)
 
 
-def star(draw, box, fill, ink, width) -> None:
+def _star_shape(draw, box, fill, ink, width) -> None:
     _polygon(draw, _star(5, 0.52, 0.22), box, fill, ink, width)
 
 
-def heart(draw, box, fill, ink, width) -> None:
+def _heart_shape(draw, box, fill, ink, width) -> None:
     _polygon(draw, _heart(), box, fill, ink, width)
 
 
-def spade(draw, box, fill, ink, width) -> None:
+def _spade_shape(draw, box, fill, ink, width) -> None:
     _polygon(draw, _SPADE_STEM, box, fill, ink, width)
     _polygon(draw, _spade(), box, fill, ink, width)
 
 
-def club(draw, box, fill, ink, width) -> None:
+def _club_shape(draw, box, fill, ink, width) -> None:
     _polygon(draw, _CLUB_STEM, box, fill, ink, width)
     for cx, cy in ((0.5, 0.25), (0.27, 0.56), (0.73, 0.56)):
         _ellipse(draw, cx, cy, 0.22, box, fill, ink, width)
     _ellipse(draw, 0.5, 0.5, 0.12, box, fill, fill, 0)
 
 
-def cross(draw, box, fill, ink, width) -> None:
+def _cross_shape(draw, box, fill, ink, width) -> None:
     a, b = 0.32, 0.68
     _polygon(
         draw,
@@ -137,31 +144,18 @@ def cross(draw, box, fill, ink, width) -> None:
     )
 
 
-def moon(draw, box, fill, ink, width) -> None:
+def _moon_shape(draw, box, fill, ink, width) -> None:
     """A crescent: an outer arc and an inner arc, opening to the right."""
-    outer = [
-        (0.5 + 0.48 * math.cos(t), 0.5 + 0.48 * math.sin(t)) for t in _angles(0.35 * math.pi, 1.65 * math.pi)
-    ]
-    inner = [
-        (0.68 + 0.36 * math.cos(t), 0.5 + 0.36 * math.sin(t))
-        for t in _angles(1.78 * math.pi, 0.22 * math.pi, -1)
-    ]
+    outer = _arc(0.5, 0.5, 0.48, 0.35 * math.pi, 1.65 * math.pi)
+    inner = _arc(0.68, 0.5, 0.36, 1.78 * math.pi, 0.22 * math.pi)  # back through the left
     _polygon(draw, outer + inner, box, fill, ink, width)
 
 
-def _angles(start: float, end: float, direction: int = 1, steps: int = 32) -> list[float]:
-    if direction < 0:
-        end, start = start, end
-        values = [start + (end - start) * k / steps for k in range(steps + 1)]
-        return values[::-1]
-    return [start + (end - start) * k / steps for k in range(steps + 1)]
-
-
-def hexagon(draw, box, fill, ink, width) -> None:
+def _hexagon_shape(draw, box, fill, ink, width) -> None:
     _polygon(draw, _regular(6, 0.5, 0.0), box, fill, ink, width)
 
 
-def flower(draw, box, fill, ink, width) -> None:
+def _flower_shape(draw, box, fill, ink, width) -> None:
     for k in range(5):
         angle = -math.pi / 2 + 2 * math.pi * k / 5
         _ellipse(
@@ -170,7 +164,7 @@ def flower(draw, box, fill, ink, width) -> None:
     _ellipse(draw, 0.5, 0.5, 0.17, box, (255, 255, 255), ink, width)
 
 
-def bolt(draw, box, fill, ink, width) -> None:
+def _bolt_shape(draw, box, fill, ink, width) -> None:
     _polygon(
         draw,
         [(0.56, 0.0), (0.12, 0.6), (0.44, 0.6), (0.3, 1.0), (0.9, 0.38), (0.56, 0.38), (0.8, 0.0)],
@@ -184,19 +178,19 @@ def bolt(draw, box, fill, ink, width) -> None:
 Draw = Callable[[ImageDraw.ImageDraw, tuple[float, float, float], Colour, Colour, int], None]
 
 SHAPES: dict[str, Draw] = {
-    "Circle": circle,
-    "Square": square,
-    "Triangle": triangle,
-    "Diamond": diamond,
-    "Star": star,
-    "Heart": heart,
-    "Spade": spade,
-    "Club": club,
-    "Cross": cross,
-    "Moon": moon,
-    "Hexagon": hexagon,
-    "Flower": flower,
-    "Bolt": bolt,
+    "Circle": _circle_shape,
+    "Square": _square_shape,
+    "Triangle": _triangle_shape,
+    "Diamond": _diamond_shape,
+    "Star": _star_shape,
+    "Heart": _heart_shape,
+    "Spade": _spade_shape,
+    "Club": _club_shape,
+    "Cross": _cross_shape,
+    "Moon": _moon_shape,
+    "Hexagon": _hexagon_shape,
+    "Flower": _flower_shape,
+    "Bolt": _bolt_shape,
 }
 """Each shape by its name in :data:`engine.frazzled.deck.SHAPES` (suits reuse Heart, Spade, Club, Diamond,
 Star)."""
