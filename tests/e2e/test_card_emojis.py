@@ -136,3 +136,14 @@ async def test_two_processes_syncing_at_once_share_the_emojis(world: World) -> N
     assert sum(report.uploaded for report in reports) == len(foist)
     assert all("ALREADY_TAKEN" in line for line in world.server.violations)
     world.server.violations.clear()
+
+
+async def test_uploads_wait_out_discord_s_rate_limit(world: World) -> None:
+    world.server.inject_failure("POST", r"/applications/\d+/emojis", status=429, times=2, retry_after=0.1)
+    emojis = CardEmojis()
+    report = await emojis.sync(world.bot, DECKS["fo"][:3])
+    assert (report.uploaded, report.failure) == (3, None) and len(emojis) == 3
+    statuses = [
+        status for method, path, status in world.server.request_log if method == "POST" and "emojis" in path
+    ]
+    assert statuses == [429, 429, 200, 200, 200]  # one at a time, each refused one retried
