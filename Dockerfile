@@ -13,6 +13,7 @@ WORKDIR /src
 COPY pyproject.toml README.md LICENSE ./
 COPY bot ./bot
 COPY cogs ./cogs
+COPY art ./art
 COPY engine ./engine
 COPY storage ./storage
 COPY sandbox ./sandbox

@@ -29,6 +29,7 @@ from bot.scheduler import TableScheduler
 from bot.settings import Settings
 from bot.shards import shard_owns_guild
 from bot.shutdown import RESTARTING
+from cogs import card_emojis
 from storage import Database, error_line, is_locked
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,7 @@ class CardTableBot(LeanShardedBot):
         self.draining = False  # set when the bot stops (bot.shutdown): presses are answered "restarting"
         self._interactions: dict[discord.Interaction, float] = {}
         self._background: set[asyncio.Task] = set()
+        self.card_emoji_sync: asyncio.Task[card_emojis.SyncReport] | None = None
         self.health = HealthReporter(self, settings.health_path)
         # custom_id prefixes of components answered by a cog other than the tables' (e.g. "rp:" for replay
         # buttons): the tables cog, which answers every other press, leaves these to their cog.
@@ -216,6 +218,8 @@ class CardTableBot(LeanShardedBot):
         else:
             synced = await self.tree.sync()
         log.info("Synced %d slash commands", len(synced))
+        if self.settings.card_emoji_decks:  # in the background: presses never wait for uploads
+            self.card_emoji_sync = card_emojis.start_sync(self, self.settings.card_emoji_decks)
 
     async def _open_relay(self) -> None:
         """Start relaying DM interactions to and from the processes holding the other shards."""
@@ -265,6 +269,11 @@ class CardTableBot(LeanShardedBot):
             log.warning("Could not tell the user about a failed command", exc_info=True)
 
     async def close(self) -> None:
+        if self.card_emoji_sync is not None:
+            self.card_emoji_sync.cancel()
+            await asyncio.gather(self.card_emoji_sync, return_exceptions=True)
+            self.card_emoji_sync = None
+            card_emojis.CARD_EMOJIS.clear()
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
         await self.health.stop()

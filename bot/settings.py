@@ -15,6 +15,7 @@ import yarl
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from art.faces import DECKS as CARD_DECKS
 from storage import DEFAULT_POOL_SIZE, DatabaseTarget, database_path, database_target, redacted_database_url
 
 
@@ -88,6 +89,12 @@ class Settings(BaseSettings):
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(
         None, description="The shards this process holds, e.g. 0,1 (default: all of SHARD_COUNT)."
     )
+    card_emoji_decks: Annotated[list[str], NoDecode] = Field(
+        list(CARD_DECKS),
+        description="The decks whose card faces the bot keeps as application emojis (uploaded at start, in "
+        "the background), comma-separated: fw (Frazzled Wool), iv (IVAK Declare), fo (Foist), fr (French "
+        "suits); empty for none (cards stay text).",
+    )
 
     @field_validator("discord_token")
     @classmethod
@@ -138,6 +145,21 @@ class Settings(BaseSettings):
             )
         database_target(url)  # its ValueError never holds the password
         return url
+
+    @field_validator("card_emoji_decks", mode="before")
+    @classmethod
+    def _decks_from_commas(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [deck.strip() for deck in value.split(",") if deck.strip()]
+        return value
+
+    @field_validator("card_emoji_decks")
+    @classmethod
+    def _decks_are_known(cls, decks: list[str]) -> list[str]:
+        unknown = [deck for deck in decks if deck not in CARD_DECKS]
+        if unknown:
+            raise ValueError(f"unknown deck {unknown[0]!r}: the decks are {', '.join(CARD_DECKS)}")
+        return list(dict.fromkeys(decks))
 
     @field_validator("shard_ids", mode="before")
     @classmethod

@@ -29,7 +29,6 @@ from .limits import (
     FormErrors,
     validate_autocomplete,
     validate_commands,
-    validate_message,
     validate_modal,
 )
 from .models import Channel, Guild, Message, SimUser, SnowflakeGenerator
@@ -77,6 +76,7 @@ class RestHandlers:
 
         def _now(self) -> float: ...
         def _changed(self) -> None: ...
+        def _validate_message(self, payload: Any, **options: Any) -> FormErrors: ...  # EmojiHandlers'
         def _guild(self, guild_id: int) -> Guild: ...
         def _expire(self, record: InteractionRecord) -> None: ...
         def dm_channel(self, user: SimUser) -> Channel: ...
@@ -488,7 +488,7 @@ class RestHandlers:
             self.refused_dms.append(channel.recipient.id)
             raise ApiError(403, 50007, "Cannot send messages to this user")
         payload = req.json if isinstance(req.json, dict) else {}
-        errors = validate_message(payload, require_content=not req.files)
+        errors = self._validate_message(payload, require_content=not req.files)
         if errors:
             raise self._form_error(errors, f"message to {channel!r}")
         flags = int(payload.get("flags") or 0) & _CREATE_FLAGS & ~FLAG_EPHEMERAL  # flag 64 is ignored here
@@ -520,7 +520,7 @@ class RestHandlers:
                 violation=f"tried to edit message {msg.id} written by {msg.author.username}",
             )
         payload = req.json if isinstance(req.json, dict) else {}
-        errors = validate_message(payload, current=self._state_of(msg))
+        errors = self._validate_message(payload, current=self._state_of(msg))
         if errors:
             raise self._form_error(errors, f"edit of message {msg.id}")
         self._edit_message(msg, payload, req.files)
@@ -601,7 +601,7 @@ class RestHandlers:
         data = body.get("data") if isinstance(body.get("data"), dict) else {}
         msg: Message | None = None
         if rtype == 4:
-            errors = validate_message(data, require_content=not req.files)
+            errors = self._validate_message(data, require_content=not req.files)
             if errors:
                 raise self._form_error(errors, f"answer to {record.describe()}")
             msg = self._create_answer_message(
@@ -631,7 +631,7 @@ class RestHandlers:
                     violation=f"{record.describe()}: answered with type {rtype} but the message was deleted",
                 )
             if rtype == 7:
-                errors = validate_message(data, current=self._state_of(source))
+                errors = self._validate_message(data, current=self._state_of(source))
                 if errors:
                     raise self._form_error(errors, f"update answer to {record.describe()}")
                 self._edit_message(source, data, req.files)
@@ -740,7 +740,7 @@ class RestHandlers:
     async def _rest_followup(self, req: RestRequest) -> Any:
         record = self._record_for_token(req)
         payload = req.json if isinstance(req.json, dict) else {}
-        errors = validate_message(payload, require_content=not req.files)
+        errors = self._validate_message(payload, require_content=not req.files)
         if errors:
             raise self._form_error(errors, f"followup of {record.describe()}")
         original = record.original
@@ -764,7 +764,7 @@ class RestHandlers:
         record = self._record_for_token(req)
         msg = self._webhook_message(req, record, "edited")
         payload = req.json if isinstance(req.json, dict) else {}
-        errors = validate_message(payload, current=self._state_of(msg))
+        errors = self._validate_message(payload, current=self._state_of(msg))
         if errors:
             raise self._form_error(errors, f"edit of message {msg.id} of {record.describe()}")
         self._edit_message(msg, payload, req.files, clear_loading=msg.loading)

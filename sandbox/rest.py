@@ -208,6 +208,8 @@ class RestApi:
             body, files = await self._read_body(request)
             req = RestRequest(method, path, found.groupdict(), request.query, body, files)
             result = await route.handler(req)
+            if isinstance(result, web.StreamResponse):  # not JSON (an emoji's image)
+                return result
             if isinstance(result, _Response):
                 if result.body is None:
                     return web.Response(status=result.status)

@@ -38,6 +38,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .emojis import EmojiHandlers
 from .errors import SandboxUsageError
 from .gateway import GatewayConnection, GatewaySession, Intents
 from .handlers import RestHandlers
@@ -74,7 +75,7 @@ class _InjectedFailure:
         self.retry_after = retry_after
 
 
-class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, ShardedGateway):
+class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, EmojiHandlers, ShardedGateway):
     """A local Discord-compatible server (REST + gateway) with simulated users.
 
     Parameters
@@ -190,8 +191,11 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, ShardedGateway
         self._connections: list[GatewayConnection] = []
         self._clock_offset = 0.0
         self._change_event = asyncio.Event()
+        self.application_emojis: dict[int, dict[str, Any]] = {}
+        self.emoji_images: dict[int, bytes] = {}
         self._rest = RestApi(self)
         self._add_routes(self._rest)
+        self._add_emoji_routes(self._rest)
         self._runner: web.AppRunner | None = None
 
     # =========================================================================================

@@ -100,14 +100,19 @@ Placed = tuple[int, dict]
 """A component and the row (0-4) it sits in."""
 
 
-def button(custom_id: str, label: str, style: discord.ButtonStyle, *, emoji: str | None = None) -> dict:
-    """A button as Discord JSON (what ``discord.ui.Button.to_component_dict`` gives)."""
+def button(
+    custom_id: str, label: str, style: discord.ButtonStyle, *, emoji: str | dict | None = None
+) -> dict:
+    """A button as Discord JSON (what ``discord.ui.Button.to_component_dict`` gives); ``emoji`` is a
+    Unicode emoji or a custom emoji's ``{"id", "name", "animated"}``."""
     payload: dict = {"type": 2, "style": style.value, "disabled": False}
     if label:
         payload["label"] = label
     payload["custom_id"] = custom_id
-    if emoji is not None:
+    if isinstance(emoji, str):
         payload["emoji"] = {"id": None, "name": emoji}
+    elif emoji is not None:
+        payload["emoji"] = emoji
     return payload
 
 
@@ -135,21 +140,33 @@ def select(
     return payload
 
 
-def option(label: str, value: str, *, description: str | None = None, default: bool = False) -> dict:
-    """An option of a select menu as Discord JSON (what ``discord.SelectOption.to_dict`` gives)."""
+def option(
+    label: str,
+    value: str,
+    *,
+    description: str | None = None,
+    default: bool = False,
+    emoji: dict | None = None,
+) -> dict:
+    """An option of a select menu as Discord JSON (what ``discord.SelectOption.to_dict`` gives); ``emoji``
+    a custom emoji's ``{"id", "name", "animated"}``."""
     payload: dict = {"label": label, "value": value, "default": default}
     if description:
         payload["description"] = description
+    if emoji is not None:
+        payload["emoji"] = emoji
     return payload
 
 
 def action_components(
-    table_id: str, version: int, actions: tuple[LegalAction, ...], names, page: int = 0
+    table_id: str, version: int, actions: tuple[LegalAction, ...], names, page: int = 0, emoji_of=None
 ) -> list[Placed]:
     """The components of ``actions`` at ``page`` (clamped to the pages there are), in order: buttons and
     menus in rows 0-3 and, when there are several pages, the paging buttons in row 4.
 
-    ``names`` turns engine text into display text (``{seat:N}`` to a player's name).
+    ``names`` turns engine text into display text (``{seat:N}`` to a player's name); ``emoji_of`` (if
+    given) gives a button's or an option's emoji from its action's code (the face of the card it plays), or
+    ``None``.
     """
     drawn = layout(actions)
     page = min(max(page, 0), len(drawn.pages) - 1)
@@ -160,6 +177,7 @@ def action_components(
                 str(ids.TableCustomId.for_action(table_id, version, action.code)),
                 clip(names(plain(action.label)), BUTTON_LABEL_MAX),
                 _STYLES.get(action.tone, discord.ButtonStyle.secondary),
+                emoji=emoji_of(action.code) if emoji_of is not None else None,
             ),
         )
         for index, action in enumerate(drawn.buttons)
@@ -171,6 +189,7 @@ def action_components(
                 clip(names(plain(action.label)), OPTION_TEXT_MAX) or "…",
                 action.code,
                 description=clip(names(plain(action.description)), OPTION_TEXT_MAX),
+                emoji=emoji_of(action.code) if emoji_of is not None else None,
             )
             for action in members
         ]

@@ -20,6 +20,7 @@ import discord
 from discord.utils import escape_markdown as _escape_markdown
 from discord.utils import format_dt
 
+from cogs.card_emojis import CARD_EMOJIS
 from cogs.rules import pages as rules_pages
 from cogs.tables import action_menus, house_rules, prompts, seat_controls, view_fields
 from cogs.tables import custom_ids as ids
@@ -249,10 +250,18 @@ def _state_fields(session: TableSession, fields: tuple[Field, ...]) -> list[dict
 
 def action_components(session: TableSession, actions: tuple[LegalAction, ...], page: int = 0) -> list[Placed]:
     """The components of ``actions`` at ``page`` of the table's current state (see
-    :mod:`cogs.tables.action_menus`): buttons, select menus of 25 in rows 0-3, paging buttons in row 4."""
+    :mod:`cogs.tables.action_menus`): buttons, select menus of 25 in rows 0-3, paging buttons in row 4. A
+    button or option that plays a card carries the card's face emoji once it exists
+    (:mod:`cogs.card_emojis`)."""
     assert session.state is not None
+    game = session.rules.key
     return action_menus.action_components(
-        session.table_id, session.state.version, actions, lambda text: with_names(session, text), page
+        session.table_id,
+        session.state.version,
+        actions,
+        lambda text: with_names(session, text),
+        page,
+        lambda code: CARD_EMOJIS.for_action(game, code),
     )
 
 

@@ -1,0 +1,149 @@
+"""Card faces as application emojis through the sandbox, with the real discord.py client: made once
+across restarts (a second start uploads nothing), a face whose art changed replaces its old emoji (and
+emojis not of ours are left alone), a card a player can play is a button carrying its face, and with the
+emoji endpoints failing the bot logs once and a Foist game plays to the end with text cards.
+
+SQLite only: nothing here touches the database beyond what every game does."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+
+import aiohttp
+import pytest
+
+from art.faces import BY_KEY, DECKS
+from bot.sandbox_demo import sandbox_bot
+from cogs.card_emojis import CARD_EMOJIS, CardEmojis
+from sandbox import SandboxServer
+from tests.e2e.conftest import World, play_to_the_end, restartable_world, sqlite_only
+
+pytestmark = sqlite_only
+
+
+def requests(world_server, method: str) -> int:
+    return sum(1 for m, path, _ in world_server.request_log if m == method and "/emojis" in path)
+
+
+async def test_card_emojis_are_made_once_across_restarts_and_changed_art_replaces_its_emoji(
+    database_url: str,
+) -> None:
+    foist = DECKS["fo"]
+    async with restartable_world(database_url, card_emoji_decks=["fo"]) as (start_bot, world_with):
+        server = None
+        async with start_bot() as bot:
+            report = await bot.card_emoji_sync
+            server = world_with(bot).server
+            assert (report.found, report.uploaded, report.deleted, report.failure) == (0, len(foist), 0, None)
+        names = {emoji["name"] for emoji in server.application_emojis.values()}
+        assert names == {face.emoji_name() for face in foist}
+        three = server.emoji_named(BY_KEY[("fo", "3")].emoji_name())
+        async with aiohttp.ClientSession() as http:  # the image is served where Discord's CDN has it
+            base = server.api_base.removesuffix("/api/v10")
+            async with http.get(f"{base}/emojis/{three['id']}.png") as answer:
+                assert answer.status == 200 and await answer.read() == BY_KEY[("fo", "3")].png()
+
+        posts = requests(server, "POST")
+        async with start_bot() as bot:  # a restart reuses every emoji
+            report = await bot.card_emoji_sync
+            assert (report.found, report.uploaded, report.deleted) == (len(foist), 0, 0)
+            assert len(CARD_EMOJIS) == len(foist)
+        assert requests(server, "POST") == posts
+
+        # An upgrade changed the art of "3": its emoji there has another hash. An emoji not of ours stays.
+        three["name"] = "fo_3_000000"
+        server.application_emojis[server._ids.next()] = {**three, "id": "1", "name": "party_parrot"}
+        async with start_bot() as bot:
+            report = await bot.card_emoji_sync
+            assert (report.found, report.uploaded, report.deleted) == (len(foist) - 1, 1, 1)
+        names = {emoji["name"] for emoji in server.application_emojis.values()}
+        assert names == {face.emoji_name() for face in foist} | {"party_parrot"}
+        assert requests(server, "POST") == posts + 1 and requests(server, "DELETE") == 1
+        assert server.violations == []
+
+
+@pytest.mark.bot_settings(card_emoji_decks=["fr"])
+async def test_a_card_a_player_can_play_is_a_button_carrying_its_face(world: World) -> None:
+    await world.bot.card_emoji_sync
+    table = await world.open_table(seated=("bob", "carol", "dave", "erin"), game="minimisere")
+    (actor,) = world.users_to_act(table)
+    hand = (await world.press(actor, table, "My hand")).message
+    cards = [button for button in hand.buttons() if button.get("emoji", {}).get("id")]
+    assert cards, hand.buttons()  # five players hold five cards: buttons, each with its face
+    for button in cards:
+        emoji = world.server.application_emojis[int(button["emoji"]["id"])]
+        assert emoji["name"] == button["emoji"]["name"]
+        face = next(face for face in DECKS["fr"] if face.emoji_name() == emoji["name"])
+        assert button["label"][:-1] in face.label or face.card == "JK"  # "10♥" beside "10 of Hearts"
+    played = await world.server.press(actor, hand, cards[0]["custom_id"])
+    assert played.ok and played.response_type == 7
+    assert world.server.violations == []
+
+
+@pytest.mark.bot_settings(card_emoji_decks=["fr"])
+async def test_cards_offered_in_a_menu_carry_their_faces(world: World) -> None:
+    await world.bot.card_emoji_sync
+    table = await world.open_table(game="minimisere")  # three players hold seven cards: a menu
+    (actor,) = world.users_to_act(table)
+    hand = (await world.press(actor, table, "My hand")).message
+    options = [option for menu in hand.selects() for option in menu["options"]]
+    faced = [option for option in options if option.get("emoji", {}).get("id")]
+    assert faced and {option["value"] for option in faced} >= {
+        o["value"] for o in options if "+" not in o["value"]
+    }
+    assert all(int(option["emoji"]["id"]) in world.server.application_emojis for option in faced)
+    menu = next(menu for menu in hand.selects() if faced[0] in menu["options"])
+    played = await world.server.select(actor, hand, menu["custom_id"], [faced[0]["value"]])
+    assert played.ok and played.response_type == 7
+    assert world.server.violations == []
+
+
+async def test_with_the_emoji_endpoints_failing_a_foist_game_plays_to_the_end_with_text_cards(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with SandboxServer(interaction_deadline=3.0) as server:
+        guild = server.add_guild("Card Club")
+        channel, lounge = guild.add_channel("cards"), guild.add_channel("lounge")
+        players = {name: guild.add_member(name) for name in ("alice", "bob", "carol")}
+        server.inject_failure("*", r"/applications/\d+/emojis", status=403, code=50013, times=100)
+        settings = {"min_turn_seconds": 1, "ai_pause_seconds": 0, "card_emoji_decks": ["fo", "fr"]}
+        with caplog.at_level(logging.WARNING, logger="cogs.card_emojis"):
+            async with sandbox_bot(server, guild.id, database_url, **settings) as bot:
+                world = World(
+                    server, guild, channel, lounge, players, guild.add_member("mallory"), bot, database_url
+                )
+                report = await bot.card_emoji_sync
+                assert report.failure is not None and report.uploaded == 0
+                table = await world.open_table()
+                final = await play_to_the_end(world, table, random.Random(3))
+                assert "final scores" in final.embeds[0]["title"]
+                shown = [m for m in world.public_messages() if m.buttons()] + [final]
+                assert not any(b.get("emoji", {}).get("id") for m in shown for b in m.buttons())
+        assert server.application_emojis == {} and server.violations == []
+    warnings = [r for r in caplog.records if r.name == "cogs.card_emojis"]
+    assert len(warnings) == 1 and "stay text" in warnings[0].getMessage()
+
+
+async def test_two_processes_syncing_at_once_share_the_emojis(world: World) -> None:
+    """Processes holding different shards of one bot start together: each takes what the other made."""
+    one, other = CardEmojis(), CardEmojis()
+    foist = DECKS["fo"]
+    reports = await asyncio.gather(one.sync(world.bot, foist), other.sync(world.bot, foist))
+    assert [report.failure for report in reports] == [None, None]
+    assert len(one) == len(other) == len(world.server.application_emojis) == len(foist)
+    assert sum(report.uploaded for report in reports) == len(foist)
+    assert all("ALREADY_TAKEN" in line for line in world.server.violations)
+    world.server.violations.clear()
+
+
+async def test_uploads_wait_out_discord_s_rate_limit(world: World) -> None:
+    world.server.inject_failure("POST", r"/applications/\d+/emojis", status=429, times=2, retry_after=0.1)
+    emojis = CardEmojis()
+    report = await emojis.sync(world.bot, DECKS["fo"][:3])
+    assert (report.uploaded, report.failure) == (3, None) and len(emojis) == 3
+    statuses = [
+        status for method, path, status in world.server.request_log if method == "POST" and "emojis" in path
+    ]
+    assert statuses == [429, 429, 200, 200, 200]  # one at a time, each refused one retried
