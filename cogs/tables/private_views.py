@@ -40,10 +40,21 @@ class PrivateViews:
             if not views:
                 del self.live[table_id]
 
-    def message(self, session: TableSession, user_id: int, *, offer_dm: bool = False, page: int = 0) -> Drawn:
-        """A player's private view at ``page`` of its menus, with the link back to the table message."""
+    def message(
+        self,
+        session: TableSession,
+        user_id: int,
+        *,
+        offer_dm: bool = False,
+        page: int = 0,
+        row: int | None = None,
+    ) -> Drawn:
+        """A player's private view at ``page`` of its menus (and ``row`` of the board, if chosen), with the
+        link back to the table message."""
         jump_url = self.messages.jump_url(session)
-        return render.private_message(session, user_id, jump_url=jump_url, offer_dm=offer_dm, page=page)
+        return render.private_message(
+            session, user_id, jump_url=jump_url, offer_dm=offer_dm, page=page, row=row
+        )
 
     @staticmethod
     def check(session: TableSession, user_id: int) -> None:
@@ -80,6 +91,13 @@ class PrivateViews:
         drawn = self.message(session, user_id, offer_dm=interaction.guild_id is not None, page=page)
         await answer_press(interaction, drawn)
         self.track(session, interaction, page)
+
+    async def show_row(self, interaction: discord.Interaction, session: TableSession, row: int) -> None:
+        """Redraw the private view the press came from with the choices in ``row`` of the board (the first
+        press of a pick; nothing else changes)."""
+        drawn = self.message(session, interaction.user.id, offer_dm=interaction.guild_id is not None, row=row)
+        await answer_press(interaction, drawn)
+        self.track(session, interaction)
 
     def answering(self, session: TableSession, interaction: discord.Interaction) -> None:
         """A move pressed in this private view will be answered by :meth:`answer_move`: call it before

@@ -29,7 +29,7 @@ from cogs.tables.board_image import board_png
 from cogs.tables.drawn import Attachment, Drawn
 from cogs.tables.embeds import embed, field, fit_embed
 from cogs.tables.lobby_menus import MENU_ROWS, option_menus
-from engine import Event, Field, LegalAction, SeatView
+from engine import Board, Event, Field, LegalAction, SeatView
 from engine.core import STRONG
 from engine.lobby import RematchChoice
 from engine.tables import ai_seats
@@ -247,12 +247,26 @@ def _state_fields(session: TableSession, fields: tuple[Field, ...]) -> list[dict
     ]
 
 
-def action_components(session: TableSession, actions: tuple[LegalAction, ...], page: int = 0) -> list[Placed]:
+def action_components(
+    session: TableSession,
+    actions: tuple[LegalAction, ...],
+    page: int = 0,
+    *,
+    board: Board | None = None,
+    row: int | None = None,
+) -> list[Placed]:
     """The components of ``actions`` at ``page`` of the table's current state (see
-    :mod:`cogs.tables.action_menus`): buttons, select menus of 25 in rows 0-3, paging buttons in row 4."""
+    :mod:`cogs.tables.action_menus`): buttons, select menus of 25 in rows 0-3, paging buttons in row 4;
+    choices of ``board``'s positions (Deluxe Memory's grid) as a row, then a card (at ``row``, if chosen)."""
     assert session.state is not None
     return action_menus.action_components(
-        session.table_id, session.state.version, actions, lambda text: with_names(session, text), page
+        session.table_id,
+        session.state.version,
+        actions,
+        lambda text: with_names(session, text),
+        page,
+        board=board,
+        row=row,
     )
 
 
@@ -263,11 +277,12 @@ def _board(view: SeatView) -> tuple[Attachment, ...]:
     return (Attachment(BOARD_FILENAME, board_png(view.board)),)
 
 
-def table_message(session: TableSession, page: int = 0) -> Drawn:
+def table_message(session: TableSession, page: int = 0, row: int | None = None) -> Drawn:
     """The public table while playing: public view, log, whose turn and its deadline, and buttons.
 
     The buttons are the engine's public actions (which reveal no secret, shown at ``page`` if they need
-    several), plus "My hand" and "DM me", "How to play" and the seat buttons.
+    several; the choices of the board's ``row``, if chosen), plus "My hand" and "DM me", "How to play" and
+    the seat buttons.
     """
     assert session.state is not None
     public = session.view(None)
@@ -280,7 +295,7 @@ def table_message(session: TableSession, page: int = 0) -> Drawn:
     if public.board is not None:
         drawn["image"] = {"url": BOARD_URL}
     table_id = session.table_id
-    items = action_components(session, session.public_actions(), page)
+    items = action_components(session, session.public_actions(), page, board=public.board, row=row)
     items.append((4, _verb_button(table_id, ids.HAND, "My hand", SECONDARY)))
     controls = seat_controls.table_controls(session)
     if len(controls) < 2:  # "End table" and "I'm back" both: no room, and nobody plays to be DMed
@@ -291,10 +306,16 @@ def table_message(session: TableSession, page: int = 0) -> Drawn:
 
 
 def private_message(
-    session: TableSession, user_id: int, *, jump_url: str | None = None, offer_dm: bool = False, page: int = 0
+    session: TableSession,
+    user_id: int,
+    *,
+    jump_url: str | None = None,
+    offer_dm: bool = False,
+    page: int = 0,
+    row: int | None = None,
 ) -> Drawn:
     """A seat's private view (for an ephemeral message or a DM): its secrets and all its legal actions
-    (at ``page`` of their menus, if they need several).
+    (at ``page`` of their menus, if they need several; the choices of the board's ``row``, if chosen).
 
     ``offer_dm`` adds a "DM me my hand" button (for the ephemeral view; a DM needs none). The footer names
     the player ("Private to <name>"), which the leak tests look for.
@@ -322,7 +343,7 @@ def private_message(
     if view.board is not None:
         drawn["image"] = {"url": BOARD_URL}
     table_id = session.table_id
-    items = action_components(session, view.legal_actions, page)
+    items = action_components(session, view.legal_actions, page, board=view.board, row=row)
     if offer_dm:
         items.append((4, _verb_button(table_id, ids.DM, "DM me my hand", SECONDARY)))
     items.extend(
