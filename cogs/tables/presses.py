@@ -130,7 +130,7 @@ class TablePresses:
         elif not self.messages.is_table_message(interaction, session):
             raise TableError("That button is not one of this message's: nothing happened.")
         elif session.phase is Phase.PLAYING:
-            await answer_press(interaction, render.table_message(session, page))
+            await self.messages.answer_on_table(interaction, session, render.table_message(session, page))
         else:
             await self.messages.answer_with_table(interaction, session, "The table has moved on.")
 
@@ -167,7 +167,9 @@ class TablePresses:
         if private:
             await self.private_views.show_row(interaction, session, target.row)
         else:
-            await answer_press(interaction, render.table_message(session, row=target.row))
+            await self.messages.answer_on_table(
+                interaction, session, render.table_message(session, row=target.row)
+            )
 
     # -- presses that are moves ----------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ import discord
 
 from cogs.tables import render
 from cogs.tables.direct_messages import send_dm
-from cogs.tables.drawn import Drawn, answer_press
+from cogs.tables.drawn import Drawn, answer_press, attachments_on
 from cogs.tables.table_message import TableMessages
 from engine import Event
 from engine.tables.session import Phase, TableError, TableSession
@@ -82,7 +82,7 @@ class PrivateViews:
         self.check(session, user_id)
         drawn = self.message(session, user_id, offer_dm=True)
         await interaction.response.send_message(**drawn.send_kwargs(), ephemeral=True)
-        self.track(session, interaction)
+        self.track(session, interaction, picture=drawn.filenames())
 
     async def show_page(self, interaction: discord.Interaction, session: TableSession, page: int) -> None:
         """Redraw the private view the press came from at ``page`` of its menus (nothing else changes)."""
@@ -90,14 +90,14 @@ class PrivateViews:
         self.check(session, user_id)
         drawn = self.message(session, user_id, offer_dm=interaction.guild_id is not None, page=page)
         await answer_press(interaction, drawn)
-        self.track(session, interaction, page)
+        self.track(session, interaction, page, picture=drawn.filenames())
 
     async def show_row(self, interaction: discord.Interaction, session: TableSession, row: int) -> None:
         """Redraw the private view the press came from with the choices in ``row`` of the board (the first
         press of a pick; nothing else changes)."""
         drawn = self.message(session, interaction.user.id, offer_dm=interaction.guild_id is not None, row=row)
         await answer_press(interaction, drawn)
-        self.track(session, interaction)
+        self.track(session, interaction, picture=drawn.filenames())
 
     def answering(self, session: TableSession, interaction: discord.Interaction) -> None:
         """A move pressed in this private view will be answered by :meth:`answer_move`: call it before
@@ -121,10 +121,18 @@ class PrivateViews:
             log.warning("Could not refresh a private view of table %s: %s", session.table_id, error)
         else:
             if session.phase is Phase.PLAYING:
-                self.track(session, interaction)
+                self.track(session, interaction, picture=drawn.filenames())
 
-    def track(self, session: TableSession, interaction: discord.Interaction, page: int = 0) -> None:
-        """Remember the ephemeral message that now shows this player's private view, to keep it live.
+    def track(
+        self,
+        session: TableSession,
+        interaction: discord.Interaction,
+        page: int = 0,
+        *,
+        picture: tuple[str, ...] = (),
+    ) -> None:
+        """Remember the ephemeral message that now shows this player's private view, to keep it live, and
+        the names of the files it was just answered with (``picture``; none: unknown).
 
         Only ephemeral views in the server count (a DM is a new message each turn). Discord lets the bot
         edit an interaction's message for 15 minutes; after that the view is no longer kept up to date.
@@ -135,6 +143,8 @@ class PrivateViews:
         live = views.get(interaction.user.id)
         if live is None:
             live = views[interaction.user.id] = _LiveView(self, session, interaction.user.id)
+        # An edit of the view under way may land after the answer: what the view shows is then unknown.
+        live.picture = () if live.task is not None and not live.task.done() else picture
         live.interaction = interaction
         live.page = page
         live.shown_at = asyncio.get_running_loop().time()
@@ -239,6 +249,7 @@ class _LiveView:
         self.page = 0
         self.shown_at = 0.0
         self.shown: object = None
+        self.picture: tuple[str, ...] = ()  # the names of the files the view shows (none: unknown)
         self.wanted = False
         self.task: asyncio.Task | None = None
 
@@ -261,9 +272,13 @@ class _LiveView:
             self.wanted = False
             signature = self.signature()
             drawn = self.views.message(self.session, self.user_id, offer_dm=True, page=self.page)
+            interaction, shown = self.interaction, self.picture
+            self.picture = ()  # unknown until Discord answers
             try:
-                await self.interaction.edit_original_response(**drawn.edit_kwargs())
+                message = await interaction.edit_original_response(**drawn.edit_kwargs(shown))
             except discord.NotFound:  # dismissed by the player, or too old
                 self.views.drop_view(self.session.table_id, self.user_id)
                 return
+            if self.interaction is interaction:  # not answered through a press meanwhile
+                self.picture = attachments_on(message)
             self.shown = signature

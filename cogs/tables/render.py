@@ -13,6 +13,7 @@ by :mod:`cogs.tables.action_menus`.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from typing import Any
 
@@ -42,8 +43,6 @@ PLAYING_COLOUR = discord.Colour.green().value
 FINISHED_COLOUR = discord.Colour.gold().value
 CLOSED_COLOUR = discord.Colour.dark_grey().value
 PRIVATE_COLOUR = discord.Colour.dark_teal().value
-BOARD_FILENAME = "board.png"
-BOARD_URL = f"attachment://{BOARD_FILENAME}"
 
 SECONDARY, PRIMARY = discord.ButtonStyle.secondary, discord.ButtonStyle.primary
 SUCCESS, DANGER = discord.ButtonStyle.success, discord.ButtonStyle.danger
@@ -270,11 +269,25 @@ def action_components(
     )
 
 
+@functools.lru_cache(maxsize=1024)
+def board_filename(board: Board) -> str:
+    """The name of ``board``'s picture, different for every different board (``board-<digest>.png``, the
+    same in every process), so a message that shows it already keeps it (:meth:`Drawn.keeps`)."""
+    return f"board-{hashlib.blake2b(repr(board).encode(), digest_size=8).hexdigest()}.png"
+
+
 def _board(view: SeatView) -> tuple[Attachment, ...]:
-    """The view's board drawn as a picture, to attach to the message whose embed shows it."""
+    """The view's board as a picture, to attach to the message whose embed shows it (drawn only when it is
+    uploaded)."""
     if view.board is None:
         return ()
-    return (Attachment(BOARD_FILENAME, board_png(view.board)),)
+    return (Attachment(board_filename(view.board), functools.partial(board_png, view.board)),)
+
+
+def _show_board(drawn: dict[str, Any], board: Board | None) -> None:
+    """Show ``board``'s picture (attached by :func:`_board`) as the embed's image."""
+    if board is not None:
+        drawn["image"] = {"url": f"attachment://{board_filename(board)}"}
 
 
 def table_message(session: TableSession, page: int = 0, row: int | None = None) -> Drawn:
@@ -292,8 +305,7 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
     drawn["fields"] = fields
     drawn["footer"] = {"text": f"{footer_text(session)} · move {session.state.version + 1}"}
     fit_embed(drawn)
-    if public.board is not None:
-        drawn["image"] = {"url": BOARD_URL}
+    _show_board(drawn, public.board)
     table_id = session.table_id
     items = action_components(session, session.public_actions(), page, board=public.board, row=row)
     items.append((4, _verb_button(table_id, ids.HAND, "My hand", SECONDARY)))
@@ -340,8 +352,7 @@ def private_message(
     drawn["fields"] = fields
     drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · {footer_text(session)}"}
     fit_embed(drawn)
-    if view.board is not None:
-        drawn["image"] = {"url": BOARD_URL}
+    _show_board(drawn, view.board)
     table_id = session.table_id
     items = action_components(session, view.legal_actions, page, board=view.board, row=row)
     if offer_dm:

@@ -15,7 +15,7 @@ import discord
 
 from cogs.tables import render
 from cogs.tables.direct_messages import send_dm
-from cogs.tables.drawn import Drawn, answer_press
+from cogs.tables.drawn import Drawn, answer_press, attachments_on
 from engine.tables.session import Phase, TableSession
 from engine.tables.tasks import Supervisor
 
@@ -65,6 +65,9 @@ class TableMessages:
         self.is_live = is_live
         self.permission_warned: set[str] = set()  # tables whose host was told of a missing permission
         self._refreshers: dict[str, _Refresher] = {}
+        # By table: its message's id and the names of the files it shows, after the last write known to
+        # have landed last (none while unknown), so an edit keeps a picture that did not change.
+        self._pictures: dict[str, tuple[int, tuple[str, ...]]] = {}
 
     # -- what is known of a table's message ---------------------------------------------------------
 
@@ -73,6 +76,7 @@ class TableMessages:
         edit forgets it when done)."""
         if session.table_id not in self._refreshers:
             self.permission_warned.discard(session.table_id)
+            self._pictures.pop(session.table_id, None)
 
     @staticmethod
     def note_posted(session: TableSession, message_id: int | None) -> None:
@@ -88,6 +92,29 @@ class TableMessages:
     def is_table_message(self, interaction: discord.Interaction, session: TableSession) -> bool:
         """True if the interaction's component is on the table's public message."""
         return interaction.message is not None and interaction.message.id == session.message_id
+
+    def _shown(self, session: TableSession) -> tuple[str, ...]:
+        """The names of the files the table message shows, as far as known (none: unknown)."""
+        known = self._pictures.get(session.table_id)
+        return known[1] if known is not None and known[0] == session.message_id else ()
+
+    def _note_shown(self, session: TableSession, message_id: int | None, names: tuple[str, ...]) -> None:
+        if message_id is None:
+            self._pictures.pop(session.table_id, None)
+        else:
+            self._pictures[session.table_id] = (message_id, names)
+
+    async def answer_on_table(
+        self, interaction: discord.Interaction, session: TableSession, drawn: Drawn
+    ) -> None:
+        """Answer a press on the table message with ``drawn`` (see :func:`answer_press`), and remember the
+        files it shows now, unless a plain edit was under way meanwhile (which of the two lands last is
+        then unknown)."""
+        refresher = self._refreshers.get(session.table_id)
+        self._pictures.pop(session.table_id, None)
+        await answer_press(interaction, drawn)
+        if refresher is None or not refresher.editing:
+            self._note_shown(session, session.message_id, drawn.filenames())
 
     def deleted(self, session: TableSession, message_id: int) -> None:
         """Someone deleted a message: if it was the table's, post the table again at once."""
@@ -116,7 +143,7 @@ class TableMessages:
         try:
             if interaction is not None and self.is_table_message(interaction, session):
                 drawn = final if final is not None else render.current_message(session)
-                await answer_press(interaction, drawn)
+                await self.answer_on_table(interaction, session, drawn)
                 self.refresh_if_editing(session, final)
                 return
             if interaction is not None:
@@ -147,6 +174,7 @@ class TableMessages:
         """The last edit of a closed table is done: forget its refresher."""
         self._refreshers.pop(session.table_id, None)
         self.permission_warned.discard(session.table_id)
+        self._pictures.pop(session.table_id, None)
 
     def refresh_if_editing(self, session: TableSession, final: Drawn | None = None) -> None:
         """After answering a press with the new table: a plain edit still in flight would land after the
@@ -162,7 +190,8 @@ class TableMessages:
         discord.py's own retries) is tried three times, then the table is posted again; a message older
         than ``max_age_seconds`` moves to a fresh message (Discord throttles edits of messages older than
         an hour) and the old one loses its buttons; a missing permission is told to the host once, in
-        plain words. None of this touches the game.
+        plain words. None of this touches the game. A picture the message shows already is kept, not
+        uploaded again.
         """
         channel = self.client.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
         posted_at = session.message_posted_at
@@ -182,7 +211,12 @@ class TableMessages:
                 if session.message_id is None:
                     await self._post(session, channel, drawn)
                 else:
-                    await channel.get_partial_message(session.message_id).edit(**drawn.edit_kwargs())
+                    shown = self._shown(session)
+                    self._pictures.pop(session.table_id, None)  # unknown until Discord answers
+                    message = await channel.get_partial_message(session.message_id).edit(
+                        **drawn.edit_kwargs(shown)
+                    )
+                    self._note_shown(session, message.id, attachments_on(message))
                 return
             except discord.NotFound:
                 log.info("The table message of %s was deleted: posting it again", session.table_id)
@@ -200,6 +234,7 @@ class TableMessages:
     async def _post(self, session: TableSession, channel: discord.PartialMessageable, drawn: Drawn) -> None:
         message = await channel.send(**drawn.send_kwargs())
         self.note_posted(session, message.id)
+        self._note_shown(session, message.id, attachments_on(message))
         if session.phase is not Phase.CLOSED:
             self.tasks.spawn(self.save(session), f"message id of table {session.table_id}")
 
