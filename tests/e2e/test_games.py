@@ -196,7 +196,7 @@ async def test_deluxe_memory_picks_a_card_in_two_presses_and_uploads_the_grid_wh
         view = result.message if result.ok and result.response_type == 7 else None
     final = world.message(lobby.id)
     assert "Deluxe Memory: final scores" in final.text()
-    assert picks > 10 and forged
+    assert picks >= 2 and forged
     board_uploads = sum(
         1 for _, _, names in world.server.uploads for name in names if name.startswith("board-")
     )
