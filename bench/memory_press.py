@@ -1,13 +1,15 @@
 """Deluxe Memory's press-to-answer latency through the sandbox, on demand (never in the test suite):
 
-    python3 bench/memory_press.py                  # 6 tables at once, 60 presses each
-    python3 bench/memory_press.py --tables 10 --presses 100
+    python3 bench/memory_press.py                  # one table, 200 presses, 0.1 s between presses
+    python3 bench/memory_press.py --tables 6 --presses 60 --think 0
 
 The real bot (real discord.py client, real SQLite) and the sandbox run in this process, as in
 ``bench/bench_tables.py``. Each table seats three simulated players and plays Deluxe Memory: the player to
 act opens **My hand** (a press), then picks in it, however the bot offers the choice: a choice in a select
 menu (before issue 26), or a row and then a card (issue 26), or another action's button. Every press is
-timed from the simulated user's press until the sandbox has the interaction's answer. Printed: p50 / p99 /
+timed from the simulated user's press until the sandbox has the interaction's answer; a player waits
+``--think`` seconds before each press (the background edits of the last move, of the table message and of
+the other players' views, then no longer queue before the press). Printed: p50 / p99 /
 max of every press and of each kind, the presses per second, the grid pictures uploaded (when the sandbox
 logs uploads) and Discord-rule violations, as Markdown rows for ``docs/performance.md``.
 """
@@ -38,11 +40,15 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
 
 
-async def play(server: SandboxServer, channel, seated: list, presses: int, rng: random.Random, timed) -> None:
-    """Play one table with ``presses`` presses at most (``timed(kind, seconds)`` records each)."""
+async def play(
+    server: SandboxServer, channel, seated: list, presses: int, rng: random.Random, timed, think: float
+) -> None:
+    """Play one table with ``presses`` presses at most, ``think`` seconds before each (``timed(kind,
+    seconds)`` records each)."""
     table = (await server.run_command(seated[0], channel, "play", game="memory")).message
 
     async def press(kind: str, user, message, custom_id: str, value: str | None = None):
+        await asyncio.sleep(think)
         started = time.perf_counter()
         if value is None:
             result = await server.press(user, message, custom_id)
@@ -117,6 +123,7 @@ async def main_async(args: argparse.Namespace) -> None:
                             args.presses,
                             random.Random(args.seed + index),
                             timed,
+                            args.think,
                         )
                         for index, channel in enumerate(channels)
                     )
@@ -134,7 +141,7 @@ async def main_async(args: argparse.Namespace) -> None:
     total = len(latencies["every press"])
     pictures = "not logged" if uploads is None else sum(len(names) for _, _, names in uploads)
     print(
-        f"\n{args.tables} tables at once, {total} presses in {elapsed:.1f} s ({total / elapsed:.0f}/s); "
+        f"\n{args.tables} tables at once, {total} presses in {elapsed:.1f} s, {args.think} s before each; "
         f"pictures uploaded: {pictures}; violations: {violations}"
     )
 
@@ -143,8 +150,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--tables", type=int, default=6, help="tables playing at once")
-    parser.add_argument("--presses", type=int, default=60, help="presses per table")
+    parser.add_argument("--tables", type=int, default=1, help="tables playing at once")
+    parser.add_argument("--presses", type=int, default=200, help="presses per table")
+    parser.add_argument("--think", type=float, default=0.1, help="seconds a player waits before a press")
     parser.add_argument("--seed", type=int, default=1)
     asyncio.run(main_async(parser.parse_args()))
 
