@@ -117,6 +117,13 @@ async def pick_in_two_presses(world: World, user, view, rng: random.Random) -> t
     return picked, presses + 1
 
 
+def view_edit_under_way(world: World, user) -> bool:
+    """True while the bot edits ``user``'s live private view in the background (a press answered in the view
+    meanwhile leaves what the view shows unknown, so the next edit uploads its picture again)."""
+    views = world.bot.get_cog("Tables").private_views.live
+    return any(live.editing for table in views.values() for seat, live in table.items() if seat == user.id)
+
+
 def picture_changes(messages) -> int:
     """How many times these messages came to show a different picture, over all their versions; every
     version's embed image is one of its own attachments."""
@@ -170,6 +177,7 @@ async def test_deluxe_memory_picks_a_card_in_two_presses_and_uploads_the_grid_wh
             view = opened.message
             buttons = game_buttons(view)
         rows = [b for b in buttons if b["label"].startswith(ROW)]
+        await world.server.wait_for(lambda: not view_edit_under_way(world, alice), timeout=10)
         if old_pick is not None and rows and not forged:
             # Stale and forged presses are refused privately and change nothing: a row and a card from an
             # earlier turn, a card off the grid, a row without a card.
