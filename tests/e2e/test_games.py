@@ -198,6 +198,10 @@ async def test_deluxe_memory_picks_a_card_in_two_presses_and_uploads_the_grid_wh
             old_pick = old_pick or result.record.data["custom_id"]
         elif buttons:
             result = await world.server.press(alice, view, rng.choice(buttons)["custom_id"])
+        elif view.selects():  # a choice that is no position, e.g. the rank a Mixed King copies
+            menu = view.selects()[0]
+            value = rng.choice(menu["options"])["value"]
+            result = await world.server.select(alice, view, menu["custom_id"], [value])
         else:
             view = None
             continue
