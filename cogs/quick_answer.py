@@ -59,11 +59,12 @@ async def edit_message_json(
     *,
     embed: dict,
     components: list[dict],
-    attachments: Sequence[discord.File] = (),
+    attachments: Sequence[discord.File] | None = (),
 ) -> None:
     """Answer the component press ``interaction`` by editing the message it was on: ``embed`` and
     ``components`` already drawn as Discord JSON (:class:`cogs.tables.drawn.Drawn`), ``attachments``
-    (``[]`` removes them), like ``interaction.response.edit_message`` but returning nothing.
+    (``[]`` removes them, ``None`` keeps the message's), like ``interaction.response.edit_message`` but
+    returning nothing.
 
     Raises
     ------
@@ -77,7 +78,9 @@ async def edit_message_json(
     await _answer(interaction, _Drawn(embed), _Drawn(components), attachments)
 
 
-async def _answer(interaction: discord.Interaction, embed, view, attachments: Sequence[discord.File]) -> None:
+async def _answer(
+    interaction: discord.Interaction, embed, view, attachments: Sequence[discord.File] | None
+) -> None:
     """Post the callback of the component press ``interaction`` with ``embed`` and ``view`` (:class:`_Drawn`
     JSON) and mark it answered."""
     response = interaction.response
@@ -93,7 +96,7 @@ async def _answer(interaction: discord.Interaction, embed, view, attachments: Se
         type=discord.InteractionResponseType.message_update.value,
         embed=embed,
         view=view,
-        attachments=list(attachments),
+        attachments=discord.utils.MISSING if attachments is None else list(attachments),
         previous_allowed_mentions=state.allowed_mentions,
     )
     route = Route("POST", CALLBACK_ROUTE, webhook_id=interaction.id, webhook_token=interaction.token)

@@ -749,8 +749,8 @@ class Message:
         Id of the only user who can see this message, for ephemeral messages.
     deleted : bool
     versions : list of dict
-        Snapshots ``{"content", "embeds", "components", "flags"}`` of every
-        state the message ever had, oldest first.
+        Snapshots ``{"content", "embeds", "components", "flags", "attachments"}``
+        (attachments by filename) of every state the message ever had, oldest first.
     interaction_id : int or None
         The interaction whose answer or followup created this message.
     """
@@ -801,6 +801,7 @@ class Message:
                 "embeds": copy.deepcopy(self.embeds),
                 "components": copy.deepcopy(self.components),
                 "flags": self.flags,
+                "attachments": [attachment["filename"] for attachment in self.attachments],
             }
         )
 

@@ -140,6 +140,7 @@ class RestServer(Protocol):
 
     bot_token: str
     request_log: collections.deque[tuple[str, str, int]]
+    uploads: list[tuple[str, str, list[str]]]
     unhandled_routes: list[str]
 
     def _note_rate(self, key: str, limit: int, per: float, what: str) -> None: ...
@@ -206,6 +207,8 @@ class RestApi:
                 if auth != f"Bot {server.bot_token}":
                     raise ApiError(401, 0, "401: Unauthorized")
             body, files = await self._read_body(request)
+            if files:
+                server.uploads.append((method, path, [file[1] for file in files]))
             req = RestRequest(method, path, found.groupdict(), request.query, body, files)
             result = await route.handler(req)
             if isinstance(result, web.StreamResponse):  # not JSON (an emoji's image)

@@ -131,6 +131,8 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, EmojiHandlers,
         called synchronously on every message change (see :mod:`sandbox.transcript`).
     request_log : deque of (method, path, status)
         The last REST calls.
+    uploads : list of (method, path, filenames)
+        Every request that uploaded files (a multipart body), with the names of its files.
     identify_count : int
         How many gateway sessions have identified (grows with each bot restart and with each shard).
     resume_count : int
@@ -178,6 +180,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, EmojiHandlers,
         self.on_message_event: MessageListener | None = None
         self.request_log: collections.deque[tuple[str, str, int]] = collections.deque(maxlen=5000)
         self.attachment_content: dict[str, bytes] = {}  # attachment id -> the uploaded file's bytes
+        self.uploads: list[tuple[str, str, list[str]]] = []
         self.gateway_log: collections.deque[str] = collections.deque(maxlen=1000)
         self.identify_count = 0
         self.resume_count = 0

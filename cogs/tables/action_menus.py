@@ -7,6 +7,11 @@ and when even then more than four menus are needed the menus are shown four at a
 and "Next ▶" buttons in the fifth row. The page shown lives only in the paging buttons' custom_ids
 (``p.<n>``): pressing one redraws the same message at that page and changes nothing in the game.
 
+A decision that chooses a position on the view's board (Deluxe Memory's grid: codes ending in the
+position's name, ``look.C5``) is picked in two presses instead, never from lists of coordinates
+(:func:`grid_picker`): first a row, one button per row that holds a choice (``r.<n>``: a rendering choice
+only, like a page), then a button per choice of that row, which is the action itself.
+
 Components are drawn as Discord JSON (:func:`button`, :func:`select`, :func:`rows`), for every message of
 :mod:`cogs.tables.render`.
 """
@@ -19,7 +24,7 @@ from dataclasses import dataclass
 import discord
 
 from cogs.tables import custom_ids as ids
-from engine import LegalAction
+from engine import Board, LegalAction
 from engine.core import plain
 
 ACTION_ROWS = 4  # rows 0-3 hold actions; the fifth row holds paging, "My hand" and "DM me"
@@ -30,6 +35,8 @@ BUTTON_LABEL_MAX = 80
 OPTION_TEXT_MAX = 100
 PLACEHOLDER_MAX = 150
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"
+OTHER_ROWS = "◀ Other rows"
+PICK_DETAIL_MAX = 16  # a choice's description longer than this stays off its button ("7♥, face-up" fits)
 
 _STYLES = {
     "main": discord.ButtonStyle.primary,
@@ -73,16 +80,74 @@ class ActionLayout:
     pages: list[list[Menu]]
 
 
-def layout(actions: tuple[LegalAction, ...]) -> ActionLayout:
+def layout(
+    actions: tuple[LegalAction, ...] | list[LegalAction], action_rows: int = ACTION_ROWS
+) -> ActionLayout:
     """Buttons for ungrouped actions and menus for groups; buttons fold into a menu and menus go on pages
-    when four rows do not hold them all."""
+    when ``action_rows`` rows (at least 1) do not hold them all."""
     buttons = [action for action in actions if not action.group]
     menus = menus_of([action for action in actions if action.group])
-    if math.ceil(len(buttons) / BUTTONS_PER_ROW) + len(menus) > ACTION_ROWS:
+    if math.ceil(len(buttons) / BUTTONS_PER_ROW) + len(menus) > action_rows:
         menus = menus_of(buttons, "Choose…") + menus
         buttons = []
-    pages = [menus[start : start + ACTION_ROWS] for start in range(0, len(menus), ACTION_ROWS)] or [[]]
+    pages = [menus[start : start + action_rows] for start in range(0, len(menus), action_rows)] or [[]]
     return ActionLayout(buttons, pages)
+
+
+def grid_positions(board: Board) -> dict[str, tuple[int, int]]:
+    """Every position of ``board`` by its name (row label, then column label: ``"C5"``) as
+    ``(row, column)`` indexes."""
+    return {
+        row_label + column_label: (row, column)
+        for row, row_label in enumerate(board.row_labels)
+        for column, column_label in enumerate(board.column_labels)
+    }
+
+
+def position_of(action: LegalAction, positions: dict[str, tuple[int, int]]) -> tuple[int, int] | None:
+    """The ``(row, column)`` an action names by the end of its code (``"look.C5"``: C5), or ``None``."""
+    return positions.get(action.code.rpartition(".")[2])
+
+
+@dataclass(frozen=True)
+class GridPick:
+    """A decision's choices of board positions, split from its other actions: ``picks`` with their
+    ``(row, column)``, in the engine's order (all of one group: the first group whose every action names a
+    position), and the ``others``."""
+
+    picks: list[tuple[LegalAction, tuple[int, int]]]
+    others: list[LegalAction]
+
+    def rows(self) -> list[int]:
+        """The rows (indexes) that hold a choice, top to bottom."""
+        return sorted({row for _, (row, _) in self.picks})
+
+    def in_row(self, row: int) -> list[LegalAction]:
+        """The choices in ``row``, left to right."""
+        return [
+            action
+            for action, _ in sorted(
+                ((action, at) for action, at in self.picks if at[0] == row), key=lambda pick: pick[1][1]
+            )
+        ]
+
+
+def grid_pick(actions: tuple[LegalAction, ...], board: Board | None) -> GridPick | None:
+    """The choices of positions of ``board`` among ``actions`` (see :class:`GridPick`), or ``None`` when
+    there is no board or no group whose every action names one of its positions."""
+    if board is None:
+        return None
+    positions = grid_positions(board)
+    groups: dict[str, list[LegalAction]] = {}
+    for action in actions:
+        if action.group:
+            groups.setdefault(action.group, []).append(action)
+    for group, members in groups.items():
+        at = [position_of(action, positions) for action in members]
+        if all(place is not None for place in at):
+            picks = list(zip(members, at, strict=True))
+            return GridPick(picks, [action for action in actions if action.group != group])  # type: ignore[arg-type]
+    return None
 
 
 def page_turns(page: int, pages: int) -> list[tuple[int, str]]:
@@ -159,20 +224,37 @@ def option(
 
 
 def action_components(
-    table_id: str, version: int, actions: tuple[LegalAction, ...], names, page: int = 0, emoji_of=None
+    table_id: str,
+    version: int,
+    actions: tuple[LegalAction, ...],
+    names,
+    page: int = 0,
+    emoji_of=None,
+    *,
+    board: Board | None = None,
+    row: int | None = None,
 ) -> list[Placed]:
-    """The components of ``actions`` at ``page`` (clamped to the pages there are), in order: buttons and
-    menus in rows 0-3 and, when there are several pages, the paging buttons in row 4.
+    """The components of ``actions`` at ``page`` (clamped to the pages there are), in order: the
+    :func:`grid_picker` of the choices of ``board``'s positions (at ``row``, if chosen) in rows 0-1, then
+    buttons and menus of the other actions in the rows left of 0-3 and, when there are several pages, the
+    paging buttons in row 4.
 
     ``names`` turns engine text into display text (``{seat:N}`` to a player's name); ``emoji_of`` (if
     given) gives a button's or an option's emoji from its action's code (the face of the card it plays), or
     ``None``.
     """
-    drawn = layout(actions)
+    items: list[Placed] = []
+    grid = grid_pick(actions, board)
+    if grid is not None:
+        assert board is not None
+        items = grid_picker(table_id, version, grid, board, names, row, page)
+        actions = tuple(grid.others)
+    first_row = max((placed for placed, _ in items), default=-1) + 1
+    drawn = layout(actions, ACTION_ROWS - first_row)
     page = min(max(page, 0), len(drawn.pages) - 1)
-    items: list[Placed] = [
+    items.extend(
         (
-            index // BUTTONS_PER_ROW,
+            first_row + index // BUTTONS_PER_ROW,
             button(
                 str(ids.TableCustomId.for_action(table_id, version, action.code)),
                 clip(names(plain(action.label)), BUTTON_LABEL_MAX),
@@ -181,8 +263,8 @@ def action_components(
             ),
         )
         for index, action in enumerate(drawn.buttons)
-    ]
-    first_menu_row = math.ceil(len(drawn.buttons) / BUTTONS_PER_ROW)
+    )
+    first_menu_row = first_row + math.ceil(len(drawn.buttons) / BUTTONS_PER_ROW)
     for number, (placeholder, members) in enumerate(drawn.pages[page]):
         options = [
             option(
@@ -200,6 +282,53 @@ def action_components(
         target = ids.TableCustomId.for_page(table_id, version, to)
         items.append((PAGING_ROW, button(str(target), label, discord.ButtonStyle.primary)))
     return items
+
+
+def grid_picker(
+    table_id: str, version: int, grid: GridPick, board: Board, names, row: int | None, page: int = 0
+) -> list[Placed]:
+    """The buttons that pick a position of ``board`` in at most two presses, in rows 0-1 (a board of at
+    most 10 rows and 9 columns, such as Deluxe Memory's 7 × 8 grid):
+
+    - at most ten choices: a button for each, the action itself (one press);
+    - else, with no ``row`` chosen (or one without a choice): a "Row A" button for each row holding a
+      choice (custom_id ``r.<row index>``, answered by redrawing the message at that row, no move);
+    - at ``row``: a button for each choice in that row (the action), then "◀ Other rows" (``p.<page>``:
+      the message redrawn as it was).
+    """
+    rows_with = grid.rows()
+    if len(grid.picks) <= 2 * BUTTONS_PER_ROW:
+        shown = [action for action, _ in grid.picks]
+    elif row in rows_with or len(rows_with) == 1:
+        shown = grid.in_row(row if row in rows_with else rows_with[0])
+    else:
+        shown = []
+    if shown:
+        buttons = [_pick_button(table_id, version, action, names) for action in shown]
+        if len(shown) < len(grid.picks):
+            back = ids.TableCustomId.for_page(table_id, version, page)
+            buttons.append(button(str(back), OTHER_ROWS, discord.ButtonStyle.secondary))
+    else:
+        buttons = [
+            button(
+                str(ids.TableCustomId.for_row(table_id, version, index)),
+                f"Row {board.row_labels[index]}",
+                discord.ButtonStyle.primary,
+            )
+            for index in rows_with
+        ]
+    return [(index // BUTTONS_PER_ROW, shown_button) for index, shown_button in enumerate(buttons)]
+
+
+def _pick_button(table_id: str, version: int, action: LegalAction, names) -> dict:
+    """A choice of a position as its action's button: its label, and its description when short
+    ("C5 · 7♥, face-up")."""
+    label = names(plain(action.label))
+    detail = names(plain(action.description))
+    if detail and len(detail) <= PICK_DETAIL_MAX:
+        label = f"{label} · {detail}"
+    custom_id = str(ids.TableCustomId.for_action(table_id, version, action.code))
+    return button(custom_id, clip(label, BUTTON_LABEL_MAX), discord.ButtonStyle.primary)
 
 
 def rows(items: list[Placed]) -> tuple[dict, ...]:

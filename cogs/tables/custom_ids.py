@@ -3,7 +3,8 @@
 ``table`` is the table id, ``version`` the game state's version when the component was drawn (so a press
 on an older message is refused), and ``verb`` what the press asks for: a lobby or scoreboard verb, or
 ``a.<code>`` for a game action (the engine's stable action string), or ``p.<n>`` to show page ``n`` of the
-message's action menus (a rendering choice only: paging changes nothing in the game).
+message's action menus, or ``r.<n>`` to show the choices in row ``n`` of the board (Deluxe Memory's grid,
+:func:`cogs.tables.action_menus.grid_picker`): rendering choices only, that change nothing in the game.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 PREFIX = "ct:"
 TEMPLATE = (
     r"ct:(?P<table>[a-z0-9]{4,16}):(?P<version>\d{1,7}):"
-    r"(?P<verb>[a-z]{2,10}|a\.[A-Za-z0-9_.,+\-]{1,60}|p\.\d{1,3})"
+    r"(?P<verb>[a-z]{2,10}|a\.[A-Za-z0-9_.,+\-]{1,60}|p\.\d{1,3}|r\.\d{1,2})"
 )
 _PATTERN = re.compile(TEMPLATE)
 SELECT_TEMPLATE = (
@@ -25,6 +26,7 @@ or ``o.<field>``, a lobby menu setting the game option ``field`` (``o.rules``: t
 _SELECT_PATTERN = re.compile(SELECT_TEMPLATE)
 ACTION_PREFIX = "a."
 PAGE_PREFIX = "p."
+ROW_PREFIX = "r."
 ACTION_CODE = re.compile(r"[A-Za-z0-9_.,+\-]{1,60}")
 
 JOIN, LEAVE, START, CANCEL = "join", "leave", "start", "cancel"
@@ -96,6 +98,16 @@ class TableCustomId:
         """The page of action menus a paging button asks for (0 is the first), or ``None``."""
         return int(self.verb[len(PAGE_PREFIX) :]) if self.verb.startswith(PAGE_PREFIX) else None
 
+    @property
+    def row(self) -> int | None:
+        """The row of the board whose choices a row button asks for (0 is the top row), or ``None``."""
+        return int(self.verb[len(ROW_PREFIX) :]) if self.verb.startswith(ROW_PREFIX) else None
+
+    @classmethod
+    def for_row(cls, table_id: str, version: int, row: int) -> "TableCustomId":
+        """The custom_id of a button that shows the choices in row ``row`` (0-based) of the board."""
+        return cls(table_id, version, f"{ROW_PREFIX}{row}")
+
     @classmethod
     def for_page(cls, table_id: str, version: int, page: int) -> "TableCustomId":
         """The custom_id of a button that shows page ``page`` (0-based) of a message's action menus."""
@@ -113,7 +125,7 @@ class TableCustomId:
         if match is None:
             return None
         parsed = cls(match["table"], int(match["version"]), match["verb"])
-        if parsed.action is None and parsed.page is None and parsed.verb not in VERBS:
+        if parsed.action is None and parsed.page is None and parsed.row is None and parsed.verb not in VERBS:
             return None
         return parsed
 

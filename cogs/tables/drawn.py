@@ -11,12 +11,19 @@ the same drawing:
   it through :meth:`Drawn.send_kwargs` or :meth:`Drawn.edit_kwargs`: the embed as ``Embed.from_dict`` and
   the components in a :class:`DrawnView`, which discord.py turns back into the same JSON
   (``tests/tables/test_drawn.py`` compares the three).
+
+A picture is uploaded only when what it shows changes: an attachment's filename names what it shows
+(Deluxe Memory's grid: ``board-<digest>.png``), and an edit of a message that shows those very files already
+leaves its attachments out, which keeps them (Discord's edit: "To remove or replace files you will have to
+supply the attachments field"; the interaction answer that updates a message works the same). The bytes are
+drawn only for an upload.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import io
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,10 +34,16 @@ from cogs import quick_answer
 
 @dataclass(frozen=True, slots=True)
 class Attachment:
-    """A file sent with a message: its name (``attachment://<filename>`` in the embed) and bytes."""
+    """A file sent with a message: its name (``attachment://<filename>`` in the embed), which differs for
+    every different content, and ``draw``, which gives its bytes (called only when it is uploaded)."""
 
     filename: str
-    data: bytes
+    draw: Callable[[], bytes]
+
+    @property
+    def data(self) -> bytes:
+        """The file's bytes."""
+        return self.draw()
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +65,15 @@ class Drawn:
         """This message with ``content`` as its text."""
         return dataclasses.replace(self, content=content)
 
+    def filenames(self) -> tuple[str, ...]:
+        """The names of the attachments, in order."""
+        return tuple(file.filename for file in self.attachments)
+
+    def keeps(self, shown: Collection[str]) -> bool:
+        """True if a message showing the attachments named ``shown`` already shows this message's files
+        (some, and nothing else): an edit into this message then keeps them rather than uploads them."""
+        return bool(self.attachments) and sorted(shown) == sorted(self.filenames())
+
     def files(self) -> list[discord.File]:
         """The attachments as new ``discord.File`` objects (discord.py closes a file once it is sent)."""
         return [discord.File(io.BytesIO(file.data), filename=file.filename) for file in self.attachments]
@@ -68,15 +90,18 @@ class Drawn:
             message["files"] = self.files()
         return message
 
-    def edit_kwargs(self) -> dict[str, Any]:
+    def edit_kwargs(self, shown: Collection[str] = ()) -> dict[str, Any]:
         """Keyword arguments for an edit: ``Message.edit``, ``response.edit_message``,
-        ``edit_original_response``."""
+        ``edit_original_response``, of a message that shows the attachments named ``shown`` (what is known
+        of it; nothing: unknown): attachments the message shows already are kept (left out of the edit),
+        else replaced by this message's (none: removed)."""
         message: dict[str, Any] = {"view": DrawnView(self.components)}
         if self.content is not None:
             message["content"] = self.content
         if self.embed is not None:
             message["embed"] = discord.Embed.from_dict(self.embed)
-            message["attachments"] = self.files()
+            if not self.keeps(shown):
+                message["attachments"] = self.files()
         return message
 
 
@@ -105,10 +130,16 @@ class DrawnView(discord.ui.View):
         return list(self.drawn)
 
 
+def attachments_on(message: discord.Message | None) -> tuple[str, ...]:
+    """The names of the files ``message`` shows (none for no message)."""
+    return () if message is None else tuple(attachment.filename for attachment in message.attachments)
+
+
 async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
     """Answer the component press ``interaction`` by editing the message it was on into ``drawn``: the JSON
     as it is, in one request (:func:`bot.quick_answer.edit_message_json`), when ``drawn`` has an embed;
-    else (a text-only change) through discord.py's ``response.edit_message``.
+    else (a text-only change) through discord.py's ``response.edit_message``. Files the message shows
+    already (``interaction.message``) are kept, not uploaded again.
 
     Raises
     ------
@@ -117,9 +148,13 @@ async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
     discord.HTTPException
         Discord refused the answer.
     """
+    shown = attachments_on(interaction.message)
     if drawn.embed is None or interaction.type is not discord.InteractionType.component:
-        await interaction.response.edit_message(**drawn.edit_kwargs())
+        await interaction.response.edit_message(**drawn.edit_kwargs(shown))
         return
     await quick_answer.edit_message_json(
-        interaction, embed=drawn.embed, components=list(drawn.components), attachments=drawn.files()
+        interaction,
+        embed=drawn.embed,
+        components=list(drawn.components),
+        attachments=None if drawn.keeps(shown) else drawn.files(),
     )

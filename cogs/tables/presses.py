@@ -17,8 +17,8 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from cogs.tables import action_menus, prompts, render
 from cogs.tables import custom_ids as ids
-from cogs.tables import prompts, render
 from cogs.tables.drawn import answer_press
 from cogs.tables.private_views import PrivateViews
 from cogs.tables.table_message import TableMessages
@@ -87,7 +87,9 @@ class TablePresses:
         try:
             if target.verb == ids.DM:
                 await self.private_views.dm_hand(interaction, session)  # DMs may be slow: not under the lock
-            elif target.page is not None or target.verb in (ids.HAND, ids.LEAVE_GAME):
+            elif (
+                target.verb in (ids.HAND, ids.LEAVE_GAME) or target.page is not None or target.row is not None
+            ):
                 async with locked(session, LOCK_WAIT_SECONDS):  # a move being stored is not shown before
                     await self._look(interaction, session, target)
             else:
@@ -106,9 +108,12 @@ class TablePresses:
     # -- presses that change nothing -----------------------------------------------------------------
 
     async def _look(self, interaction: discord.Interaction, session: TableSession, target: ids.TableCustomId):
-        """A page of menus, "My hand", or the question before "Leave game": the table does not change."""
+        """A page of menus, a row of the board, "My hand", or the question before "Leave game": the table
+        does not change."""
         if target.page is not None:
             await self._show_page(interaction, session, target.page)
+        elif target.row is not None:
+            await self._show_row(interaction, session, target)
         elif target.verb == ids.HAND:
             await self.private_views.show(interaction, session)
         else:
@@ -125,9 +130,46 @@ class TablePresses:
         elif not self.messages.is_table_message(interaction, session):
             raise TableError("That button is not one of this message's: nothing happened.")
         elif session.phase is Phase.PLAYING:
-            await answer_press(interaction, render.table_message(session, page))
+            await self.messages.answer_on_table(interaction, session, render.table_message(session, page))
         else:
             await self.messages.answer_with_table(interaction, session, "The table has moved on.")
+
+    async def _show_row(
+        self, interaction: discord.Interaction, session: TableSession, target: ids.TableCustomId
+    ) -> None:
+        """The first press of a pick on the board (Deluxe Memory's grid): redraw the message pressed on
+        with the choices in row ``target.row``; the game does not change.
+
+        Raises
+        ------
+        TableError
+            The message is from an earlier turn, the presser has no such choice to make there (not their
+            view, not their turn), or the row holds no choice now (a forged custom_id).
+        """
+        user_id = interaction.user.id
+        private = in_private_view(interaction)
+        if private:
+            self.private_views.check(session, user_id)
+            seat = session.seat_of(user_id)
+            session.check_version(target.version, seat)
+            view = session.view(seat)
+            actions, board = view.legal_actions, view.board
+        elif not self.messages.is_table_message(interaction, session):
+            raise TableError("That button is not one of this message's: nothing happened.")
+        else:
+            session.check_version(target.version)
+            if user_id not in session.users_to_act():
+                raise TableError("It is not your turn: nothing happened.")
+            actions, board = session.public_actions(), session.view(None).board
+        grid = action_menus.grid_pick(actions, board)
+        if grid is None or target.row not in grid.rows():
+            raise TableError("No card in that row can be picked now: nothing happened.")
+        if private:
+            await self.private_views.show_row(interaction, session, target.row)
+        else:
+            await self.messages.answer_on_table(
+                interaction, session, render.table_message(session, row=target.row)
+            )
 
     # -- presses that are moves ----------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ import discord
 
 from cogs.tables import render
 from cogs.tables.direct_messages import send_dm
-from cogs.tables.drawn import Drawn, answer_press
+from cogs.tables.drawn import Drawn, answer_press, attachments_on
 from cogs.tables.table_message import TableMessages
 from engine import Event
 from engine.tables.session import Phase, TableError, TableSession
@@ -40,10 +40,21 @@ class PrivateViews:
             if not views:
                 del self.live[table_id]
 
-    def message(self, session: TableSession, user_id: int, *, offer_dm: bool = False, page: int = 0) -> Drawn:
-        """A player's private view at ``page`` of its menus, with the link back to the table message."""
+    def message(
+        self,
+        session: TableSession,
+        user_id: int,
+        *,
+        offer_dm: bool = False,
+        page: int = 0,
+        row: int | None = None,
+    ) -> Drawn:
+        """A player's private view at ``page`` of its menus (and ``row`` of the board, if chosen), with the
+        link back to the table message."""
         jump_url = self.messages.jump_url(session)
-        return render.private_message(session, user_id, jump_url=jump_url, offer_dm=offer_dm, page=page)
+        return render.private_message(
+            session, user_id, jump_url=jump_url, offer_dm=offer_dm, page=page, row=row
+        )
 
     @staticmethod
     def check(session: TableSession, user_id: int) -> None:
@@ -71,15 +82,42 @@ class PrivateViews:
         self.check(session, user_id)
         drawn = self.message(session, user_id, offer_dm=True)
         await interaction.response.send_message(**drawn.send_kwargs(), ephemeral=True)
-        self.track(session, interaction)
+        self.track(session, interaction, picture=drawn.filenames())
 
     async def show_page(self, interaction: discord.Interaction, session: TableSession, page: int) -> None:
         """Redraw the private view the press came from at ``page`` of its menus (nothing else changes)."""
         user_id = interaction.user.id
         self.check(session, user_id)
         drawn = self.message(session, user_id, offer_dm=interaction.guild_id is not None, page=page)
+        picture = await self._answer_view(interaction, session, drawn)
+        self.track(session, interaction, page, picture=picture)
+
+    async def show_row(self, interaction: discord.Interaction, session: TableSession, row: int) -> None:
+        """Redraw the private view the press came from with the choices in ``row`` of the board (the first
+        press of a pick; nothing else changes)."""
+        drawn = self.message(session, interaction.user.id, offer_dm=interaction.guild_id is not None, row=row)
+        picture = await self._answer_view(interaction, session, drawn)
+        self.track(session, interaction, picture=picture)
+
+    async def _answer_view(
+        self, interaction: discord.Interaction, session: TableSession, drawn: Drawn
+    ) -> tuple[str, ...]:
+        """Answer a press in a private view with ``drawn`` (:func:`answer_press`); the names of the files
+        the view shows now, or none (unknown) when a background edit of the presser's live view was under
+        way before or during the answer (which of the two Discord applied last is unknown).
+
+        Raises
+        ------
+        discord.HTTPException
+            Discord refused the answer.
+        """
+        live = self.live.get(session.table_id, {}).get(interaction.user.id)
+        quiet = live is None or not live.editing
+        edits = live.edits if live is not None else 0
         await answer_press(interaction, drawn)
-        self.track(session, interaction, page)
+        if live is not None and (live.editing or live.edits != edits):
+            return ()
+        return drawn.filenames() if quiet else ()
 
     def answering(self, session: TableSession, interaction: discord.Interaction) -> None:
         """A move pressed in this private view will be answered by :meth:`answer_move`: call it before
@@ -98,15 +136,23 @@ class PrivateViews:
                 drawn = self.message(session, user_id, offer_dm=interaction.guild_id is not None)
             else:
                 drawn = render.private_scoreboard(session)
-            await answer_press(interaction, drawn)
+            picture = await self._answer_view(interaction, session, drawn)
         except discord.HTTPException as error:
             log.warning("Could not refresh a private view of table %s: %s", session.table_id, error)
         else:
             if session.phase is Phase.PLAYING:
-                self.track(session, interaction)
+                self.track(session, interaction, picture=picture)
 
-    def track(self, session: TableSession, interaction: discord.Interaction, page: int = 0) -> None:
-        """Remember the ephemeral message that now shows this player's private view, to keep it live.
+    def track(
+        self,
+        session: TableSession,
+        interaction: discord.Interaction,
+        page: int = 0,
+        *,
+        picture: tuple[str, ...] = (),
+    ) -> None:
+        """Remember the ephemeral message that now shows this player's private view, to keep it live, and
+        the names of the files it was just answered with (``picture``; none: unknown).
 
         Only ephemeral views in the server count (a DM is a new message each turn). Discord lets the bot
         edit an interaction's message for 15 minutes; after that the view is no longer kept up to date.
@@ -117,6 +163,7 @@ class PrivateViews:
         live = views.get(interaction.user.id)
         if live is None:
             live = views[interaction.user.id] = _LiveView(self, session, interaction.user.id)
+        live.picture = picture
         live.interaction = interaction
         live.page = page
         live.shown_at = asyncio.get_running_loop().time()
@@ -221,8 +268,15 @@ class _LiveView:
         self.page = 0
         self.shown_at = 0.0
         self.shown: object = None
+        self.picture: tuple[str, ...] = ()  # the names of the files the view shows (none: unknown)
+        self.edits = 0  # background edits begun
         self.wanted = False
         self.task: asyncio.Task | None = None
+
+    @property
+    def editing(self) -> bool:
+        """True while a background edit of the view is under way."""
+        return self.task is not None and not self.task.done()
 
     def signature(self) -> object:
         """What the view shows, to tell whether it changed."""
@@ -234,7 +288,7 @@ class _LiveView:
     def request(self) -> None:
         """Ask for an edit of the view."""
         self.wanted = True
-        if self.task is None or self.task.done():
+        if not self.editing:
             what = f"private view edit on table {self.session.table_id}"
             self.task = self.views.tasks.spawn(self._run(), what)
 
@@ -243,9 +297,14 @@ class _LiveView:
             self.wanted = False
             signature = self.signature()
             drawn = self.views.message(self.session, self.user_id, offer_dm=True, page=self.page)
+            interaction, shown = self.interaction, self.picture
+            self.picture = ()  # unknown until Discord answers
+            self.edits += 1
             try:
-                await self.interaction.edit_original_response(**drawn.edit_kwargs())
+                message = await interaction.edit_original_response(**drawn.edit_kwargs(shown))
             except discord.NotFound:  # dismissed by the player, or too old
                 self.views.drop_view(self.session.table_id, self.user_id)
                 return
+            if self.interaction is interaction:  # no press answered in the view meanwhile (see _answer_view)
+                self.picture = attachments_on(message)
             self.shown = signature

@@ -13,6 +13,7 @@ by :mod:`cogs.tables.action_menus`.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from typing import Any
 
@@ -30,7 +31,7 @@ from cogs.tables.board_image import board_png
 from cogs.tables.drawn import Attachment, Drawn
 from cogs.tables.embeds import embed, field, fit_embed
 from cogs.tables.lobby_menus import MENU_ROWS, option_menus
-from engine import Event, Field, LegalAction, SeatView
+from engine import Board, Event, Field, LegalAction, SeatView
 from engine.core import STRONG, plural
 from engine.lobby import RematchChoice
 from engine.tables import ai_seats
@@ -43,8 +44,6 @@ PLAYING_COLOUR = discord.Colour.green().value
 FINISHED_COLOUR = discord.Colour.gold().value
 CLOSED_COLOUR = discord.Colour.dark_grey().value
 PRIVATE_COLOUR = discord.Colour.dark_teal().value
-BOARD_FILENAME = "board.png"
-BOARD_URL = f"attachment://{BOARD_FILENAME}"
 
 SECONDARY, PRIMARY = discord.ButtonStyle.secondary, discord.ButtonStyle.primary
 SUCCESS, DANGER = discord.ButtonStyle.success, discord.ButtonStyle.danger
@@ -248,9 +247,17 @@ def _state_fields(session: TableSession, fields: tuple[Field, ...]) -> list[dict
     ]
 
 
-def action_components(session: TableSession, actions: tuple[LegalAction, ...], page: int = 0) -> list[Placed]:
+def action_components(
+    session: TableSession,
+    actions: tuple[LegalAction, ...],
+    page: int = 0,
+    *,
+    board: Board | None = None,
+    row: int | None = None,
+) -> list[Placed]:
     """The components of ``actions`` at ``page`` of the table's current state (see
-    :mod:`cogs.tables.action_menus`): buttons, select menus of 25 in rows 0-3, paging buttons in row 4. A
+    :mod:`cogs.tables.action_menus`): buttons, select menus of 25 in rows 0-3, paging buttons in row 4;
+    choices of ``board``'s positions (Deluxe Memory's grid) as a row, then a card (at ``row``, if chosen). A
     button or option that plays a card carries the card's face emoji once it exists
     (:mod:`cogs.card_emojis`)."""
     assert session.state is not None
@@ -262,21 +269,38 @@ def action_components(session: TableSession, actions: tuple[LegalAction, ...], p
         lambda text: with_names(session, text),
         page,
         lambda code: CARD_EMOJIS.for_action(game, code),
+        board=board,
+        row=row,
     )
 
 
+@functools.lru_cache(maxsize=1024)
+def board_filename(board: Board) -> str:
+    """The name of ``board``'s picture, different for every different board (``board-<digest>.png``, the
+    same in every process), so a message that shows it already keeps it (:meth:`Drawn.keeps`)."""
+    return f"board-{hashlib.blake2b(repr(board).encode(), digest_size=8).hexdigest()}.png"
+
+
 def _board(view: SeatView) -> tuple[Attachment, ...]:
-    """The view's board drawn as a picture, to attach to the message whose embed shows it."""
+    """The view's board as a picture, to attach to the message whose embed shows it (drawn only when it is
+    uploaded)."""
     if view.board is None:
         return ()
-    return (Attachment(BOARD_FILENAME, board_png(view.board)),)
+    return (Attachment(board_filename(view.board), functools.partial(board_png, view.board)),)
 
 
-def table_message(session: TableSession, page: int = 0) -> Drawn:
+def _show_board(drawn: dict[str, Any], board: Board | None) -> None:
+    """Show ``board``'s picture (attached by :func:`_board`) as the embed's image."""
+    if board is not None:
+        drawn["image"] = {"url": f"attachment://{board_filename(board)}"}
+
+
+def table_message(session: TableSession, page: int = 0, row: int | None = None) -> Drawn:
     """The public table while playing: public view, log, whose turn and its deadline, and buttons.
 
     The buttons are the engine's public actions (which reveal no secret, shown at ``page`` if they need
-    several), plus "My hand" and "DM me", "How to play" and the seat buttons.
+    several; the choices of the board's ``row``, if chosen), plus "My hand" and "DM me", "How to play" and
+    the seat buttons.
     """
     assert session.state is not None
     public = session.view(None)
@@ -286,10 +310,9 @@ def table_message(session: TableSession, page: int = 0) -> Drawn:
     drawn["fields"] = fields
     drawn["footer"] = {"text": f"{footer_text(session)} · move {session.state.version + 1}"}
     fit_embed(drawn)
-    if public.board is not None:
-        drawn["image"] = {"url": BOARD_URL}
+    _show_board(drawn, public.board)
     table_id = session.table_id
-    items = action_components(session, session.public_actions(), page)
+    items = action_components(session, session.public_actions(), page, board=public.board, row=row)
     items.append((4, _verb_button(table_id, ids.HAND, "My hand", SECONDARY)))
     controls = seat_controls.table_controls(session)
     if len(controls) < 2:  # "End table" and "I'm back" both: no room, and nobody plays to be DMed
@@ -300,10 +323,16 @@ def table_message(session: TableSession, page: int = 0) -> Drawn:
 
 
 def private_message(
-    session: TableSession, user_id: int, *, jump_url: str | None = None, offer_dm: bool = False, page: int = 0
+    session: TableSession,
+    user_id: int,
+    *,
+    jump_url: str | None = None,
+    offer_dm: bool = False,
+    page: int = 0,
+    row: int | None = None,
 ) -> Drawn:
     """A seat's private view (for an ephemeral message or a DM): its secrets and all its legal actions
-    (at ``page`` of their menus, if they need several).
+    (at ``page`` of their menus, if they need several; the choices of the board's ``row``, if chosen).
 
     ``offer_dm`` adds a "DM me my hand" button (for the ephemeral view; a DM needs none). The footer names
     the player ("Private to <name>"), which the leak tests look for.
@@ -328,10 +357,9 @@ def private_message(
     drawn["fields"] = fields
     drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · {footer_text(session)}"}
     fit_embed(drawn)
-    if view.board is not None:
-        drawn["image"] = {"url": BOARD_URL}
+    _show_board(drawn, view.board)
     table_id = session.table_id
-    items = action_components(session, view.legal_actions, page)
+    items = action_components(session, view.legal_actions, page, board=view.board, row=row)
     if offer_dm:
         items.append((4, _verb_button(table_id, ids.DM, "DM me my hand", SECONDARY)))
     items.extend(

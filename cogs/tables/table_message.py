@@ -15,7 +15,7 @@ import discord
 
 from cogs.tables import render
 from cogs.tables.direct_messages import send_dm
-from cogs.tables.drawn import Drawn, answer_press
+from cogs.tables.drawn import Drawn, answer_press, attachments_on
 from engine.tables.session import Phase, TableSession
 from engine.tables.tasks import Supervisor
 
@@ -65,6 +65,7 @@ class TableMessages:
         self.is_live = is_live
         self.permission_warned: set[str] = set()  # tables whose host was told of a missing permission
         self._refreshers: dict[str, _Refresher] = {}
+        self._pictures: dict[str, _Pictures] = {}  # by table: what its message shows, to keep a picture
 
     # -- what is known of a table's message ---------------------------------------------------------
 
@@ -73,6 +74,7 @@ class TableMessages:
         edit forgets it when done)."""
         if session.table_id not in self._refreshers:
             self.permission_warned.discard(session.table_id)
+            self._forget_pictures(session)
 
     @staticmethod
     def note_posted(session: TableSession, message_id: int | None) -> None:
@@ -88,6 +90,32 @@ class TableMessages:
     def is_table_message(self, interaction: discord.Interaction, session: TableSession) -> bool:
         """True if the interaction's component is on the table's public message."""
         return interaction.message is not None and interaction.message.id == session.message_id
+
+    def _pictures_of(self, session: TableSession) -> _Pictures:
+        pictures = self._pictures.get(session.table_id)
+        if pictures is None:
+            pictures = self._pictures[session.table_id] = _Pictures()
+        return pictures
+
+    def _forget_pictures(self, session: TableSession) -> None:
+        self._pictures.pop(session.table_id, None)
+
+    async def answer_on_table(
+        self, interaction: discord.Interaction, session: TableSession, drawn: Drawn
+    ) -> None:
+        """Answer a press on the table message with ``drawn`` (see :func:`answer_press`), and remember the
+        files it shows now, unless a plain edit was under way before or during the answer (which of the
+        two lands last is then unknown)."""
+        pictures = self._pictures_of(session)
+        quiet = pictures.writing == 0
+        edits = pictures.edits
+        pictures.begin(answer=True)
+        try:
+            await answer_press(interaction, drawn)
+        finally:
+            pictures.writing -= 1
+        if quiet and pictures.writing == 0 and pictures.edits == edits and interaction.message is not None:
+            pictures.learn(interaction.message.id, drawn.filenames())
 
     def deleted(self, session: TableSession, message_id: int) -> None:
         """Someone deleted a message: if it was the table's, post the table again at once."""
@@ -116,7 +144,7 @@ class TableMessages:
         try:
             if interaction is not None and self.is_table_message(interaction, session):
                 drawn = final if final is not None else render.current_message(session)
-                await answer_press(interaction, drawn)
+                await self.answer_on_table(interaction, session, drawn)
                 self.refresh_if_editing(session, final)
                 return
             if interaction is not None:
@@ -147,6 +175,7 @@ class TableMessages:
         """The last edit of a closed table is done: forget its refresher."""
         self._refreshers.pop(session.table_id, None)
         self.permission_warned.discard(session.table_id)
+        self._forget_pictures(session)
 
     def refresh_if_editing(self, session: TableSession, final: Drawn | None = None) -> None:
         """After answering a press with the new table: a plain edit still in flight would land after the
@@ -162,7 +191,8 @@ class TableMessages:
         discord.py's own retries) is tried three times, then the table is posted again; a message older
         than ``max_age_seconds`` moves to a fresh message (Discord throttles edits of messages older than
         an hour) and the old one loses its buttons; a missing permission is told to the host once, in
-        plain words. None of this touches the game.
+        plain words. None of this touches the game. A picture the message shows already is kept, not
+        uploaded again.
         """
         channel = self.client.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
         posted_at = session.message_posted_at
@@ -182,7 +212,7 @@ class TableMessages:
                 if session.message_id is None:
                     await self._post(session, channel, drawn)
                 else:
-                    await channel.get_partial_message(session.message_id).edit(**drawn.edit_kwargs())
+                    await self._edit(session, channel, drawn)
                 return
             except discord.NotFound:
                 log.info("The table message of %s was deleted: posting it again", session.table_id)
@@ -197,9 +227,30 @@ class TableMessages:
             log.warning("Giving up editing the table message of %s: posting it again", session.table_id)
             await self._move(session, channel)
 
+    async def _edit(self, session: TableSession, channel: discord.PartialMessageable, drawn: Drawn) -> None:
+        """Edit the table message into ``drawn``, keeping a picture it shows already; what it shows then
+        is learnt from Discord's answer, unless a press's answer began before the edit ended."""
+        pictures = self._pictures_of(session)
+        shown = pictures.shown(session.message_id)
+        quiet = pictures.writing == 0
+        answers = pictures.answers
+        pictures.begin(answer=False)
+        try:
+            message = await channel.get_partial_message(session.message_id).edit(**drawn.edit_kwargs(shown))
+        finally:
+            pictures.writing -= 1
+        if quiet and pictures.answers == answers:
+            pictures.learn(message.id, attachments_on(message))
+
     async def _post(self, session: TableSession, channel: discord.PartialMessageable, drawn: Drawn) -> None:
-        message = await channel.send(**drawn.send_kwargs())
+        pictures = self._pictures_of(session)
+        pictures.begin(answer=False)
+        try:
+            message = await channel.send(**drawn.send_kwargs())
+        finally:
+            pictures.writing -= 1
         self.note_posted(session, message.id)
+        pictures.learn(message.id, attachments_on(message))
         if session.phase is not Phase.CLOSED:
             self.tasks.spawn(self.save(session), f"message id of table {session.table_id}")
 
@@ -237,6 +288,38 @@ class TableMessages:
                 "admin can grant them in the channel's settings. The game itself is safe and goes on."
             ),
         )
+
+
+class _Pictures:
+    """What one table's message shows, to keep a picture an edit does not change (see
+    :meth:`cogs.tables.drawn.Drawn.keeps`): the names of its files (``names``) on message ``message_id``,
+    as the last write known to have landed last left them (none: unknown). A write (a press's answer or a
+    plain edit) that overlapped another learns nothing: which of the two Discord applied last is unknown.
+    """
+
+    def __init__(self) -> None:
+        self.message_id: int | None = None
+        self.names: tuple[str, ...] = ()
+        self.answers = 0  # press answers begun
+        self.edits = 0  # plain edits begun
+        self.writing = 0  # writes under way
+
+    def shown(self, message_id: int | None) -> tuple[str, ...]:
+        """The names of the files ``message_id`` shows, as far as known (none: unknown)."""
+        return self.names if message_id is not None and message_id == self.message_id else ()
+
+    def begin(self, *, answer: bool) -> None:
+        """A write begins: what the message shows is unknown until it is learnt again."""
+        self.message_id, self.names = None, ()
+        self.writing += 1
+        if answer:
+            self.answers += 1
+        else:
+            self.edits += 1
+
+    def learn(self, message_id: int | None, names: tuple[str, ...]) -> None:
+        """Message ``message_id`` shows the files ``names``."""
+        self.message_id, self.names = message_id, names
 
 
 class _Refresher:

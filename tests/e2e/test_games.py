@@ -4,10 +4,11 @@ and select menus, the public table, and the scoreboard, with no breach of Discor
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
-from tests.e2e.conftest import World, stored
+from tests.e2e.conftest import TURN_LINE, World, stored
 
 
 async def finish(
@@ -80,26 +81,139 @@ async def test_eradicize_three_players(world: World) -> None:
     assert "ERADICIZE: final scores" in text
 
 
-async def test_deluxe_memory_with_jokers_draws_the_grid(world: World) -> None:
-    opened = await world.play(world.players["alice"], game="memory")
-    lobby = opened.message
-    assert (await world.press(world.players["bob"], lobby, "Join")).ok
+ROW = "Row "
+VERSION = re.compile(r"^ct:[a-z0-9]+:(\d+):")
+
+
+def version_of(custom_id: str) -> int:
+    """The state version a table component was drawn at."""
+    match = VERSION.match(custom_id)
+    assert match is not None, custom_id
+    return int(match[1])
+
+
+def game_buttons(view) -> list[dict]:
+    """A view's buttons that answer the game's decision (row buttons and actions), not the seat buttons."""
+    return [b for b in view.buttons() if ":a." in b["custom_id"] or b.get("label", "").startswith(ROW)]
+
+
+async def pick_in_two_presses(world: World, user, view, rng: random.Random) -> tuple[object, int]:
+    """``user`` picks a card of the grid in ``view``: a row, then a card of that row (or, when the decision
+    offers ten cards or fewer, a card at once). Returns the second press's result and the presses made."""
+    presses = 0
+    rows = [b for b in view.buttons() if b.get("label", "").startswith(ROW)]
+    if rows:
+        uploads = len(world.server.uploads)
+        chosen = await world.server.press(user, view, rng.choice(rows)["custom_id"])
+        presses += 1
+        assert chosen.ok and chosen.response_type == 7 and chosen.message.id == view.id, chosen
+        view = chosen.message
+        assert len(world.server.uploads) == uploads, "a row shown again keeps the grid's picture"
+        assert not view.selects(), "no list of coordinates"
+    cards = [b for b in view.buttons() if ":a." in b["custom_id"]]
+    assert 1 <= len(cards) <= 10 and not view.selects(), view.buttons()
+    picked = await world.server.press(user, view, rng.choice(cards)["custom_id"])
+    assert picked.ok and picked.response_type == 7, picked
+    return picked, presses + 1
+
+
+def view_edit_under_way(world: World, user) -> bool:
+    """True while the bot edits ``user``'s live private view in the background (a press answered in the view
+    meanwhile leaves what the view shows unknown, so the next edit uploads its picture again)."""
+    views = world.bot.get_cog("Tables").private_views.live
+    return any(live.editing for table in views.values() for seat, live in table.items() if seat == user.id)
+
+
+def picture_changes(messages) -> int:
+    """How many times these messages came to show a different picture, over all their versions; every
+    version's embed image is one of its own attachments."""
+    changes = 0
+    for message in messages:
+        before: list[str] = []
+        for version in message.versions:
+            names = version.get("attachments", [])
+            for embed in version["embeds"]:
+                url = (embed.get("image") or {}).get("url", "")
+                assert not url or url.removeprefix("attachment://") in names, (url, names)
+            if names and names != before:
+                changes += 1
+            before = names
+    return changes
+
+
+async def test_deluxe_memory_picks_a_card_in_two_presses_and_uploads_the_grid_when_it_changes(
+    world: World,
+) -> None:
+    alice = world.players["alice"]
+    lobby = (await world.play(alice, game="memory", bots=1)).message
     rules_menu = next(m for m in world.message(lobby.id).selects() if m["custom_id"].endswith(".rules"))
     values = [o["value"] for o in rules_menu["options"] if "Joker" in o["label"] or "jokin" in o["value"]]
-    chosen = await world.server.select(
-        world.players["alice"], world.message(lobby.id), rules_menu["custom_id"], values
-    )
+    chosen = await world.server.select(alice, world.message(lobby.id), rules_menu["custom_id"], values)
     assert chosen.ok and chosen.response_type == 7
-    started = await world.press(world.players["alice"], lobby, "Start")
-    assert started.ok and started.response_type == 7
+    assert (await world.press(alice, lobby, "Start")).response_type == 7
     table = world.message(lobby.id)
-    # The public table carries the grid as a picture, drawn from the public board.
-    assert [a["filename"] for a in table.attachments] == ["board.png"]
-    assert table.embeds[0]["image"]["url"].endswith("board.png")
-    hand = await world.press(world.turn_owner(table), table, "My hand")
-    assert hand.message.attachments and hand.message.selects(), "positions are offered in select menus"
-    final = await world.play_to_the_end(world.message(lobby.id), random.Random(6))
+    assert [a["filename"] for a in table.attachments] == [
+        table.embeds[0]["image"]["url"].removeprefix("attachment://")
+    ], "the table carries the grid as a picture"
+    rng = random.Random(6)
+    view, old_row, old_pick, forged, picks = None, None, None, False, 0
+    for _ in range(2000):
+        table = world.message(lobby.id)
+        if "final scores" in (table.embeds[0].get("title") or ""):
+            break
+        turn = TURN_LINE.search(table.text())
+        if turn is None or "**alice**" not in turn["names"]:
+            seen = len(table.versions)
+            await world.server.wait_for(
+                lambda seen=seen: len(world.message(lobby.id).versions) > seen, timeout=10
+            )
+            continue
+        footer_version = int(re.search(r"move (\d+)", table.embeds[0]["footer"]["text"])[1]) - 1
+        buttons = game_buttons(view) if view is not None else []
+        if not buttons or version_of(buttons[0]["custom_id"]) != footer_version:
+            opened = await world.press(alice, table, "My hand")
+            if not (opened.ok and opened.ephemeral):
+                continue  # the game moved on meanwhile
+            view = opened.message
+            buttons = game_buttons(view)
+        rows = [b for b in buttons if b["label"].startswith(ROW)]
+        await world.server.wait_for(lambda: not view_edit_under_way(world, alice), timeout=10)
+        if old_pick is not None and rows and not forged:
+            # Stale and forged presses are refused privately and change nothing: a row and a card from an
+            # earlier turn, a card off the grid, a row without a card.
+            table_id, version = old_pick.split(":")[1], version_of(rows[0]["custom_id"])
+            for custom_id in (old_row, old_pick):
+                stale = await world.server.press(alice, view, custom_id, forged=True)
+                assert stale.ephemeral and "earlier turn" in stale.message.text(), stale
+            for custom_id in (f"ct:{table_id}:{version}:a.look.H1", f"ct:{table_id}:{version}:r.9"):
+                refused = await world.server.press(alice, view, custom_id, forged=True)
+                assert refused.ephemeral and refused.message.ephemeral_for == alice.id, refused
+            assert f"move {version + 1}" in world.message(lobby.id).embeds[0]["footer"]["text"]
+            forged = True
+        if rows:
+            old_row = old_row or rows[0]["custom_id"]
+            result, presses = await pick_in_two_presses(world, alice, view, rng)
+            assert presses <= 2
+            picks += 1
+            old_pick = old_pick or result.record.data["custom_id"]
+        elif buttons:
+            result = await world.server.press(alice, view, rng.choice(buttons)["custom_id"])
+        elif view.selects():  # a choice that is no position, e.g. the rank a Mixed King copies
+            menu = view.selects()[0]
+            value = rng.choice(menu["options"])["value"]
+            result = await world.server.select(alice, view, menu["custom_id"], [value])
+        else:
+            view = None
+            continue
+        view = result.message if result.ok and result.response_type == 7 else None
+    final = world.message(lobby.id)
     assert "Deluxe Memory: final scores" in final.text()
+    assert picks >= 2 and forged
+    board_uploads = sum(
+        1 for _, _, names in world.server.uploads for name in names if name.startswith("board-")
+    )
+    shown = [m for m in world.channel.messages]
+    assert board_uploads == picture_changes(shown), "every upload showed a different picture"
     assert world.server.violations == []
 
 

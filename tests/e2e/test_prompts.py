@@ -64,12 +64,17 @@ async def test_foist_needs_no_prompt(world: World) -> None:
 async def test_a_card_looked_at_from_the_table_is_shown_to_the_looker_at_once(world: World) -> None:
     table = await world.open_table(game="memory", seated=("bob",))
     (looker,) = world.users_to_act(table)
-    menu = table.selects()[0]
-    position = menu["options"][0]["value"]
-    looked = await world.server.select(looker, table, menu["custom_id"], [position])
+    row = next(b for b in table.buttons() if b["label"].startswith("Row "))  # a card: its row, then itself
+    other = next(world.players[name] for name in ("alice", "bob") if world.players[name] != looker)
+    refused = await world.server.press(other, table, row["custom_id"])
+    assert refused.ephemeral and "not your turn" in refused.message.text(), refused
+    shown = await world.server.press(looker, table, row["custom_id"])
+    assert shown.ok and shown.response_type == 7 and shown.message.id == table.id, shown
+    card = next(b for b in world.message(table.id).buttons() if ":a.look." in b["custom_id"])
+    looked = await world.server.press(looker, world.message(table.id), card["custom_id"])
     assert looked.ok and looked.ephemeral and looked.message.ephemeral_for == looker.id, looked
     text = looked.message.text()
-    cell = position.split(".")[1]
+    cell = card["custom_id"].rsplit(".", 1)[1]
     assert "You looked at" in text and cell in text
     assert "Mixed Chart" not in text  # the rules are in /rules, not reprinted in every view
     seat = session_of(world).seat_of(looker.id)

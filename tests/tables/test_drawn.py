@@ -60,8 +60,9 @@ class _Recorder:
         self.bodies.append(payload if payload is not None else json.loads(multipart[0]["value"]))
 
 
-def _press(message_id: int = 30) -> Any:
-    """A component press, with what the quick answer reads of it."""
+def _press(message_id: int = 30, shown: tuple[str, ...] = ()) -> Any:
+    """A component press on a message showing the files named ``shown``, with what the quick answer reads
+    of it."""
     state = SimpleNamespace(
         prevent_view_updates_for=lambda message_id: None,
         allowed_mentions=None,
@@ -73,17 +74,19 @@ def _press(message_id: int = 30) -> Any:
         response=response,
         _state=state,
         _session=None,
-        message=SimpleNamespace(id=message_id),
+        message=SimpleNamespace(
+            id=message_id, attachments=[SimpleNamespace(filename=name) for name in shown]
+        ),
         id=1,
         token="token",
     )
 
 
-async def _answer_body(drawn: Drawn, recorder: _Recorder) -> dict[str, Any]:
-    """The body of the callback that answers a press with ``drawn``."""
+async def _answer_body(drawn: Drawn, recorder: _Recorder, shown: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The body of the callback that answers a press on a message showing ``shown`` with ``drawn``."""
     adapter = async_.async_context.set(recorder)  # discord.py's webhook adapter, for this task only
     try:
-        await answer_press(_press(), drawn)
+        await answer_press(_press(shown=shown), drawn)
     finally:
         async_.async_context.reset(adapter)
     body = recorder.bodies.pop()
@@ -164,6 +167,30 @@ async def test_a_decision_paged_over_menus_is_sent_as_the_json_drawn(recorder) -
     session.join(2, "bob")
     session.start(1, 1, NOW)
     await _check(session, recorder, private_pages=(0, 1, 2))
+
+
+async def test_a_picture_the_message_shows_already_is_kept_not_uploaded_again(recorder) -> None:
+    session = TableSession("memo1234", 10, 20, GAMES["memory"], TableSettings(3600, 5, 2), 1, "Ann")
+    session.join(2, "Bo")
+    session.start(1, 1, NOW)
+    before = render.table_message(session)
+    (picture,) = before.filenames()
+    assert picture.startswith("board-") and before.embed["image"]["url"] == f"attachment://{picture}"
+    user = session.users_to_act()[0]
+    row = render.table_message(session, row=0)  # the same board: a row of the picker shown
+    assert row.filenames() == (picture,)
+    assert "attachments" not in await _answer_body(row, recorder, shown=(picture,))
+    assert "attachments" not in _body(handle_message_parameters(**row.edit_kwargs((picture,))))
+    session.act(user, session.state.version, session.view(session.seat_of(user)).legal_actions[0].code, NOW)
+    after = render.table_message(session)  # a card looked at: the public board marks it
+    assert after.filenames() != (picture,)
+    for body in (
+        await _answer_body(after, recorder, shown=(picture,)),
+        _body(handle_message_parameters(**after.edit_kwargs((picture,)))),
+    ):
+        assert [attachment["filename"] for attachment in body["attachments"]] == list(after.filenames())
+    closed = render.closed_message(session, "closed")  # no picture: the old one goes
+    assert _body(handle_message_parameters(**closed.edit_kwargs((picture,))))["attachments"] == []
 
 
 def test_the_text_only_messages_pass_discords_limits() -> None:

@@ -88,3 +88,38 @@ def test_paging_custom_ids_round_trip_and_stay_within_100_characters() -> None:
     assert len(str(target)) <= 100 and ids.TableCustomId.parse(str(target)) == target
     assert target.page == 999 and target.action is None
     assert ids.TableCustomId.parse("ct:abcd1234:1:p.x") is None
+
+
+def test_a_card_of_deluxe_memorys_grid_is_picked_by_its_row_then_itself_every_one_reachable() -> None:
+    from engine.registry import GAMES
+
+    session = TableSession("memo1234", 10, 20, GAMES["memory"], TableSettings(30, 5, 2), HOST, "host")
+    session.join(BOB, "bob")
+    session.start(HOST, 1, NOW)
+    (user,) = session.users_to_act()
+    offered = {action.code for action in session.view(session.seat_of(user)).legal_actions}
+    first = render.private_message(session, user)
+    assert not drawing.menus(first), "no list of coordinates"
+    rows = [
+        ids.TableCustomId.parse(b["custom_id"])
+        for b in drawing.buttons(first)
+        if b["label"].startswith("Row")
+    ]
+    assert [target.row for target in rows] == list(range(7))  # rows A-G all hold face-down cards
+    reached = []
+    for target in rows:
+        shown = render.private_message(session, user, row=target.row)
+        errors = validate_message(drawing.payload(shown))
+        assert not errors, errors.summary()
+        assert not drawing.menus(shown) and len(shown.components) <= 5
+        picks = [ids.TableCustomId.parse(b["custom_id"]) for b in drawing.buttons(shown)]
+        codes = [pick.action for pick in picks if pick is not None and pick.action is not None]
+        assert 1 <= len(codes) <= 8 and {code[-2] for code in codes} == {"ABCDEFG"[target.row]}
+        assert any(b["label"] == action_menus.OTHER_ROWS for b in drawing.buttons(shown))
+        reached.extend(codes)
+    assert sorted(reached) == sorted(offered)  # every card once, each in two presses
+    # Ten choices or fewer are buttons at once (one press); a row is never a list.
+    few = tuple(action for action in session.view(session.seat_of(user)).legal_actions)[:10]
+    board = session.view(session.seat_of(user)).board
+    items = action_menus.action_components("memo1234", 0, few, str, board=board)
+    assert [b["custom_id"].rsplit(":", 1)[1] for _, b in items] == [f"a.{a.code}" for a in few]
