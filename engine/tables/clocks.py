@@ -15,6 +15,7 @@ from datetime import datetime, timedelta, timezone
 
 from apscheduler.schedulers.base import BaseScheduler
 
+from engine.tables.registry import WaitingTable
 from engine.tables.session import Phase, TableSession
 
 JOB_INSTANCES = 3  # a run that waits for the table's lock must not make the next one be skipped
@@ -105,6 +106,21 @@ class TableClocks:
         when = max(now, session.rematch_closes_at() or now)
         self._arm(f"rematch:{session.table_id}", when, self.rematch_ran_out, session.table_id)
 
+    def arm_waiting(self, table: WaitingTable) -> None:
+        """Arm the clock of a table whose game is not replayed yet from its stored snapshot: the same job,
+        at the same time, as :meth:`rearm` arms once it is (a turn at the earliest stored seat deadline,
+        the "Play again" window from when the game finished). The job replays the table when it fires."""
+        snapshot, table_id = table.snapshot, table.table_id
+        if table.phase is Phase.PLAYING and snapshot.seat_deadlines:
+            when = min(snapshot.seat_deadlines.values())
+            self._arm(f"turn:{table_id}", when, self.turn_ran_out, table_id)
+        elif table.phase is Phase.SCOREBOARD:
+            now = self.now()
+            closes = now
+            if snapshot.finished_at is not None:
+                closes = snapshot.finished_at + timedelta(seconds=snapshot.settings.rematch_seconds)
+            self._arm(f"rematch:{table_id}", max(now, closes), self.rematch_ran_out, table_id)
+
     def rearm(self, session: TableSession) -> None:
         """Arm the clock of a table's phase (after a restart: a deadline that passed fires at once)."""
         if session.phase is Phase.LOBBY:
@@ -114,7 +130,7 @@ class TableClocks:
         elif session.phase is Phase.SCOREBOARD:
             self.arm_rematch(session)
 
-    def disarm_all(self, session: TableSession) -> None:
-        """Stop every clock of a table (it closed)."""
+    def disarm_all(self, session: TableSession | WaitingTable) -> None:
+        """Stop every clock of a table (it closed, or the runtime stops)."""
         for kind in ("turn", "lobby", "rematch"):
             self._disarm(f"{kind}:{session.table_id}")
