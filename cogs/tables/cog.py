@@ -74,8 +74,9 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
     async def cog_unload(self) -> None:
         dm_routing.detach(self.bot)
-        for table in [*self.registry.tables.values(), *self.registry.waiting.values()]:
-            self.runtime.clocks.disarm_all(table)
+        for session in list(self.registry.tables.values()):
+            self.runtime.clocks.disarm_all(session)
+        self.runtime.clocks.disarm_waiting()
         self.runtime.tasks.cancel_all()
 
     # -- slash commands --------------------------------------------------------------------------

@@ -14,6 +14,8 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Any
 
 from engine.tables.session import Phase, TableSession
 from engine.tables.snapshot import TableSnapshot
@@ -21,38 +23,92 @@ from engine.tables.snapshot import TableSnapshot
 StoredLog = list[tuple[int, str, bool]]
 """A stored action log: ``(seat, code, timed_out)`` per action."""
 
+REMEMBER_GONE_TABLES = 5000
+
 
 @dataclass(eq=False)
 class WaitingTable:
-    """A table stored when the bot last stopped, whose game is not replayed yet: its stored snapshot and
-    action log, and what the registry must know of it without its game."""
+    """A table stored when the bot last stopped, whose game is not replayed yet: its stored snapshot (the
+    JSON-ready data, read into a :class:`TableSnapshot` only when the table is replayed) and action log,
+    and what the registry and the clocks must know of it before.
 
-    snapshot: TableSnapshot
+    Attributes
+    ----------
+    phase:
+        The stored phase.
+    seated:
+        Everyone seated (user ids; AI seats' negative identities included).
+    has_ai:
+        True if an AI plays a seat (whose turn may be pending: such a table is replayed first).
+    clock:
+        ``(kind, when)`` of the clock the table would arm (``"turn"`` at the earliest stored seat deadline,
+        ``"rematch"`` when the "Play again" window closes; UTC), or ``None``.
+    """
+
+    table_id: str
+    channel_id: int
+    phase: Phase
+    seated: frozenset[int]
+    has_ai: bool
+    clock: tuple[str, datetime] | None
+    stored: dict[str, Any]
     actions: StoredLog
 
-    @property
-    def table_id(self) -> str:
-        return self.snapshot.table_id
+    @classmethod
+    def of(cls, stored: dict[str, Any], actions: StoredLog) -> WaitingTable:
+        """The waiting table of a stored snapshot (any schema version) and log, read without validating the
+        whole snapshot (:meth:`snapshot` does that).
+
+        Raises
+        ------
+        KeyError, ValueError, TypeError
+            If the snapshot lacks its table id, channel or phase, or holds a malformed time.
+        """
+        phase = Phase(stored["phase"])
+        players = stored.get("players") or []
+        clock = None
+        deadlines = stored.get("seat_deadlines") or {}
+        if phase is Phase.PLAYING and deadlines:
+            clock = ("turn", min(_utc(when) for when in deadlines.values()))
+        elif phase is Phase.SCOREBOARD:
+            settings = stored.get("settings")
+            seconds = settings.get("rematch_seconds", 180) if isinstance(settings, dict) else 180
+            finished = stored.get("finished_at")
+            clock = ("rematch", _utc(finished) + timedelta(seconds=seconds) if finished else _EARLIEST)
+        return cls(
+            table_id=str(stored["table_id"]),
+            channel_id=int(stored["channel_id"]),
+            phase=phase,
+            seated=frozenset(int(user) for user in players or stored.get("lobby_players") or []),
+            has_ai=any(int(user) < 0 for user in players) or bool(stored.get("left_seats")),
+            clock=clock,
+            stored=stored,
+            actions=actions,
+        )
 
     @property
-    def channel_id(self) -> int:
-        return self.snapshot.channel_id
+    def needs_replay(self) -> bool:
+        """True if the table has a game (a lobby has none: it is restored at once)."""
+        return self.stored.get("seed") is not None
 
-    @property
-    def phase(self) -> Phase:
-        return Phase(self.snapshot.phase)
+    def snapshot(self) -> TableSnapshot:
+        """The stored snapshot, validated.
 
-    @property
-    def seated(self) -> frozenset[int]:
-        """Everyone seated (user ids; AI seats' negative identities included)."""
-        return frozenset(self.snapshot.players or self.snapshot.lobby_players)
+        Raises
+        ------
+        pydantic.ValidationError
+            If it is not a snapshot of a known version.
+        """
+        return TableSnapshot.from_stored(self.stored)
 
-    @property
-    def has_ai(self) -> bool:
-        """True if an AI plays a seat (whose turn may be pending: such a table is replayed first)."""
-        return any(user < 0 for user in self.snapshot.players) or bool(self.snapshot.left_seats)
 
-REMEMBER_GONE_TABLES = 5000
+_EARLIEST = datetime.min.replace(tzinfo=timezone.utc)
+
+
+def _utc(when: Any) -> datetime:
+    """A stored time (ISO text or a datetime) as an aware UTC datetime."""
+    moment = when if isinstance(when, datetime) else datetime.fromisoformat(str(when))
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
 
 
 class TableRegistry:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import gc
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -152,6 +153,7 @@ class TableRuntime:
             lobby_ran_out=self.lobby_ran_out,
             rematch_ran_out=self.rematch_ran_out,
             lobby_idle_seconds=lobby_idle_seconds,
+            still_waiting=registry.waiting.__contains__,
             now=now,
         )
         self.ai_turns = AITurns(
@@ -359,12 +361,15 @@ class TableRuntime:
         whichever comes first. A process with thousands of long games so answers at once instead of after
         replaying them all (docs/performance.md, issue 21)."""
         waiting = await self.store.load_waiting(owns_guild)
+        games = []
         for table in waiting:
-            if table.snapshot.seed is None:  # a lobby: nothing to replay
-                self._revive(table)
-            else:
+            if table.needs_replay:
                 self.registry.add_waiting(table)
-                self.clocks.arm_waiting(table)
+                games.append(table)
+            else:  # a lobby: no game to replay
+                self._revive(table)
+        self.clocks.arm_waiting(games)
+        gc.freeze()  # see bring_back
         return len(waiting)
 
     def _revive(self, table: WaitingTable) -> TableSession | None:
@@ -372,7 +377,6 @@ class TableRuntime:
         :meth:`bring_back` has started (until then it waits for it). ``None`` if it does not replay."""
         session = self.store.revive(table)
         if session is None:
-            self.clocks.disarm_all(table)
             return None
         self.clocks.rearm(session)
         self.away.restored(session)  # its players away were told before
@@ -389,7 +393,13 @@ class TableRuntime:
         """Once the tables can be shown: ``shown(table)`` and :meth:`resume` every table restored so far,
         and from now on each one as it is replayed; then replay every table still waiting, those with AI
         seats first, in slices of at most :data:`RESTORE_SLICE_SECONDS` of the event loop (one game's
-        replay is never cut), so presses are answered in between."""
+        replay is never cut), so presses are answered in between.
+
+        What each slice built lives as long as its table, so it is moved out of the cyclic garbage
+        collector's reach (``gc.freeze()``) after each slice: otherwise every collection of the older
+        generations scans it all again and holds the event loop for hundreds of milliseconds with thousands
+        of tables (docs/performance.md, issue 21). The cost: a cycle among a restored table's objects is
+        not collected when the table ends (at most what the restart built)."""
         self._shown = shown
         unshown, self._unshown = self._unshown, []
         for session in unshown:
@@ -401,8 +411,10 @@ class TableRuntime:
         for table in order:
             self.registry.revive(table.table_id)  # None if a press replayed it meanwhile
             if time.perf_counter() - started >= RESTORE_SLICE_SECONDS:
+                gc.freeze()
                 await asyncio.sleep(0)
                 started = time.perf_counter()
+        gc.freeze()
 
     def resume(self, table: TableSession) -> None:
         """A restored table plays on: an AI whose turn it was plays."""

@@ -157,19 +157,13 @@ class TableStore:
         """Every stored table (with ``owns_guild``, those of the guilds it accepts: this process's, when
         other processes share the database), read but not replayed (:meth:`revive` does that). One whose
         snapshot does not read stays stored but closed (a press on it is told so)."""
-        if owns_guild is None:
-            stored_tables = await self.db.load_tables()
-        else:
-            stored_tables = await self.db.load_tables(guild_filter=owns_guild)
         waiting = []
-        for stored in stored_tables:
+        for stored in await self.db.load_table_logs(owns_guild):
             try:
-                snapshot = TableSnapshot.from_stored(stored.snapshot)
+                waiting.append(WaitingTable.of(stored.snapshot, stored.actions))
             except Exception:
                 log.exception("Could not read table %s: it stays stored but closed", stored.table_id)
                 self.registry.gone[stored.table_id] = UNRESTORED
-                continue
-            waiting.append(WaitingTable(snapshot, _log_of(stored)))
         return waiting
 
     def revive(self, table: WaitingTable) -> TableSession | None:
@@ -177,7 +171,7 @@ class TableStore:
         not replay stays stored but closed (``None``; a press on it is told so). A log written by an older
         engine (``stored_log_outdated``) is stored upgraded at the table's next save."""
         try:
-            session = restore(table.snapshot, table.actions)
+            session = restore(table.snapshot(), table.actions)
         except Exception:
             log.exception("Could not restore table %s: it stays stored but closed", table.table_id)
             self.registry.gone[table.table_id] = UNRESTORED

@@ -16,6 +16,7 @@ from engine import IllegalAction, get_rules
 from engine.lobby import RematchChoice
 from engine.tables import moves
 from engine.tables.ai_turns import UNATTENDED_PAUSE_SECONDS
+from engine.tables.clocks import WAITING_JOB
 from engine.tables.outcome import TurnDM
 from engine.tables.session import Phase, TableError, TableSession, TableSettings
 from engine.tables.snapshot import TableSnapshot, restore
@@ -290,14 +291,15 @@ async def test_after_a_restart_each_game_is_replayed_when_first_needed_exactly_a
     registry = after.runtime.registry
     assert set(registry.waiting) == {"tblai001", "tblclk01", "tblprs01"}
     assert set(registry.tables) == {lobby.table_id} and "lobby:tblloby1" in after.scheduler.jobs
-    for name in ("clock", "press", "ai"):  # each clock armed from the stored deadlines, nothing replayed
-        assert after.scheduler.jobs[f"turn:{tables[name].table_id}"].next_run_time == tables[name].deadline
+    # The clocks are armed from the stored deadlines as one job at the earliest, nothing replayed.
+    assert after.scheduler.jobs[WAITING_JOB].next_run_time == tables["clock"].deadline
 
     eager = {name: stored_again(before, table.table_id) for name, table in tables.items()}
     await after.scheduler.run_due(after.clock.now)  # every clock due runs out, each table replayed for it
     timed_out = registry.tables["tblclk01"]
     assert timed_out.state.version == eager["clock"].state.version + 1 and timed_out.timed_out_positions
-    assert "tblprs01" not in registry.tables
+    assert "tblprs01" not in registry.tables and "tblclk01" not in registry.waiting
+    assert after.scheduler.jobs[WAITING_JOB].next_run_time == tables["ai"].deadline  # the next one
 
     pressed = registry.get("tblprs01")  # a press on a table not replayed yet
     assert pressed is not None and "tblprs01" not in registry.waiting
@@ -311,6 +313,7 @@ async def test_after_a_restart_each_game_is_replayed_when_first_needed_exactly_a
     assert registry.table_of_player(HOST, None) is not None  # /hand in a DM replays the player's tables
     assert registry.waiting == {}
     same_table(registry.tables["tblai001"], eager["ai"])
+    assert {"turn:tblai001", "turn:tblprs01"} <= set(after.scheduler.jobs)  # replayed: their own clocks
 
     shown: list[str] = []
     await after.runtime.bring_back(lambda table: shown.append(table.table_id))  # the AI plays on
