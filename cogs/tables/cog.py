@@ -25,6 +25,7 @@ from engine import GAMES, get_rules
 from engine.tables.ai_seats import seat_bots
 from engine.tables.moves import AdminEnd
 from engine.tables.session import TableError, TableSession, TableSettings
+from engine.tables.tasks import Supervisor
 from engine.tables.time_control import FIXED, KINDS, TimeControl
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self.registry = parts.runtime.registry
         self.runtime, self.messages, self.private_views = parts.runtime, parts.messages, parts.private_views
         self.presses = parts.presses
+        self._restoring = Supervisor()
 
     async def cog_load(self) -> None:
         """Bring back every table of this process's guilds stored when the bot stopped (or crashed), its
@@ -63,7 +65,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
         restored = await self.runtime.restore(self.bot.owns_guild if sharded else None)
         if restored:
             log.info("Restored %d tables", restored)
-        self.runtime.tasks.spawn(self._bring_back_when_ready(), "redraw of restored tables")
+        # Not among the runtime's tasks, which a stop waits for: replaying thousands of games may take longer.
+        self._restoring.spawn(self._bring_back_when_ready(), "replay and redraw of restored tables")
 
     async def _bring_back_when_ready(self) -> None:
         await self.bot.wait_until_ready()
@@ -77,6 +80,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         for session in list(self.registry.tables.values()):
             self.runtime.clocks.disarm_all(session)
         self.runtime.clocks.disarm_waiting()
+        self._restoring.cancel_all()
         self.runtime.tasks.cancel_all()
 
     # -- slash commands --------------------------------------------------------------------------
