@@ -99,6 +99,9 @@ class CardTableBot(LeanShardedBot):
         self._owns_database = database is None
         self.scheduler = TableScheduler(timezone="UTC")
         self.draining = False  # set when the bot stops (bot.shutdown): presses are answered "restarting"
+        # Set once the extensions are loaded (tables restored, handlers in place): interactions relayed by
+        # other processes are taken from then on, before discord.py's ready (InteractionRelay._receive).
+        self.acting = asyncio.Event()
         self._interactions: dict[discord.Interaction, float] = {}
         self._background: set[asyncio.Task] = set()
         self.card_emoji_sync: asyncio.Task[card_emojis.SyncReport] | None = None
@@ -205,6 +208,7 @@ class CardTableBot(LeanShardedBot):
             except Exception:
                 log.exception("Could not load extension %s", extension)
         self.tree.on_error = self._on_app_command_error
+        self.acting.set()
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

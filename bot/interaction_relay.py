@@ -8,8 +8,13 @@ that received it then relays the raw gateway payload through the shared PostgreS
 row (which notifies the sender at once) and handles the payload exactly as if its own gateway had
 delivered it; it answers by REST with the interaction's token, which any process may do.
 
-If no claim comes within :data:`RELAY_ACK_SECONDS` (the owner is down or restarting), the sender withdraws
-the row and answers the player itself: :data:`OWNER_RESTARTING`. The row decides which of the two acts, so
+The owner takes a relayed interaction as soon as it can act on it (:attr:`RelayingBot.acting`: its tables
+restored and its handlers in place), which is before discord.py calls it ready (``is_ready()`` turns true
+only ``guild_ready_timeout`` after a shard's last GUILD_CREATE, while the process already answers its own
+gateway's interactions, and a reconnect does not reset it). One that arrives earlier still is held until
+then, for at most :data:`RELAY_ACK_SECONDS`. If no claim comes within :data:`RELAY_ACK_SECONDS` (the owner
+is down, or still starting), the sender withdraws the row and answers the player itself:
+:data:`OWNER_RESTARTING`. The row decides which of the two acts, so
 nothing relayed is acted on twice, and every relayed interaction is answered within Discord's 3 seconds.
 
 Which table an interaction is about is the tables cog's knowledge (:class:`DmRouter`,
@@ -63,15 +68,16 @@ class DmRouter(Protocol):
 
 
 class RelayingBot(Protocol):
-    """What the relay needs of the bot (``bot.bot.CardTableBot``): its shards, whether it is running or
-    stopping, and which guilds are its own."""
+    """What the relay needs of the bot (``bot.bot.CardTableBot``): its shards, whether it can act on
+    interactions yet, whether it is stopping, and which guilds are its own."""
 
     settings: Settings
     draining: bool
+    acting: asyncio.Event
+    """Set once the process can act on an interaction: its extensions loaded (tables restored, handlers in
+    place)."""
 
     def owns_guild(self, guild_id: int) -> bool: ...
-
-    def is_ready(self) -> bool: ...
 
     def is_closed(self) -> bool: ...
 
@@ -223,9 +229,14 @@ class InteractionRelay:
                 self._spawn(self._receive(payload))
 
     async def _receive(self, relay_id: str) -> None:
-        """Claim and handle a relayed interaction; not before the bot is ready nor while it stops (its sender
-        then answers)."""
-        if not self.bot.is_ready() or self.bot.is_closed() or self.bot.draining:
+        """Claim and handle a relayed interaction as soon as the process can act on it (held until then, for
+        at most :data:`RELAY_ACK_SECONDS`); not while it stops (its sender then answers)."""
+        if not self.bot.acting.is_set():
+            try:
+                await asyncio.wait_for(self.bot.acting.wait(), RELAY_ACK_SECONDS)
+            except TimeoutError:
+                return  # still starting: its sender has withdrawn it and answered
+        if self.bot.is_closed() or self.bot.draining:
             return
         try:
             payload = await self.store.claim(relay_id)

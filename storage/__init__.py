@@ -13,6 +13,7 @@ from storage.database import (
     StoredAction,
     StoredGame,
     StoredTable,
+    StoredTableLog,
     press_write_deadline,
 )
 
@@ -29,6 +30,7 @@ __all__ = [
     "StoredAction",
     "StoredGame",
     "StoredTable",
+    "StoredTableLog",
     "database_path",
     "database_target",
     "error_line",

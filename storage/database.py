@@ -205,6 +205,17 @@ class StoredAction:
 
 
 @dataclass(frozen=True)
+class StoredTableLog:
+    """A live table as a restart reads it (:meth:`Database.load_table_logs`): its server, its snapshot
+    (JSON-ready dict) and its action log in order, as plain ``(seat, code, timed_out)`` tuples."""
+
+    table_id: str
+    guild_id: int
+    snapshot: dict
+    actions: list[tuple[int, str, bool]]
+
+
+@dataclass(frozen=True)
 class StoredTable:
     """A live table as stored: its snapshot (JSON-ready dict) and its action log in order."""
 
@@ -504,6 +515,23 @@ class Database(StatsReads):
         return [
             StoredTable(table_id, guild_id, channel_id, game, json.loads(snapshot), actions.get(table_id, []))
             for table_id, guild_id, channel_id, game, snapshot in rows
+        ]
+
+    async def load_table_logs(
+        self, guild_filter: Callable[[int], bool] | None = None
+    ) -> list[StoredTableLog]:
+        """Every live table with its action log, oldest table first (with ``guild_filter``, only those of the
+        servers it accepts), as a restart reads thousands of them: the actions come as plain tuples grouped
+        on the database thread, where :meth:`load_tables` builds a :class:`StoredAction` per action on the
+        event loop (seconds for the few hundred thousand actions of 1,000 long games)."""
+        wanted = None
+        if guild_filter is not None:  # the filter runs here, on the event loop
+            guilds = await self._run(_table_guilds)
+            wanted = {table_id for table_id, guild_id in guilds if guild_filter(int(guild_id))}
+        rows, logs = await self._run(_load_table_logs, wanted)
+        return [
+            StoredTableLog(table_id, int(guild_id), json.loads(snapshot), logs.get(table_id, []))
+            for table_id, guild_id, snapshot in rows
         ]
 
     async def tables_of_user(self, user_id: int) -> list[tuple[str, int, int]]:
@@ -979,6 +1007,25 @@ def _load_tables(
             rows.append(found[0])
             action_rows += [(table_id, *action) for action in found[1]]
     return rows, action_rows
+
+
+def _load_table_logs(
+    connection: sqlite3.Connection, wanted: set[str] | None
+) -> tuple[list[tuple], dict[str, list[tuple[int, str, bool]]]]:
+    """The live tables' ``(table_id, guild_id, snapshot)``, oldest first, and each one's log as ``(seat,
+    code, timed_out)`` in order: all of them, or those of ``wanted``."""
+    rows = connection.execute(
+        f"SELECT table_id, guild_id, snapshot FROM live_tables ORDER BY {_live_order(connection)}"
+    ).fetchall()
+    if wanted is not None:
+        rows = [row for row in rows if row[0] in wanted]
+    logs: dict[str, list[tuple[int, str, bool]]] = {}
+    for table_id, seat, code, timed_out in connection.execute(
+        "SELECT table_id, seat, code, timed_out FROM live_table_actions ORDER BY table_id, position"
+    ).fetchall():
+        if wanted is None or table_id in wanted:
+            logs.setdefault(table_id, []).append((seat, code, bool(timed_out)))
+    return rows, logs
 
 
 def _live_order(connection: sqlite3.Connection) -> str:

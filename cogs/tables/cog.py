@@ -26,6 +26,7 @@ from engine.core import plural
 from engine.tables.ai_seats import seat_bots
 from engine.tables.moves import AdminEnd
 from engine.tables.session import TableError, TableSession, TableSettings
+from engine.tables.tasks import Supervisor
 from engine.tables.time_control import FIXED, KINDS, TimeControl
 
 if TYPE_CHECKING:
@@ -53,29 +54,34 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self.registry = parts.runtime.registry
         self.runtime, self.messages, self.private_views = parts.runtime, parts.messages, parts.private_views
         self.presses = parts.presses
+        self._restoring = Supervisor()
 
     async def cog_load(self) -> None:
-        """Bring back every table of this process's guilds stored when the bot stopped (or crashed):
-        each game is replayed from its log, its clocks re-armed (a deadline that passed meanwhile is
-        applied at once) and, once connected, its message redrawn with working buttons."""
+        """Bring back every table of this process's guilds stored when the bot stopped (or crashed), its
+        clocks re-armed (a deadline that passed meanwhile is applied at once). Each game is replayed from
+        its log when first needed (a press, a clock, ``/hand``), the rest in the background once connected;
+        each replayed table's message is then redrawn with working buttons and its AI seats play on."""
         dm_routing.attach(self.bot, self.registry)
         sharded = not self.settings.holds_every_shard
         restored = await self.runtime.restore(self.bot.owns_guild if sharded else None)
         if restored:
-            log.info("Restored %s", plural(len(restored), "table"))
-            self.runtime.tasks.spawn(self._redraw_when_ready(restored), "redraw of restored tables")
+            log.info("Restored %s", plural(restored, "table"))
+        # Not among the runtime's tasks, which a stop waits for: replaying thousands of games may take longer.
+        self._restoring.spawn(self._bring_back_when_ready(), "replay and redraw of restored tables")
 
-    async def _redraw_when_ready(self, sessions: list[TableSession]) -> None:
+    async def _bring_back_when_ready(self) -> None:
         await self.bot.wait_until_ready()
-        for session in sessions:
-            if self.registry.is_live(session):
-                self.messages.refresh(session)
-                self.runtime.resume(session)  # an AI whose turn it was plays on
+        await self.runtime.bring_back(self._shown_again)
+
+    def _shown_again(self, session: TableSession) -> None:
+        self.messages.refresh(session)
 
     async def cog_unload(self) -> None:
         dm_routing.detach(self.bot)
         for session in list(self.registry.tables.values()):
             self.runtime.clocks.disarm_all(session)
+        self.runtime.clocks.disarm_waiting()
+        self._restoring.cancel_all()
         self.runtime.tasks.cancel_all()
 
     # -- slash commands --------------------------------------------------------------------------
@@ -244,9 +250,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         channel_id = interaction.channel_id if interaction.guild_id is not None else None
         session = self.registry.table_of_player(interaction.user.id, channel_id)
         if session is None:
-            seated = [
-                s.channel_id for s in self.registry.tables.values() if interaction.user.id in s.seated_users()
-            ]
+            seated = self.registry.channels_of_player(interaction.user.id)
             where = f" You sit at a table in <#{seated[0]}>: use `/hand` there." if seated else ""
             await interaction.response.send_message(
                 "You are not playing at a table here. Join one with its **Join** button, or open one "

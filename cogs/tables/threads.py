@@ -123,7 +123,7 @@ class TableThreads:
     async def _archive(self, session: TableSession) -> None:
         await self.messages.settled(session)
         await asyncio.sleep(0)  # a rematch lobby registered by the same close is seen below
-        if any(other.channel_id == session.channel_id for other in self.registry.tables.values()):
+        if self.registry.has_table_in(session.channel_id):
             return
         channel = self.client.get_channel(session.channel_id)
         if channel is None:  # not cached (an archived thread, or after a restart): ask Discord

@@ -10,13 +10,18 @@ fires late or early does only what is due.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import asyncio
+import heapq
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime, timedelta, timezone
 
 from apscheduler.schedulers.base import BaseScheduler
 
+from engine.tables.registry import WaitingTable
 from engine.tables.session import Phase, TableSession
 
+WAITING_JOB = "waiting-tables"
+"""The one job of the clocks of the tables not replayed yet (:meth:`TableClocks.arm_waiting`)."""
 JOB_INSTANCES = 3  # a run that waits for the table's lock must not make the next one be skipped
 
 RanOut = Callable[[str], Awaitable[None]]
@@ -40,6 +45,8 @@ class TableClocks:
         table id).
     lobby_idle_seconds:
         How long an untouched lobby stays open (seconds).
+    still_waiting:
+        ``still_waiting(table_id)``: True while a table restored at start is not replayed yet.
     now:
         The clock (UTC).
     """
@@ -52,9 +59,12 @@ class TableClocks:
         lobby_ran_out: RanOut,
         rematch_ran_out: RanOut,
         lobby_idle_seconds: float,
+        still_waiting: Callable[[str], bool] = lambda table_id: False,
         now: Callable[[], datetime] = utcnow,
     ) -> None:
         self.scheduler = scheduler
+        self.still_waiting = still_waiting
+        self._waiting: list[tuple[datetime, str, str]] = []  # heap of (when, kind, table id)
         self.turn_ran_out = turn_ran_out
         self.lobby_ran_out = lobby_ran_out
         self.rematch_ran_out = rematch_ran_out
@@ -105,6 +115,47 @@ class TableClocks:
         when = max(now, session.rematch_closes_at() or now)
         self._arm(f"rematch:{session.table_id}", when, self.rematch_ran_out, session.table_id)
 
+    def arm_waiting(self, tables: Iterable[WaitingTable]) -> None:
+        """Arm the clocks of tables whose games are not replayed yet (after a restart), from their stored
+        deadlines (:attr:`WaitingTable.clock`), as ONE job at the earliest: thousands of jobs would cost
+        APScheduler seconds at start. When it runs, each table due that is still waiting (``still_waiting``)
+        runs out as its own clock would (which replays it), and the job moves on to the next deadline. A
+        table replayed meanwhile has its own clock (:meth:`rearm`, the same deadline) and is skipped."""
+        for table in tables:
+            if table.clock is not None:
+                kind, when = table.clock
+                heapq.heappush(self._waiting, (when, kind, table.table_id))
+        self._arm_waiting_job()
+
+    def _arm_waiting_job(self) -> None:
+        if not self._waiting:
+            self._disarm(WAITING_JOB)
+            return
+        when = max(self.now(), self._waiting[0][0])
+        existing = self.scheduler.get_job(WAITING_JOB)
+        if existing is None:
+            self.scheduler.add_job(
+                self._waiting_ran_out,
+                "date",
+                run_date=when,
+                id=WAITING_JOB,
+                args=(),
+                misfire_grace_time=None,
+                max_instances=JOB_INSTANCES,
+            )
+        elif existing.next_run_time != when:
+            existing.modify(next_run_time=when)
+
+    async def _waiting_ran_out(self) -> None:
+        now = self.now()
+        due = []
+        while self._waiting and self._waiting[0][0] <= now:
+            _, kind, table_id = heapq.heappop(self._waiting)
+            if self.still_waiting(table_id):
+                due.append(self.turn_ran_out(table_id) if kind == "turn" else self.rematch_ran_out(table_id))
+        self._arm_waiting_job()
+        await asyncio.gather(*due)
+
     def rearm(self, session: TableSession) -> None:
         """Arm the clock of a table's phase (after a restart: a deadline that passed fires at once)."""
         if session.phase is Phase.LOBBY:
@@ -118,3 +169,8 @@ class TableClocks:
         """Stop every clock of a table (it closed)."""
         for kind in ("turn", "lobby", "rematch"):
             self._disarm(f"{kind}:{session.table_id}")
+
+    def disarm_waiting(self) -> None:
+        """Stop the clocks of the tables not replayed yet (the runtime stops)."""
+        self._waiting.clear()
+        self._disarm(WAITING_JOB)

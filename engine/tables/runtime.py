@@ -26,7 +26,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import gc
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime, timedelta
 
@@ -41,7 +43,7 @@ from engine.tables.ai_turns import UNATTENDED_PAUSE_SECONDS, AITurns
 from engine.tables.clocks import TableClocks, utcnow
 from engine.tables.moves import Change, LobbyIdle, Move, RematchWindowClosed, TimeOut, Unchanged
 from engine.tables.outcome import Outcome, Presenter
-from engine.tables.registry import TableRegistry
+from engine.tables.registry import TableRegistry, WaitingTable
 from engine.tables.session import Phase, TableError, TableSession
 from engine.tables.store import TableStore
 from engine.tables.tasks import Supervisor
@@ -51,6 +53,8 @@ log = logging.getLogger(__name__)
 LOCK_WAIT_SECONDS = 2.0
 """How long a press waits for a busy table before it is refused, so it is still answered in time."""
 SAVE_RETRY_SECONDS = 5
+RESTORE_SLICE_SECONDS = 0.02
+"""How long :meth:`TableRuntime.bring_back` replays waiting tables before it lets the event loop answer."""
 NOT_OPENED = "This table could not be opened."
 OVER = "This game is over: see the final scores on the table message."
 TABLE_CLOSED = "This table is closed."
@@ -150,6 +154,7 @@ class TableRuntime:
             lobby_ran_out=self.lobby_ran_out,
             rematch_ran_out=self.rematch_ran_out,
             lobby_idle_seconds=lobby_idle_seconds,
+            still_waiting=registry.waiting.__contains__,
             now=now,
         )
         self.ai_turns = AITurns(
@@ -162,6 +167,9 @@ class TableRuntime:
         )
         self.away = notices.AwayNotices()
         registry.on_forget(self._forgotten)
+        registry.reviver = self._revive
+        self._shown: Callable[[TableSession], None] | None = None  # set by bring_back
+        self._unshown: list[TableSession] = []  # replayed before bring_back
 
     def _forgotten(self, table: TableSession) -> None:
         self.clocks.disarm_all(table)
@@ -344,15 +352,70 @@ class TableRuntime:
 
     # -- restarts ----------------------------------------------------------------------------------------
 
-    async def restore(self, owns_guild: Callable[[int], bool] | None = None) -> list[TableSession]:
-        """Bring back every stored table (of the guilds ``owns_guild`` accepts), replayed from its log, with
-        its clocks re-armed (a deadline that passed meanwhile fires at once). Call :meth:`resume` for each
-        once the tables can be shown."""
-        restored = await self.store.load_all(owns_guild)
-        for table in restored:
-            self.clocks.rearm(table)
-            self.away.restored(table)  # its players away were told before
-        return restored
+    async def restore(self, owns_guild: Callable[[int], bool] | None = None) -> int:
+        """Bring back every stored table (of the guilds ``owns_guild`` accepts) and return how many.
+
+        Nothing is replayed yet but lobbies (which have no game): each table waits in the registry
+        (:class:`~engine.tables.registry.WaitingTable`) with its clock armed from its stored deadlines (a
+        deadline that passed meanwhile fires at once), and its game is replayed from its log the first time
+        it is needed (a press, a clock, ``/hand``: :meth:`TableRegistry.get`) or by :meth:`bring_back`,
+        whichever comes first. A process with thousands of long games so answers at once instead of after
+        replaying them all (docs/performance.md, issue 21)."""
+        waiting = await self.store.load_waiting(owns_guild)
+        games = []
+        for table in waiting:
+            if table.needs_replay:
+                self.registry.add_waiting(table)
+                games.append(table)
+            else:  # a lobby: no game to replay
+                self._revive(table)
+        self.clocks.arm_waiting(games)
+        gc.freeze()  # see bring_back
+        return len(waiting)
+
+    def _revive(self, table: WaitingTable) -> TableSession | None:
+        """Replay a waiting table, register it and re-arm its clocks; show and resume it once
+        :meth:`bring_back` has started (until then it waits for it). ``None`` if it does not replay."""
+        session = self.store.revive(table)
+        if session is None:
+            return None
+        self.clocks.rearm(session)
+        self.away.restored(session)  # its players away were told before
+        if session.stored_log_outdated:  # written by an older engine: store the upgraded log
+            self.tasks.spawn(self.store.save_quietly(session), f"upgraded log of table {session.table_id}")
+        if self._shown is None:
+            self._unshown.append(session)
+        else:
+            self._shown(session)
+            self.resume(session)
+        return session
+
+    async def bring_back(self, shown: Callable[[TableSession], None]) -> None:
+        """Once the tables can be shown: ``shown(table)`` and :meth:`resume` every table restored so far,
+        and from now on each one as it is replayed; then replay every table still waiting, those with AI
+        seats first, in slices of at most :data:`RESTORE_SLICE_SECONDS` of the event loop (one game's
+        replay is never cut), so presses are answered in between.
+
+        What each slice built lives as long as its table, so it is moved out of the cyclic garbage
+        collector's reach (``gc.freeze()``) after each slice: otherwise every collection of the older
+        generations scans it all again and holds the event loop for hundreds of milliseconds with thousands
+        of tables (docs/performance.md, issue 21). The cost: a cycle among a restored table's objects is
+        not collected when the table ends (at most what the restart built)."""
+        self._shown = shown
+        unshown, self._unshown = self._unshown, []
+        for session in unshown:
+            if self.registry.is_live(session):
+                shown(session)
+                self.resume(session)
+        order = sorted(self.registry.waiting.values(), key=lambda table: not table.has_ai)
+        started = time.perf_counter()
+        for table in order:
+            self.registry.revive(table.table_id)  # None if a press replayed it meanwhile
+            if time.perf_counter() - started >= RESTORE_SLICE_SECONDS:
+                gc.freeze()
+                await asyncio.sleep(0)
+                started = time.perf_counter()
+        gc.freeze()
 
     def resume(self, table: TableSession) -> None:
         """A restored table plays on: an AI whose turn it was plays."""

@@ -1,5 +1,7 @@
 """Tables in the database: persisting each change (before anyone sees it), reloading after a failed save,
-bringing every table back at start, and the finished game as the leaderboard stores it.
+bringing every table back at start (read at once, each game replayed when first needed:
+:meth:`TableStore.load_waiting`, :meth:`TableStore.revive`), and the finished game as the leaderboard
+stores it.
 
 A table is stored as its :class:`~engine.tables.snapshot.TableSnapshot` (with its table message's id) and
 its action log; storage itself (SQL, transactions) is :mod:`storage`'s.
@@ -11,12 +13,14 @@ import contextlib
 import logging
 from collections.abc import Callable
 
-from engine.tables.registry import TableRegistry
+from engine.tables.registry import TableRegistry, WaitingTable
 from engine.tables.session import Phase, TableError, TableSession
 from engine.tables.snapshot import TableSnapshot, load_into, restore, snapshot_of
 from storage import Database, GameResult, SeatResult, StoredAction, StoredTable, is_locked
 
 log = logging.getLogger(__name__)
+
+UNRESTORED = "This table could not be restored after a restart."
 
 
 def game_result(session: TableSession) -> GameResult:
@@ -149,28 +153,28 @@ class TableStore:
         except Exception:
             log.exception("Could not delete the closed table %s from the database", session.table_id)
 
-    async def load_all(self, owns_guild: Callable[[int], bool] | None = None) -> list[TableSession]:
+    async def load_waiting(self, owns_guild: Callable[[int], bool] | None = None) -> list[WaitingTable]:
         """Every stored table (with ``owns_guild``, those of the guilds it accepts: this process's, when
-        other processes share the database), replayed from its log and registered. One that does not
-        restore stays stored but closed (a press on it is told so)."""
-        restored = []
-        if owns_guild is None:
-            stored_tables = await self.db.load_tables()
-        else:
-            stored_tables = await self.db.load_tables(guild_filter=owns_guild)
-        for stored in stored_tables:
+        other processes share the database), read but not replayed (:meth:`revive` does that). One whose
+        snapshot does not read stays stored but closed (a press on it is told so)."""
+        waiting = []
+        for stored in await self.db.load_table_logs(owns_guild):
             try:
-                snapshot = TableSnapshot.from_stored(stored.snapshot)
-                session = restore(snapshot, _log_of(stored))
+                waiting.append(WaitingTable.of(stored.snapshot, stored.actions))
             except Exception:
-                log.exception("Could not restore table %s: it stays stored but closed", stored.table_id)
-                self.registry.gone[stored.table_id] = "This table could not be restored after a restart."
-                continue
-            if session.stored_log_outdated:  # written by an older engine: store the upgraded log now
-                try:
-                    await self.persist(session)
-                except TableError:
-                    log.warning("Table %s keeps its old log until its next save", stored.table_id)
-            self.registry.register(session)
-            restored.append(session)
-        return restored
+                log.exception("Could not read table %s: it stays stored but closed", stored.table_id)
+                self.registry.gone[stored.table_id] = UNRESTORED
+        return waiting
+
+    def revive(self, table: WaitingTable) -> TableSession | None:
+        """Replay a table read by :meth:`load_waiting` from its seed and log, and register it. One that does
+        not replay stays stored but closed (``None``; a press on it is told so). A log written by an older
+        engine (``stored_log_outdated``) is stored upgraded at the table's next save."""
+        try:
+            session = restore(table.snapshot(), table.actions)
+        except Exception:
+            log.exception("Could not restore table %s: it stays stored but closed", table.table_id)
+            self.registry.gone[table.table_id] = UNRESTORED
+            return None
+        self.registry.register(session)
+        return session

@@ -318,8 +318,10 @@ def bot_process_environment(tmp_path: Path, database_url: str, **settings: str) 
 
 
 def live_tables(world: World) -> dict:
-    """The bot's live tables by table id (the registry of the tables cog)."""
-    return world.bot.get_cog("Tables").registry.tables
+    """The bot's live tables by table id (the registry of the tables cog), those restored at start and not
+    replayed yet replayed now (as a press on them would)."""
+    registry = world.bot.get_cog("Tables").registry
+    return {table_id: registry.get(table_id) for table_id in [*registry.tables, *registry.waiting]}
 
 
 def session_of(world: World):

@@ -1,8 +1,10 @@
 """Two bot processes, one shard each, sharing one PostgreSQL database, against the sandbox's sharded
 gateway: a table in a guild of each shard; DM interactions (which Discord delivers to shard 0) about the
-shard-1 table reach the shard-1 process and are applied there; with that process killed they are answered
-"restarting" in time while the shard-0 table plays on; restarted, it restores only its own table, which
-plays to the end. Each result is stored once and each guild's leaderboard counts its own game."""
+shard-1 table reach the shard-1 process and are applied there, also while its shard reconnects; with that
+process killed they are answered "restarting" in time while the shard-0 table plays on; restarted, it
+restores only its own table and answers a DM relayed to it as soon as its gateway session is ready (as
+Discord's clients would press, before discord.py's ``on_ready``), and the table plays to the end. Each
+result is stored once and each guild's leaderboard counts its own game."""
 
 from __future__ import annotations
 
@@ -128,9 +130,10 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
         processes: dict[int, BotProcess] = {}
 
         async def start(shard: int) -> None:
-            process = processes[shard] = await BotProcess.start(env, shard, tmp_path / f"shard-{shard}")
+            """Start the process of ``shard`` and return once its gateway session is READY: players press
+            from then on, as on Discord (discord.py's own ready comes seconds later)."""
+            processes[shard] = await BotProcess.start(env, shard, tmp_path / f"shard-{shard}")
             await server.wait_for_shards([shard], SHARDS, timeout=30)
-            await server.wait_for(lambda: process.logged("Ready as"), timeout=30, message="bot ready")
 
         try:
             await asyncio.gather(start(0), start(1))  # both at once, as a deployment starts them
@@ -163,6 +166,12 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
             moved = f"move {shown_before + 1}"  # the table message follows
             await server.wait_for(lambda: moved in one.message(table_one.id).text(), timeout=5)
 
+            # Shard 1's gateway connection drops (resumable): a DM about its table, relayed while the shard
+            # reconnects, is answered by the shard-1 process.
+            await server.drop_shards([1], resumable=True)
+            hand = await server.run_command(one.players["frank"], None, "hand")
+            assert hand.ok and hand.shard == 0 and private_to(hand, "frank", one), hand
+
             # The shard-1 process dies: a DM about its table is answered "restarting" within Discord's
             # 3 s (the sandbox's deadline), while the shard-0 table plays on.
             await processes[1].kill()
@@ -173,12 +182,12 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
             assert restarting.ok and restarting.ephemeral, restarting
             assert RESTARTING in restarting.message.text(), restarting.message.text()
 
-            # Restarted, it brings back only its own table (of the two live ones), which plays to the end;
-            # so does shard 0's.
+            # Restarted, it brings back only its own table (of the two live ones) and takes a DM relayed
+            # to it at once, before discord.py is ready; the table plays to the end, so does shard 0's.
             await start(1)
-            assert processes[1].logged("Restored 1 table") and not processes[0].logged("Restored")
             hand = await server.run_command(one.players["erin"], None, "hand")
             assert hand.ok and private_to(hand, "erin", one), hand
+            assert processes[1].logged("Restored 1 table") and not processes[0].logged("Restored")
             finals = await asyncio.gather(
                 play_to_the_end(zero, table_zero, rng), play_to_the_end(one, table_one, rng)
             )

@@ -17,7 +17,7 @@ from engine.tables.runtime import TableRuntime
 from engine.tables.session import TableSession
 from engine.tables.store import TableStore
 from engine.tables.tasks import Supervisor
-from storage import GameResult, StoredAction, StoredTable
+from storage import GameResult, StoredAction, StoredTable, StoredTableLog
 
 START = datetime(2026, 11, 26, 20, 0, tzinfo=timezone.utc)
 
@@ -75,6 +75,19 @@ class MemoryDatabase:
     async def load_tables(self, guild_filter: Callable[[int], bool] | None = None) -> list[StoredTable]:
         stored = [await self.load_table(table_id) for table_id in self.tables]
         return [table for table in stored if table and (guild_filter is None or guild_filter(table.guild_id))]
+
+    async def load_table_logs(
+        self, guild_filter: Callable[[int], bool] | None = None
+    ) -> list[StoredTableLog]:
+        return [
+            StoredTableLog(
+                table.table_id,
+                table.guild_id,
+                table.snapshot,
+                [(action.seat, action.code, action.timed_out) for action in table.actions],
+            )
+            for table in await self.load_tables(guild_filter)
+        ]
 
 
 class ManualClock:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,10 @@ from engine import IllegalAction, get_rules
 from engine.lobby import RematchChoice
 from engine.tables import moves
 from engine.tables.ai_turns import UNATTENDED_PAUSE_SECONDS
+from engine.tables.clocks import WAITING_JOB
 from engine.tables.outcome import TurnDM
 from engine.tables.session import Phase, TableError, TableSession, TableSettings
+from engine.tables.snapshot import TableSnapshot, restore
 from tests.tables.fakes import World, make_runtime
 from tests.tables.toy_game import PickAndCall
 
@@ -161,7 +164,9 @@ async def test_a_leaver_is_played_by_an_ai_to_the_end_and_a_restart_brings_the_t
     from engine.tables.store import TableStore
 
     again.runtime.store = TableStore(world.db, again.runtime.registry, shutting_down=lambda: False)
-    (restored,) = await again.runtime.restore()
+    assert await again.runtime.restore() == 1
+    restored = again.runtime.registry.get(table.table_id)
+    assert restored is not None
     assert restored.state.history == table.state.history and restored.left_seats == table.left_seats
     assert restored.message_id == table.message_id
     assert "turn:" + table.table_id in again.scheduler.jobs
@@ -252,3 +257,94 @@ async def test_ais_alone_at_a_table_still_pause_between_moves(monkeypatch: pytes
     unattended = world.runtime.ai_turns.unattended_pause_seconds
     assert 0 < unattended and pauses and set(pauses) == {unattended}
     assert 0 < UNATTENDED_PAUSE_SECONDS < 1  # what the bot runs with
+
+
+async def test_after_a_restart_each_game_is_replayed_when_first_needed_exactly_as_at_once() -> None:
+    """A restart reads the stored tables without replaying their games (but a lobby's, which has none):
+    a turn clock that ran out while the bot was down fires on a table not replayed yet, a press finds its
+    table replayed on demand, ``/hand`` in a DM finds the player's table, and the background pass replays
+    the rest, an AI whose turn was pending first, which then plays. Each table replayed lazily equals the
+    same stored table replayed at once."""
+    before = make_runtime(ai_pause_seconds=3600)  # the AI's turn stays pending until the restart
+    foist = get_rules("foist")
+    tables = {}
+    named = (("clock", "tblclk01", 22), ("ai", "tblai001", 21), ("press", "tblprs01", 23))
+    for name, table_id, channel in named:  # started 5 s apart: only the first one's clock runs out
+        before.clock.advance(5)
+        table = TableSession(table_id, 10, channel, foist, TableSettings(30, 30, 2), HOST, "host")
+        await before.runtime.open(table, lambda t=table: before.presenter.post_table(t, ""))
+        await before.runtime.commit(table, moves.Join(BOB, "bob"))
+        await before.runtime.commit(table, moves.AddAI(HOST))
+        await before.runtime.commit(table, moves.Start(HOST, 11))
+        while name == "ai" and table.players[table.state.seats_to_act()[0]] > 0:  # people play to the AI
+            (seat,) = table.state.seats_to_act()
+            code = table.state.default_action(seat)
+            await before.runtime.commit(table, moves.Play(table.players[seat], table.state.version, code))
+        tables[name] = table
+    lobby = await opened(before, foist, table_id="tblloby1")
+    before.runtime.tasks.cancel_all()
+    ai_seat = tables["ai"].state.seats_to_act()[0]
+    assert tables["ai"].players[ai_seat] < 0
+
+    after = make_runtime(db=before.db, now=tables["clock"].deadline)  # down until the first deadline
+    assert await after.runtime.restore() == 4
+    registry = after.runtime.registry
+    assert set(registry.waiting) == {"tblai001", "tblclk01", "tblprs01"}
+    assert set(registry.tables) == {lobby.table_id} and "lobby:tblloby1" in after.scheduler.jobs
+    # The clocks are armed from the stored deadlines as one job at the earliest, nothing replayed.
+    assert after.scheduler.jobs[WAITING_JOB].next_run_time == tables["clock"].deadline
+
+    eager = {name: stored_again(before, table.table_id) for name, table in tables.items()}
+    await after.scheduler.run_due(after.clock.now)  # every clock due runs out, each table replayed for it
+    timed_out = registry.tables["tblclk01"]
+    assert timed_out.state.version == eager["clock"].state.version + 1 and timed_out.timed_out_positions
+    assert "tblprs01" not in registry.tables and "tblclk01" not in registry.waiting
+    assert after.scheduler.jobs[WAITING_JOB].next_run_time == tables["ai"].deadline  # the next one
+
+    pressed = registry.get("tblprs01")  # a press on a table not replayed yet
+    assert pressed is not None and "tblprs01" not in registry.waiting
+    same_table(pressed, eager["press"])
+    (seat,) = pressed.state.seats_to_act()
+    code = pressed.state.default_action(seat)
+    move = moves.Play(pressed.players[seat], pressed.state.version, code)
+    played = await after.runtime.commit(pressed, move)
+    assert played.move.code == code and len(after.db.actions["tblprs01"]) == len(pressed.state.history)
+
+    assert registry.table_of_player(HOST, None) is not None  # /hand in a DM replays the player's tables
+    assert registry.waiting == {}
+    same_table(registry.tables["tblai001"], eager["ai"])
+    assert {"turn:tblai001", "turn:tblprs01"} <= set(after.scheduler.jobs)  # replayed: their own clocks
+
+    shown: list[str] = []
+    await after.runtime.bring_back(lambda table: shown.append(table.table_id))  # the AI plays on
+    assert sorted(shown) == sorted([lobby.table_id, *(t.table_id for t in tables.values())])
+    ai_table = registry.tables["tblai001"]
+    while ai_table.state.version == eager["ai"].state.version:
+        await asyncio.sleep(0.001)
+    assert ai_table.state.history[-1][0] == ai_seat
+    after.runtime.tasks.cancel_all()
+
+
+def stored_again(world: World, table_id: str) -> TableSession:
+    """The table as stored in ``world``'s database, replayed at once."""
+    guild_id, channel_id, game, text = world.db.tables[table_id]
+    actions = [(action.seat, action.code, action.timed_out) for action in world.db.actions[table_id]]
+    return restore(TableSnapshot.from_stored(json.loads(text)), actions)
+
+
+def same_table(table: TableSession, expected: TableSession) -> None:
+    """``table`` is ``expected``: the same game, clocks, seat versions and time banks."""
+    assert table.state.history == expected.state.history
+    assert table.state.seats_to_act() == expected.state.seats_to_act()
+    for seat in [None, *range(len(table.players))]:
+        assert table.view(seat) == expected.view(seat)
+    assert (table.seat_deadlines, table.deadline, table.clock_names) == (
+        expected.seat_deadlines,
+        expected.deadline,
+        expected.clock_names,
+    )
+    assert (table.seat_versions, table.banks, table.idle_seats) == (
+        expected.seat_versions,
+        expected.banks,
+        expected.idle_seats,
+    )
