@@ -34,14 +34,30 @@ MIGRATION_LOCK_KEY = 7_106_165_634_520_331_590
 """The advisory lock a process holds while it migrates (any fixed bigint; server ids are the keys of the
 per-server locks, see :func:`storage.ratings.lock_guild`)."""
 
-POOL_WAIT_SECONDS = 10.0
-"""How long a job waits for a live connection (the server restarting, a network fault) before it fails
-with :class:`psycopg_pool.PoolTimeout` (:func:`storage.is_locked`: "busy, try again"); a press's job waits
-only until its :data:`storage.press_write_deadline`."""
+POOL_WAIT_SECONDS = 2.0
+"""How long a job that is not a press's (a turn clock, a lookup, the health probe) waits for a live
+connection (the server restarting, a network fault) before it fails with :class:`psycopg_pool.PoolTimeout`
+(:func:`storage.is_unreachable`); a press's job waits only until its :data:`storage.press_write_deadline`.
+The wait counts from when the job is handed over, not from when a thread takes it: with the server away,
+jobs queued behind others fail at their deadline instead of each waiting its own full time in turn, which
+would keep a press behind them from being answered within Discord's 3 seconds."""
+
+CONNECT_TIMEOUT_SECONDS = 3
+"""libpq's ``connect_timeout`` for the pool's connections: a server that does not answer at all (a network
+fault) holds a connection attempt no longer than this."""
+
+RECONNECT_SECONDS = 4.0
+"""The pool's ``reconnect_timeout``: how long it keeps retrying (with a growing delay: 1, 2, 4 s ...) to
+replace a lost connection before it gives that attempt up; the next job that finds no connection then
+starts a new attempt at once. Short, so a server back after a long outage is reached within a few seconds
+of the next press, not after the pool's doubled delays (its default, 5 minutes, let them grow to minutes)."""
 
 STATEMENT_GRACE_MS = 1000
 """A running write's statements may run this much longer than its lock wait before the server cancels them
 (``statement_timeout``), so a hung statement cannot hold a press for long either."""
+
+MIN_POOL_WAIT_SECONDS = 0.1
+"""The least a job waits for a connection, even past its press's deadline."""
 
 LOCK_WAIT_MS = 5000
 """The longest a write waits for a lock (``lock_timeout``) when its deadline is further away."""
@@ -151,9 +167,10 @@ class PostgresDriver:
             url,
             min_size=pool_size,
             max_size=pool_size,
-            kwargs={"autocommit": True},
+            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_SECONDS},
             open=False,
             name="cardtable",
+            reconnect_timeout=RECONNECT_SECONDS,
         )
         await asyncio.to_thread(pool.open, wait=True, timeout=30)
         return cls(pool, DatabaseThreads(pool_size))
@@ -163,8 +180,11 @@ class PostgresDriver:
         it is done; the job waits for a connection until the press's deadline, if any, else
         :data:`POOL_WAIT_SECONDS`."""
         deadline = press_write_deadline.get()
-        wait = POOL_WAIT_SECONDS if deadline is None else max(0.1, deadline - time.monotonic())
-        return await self._threads.submit(functools.partial(on_pool, self._pool, wait, work, *args))
+        if deadline is None:
+            deadline = time.monotonic() + POOL_WAIT_SECONDS
+        else:  # a press's read after its write failed (a reload) still gets a brief chance
+            deadline = max(deadline, time.monotonic() + MIN_POOL_WAIT_SECONDS)
+        return await self._threads.submit(functools.partial(on_pool, self._pool, deadline, work, *args))
 
     async def transact(self, deadline: float | None, work: Callable[..., _T], *args: Any) -> _T:
         """``work(connection, *args)`` inside ``BEGIN`` ... ``COMMIT`` in one hop, waiting for a lock until
@@ -190,8 +210,11 @@ class PostgresDriver:
         await asyncio.to_thread(self._pool.close)
 
 
-def on_pool(pool: psycopg_pool.ConnectionPool, wait: float, work: Callable[..., _T], *args: Any) -> _T:
-    """``work(connection, *args)`` with a connection of the pool, waiting at most ``wait`` seconds for one.
+def on_pool(
+    pool: psycopg_pool.ConnectionPool, deadline: float, work: Callable[..., _T], *args: Any
+) -> _T:
+    """``work(connection, *args)`` with a connection of the pool, waiting for one until ``deadline``
+    (``time.monotonic()``).
 
     A connection the server dropped while it sat in the pool (a restart, ``pg_terminate_backend``) fails
     at the job's first statement, before the server has done anything for the job (its first statement is
@@ -201,6 +224,9 @@ def on_pool(pool: psycopg_pool.ConnectionPool, wait: float, work: Callable[..., 
     of a move's client CPU, ``bench/shards.py``). An error after the server answered anything is raised
     as it is."""
     for attempt in range(pool.max_size + 1):
+        wait = deadline - time.monotonic()
+        if wait <= 0:  # queued past its deadline: nobody can use its answer any more
+            raise psycopg_pool.PoolTimeout("no database connection became free in time")
         with pool.connection(timeout=wait) as raw:
             connection = PostgresConnection(raw)
             try:
