@@ -146,10 +146,14 @@ class Database(StatsReads):
         database thread, all in one hop; rolled back (and the error raised) if any statement or the
         COMMIT fails. A press's write waits for a lock until its :data:`storage.press_write_deadline`, any
         other's once open :data:`RUNNING_WRITE_WAIT_SECONDS`."""
+        return await self._driver.transact(self._write_deadline(), work, *args)
+
+    def _write_deadline(self) -> float | None:
+        """Until when (``time.monotonic()``) a write now may wait for a lock; ``None`` before it is open."""
         deadline = press_write_deadline.get()
         if deadline is None and self.is_open:
             deadline = time.monotonic() + RUNNING_WRITE_WAIT_SECONDS
-        return await self._driver.transact(deadline, work, *args)
+        return deadline
 
     @classmethod
     async def open(cls, target: Path | str, *, pool_size: int = DEFAULT_POOL_SIZE) -> "Database":
@@ -246,9 +250,10 @@ class Database(StatsReads):
         ``seated_users``: the Discord user ids seated at the table now (humans only), replacing the stored
         ones in the same transaction (see :meth:`tables_of_user`); ``None`` leaves them as they are.
 
-        The transaction is one call to the database thread and is committed (fsynced: ``synchronous =
-        FULL``) before this returns. The JSON is encoded here, on the event loop, so the thread only
-        writes.
+        The transaction is one hop to the database's thread (SQLite: a move, with at most one new action
+        and nothing else, is one statement: :meth:`storage.sqlite.SqliteDriver.store_move`) and is
+        committed (fsynced: ``synchronous = FULL``) before this returns. The JSON is encoded here, on the
+        event loop, so the thread only writes.
 
         Raises
         ------
@@ -260,6 +265,15 @@ class Database(StatsReads):
         text = snapshot if isinstance(snapshot, str) else json.dumps(snapshot)
         row = (table_id, guild_id, channel_id, game, text, _iso(datetime.now(timezone.utc)))
         actions = [(table_id, a.position, a.seat, a.code, int(a.timed_out)) for a in new_actions]
+        if (
+            isinstance(self._driver, SqliteDriver)
+            and len(actions) <= 1
+            and result is None
+            and not replace_log
+            and seated_users is None
+        ):  # a move: one statement (see storage.sqlite)
+            await self._driver.store_move(self._write_deadline(), row, actions[0] if actions else None)
+            return
         seats = None if seated_users is None else sorted({int(user) for user in seated_users})
         await self._transact(_save_table, row, actions, result, replace_log, seats)
 

@@ -7,6 +7,7 @@ import sqlite3
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from storage import Database, GameResult, IntegrityError, SeatResult, database_path
@@ -161,21 +162,21 @@ async def test_results_finishing_at_the_same_moment_are_all_stored(db: Database)
 
 
 class _FailingCommits:
-    """A stand-in for the database's sqlite3 connection whose next ``failures`` COMMITs fail as a full or
+    """A stand-in for the database's aiosqlite connection whose next ``failures`` COMMITs fail as a full or
     broken disk would; everything else goes to the real connection."""
 
-    def __init__(self, real: sqlite3.Connection, failures: int) -> None:
+    def __init__(self, real: aiosqlite.Connection, failures: int) -> None:
         self.real = real
         self.failures = failures
 
-    def execute(self, sql: str, *args: object):
+    async def execute(self, sql: str, *args: object):
         if sql == "COMMIT" and self.failures:
             self.failures -= 1
             raise sqlite3.OperationalError("disk I/O error")
-        return self.real.execute(sql, *args)
+        return await self.real.execute(sql, *args)
 
-    def executemany(self, sql: str, *args: object):
-        return self.real.executemany(sql, *args)
+    async def executemany(self, sql: str, *args: object):
+        return await self.real.executemany(sql, *args)
 
 
 async def test_a_failed_commit_does_not_wedge_the_connection(
