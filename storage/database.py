@@ -468,7 +468,6 @@ class Database(StatsReads):
         return [LeaderboardRow(int(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
 
 
-
 # -- work functions: what runs on the database thread(s) (plain sqlite3 or psycopg, no asyncio) -------
 
 

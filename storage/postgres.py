@@ -11,8 +11,11 @@ database (a result of a server takes that server's advisory lock, see :func:`sto
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import queue
 import re
+import threading
 import time
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
@@ -23,7 +26,6 @@ import psycopg_pool
 from storage.backend import POSTGRESQL, Dialect
 from storage.connection import in_transaction, press_write_deadline, transaction
 from storage.schema import Migration, apply_migration, migrations, python_step, refuse_newer, schema_version
-from storage.threads import DatabaseThreads
 
 _T = TypeVar("_T")
 
@@ -210,9 +212,7 @@ class PostgresDriver:
         await asyncio.to_thread(self._pool.close)
 
 
-def on_pool(
-    pool: psycopg_pool.ConnectionPool, deadline: float, work: Callable[..., _T], *args: Any
-) -> _T:
+def on_pool(pool: psycopg_pool.ConnectionPool, deadline: float, work: Callable[..., _T], *args: Any) -> _T:
     """``work(connection, *args)`` with a connection of the pool, waiting for one until ``deadline``
     (``time.monotonic()``).
 
@@ -269,3 +269,66 @@ def migrate_postgresql(connection: PostgresConnection, known: list[Migration]) -
             in_transaction(connection, apply_migration, version, sql, python_step(name))
     finally:
         connection.execute("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK_KEY,))
+
+
+# -- the threads the jobs run on ---------------------------------------------------------------------
+
+
+class DatabaseThreads:
+    """The threads PostgreSQL's jobs run on, one per connection of the pool: ``count`` threads take the
+    work handed over from one queue, in order, and hand each result (or error) back to the event loop that
+    awaits it.
+
+    A plain queue and ``call_soon_threadsafe``, not ``loop.run_in_executor``: the executor's bookkeeping
+    (work items, locks, a future chained to a future) cost about as much CPU again as this whole hop,
+    once per move.
+    """
+
+    def __init__(self, count: int = 1) -> None:
+        self._queue: queue.SimpleQueue[tuple[Callable[[], Any], asyncio.Future[Any]] | None] = (
+            queue.SimpleQueue()
+        )
+        # Daemons: a process that exits without closing its database does not hang on these threads
+        # (close() finishes every call handed over before it).
+        names = [f"database-{n}" for n in range(count)]
+        self._threads = [threading.Thread(target=self._serve, name=name, daemon=True) for name in names]
+        self._closed = False
+        for thread in self._threads:
+            thread.start()
+
+    def submit(self, call: Callable[[], _T]) -> asyncio.Future[_T]:
+        """Queue ``call`` for the thread; the returned future (of the running loop) gets its result."""
+        if self._closed:  # as an executor would: nothing would ever run it
+            raise RuntimeError("the database thread is shut down")
+        future: asyncio.Future[_T] = asyncio.get_running_loop().create_future()
+        self._queue.put((call, future))
+        return future
+
+    def shutdown(self, wait: bool = True) -> None:
+        """Stop the threads once the calls already queued are done (``wait``: until then)."""
+        self._closed = True
+        for _ in self._threads:
+            self._queue.put(None)
+        if wait:
+            for thread in self._threads:
+                thread.join()
+
+    def _serve(self) -> None:
+        while (item := self._queue.get()) is not None:
+            call, future = item
+            try:
+                value, error = call(), None
+            except BaseException as raised:  # handed to the awaiting coroutine, as an executor would
+                value, error = None, raised
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody awaits it any more
+                future.get_loop().call_soon_threadsafe(_settle, future, value, error)
+            del item, call, future, value, error
+
+
+def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(value)
