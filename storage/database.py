@@ -121,8 +121,8 @@ class StoredTable:
 
 
 class Database(StatsReads):
-    """The bot's database: SQLite over one connection on its own thread, or PostgreSQL over a pool of
-    connections served by as many threads.
+    """The bot's database: SQLite over one aiosqlite connection (:mod:`storage.sqlite`), or PostgreSQL
+    over a pool of connections served by as many threads (:mod:`storage.postgres`).
 
     Use :meth:`open` to create one; it applies pending migrations. Ratings, stats, history and seasons
     are read and changed through :class:`storage.stats.StatsReads`. ``dialect`` is ``"sqlite"`` or
@@ -138,14 +138,16 @@ class Database(StatsReads):
         self.is_open = False  # True once migrated and found writable (see RUNNING_WRITE_WAIT_SECONDS)
 
     async def _run(self, work: Callable[..., _T], *args: Any) -> _T:
-        """Run ``work(connection, *args)`` on a database thread: one hop, awaited until it is done."""
+        """Run ``work(connection, *args)`` through the database's driver (PostgreSQL: one hop to a thread
+        of the pool; SQLite: its statements handed to aiosqlite's thread from a worker thread), awaited
+        until it is done."""
         return await self._driver.run(work, *args)
 
     async def _transact(self, work: Callable[..., _T], *args: Any) -> _T:
-        """Run ``work(connection, *args)`` inside ``BEGIN`` ... ``COMMIT`` (SQLite: ``BEGIN IMMEDIATE``) on a
-        database thread, all in one hop; rolled back (and the error raised) if any statement or the
-        COMMIT fails. A press's write waits for a lock until its :data:`storage.press_write_deadline`, any
-        other's once open :data:`RUNNING_WRITE_WAIT_SECONDS`."""
+        """Run ``work(connection, *args)`` inside ``BEGIN`` ... ``COMMIT`` (SQLite: ``BEGIN IMMEDIATE``)
+        through the driver (PostgreSQL: in one hop); rolled back (and the error raised) if any statement
+        or the COMMIT fails. A press's write waits for a lock until its
+        :data:`storage.press_write_deadline`, any other's once open :data:`RUNNING_WRITE_WAIT_SECONDS`."""
         return await self._driver.transact(self._write_deadline(), work, *args)
 
     def _write_deadline(self) -> float | None:
