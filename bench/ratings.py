@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cogs.rating_chart import rating_chart_png  # noqa: E402
 from engine import GAMES  # noqa: E402
 from storage import Database, GameResult, SeatResult  # noqa: E402
-from storage.database import _apply_migration, _migrations  # noqa: E402
+from storage.schema import apply_migration, migrations  # noqa: E402
 
 GUILD, OTHER_GUILD = 1_000, 2_000
 START = datetime(2025, 1, 1, tzinfo=timezone.utc)
@@ -54,8 +54,8 @@ def build(path: Path, results: int, players: int) -> float:
     raw = sqlite3.connect(path, isolation_level=None)
     raw.execute("PRAGMA journal_mode = OFF")
     raw.execute("PRAGMA synchronous = OFF")
-    for version, _name, sql in _migrations()[:3]:
-        _apply_migration(raw, version, sql)
+    for version, _name, sql in migrations()[:3]:
+        apply_migration(raw, version, sql)
     raw.execute("BEGIN")
     game_rows, seat_rows = [], []
     for game_id in range(1, results + 1):

@@ -30,7 +30,7 @@ from bot.settings import Settings
 from bot.shards import shard_owns_guild
 from bot.shutdown import RESTARTING
 from cogs import card_emojis
-from storage import Database, error_line, is_locked
+from storage import Database, error_line, is_locked, is_unreachable
 
 log = logging.getLogger(__name__)
 
@@ -256,9 +256,13 @@ class CardTableBot(LeanShardedBot):
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
         """Every failed slash command still gets an answer; bugs are logged."""
+        cause = getattr(error, "original", error)
         if isinstance(error, discord.app_commands.TransformerError | discord.app_commands.CheckFailure):
             text = "That option is not valid here."
-        elif is_locked(getattr(error, "original", error)):  # another program holds the write lock
+        elif is_unreachable(cause):  # the PostgreSQL server is away
+            log.warning("A slash command found the database not answering: %s", error_line(cause))
+            text = "The database is not answering, so that did not happen. Please try again in a moment."
+        elif is_locked(cause):  # another program holds the write lock
             log.warning("A slash command found the database locked by another program")
             text = "The database is busy, so that did not happen. Please try again in a moment."
         else:

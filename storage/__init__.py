@@ -2,11 +2,9 @@
 It may import nothing of the bot's other packages (no engine, cogs, bot, discord)."""
 
 from storage.backend import DatabaseTarget, database_path, database_target, error_line, redacted_database_url
-from storage.connection import DatabaseError, IntegrityError, is_locked
+from storage.connection import DatabaseError, IntegrityError, is_locked, is_unreachable, press_write_deadline
 from storage.database import (
-    DEFAULT_POOL_SIZE,
     Database,
-    DatabaseUnwritable,
     GameResult,
     LeaderboardRow,
     SeatResult,
@@ -14,8 +12,9 @@ from storage.database import (
     StoredGame,
     StoredTable,
     StoredTableLog,
-    press_write_deadline,
 )
+from storage.postgres import DEFAULT_POOL_SIZE
+from storage.sqlite import DatabaseUnwritable
 
 __all__ = [
     "DEFAULT_POOL_SIZE",
@@ -35,6 +34,7 @@ __all__ = [
     "database_target",
     "error_line",
     "is_locked",
+    "is_unreachable",
     "press_write_deadline",
     "redacted_database_url",
 ]

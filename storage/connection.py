@@ -1,23 +1,20 @@
-"""One face for both databases: the SQL work functions of :mod:`storage` are written once, against the
-subset of :mod:`sqlite3` they use, and run on SQLite or PostgreSQL.
+"""What the SQL work functions of :mod:`storage` share on both databases: they are written once, against
+the subset of :mod:`sqlite3` they use, and run on SQLite (:mod:`storage.sqlite`) or PostgreSQL
+(:mod:`storage.postgres`, whose connection translates the SQL).
 
-- :class:`SqliteConnection` is :class:`sqlite3.Connection` itself, marked ``dialect = "sqlite"``.
-- :class:`PostgresConnection` wraps a :mod:`psycopg` connection: ``execute(sql, parameters)`` returns a
-  cursor (``fetchone``, ``fetchall``, ``fetchmany``, ``rowcount``, iteration), ``executemany(sql, rows)``;
-  the SQL is SQLite's, translated by :func:`postgresql_sql` (``?`` and ``:name`` placeholders, SQLite's
-  ``INDEXED BY`` hints dropped).
 - :func:`dialect_of` tells a work function which it runs on, for the few statements that must differ.
-
-:func:`is_locked` tells the errors a retry may cure ("the database is busy") on both.
+- :func:`in_transaction` runs a work function inside ``BEGIN`` ... ``COMMIT`` on either.
+- :func:`is_locked` tells the errors a retry may cure ("the database is busy or away") on both;
+  :func:`is_unreachable` those of a PostgreSQL server that cannot be reached at all.
 """
 
 from __future__ import annotations
 
-import functools
-import re
+import contextlib
+import contextvars
 import sqlite3
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import psycopg
 import psycopg.errors
@@ -25,46 +22,14 @@ import psycopg_pool
 
 from storage.backend import POSTGRESQL, SQLITE, Dialect
 
+_T = TypeVar("_T")
 
-class SqliteConnection(sqlite3.Connection):
-    """A :class:`sqlite3.Connection` that says its dialect (``sqlite3.connect(..., factory=...)``)."""
-
-    dialect: Dialect = SQLITE
-
-
-class PostgresConnection:
-    """A psycopg connection (autocommit: transactions are explicit ``BEGIN`` ... ``COMMIT``) seen through
-    the sqlite3 subset the work functions use. ``raw`` is the psycopg connection."""
-
-    dialect: Dialect = POSTGRESQL
-
-    def __init__(self, raw: psycopg.Connection) -> None:
-        self.raw = raw
-        self.answered = False  # the server has answered a statement sent through this object
-
-    def execute(self, sql: str, parameters: Any = ()) -> psycopg.Cursor:
-        """Run one statement (SQLite's placeholders: ``?`` with a sequence, ``:name`` with a mapping) and
-        return its cursor."""
-        if not parameters:
-            cursor = self.raw.execute(postgresql_sql(sql, False))
-        else:
-            cursor = self.raw.execute(postgresql_sql(sql, True), parameters)
-        self.answered = True
-        return cursor
-
-    def executemany(self, sql: str, rows: Iterable[Any]) -> psycopg.Cursor:
-        """Run one statement once per parameter row.
-
-        One row (a press's one new action) is one plain ``execute``: psycopg's ``executemany`` enters and
-        leaves pipeline mode even for one row, which cost a move's transaction about a quarter of its
-        client CPU (``bench/shards.py``)."""
-        rows = list(rows)
-        if len(rows) == 1:
-            return self.execute(sql, rows[0])
-        cursor = self.raw.cursor()
-        cursor.executemany(postgresql_sql(sql, True), rows)
-        self.answered = True
-        return cursor
+press_write_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar(
+    "press_write_deadline", default=None
+)
+"""``time.monotonic()`` after which a write made in this context stops waiting for a lock (the bot sets it
+for the work of each press, so a locked database still lets the press be answered in time); on PostgreSQL
+also how long the work waits for a connection of the pool."""
 
 
 def dialect_of(connection: Any) -> Dialect:
@@ -73,44 +38,37 @@ def dialect_of(connection: Any) -> Dialect:
     return getattr(connection, "dialect", SQLITE)
 
 
-_TOKENS = re.compile(
-    r"""
-      (?P<literal>'(?:[^']|'')*')             # a string literal: left as it is
-    | (?P<quoted>"(?:[^"]|"")*")              # a quoted identifier
-    | (?P<comment>--[^\n]*)                   # a comment
-    | (?P<cast>::)                            # PostgreSQL's cast, not a placeholder
-    | (?P<named>(?<![:\w]):(?P<name>[A-Za-z_]\w*))
-    | (?P<positional>\?)
-    | (?P<percent>%)
-    | (?P<indexed>\bINDEXED\s+BY\s+\w+)      # SQLite's index hint
-    """,
-    re.VERBOSE | re.IGNORECASE,
-)
+def in_transaction(connection: Any, work: Callable[..., _T], *args: Any) -> _T:
+    """``BEGIN`` (SQLite: ``BEGIN IMMEDIATE``), ``work(connection, *args)``, ``COMMIT``; on any error
+    ``ROLLBACK`` and raise."""
+    begin = "BEGIN" if dialect_of(connection) == POSTGRESQL else "BEGIN IMMEDIATE"
+    return transaction(connection, begin, work, *args)
 
 
-@functools.lru_cache(maxsize=1024)
-def postgresql_sql(sql: str, with_parameters: bool = True) -> str:
-    """SQLite's SQL as psycopg takes it: ``?`` -> ``%s``, ``:name`` -> ``%(name)s``, a literal ``%`` doubled
-    (when parameters are passed), ``INDEXED BY <index>`` dropped; string literals, quoted identifiers,
-    comments and ``::casts`` are left alone."""
+def transaction(connection: Any, begin: str, work: Callable[..., _T], *args: Any) -> _T:
+    """``begin`` (the statement(s) that open the transaction), ``work(connection, *args)``, ``COMMIT``; on
+    any error ``ROLLBACK`` (what fails in it is ignored) and raise.
 
-    def replace(match: re.Match[str]) -> str:
-        kind = match.lastgroup
-        if kind == "name":
-            kind = "named"
-        if kind == "named":
-            return f"%({match['name']})s"
-        if kind == "positional":
-            return "%s"
-        if kind == "percent":
-            return "%%" if with_parameters else "%"
-        if kind == "indexed":
-            return ""
-        if kind == "literal" and with_parameters:
-            return match.group().replace("%", "%%")
-        return match.group()
-
-    return _TOKENS.sub(replace, sql)
+    Raises
+    ------
+    psycopg.DatabaseError
+        On PostgreSQL, if the server answered ``COMMIT`` with ``ROLLBACK`` (a statement of ``work`` failed
+        and ``work`` caught it): such a transaction must not pass for stored.
+    """
+    connection.execute(begin)
+    try:
+        value = work(connection, *args)
+        committed = connection.execute("COMMIT")
+        if dialect_of(connection) == POSTGRESQL and committed.statusmessage != "COMMIT":
+            status = committed.statusmessage
+            raise psycopg.DatabaseError(f"the transaction was rolled back at COMMIT ({status})")
+    except BaseException:
+        # A failed COMMIT (disk full, I/O error) must not leave the connection inside a transaction, or
+        # every later write fails; after some failures there is nothing to undo.
+        with contextlib.suppress(*DatabaseError):
+            connection.execute("ROLLBACK")
+        raise
+    return value
 
 
 # -- errors ----------------------------------------------------------------------------------------
@@ -131,13 +89,32 @@ _RETRYABLE_POSTGRES = (
 def is_locked(error: BaseException) -> bool:
     """True if ``error`` means "the database is busy or briefly away; a retry may work": SQLite's
     "database is locked" (another connection holds the write lock); PostgreSQL's lock or statement
-    timeout, a deadlock or serialization failure, a lost connection or a server restarting."""
+    timeout, a deadlock or serialization failure, a lost connection or a server restarting (see
+    :func:`is_unreachable` to tell those last ones apart)."""
     if isinstance(error, sqlite3.OperationalError):
         return "locked" in str(error)
     if isinstance(error, _RETRYABLE_POSTGRES):
         return True
     if isinstance(error, psycopg.OperationalError):  # a connection error (class 08) or a lost connection
         return error.sqlstate is None or error.sqlstate.startswith("08")
+    return False
+
+
+def is_unreachable(error: BaseException) -> bool:
+    """True if ``error`` means the PostgreSQL server is away (stopped, restarting, the connection lost,
+    no connection to be had in time), not busy with another program's locks."""
+    if isinstance(
+        error,
+        (
+            psycopg.errors.AdminShutdown,
+            psycopg.errors.CrashShutdown,
+            psycopg.errors.CannotConnectNow,
+            psycopg_pool.PoolTimeout,
+        ),
+    ):
+        return True
+    if isinstance(error, psycopg.OperationalError):  # class 08: connection; 57P: the server going away
+        return error.sqlstate is None or error.sqlstate.startswith(("08", "57P"))
     return False
 
 

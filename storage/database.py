@@ -1,134 +1,38 @@
-"""The database: opening it, migrating it, writing game results and reading leaderboards, on SQLite (the
-embedded default) or PostgreSQL (several bot processes sharing one database).
+"""The database: opening it, migrating it, writing game results and live tables, reading leaderboards, on
+SQLite (the embedded default, :mod:`storage.sqlite`) or PostgreSQL (several bot processes sharing one
+database, :mod:`storage.postgres`).
 
-Migrations are the numbered files ``storage/migrations/V<NNN>__<name>.sql``; where PostgreSQL needs other
-SQL, ``V<NNN>__<name>.postgresql.sql`` beside it is run there instead. The applied version is SQLite's
-``PRAGMA user_version``, or the one row of PostgreSQL's ``schema_version`` table. Each pending migration runs
-in one transaction together with the version bump, so a crash leaves the database at the old or the new
-version, never between; on PostgreSQL the whole migration holds an advisory lock, so processes starting at
-once migrate once. A migration that needs Python (V004 rates the results already stored) has a module of
-the same name beside its SQL file, ``V<NNN>__<name>.py`` with ``migrate(connection)``, run after the SQL in
-that same transaction, on either database.
-
-Every method hands one plain function ``work(connection, *args)`` to the database thread(s) and awaits it,
-so a whole transaction (``BEGIN`` ... ``COMMIT``) is ONE hop from the event loop. SQLite: one connection
-on one thread, so two transactions can never interleave (the thread runs one function at a time, in the
-order they were handed over). PostgreSQL: ``pool_size`` threads take the work from one queue, each job with
-a connection of a :class:`psycopg_pool.ConnectionPool` (a connection the server dropped is replaced); what
-several connections (or processes) change together is serialised by the database (a result of a server
-takes that server's advisory lock, see :func:`lock_guild`). The SQL is written once, in SQLite's words,
-and translated for PostgreSQL by :class:`storage.connection.PostgresConnection`.
+:class:`Database` is the one face the bot sees; the SQL of its queries is written once, in SQLite's words,
+as plain work functions ``work(connection, *args)`` (the end of this module), which the database's driver
+runs on its thread(s): a whole transaction (``BEGIN`` ... ``COMMIT``) is ONE hop from the event loop.
+Migrations: :mod:`storage.schema`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import contextvars
-import functools
-import importlib
 import json
-import queue
-import re
 import sqlite3
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
-import psycopg
-import psycopg_pool
-
-from storage.backend import (
-    POSTGRESQL,
-    SQLITE,
-    DatabaseTarget,
-    Dialect,
-    database_path,
-    database_target,
-    error_line,
-)
-from storage.connection import (
-    DatabaseError,
-    PostgresConnection,
-    SqliteConnection,
-    dialect_of,
-    is_locked,
-)
+from storage.backend import POSTGRESQL, DatabaseTarget, Dialect, database_target, error_line
+from storage.connection import DatabaseError, dialect_of, press_write_deadline
+from storage.postgres import DEFAULT_POOL_SIZE, PostgresDriver
 from storage.ratings import lock_guild, rate_result
+from storage.schema import rewrite_version, schema_version
+from storage.sqlite import SqliteDriver, raise_if_read_only
 from storage.stats import StatsReads
-
-__all__ = ["database_path", "is_locked"]  # re-exported (storage/__init__.py)
 
 _T = TypeVar("_T")
 
-_MIGRATION_NAME = re.compile(r"^V(?P<version>\d{3})__\w+\.sql$")
-
-DEFAULT_POOL_SIZE = 4
-"""PostgreSQL: connections in the pool, and threads serving them (``DATABASE_POOL_SIZE``)."""
-
-MIGRATION_LOCK_KEY = 7_106_165_634_520_331_590
-"""PostgreSQL: the advisory lock a process holds while it migrates (any fixed bigint; server ids are the
-keys of the per-server locks, see :func:`storage.ratings.lock_guild`)."""
-
-POOL_WAIT_SECONDS = 10.0
-"""PostgreSQL: how long a job waits for a live connection (the server restarting, a network fault) before it
-fails with :class:`psycopg_pool.PoolTimeout` (:func:`storage.is_locked`: "busy, try again"); a press's job
-waits only until its :data:`press_write_deadline`."""
-
-STATEMENT_GRACE_MS = 1000
-"""PostgreSQL: a running write's statements may run this much longer than its lock wait before the server
-cancels them (``statement_timeout``), so a hung statement cannot hold a press for long either."""
-
-BUSY_TIMEOUT_MS = 5000
-"""How long a write at start (migrations) waits for a lock held by another program (a second bot, a backup
-tool, the sqlite3 shell) before it fails with "database is locked"."""
-
 RUNNING_WRITE_WAIT_SECONDS = 1.0
 """Once open, how long a write that is not a press's (a turn clock, a message moved, the health probe)
-waits for such a lock: it is retried later, and a press queued behind it on the database thread must
-still be answered in time. A press's writes wait until :data:`press_write_deadline`."""
-
-press_write_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar(
-    "press_write_deadline", default=None
-)
-"""``time.monotonic()`` after which a write made in this context stops waiting for a lock (the bot sets it
-for the work of each press, so a locked database still lets the press be answered in time)."""
-
-
-class DatabaseUnwritable(Exception):
-    """The database file (or its folder) cannot be written; ``str(error)`` is one line for the admin."""
-
-
-def _raise_if_read_only(path: Path, error: BaseException) -> None:
-    """Raise :class:`DatabaseUnwritable` if ``error`` is SQLite's "attempt to write a readonly database"."""
-    if isinstance(error, sqlite3.OperationalError) and "readonly" in str(error):
-        raise DatabaseUnwritable(
-            f"the database {path} is read-only ({error}): the bot must be able to write it and to "
-            f"create files in {path.parent}; check their owner and permissions"
-        ) from None
-
-
-def _migrations(dialect: Dialect = SQLITE) -> list[tuple[int, str, str]]:
-    """``(version, file name, SQL)`` of every migration, in version order, for ``dialect``: a
-    ``V<NNN>__<name>.postgresql.sql`` file replaces ``V<NNN>__<name>.sql`` on PostgreSQL."""
-    folder = resources.files("storage.migrations")
-    found = []
-    for entry in folder.iterdir():
-        match = _MIGRATION_NAME.match(entry.name)
-        if match:
-            own = folder.joinpath(entry.name.removesuffix(".sql") + f".{dialect}.sql")
-            text = (own if dialect != SQLITE and own.is_file() else entry).read_text(encoding="utf-8")
-            found.append((int(match["version"]), entry.name, text))
-    found.sort()
-    versions = [version for version, _, _ in found]
-    if versions != list(range(1, len(found) + 1)):
-        raise RuntimeError(f"migrations must be numbered 1, 2, 3, ... without gaps, found {versions}")
-    return found
+waits for another program's lock: it is retried later, and a press queued behind it on the database thread
+must still be answered in time. A press's writes wait until :data:`storage.press_write_deadline`."""
 
 
 @dataclass(frozen=True)
@@ -227,70 +131,9 @@ class StoredTable:
     actions: list[StoredAction]
 
 
-class _DatabaseThread:
-    """The thread(s) the database work runs on: ``count`` threads take the work handed over from one
-    queue, in order, and hand each result (or error) back to the event loop that awaits it. SQLite has one
-    (its one connection lives there, and the work runs strictly one at a time); PostgreSQL one per
-    connection of its pool.
-
-    A plain queue and ``call_soon_threadsafe``, not ``loop.run_in_executor``: the executor's bookkeeping
-    (work items, locks, a future chained to a future) cost about as much CPU again as this whole hop,
-    once per move.
-    """
-
-    def __init__(self, count: int = 1) -> None:
-        self._queue: queue.SimpleQueue[tuple[Callable[[], Any], asyncio.Future[Any]] | None] = (
-            queue.SimpleQueue()
-        )
-        # Daemons: a process that exits without closing its database does not hang on these threads
-        # (close() finishes every call handed over before it).
-        names = ["database"] if count == 1 else [f"database-{n}" for n in range(count)]
-        self._threads = [threading.Thread(target=self._serve, name=name, daemon=True) for name in names]
-        self._closed = False
-        for thread in self._threads:
-            thread.start()
-
-    def submit(self, call: Callable[[], _T]) -> asyncio.Future[_T]:
-        """Queue ``call`` for the thread; the returned future (of the running loop) gets its result."""
-        if self._closed:  # as an executor would: nothing would ever run it
-            raise RuntimeError("the database thread is shut down")
-        future: asyncio.Future[_T] = asyncio.get_running_loop().create_future()
-        self._queue.put((call, future))
-        return future
-
-    def shutdown(self, wait: bool = True) -> None:
-        """Stop the threads once the calls already queued are done (``wait``: until then)."""
-        self._closed = True
-        for _ in self._threads:
-            self._queue.put(None)
-        if wait:
-            for thread in self._threads:
-                thread.join()
-
-    def _serve(self) -> None:
-        while (item := self._queue.get()) is not None:
-            call, future = item
-            try:
-                value, error = call(), None
-            except BaseException as raised:  # handed to the awaiting coroutine, as an executor would
-                value, error = None, raised
-            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody awaits it any more
-                future.get_loop().call_soon_threadsafe(_settle, future, value, error)
-            del item, call, future, value, error
-
-
-def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
-    if future.cancelled():
-        return
-    if error is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(value)
-
-
 class Database(StatsReads):
-    """The bot's database: SQLite over one connection on its own thread, or PostgreSQL over a pool of
-    connections served by as many threads.
+    """The bot's database: SQLite over one aiosqlite connection (:mod:`storage.sqlite`), or PostgreSQL
+    over a pool of connections served by as many threads (:mod:`storage.postgres`).
 
     Use :meth:`open` to create one; it applies pending migrations. Ratings, stats, history and seasons
     are read and changed through :class:`storage.stats.StatsReads`. ``dialect`` is ``"sqlite"`` or
@@ -298,42 +141,32 @@ class Database(StatsReads):
     it is (``target.shown`` for messages: never the password).
     """
 
-    def __init__(
-        self,
-        thread: "_DatabaseThread",
-        target: DatabaseTarget,
-        connection: sqlite3.Connection | None = None,
-        pool: psycopg_pool.ConnectionPool | None = None,
-    ) -> None:
-        self._thread = thread
-        self._connection = connection
-        self._pool = pool
+    def __init__(self, driver: SqliteDriver | PostgresDriver, target: DatabaseTarget) -> None:
+        self._driver = driver
         self.target = target
         self.dialect: Dialect = target.dialect
         self.path = target.path
         self.is_open = False  # True once migrated and found writable (see RUNNING_WRITE_WAIT_SECONDS)
 
     async def _run(self, work: Callable[..., _T], *args: Any) -> _T:
-        """Run ``work(connection, *args)`` on a database thread: one hop, awaited until it is done."""
-        if self._pool is None:
-            return await self._thread.submit(functools.partial(self._on_sqlite, work, *args))
-        deadline = press_write_deadline.get()
-        wait = POOL_WAIT_SECONDS if deadline is None else max(0.1, deadline - time.monotonic())
-        return await self._thread.submit(functools.partial(_on_pool, self._pool, wait, work, *args))
-
-    def _on_sqlite(self, work: Callable[..., _T], *args: Any) -> _T:
-        return work(self._connection, *args)
+        """Run ``work(connection, *args)`` through the database's driver (PostgreSQL: one hop to a thread
+        of the pool; SQLite: its statements handed to aiosqlite's thread from a worker thread), awaited
+        until it is done."""
+        return await self._driver.run(work, *args)
 
     async def _transact(self, work: Callable[..., _T], *args: Any) -> _T:
-        """Run ``work(connection, *args)`` inside ``BEGIN`` ... ``COMMIT`` (SQLite: ``BEGIN IMMEDIATE``) on a
-        database thread, all in one hop; rolled back (and the error raised) if any statement or the
-        COMMIT fails."""
+        """Run ``work(connection, *args)`` inside ``BEGIN`` ... ``COMMIT`` (SQLite: ``BEGIN IMMEDIATE``)
+        through the driver (PostgreSQL: in one hop); rolled back (and the error raised) if any statement
+        or the COMMIT fails. A press's write waits for a lock until its
+        :data:`storage.press_write_deadline`, any other's once open :data:`RUNNING_WRITE_WAIT_SECONDS`."""
+        return await self._driver.transact(self._write_deadline(), work, *args)
+
+    def _write_deadline(self) -> float | None:
+        """Until when (``time.monotonic()``) a write now may wait for a lock; ``None`` before it is open."""
         deadline = press_write_deadline.get()
         if deadline is None and self.is_open:
             deadline = time.monotonic() + RUNNING_WRITE_WAIT_SECONDS
-        if deadline is None:
-            return await self._run(_in_transaction, work, *args)
-        return await self._run(_in_transaction_until, deadline, work, *args)
+        return deadline
 
     @classmethod
     async def open(cls, target: Path | str, *, pool_size: int = DEFAULT_POOL_SIZE) -> "Database":
@@ -354,81 +187,33 @@ class Database(StatsReads):
             (the failed migration is rolled back).
         """
         found = database_target(target)
+        driver: SqliteDriver | PostgresDriver
         if found.dialect == POSTGRESQL:
-            return await cls._open_postgresql(found, pool_size)
-        assert found.path is not None
-        path = found.path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        thread = _DatabaseThread()
+            assert found.url is not None
+            driver = await PostgresDriver.open(found.url, pool_size)
+        else:
+            assert found.path is not None
+            driver = await SqliteDriver.open(found.path)
+        database = cls(driver, found)
         try:
-            connection = await thread.submit(functools.partial(_connect, path))
-        except BaseException as error:
-            thread.shutdown(wait=True)
-            _raise_if_read_only(path, error)
-            raise
-        database = cls(thread, found, connection=connection)
-        try:
-            await database._migrate()
-            await database._transact(_rewrite_version)  # a read-only file or folder fails here, at start
+            await driver.migrate()
+            await database._transact(rewrite_version)  # a read-only file or folder fails here, at start
         except BaseException as error:
             await database.close()
-            _raise_if_read_only(path, error)
-            raise
-        database.is_open = True
-        return database
-
-    @classmethod
-    async def _open_postgresql(cls, found: DatabaseTarget, pool_size: int) -> "Database":
-        if pool_size < 1:
-            raise ValueError(f"the pool needs at least one connection, not {pool_size}")
-        assert found.url is not None
-        # One plain connection first: a wrong host, password or database name is raised as psycopg's
-        # own one-line error, not as the pool's "couldn't get a connection after 30 sec".
-        probe = await asyncio.to_thread(psycopg.connect, found.url, autocommit=True, connect_timeout=10)
-        probe.close()
-        pool = psycopg_pool.ConnectionPool(
-            found.url,
-            min_size=pool_size,
-            max_size=pool_size,
-            kwargs={"autocommit": True},
-            open=False,
-            name="cardtable",
-        )
-        await asyncio.to_thread(pool.open, wait=True, timeout=30)
-        database = cls(_DatabaseThread(pool_size), found, pool=pool)
-        try:
-            await database._migrate()
-            await database._transact(_rewrite_version)
-        except BaseException:
-            await database.close()
+            if found.path is not None:
+                raise_if_read_only(found.path, error)
             raise
         database.is_open = True
         return database
 
     async def close(self) -> None:
         """Close the connection(s), after any work already handed to the database thread(s) has finished."""
-        if self._pool is None:
-            await self._run(sqlite3.Connection.close)
-            self._thread.shutdown(wait=True)
-            return
-        await asyncio.to_thread(self._thread.shutdown, True)
-        await asyncio.to_thread(self._pool.close)
+        await self._driver.close()
 
     async def schema_version(self) -> int:
         """The applied migration version (SQLite's ``PRAGMA user_version``, PostgreSQL's
         ``schema_version``)."""
-        return await self._run(_schema_version)
-
-    async def _migrate(self) -> None:
-        migrations = _migrations(self.dialect)
-        if self.dialect == POSTGRESQL:
-            await self._run(_migrate_postgresql, migrations)
-            return
-        current = await self.schema_version()
-        _refuse_newer(current, migrations)
-        for version, name, sql in migrations[current:]:
-            # executescript would commit on its own; run the statements in one explicit transaction.
-            await self._transact(_apply_migration, version, sql, _python_step(name))
+        return await self._run(schema_version)
 
     async def record_result(self, result: GameResult) -> bool:
         """Store a finished game and its seats in one transaction.
@@ -478,9 +263,10 @@ class Database(StatsReads):
         ``seated_users``: the Discord user ids seated at the table now (humans only), replacing the stored
         ones in the same transaction (see :meth:`tables_of_user`); ``None`` leaves them as they are.
 
-        The transaction is one call to the database thread and is committed (fsynced: ``synchronous =
-        FULL``) before this returns. The JSON is encoded here, on the event loop, so the thread only
-        writes.
+        The transaction is one hop to the database's thread (SQLite: a move, with at most one new action
+        and nothing else, is one statement: :meth:`storage.sqlite.SqliteDriver.store_move`) and is
+        committed (fsynced: ``synchronous = FULL``) before this returns. The JSON is encoded here, on the
+        event loop, so the thread only writes.
 
         Raises
         ------
@@ -492,6 +278,15 @@ class Database(StatsReads):
         text = snapshot if isinstance(snapshot, str) else json.dumps(snapshot)
         row = (table_id, guild_id, channel_id, game, text, _iso(datetime.now(timezone.utc)))
         actions = [(table_id, a.position, a.seat, a.code, int(a.timed_out)) for a in new_actions]
+        if (
+            isinstance(self._driver, SqliteDriver)
+            and len(actions) <= 1
+            and result is None
+            and not replace_log
+            and seated_users is None
+        ):  # a move: one statement (see storage.sqlite)
+            await self._driver.store_move(self._write_deadline(), row, actions[0] if actions else None)
+            return
         seats = None if seated_users is None else sorted({int(user) for user in seated_users})
         await self._transact(_save_table, row, actions, result, replace_log, seats)
 
@@ -630,7 +425,7 @@ class Database(StatsReads):
         a lock held by another program), else the error's words."""
         token = press_write_deadline.set(time.monotonic() + wait_seconds)
         try:
-            await self._transact(_rewrite_version)
+            await self._transact(rewrite_version)
         except DatabaseError as error:
             return error_line(error, self.target.url or "")
         finally:
@@ -651,7 +446,8 @@ class Database(StatsReads):
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_name(target.name + ".partial")
         partial.unlink(missing_ok=True)
-        await self._run(_backup, partial)
+        assert isinstance(self._driver, SqliteDriver)
+        await self._driver.backup(partial)
         partial.replace(target)
 
     async def result_count(self, table_id: str) -> int:
@@ -702,162 +498,7 @@ class Database(StatsReads):
         return [LeaderboardRow(int(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
 
 
-# -- what runs on the database thread(s) (plain sqlite3 or psycopg, no asyncio) -----------------------
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    """Open the connection (autocommit: transactions are explicit) and set its per-connection pragmas."""
-    connection = sqlite3.connect(
-        path, isolation_level=None, check_same_thread=False, factory=SqliteConnection
-    )
-    try:
-        connection.execute("PRAGMA journal_mode = WAL")
-        connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        connection.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss
-    except BaseException:
-        connection.close()
-        raise
-    return connection
-
-
-def _on_pool(pool: psycopg_pool.ConnectionPool, wait: float, work: Callable[..., _T], *args: Any) -> _T:
-    """``work(connection, *args)`` with a connection of the pool, waiting at most ``wait`` seconds for one.
-
-    A connection the server dropped while it sat in the pool (a restart, ``pg_terminate_backend``) fails
-    at the job's first statement, before the server has done anything for the job (its first statement is
-    a ``BEGIN``, a read, or the migrations' advisory lock: never a write of its own): the pool discards it
-    and opens another, and the job runs again on the next connection, up to once per connection of the
-    pool. This replaces the pool's check before each job (an empty query: a round trip and about a sixth
-    of a move's client CPU, ``bench/shards.py``). An error after the server answered anything is raised
-    as it is."""
-    for attempt in range(pool.max_size + 1):
-        with pool.connection(timeout=wait) as raw:
-            connection = PostgresConnection(raw)
-            try:
-                return work(connection, *args)
-            except psycopg.OperationalError:
-                if connection.answered or not raw.broken or attempt == pool.max_size:
-                    raise
-    raise AssertionError("unreachable")  # the last attempt returns or raises
-
-
-def _in_transaction(connection: sqlite3.Connection, work: Callable[..., _T], *args: Any) -> _T:
-    """``BEGIN`` (SQLite: ``BEGIN IMMEDIATE``), ``work(connection, *args)``, ``COMMIT``; on any error
-    ``ROLLBACK`` and raise."""
-    begin = "BEGIN" if dialect_of(connection) == POSTGRESQL else "BEGIN IMMEDIATE"
-    return _transaction(connection, begin, work, *args)
-
-
-def _transaction(connection: sqlite3.Connection, begin: str, work: Callable[..., _T], *args: Any) -> _T:
-    connection.execute(begin)
-    try:
-        value = work(connection, *args)
-        committed = connection.execute("COMMIT")
-        if dialect_of(connection) == POSTGRESQL and committed.statusmessage != "COMMIT":
-            # PostgreSQL answers COMMIT in a transaction an error has aborted with ROLLBACK, not an error:
-            # a work function that caught a failed statement and went on must not pass for stored.
-            status = committed.statusmessage
-            raise psycopg.DatabaseError(f"the transaction was rolled back at COMMIT ({status})")
-    except BaseException:
-        # A failed COMMIT (disk full, I/O error) must not leave the connection inside a transaction, or
-        # every later write fails; after some failures there is nothing to undo.
-        with contextlib.suppress(*DatabaseError):
-            connection.execute("ROLLBACK")
-        raise
-    return value
-
-
-def _in_transaction_until(
-    connection: sqlite3.Connection, deadline: float, work: Callable[..., _T], *args: Any
-) -> _T:
-    """:func:`_in_transaction`, waiting for another program's lock only until ``deadline``
-    (``time.monotonic()``); past it, one try without waiting (PostgreSQL: 1 ms, its least wait).
-
-    PostgreSQL: ``SET LOCAL lock_timeout`` (any lock: rows, advisory locks) and ``statement_timeout`` (that
-    plus :data:`STATEMENT_GRACE_MS`, so a hung statement cannot hold a press either), sent with the
-    ``BEGIN`` in one round trip."""
-    wait_ms = max(0, min(BUSY_TIMEOUT_MS, int((deadline - time.monotonic()) * 1000)))
-    if dialect_of(connection) == POSTGRESQL:
-        wait_ms = max(1, wait_ms)
-        begin = (
-            f"BEGIN; SET LOCAL lock_timeout = {wait_ms};"
-            f" SET LOCAL statement_timeout = {wait_ms + STATEMENT_GRACE_MS}"
-        )
-        return _transaction(connection, begin, work, *args)
-    connection.execute(f"PRAGMA busy_timeout = {wait_ms}")
-    try:
-        return _in_transaction(connection, work, *args)
-    finally:
-        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-
-
-def _rewrite_version(connection: sqlite3.Connection) -> None:
-    """Write the schema version unchanged: a write that proves the database takes writes."""
-    if dialect_of(connection) == POSTGRESQL:
-        connection.execute("UPDATE schema_version SET version = version")
-        return
-    connection.execute(f"PRAGMA user_version = {_schema_version(connection)}")
-
-
-def _schema_version(connection: sqlite3.Connection) -> int:
-    if dialect_of(connection) == POSTGRESQL:
-        (exists,) = connection.execute("SELECT to_regclass('schema_version') IS NOT NULL").fetchone()
-        if not exists:
-            return 0
-        row = connection.execute("SELECT version FROM schema_version").fetchone()
-        return 0 if row is None else int(row[0])
-    (version,) = connection.execute("PRAGMA user_version").fetchone()
-    return int(version)
-
-
-def _refuse_newer(current: int, migrations: list[tuple[int, str, str]]) -> None:
-    if current > len(migrations):
-        raise RuntimeError(f"the database is at version {current}, newer than this bot's {len(migrations)}")
-
-
-def _python_step(name: str) -> Callable[[sqlite3.Connection], Any] | None:
-    """``migrate(connection)`` of the module with the SQL file's name (``V004__ratings.py``), if there is
-    one: the part of a migration SQL cannot do (rating stored results), run after the SQL."""
-    stem = name.removesuffix(".sql")
-    if not resources.files("storage.migrations").joinpath(stem + ".py").is_file():
-        return None
-    return importlib.import_module(f"storage.migrations.{stem}").migrate
-
-
-def _apply_migration(
-    connection: sqlite3.Connection,
-    version: int,
-    sql: str,
-    python_step: Callable[[sqlite3.Connection], Any] | None = None,
-) -> None:
-    for statement in _split_statements(sql):
-        connection.execute(statement)
-    if python_step is not None:
-        python_step(connection)
-    if dialect_of(connection) == POSTGRESQL:
-        connection.execute("UPDATE schema_version SET version = ?", (int(version),))
-    else:
-        connection.execute(f"PRAGMA user_version = {int(version)}")
-
-
-def _migrate_postgresql(connection: PostgresConnection, migrations: list[tuple[int, str, str]]) -> None:
-    """Apply the pending migrations, each in a transaction with its version bump, holding a session
-    advisory lock throughout: a second process starting at the same moment waits, then finds nothing to
-    do."""
-    connection.execute("SELECT pg_advisory_lock(?)", (MIGRATION_LOCK_KEY,))
-    try:
-        connection.execute(
-            "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL,"
-            " one_row BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one_row))"
-        )
-        connection.execute("INSERT INTO schema_version (version) VALUES (0) ON CONFLICT DO NOTHING")
-        current = _schema_version(connection)
-        _refuse_newer(current, migrations)
-        for version, name, sql in migrations[current:]:
-            _in_transaction(connection, _apply_migration, version, sql, _python_step(name))
-    finally:
-        connection.execute("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK_KEY,))
+# -- work functions: what runs on the database thread(s) (plain sqlite3 or psycopg, no asyncio) -------
 
 
 def _execute(connection: sqlite3.Connection, sql: str, parameters: Sequence[Any]) -> None:
@@ -993,7 +634,7 @@ def _load_tables(
     if table_ids is None:
         rows = connection.execute(
             "SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables"
-            f" ORDER BY {_live_order(connection)}"
+            f" ORDER BY {live_order(connection)}"
         ).fetchall()
         action_rows = connection.execute(
             "SELECT table_id, position, seat, code, timed_out FROM live_table_actions"
@@ -1015,7 +656,7 @@ def _load_table_logs(
     """The live tables' ``(table_id, guild_id, snapshot)``, oldest first, and each one's log as ``(seat,
     code, timed_out)`` in order: all of them, or those of ``wanted``."""
     rows = connection.execute(
-        f"SELECT table_id, guild_id, snapshot FROM live_tables ORDER BY {_live_order(connection)}"
+        f"SELECT table_id, guild_id, snapshot FROM live_tables ORDER BY {live_order(connection)}"
     ).fetchall()
     if wanted is not None:
         rows = [row for row in rows if row[0] in wanted]
@@ -1028,7 +669,7 @@ def _load_table_logs(
     return rows, logs
 
 
-def _live_order(connection: sqlite3.Connection) -> str:
+def live_order(connection: sqlite3.Connection) -> str:
     """The column that orders live tables as they were first stored (SQLite's rowid; PostgreSQL's seq)."""
     return "seq" if dialect_of(connection) == POSTGRESQL else "rowid"
 
@@ -1036,7 +677,7 @@ def _live_order(connection: sqlite3.Connection) -> str:
 def _table_guilds(connection: sqlite3.Connection) -> list[tuple]:
     """``(table_id, guild_id)`` of every live table, oldest first."""
     return connection.execute(
-        f"SELECT table_id, guild_id FROM live_tables ORDER BY {_live_order(connection)}"
+        f"SELECT table_id, guild_id FROM live_tables ORDER BY {live_order(connection)}"
     ).fetchall()
 
 
@@ -1054,19 +695,5 @@ def _load_table(connection: sqlite3.Connection, table_id: str) -> tuple[tuple, l
     return row, action_rows
 
 
-def _backup(connection: sqlite3.Connection, target: Path) -> None:
-    copy = sqlite3.connect(target)
-    try:
-        connection.backup(copy)
-    finally:
-        copy.close()
-
-
 def _iso(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
-
-
-def _split_statements(sql: str) -> list[str]:
-    """Statements of a migration file (split at ``;`` ending a line; migrations hold no triggers)."""
-    without_comments = "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
-    return [statement.strip() for statement in without_comments.split(";") if statement.strip()]

@@ -55,7 +55,13 @@ _WITHDRAW = "DELETE FROM relayed_interactions WHERE relay_id = %s"
 STALE_SECONDS = 60.0
 """Rows older than this (their sender died before it withdrew them) are deleted when a process starts."""
 RECONNECT_SECONDS = 1.0
-"""How long the listener waits before it connects again after losing its connection."""
+"""How long the listener waits before it connects again after losing its connection (also the pool's
+``reconnect_timeout``: past it, the next statement starts a new connection attempt at once)."""
+CONNECT_TIMEOUT_SECONDS = 3
+"""libpq's ``connect_timeout``: a server that does not answer holds a connection attempt no longer."""
+STATEMENT_WAIT_SECONDS = 1.0
+"""How long a relay's statement waits for a connection of the pool: a relayed interaction must be answered
+within Discord's 3 seconds, by its sender if the database is away."""
 
 
 class RelayStore:
@@ -75,8 +81,18 @@ class RelayStore:
     def __init__(self, url: str, channels: Iterable[str]) -> None:
         self.url = url
         self.channels = list(channels)
+        # A relay is rare (a DM about another process's table) and must not fail on a connection the
+        # server dropped while it sat idle (a restart, pg_terminate_backend): each is checked when taken.
         self._pool = AsyncConnectionPool(
-            url, min_size=1, max_size=2, kwargs={"autocommit": True}, open=False, name="relay"
+            url,
+            min_size=1,
+            max_size=2,
+            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_SECONDS},
+            open=False,
+            name="relay",
+            check=AsyncConnectionPool.check_connection,
+            reconnect_timeout=RECONNECT_SECONDS,
+            timeout=STATEMENT_WAIT_SECONDS,
         )
 
     @classmethod
@@ -141,7 +157,9 @@ class RelayStore:
         """
         while True:
             try:
-                connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+                connection = await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_SECONDS
+                )
             except psycopg.Error as error:
                 log.warning(
                     "The interaction relay cannot listen (%s): trying again", error_line(error, self.url)

@@ -19,8 +19,10 @@ from typing import Any
 import psycopg
 
 from storage.backend import POSTGRESQL, DatabaseTarget, database_target
-from storage.connection import PostgresConnection, SqliteConnection, dialect_of
-from storage.database import Database, _in_transaction, _live_order
+from storage.connection import dialect_of, in_transaction
+from storage.database import Database, live_order
+from storage.postgres import PostgresConnection
+from storage.sqlite import SqliteConnection
 
 TABLES: tuple[tuple[str, str], ...] = (
     ("guild_settings", "guild_id"),
@@ -81,7 +83,7 @@ async def copy_database(source: Path | str, target: Path | str) -> list[TableCou
         destination = await Database.open(target, pool_size=1)
         try:
             # Straight on the target's thread, without a running write's timeouts: a big copy takes time.
-            await destination._run(_in_transaction, _copy_all, source_target)
+            await destination._run(in_transaction, _copy_all, source_target)
             return [
                 TableCount(table, await _count(origin, table), await _count(destination, table))
                 for table, _ in TABLES
@@ -127,7 +129,7 @@ def _copy_table(source: Any, target: Any, table: str, order: str) -> None:
     present = set(_columns(target, table))  # PostgreSQL's live_tables.seq is not in SQLite's, nor rowid here
     columns = [name for name in _columns(source, table) if name in present]
     names = ", ".join(columns)
-    order = order.format(live_order=_live_order(source))
+    order = order.format(live_order=live_order(source))
     rows = source.execute(f"SELECT {names} FROM {table} ORDER BY {order}")
     insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' for _ in columns)})"
     while batch := rows.fetchmany(BATCH_ROWS):

@@ -149,6 +149,42 @@ class ThrowawayPostgres:
             )  # fmt: skip
         shutil.rmtree(folder, ignore_errors=True)
 
+    def restart(self) -> None:
+        """``pg_ctl restart -m fast``: every client's connection is cut, the server is back once this
+        returns."""
+        self._pg_ctl("-m", "fast", "-w", "restart")
+
+    def halt(self) -> None:
+        """Stop the server (``pg_ctl stop -m fast``) and keep its cluster, to :meth:`resume` it: meanwhile
+        it refuses connections, as a server that is away."""
+        self._pg_ctl("-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server :meth:`halt` stopped; it takes connections once this returns."""
+        self._pg_ctl("-w", "-t", "60", "start")
+
+    def _pg_ctl(self, *args: str) -> None:
+        assert self._folder is not None, "not started"
+        pg_ctl = str(self._bin / "pg_ctl")
+        subprocess.run(
+            self._command(pg_ctl, "-D", str(self.data_dir), "-l", str(self._folder / "server.log"), *args),
+            check=True, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+
+    def terminate_clients(self, url: str) -> int:
+        """``pg_terminate_backend`` every other connection to the database ``url`` names (a dropped
+        connection); returns how many were cut."""
+        import psycopg
+
+        name = url.rsplit("/", 1)[1]
+        with psycopg.connect(self.url(), autocommit=True) as connection:
+            rows = connection.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = %s AND pid <> pg_backend_pid()",
+                (name,),
+            ).fetchall()
+        return sum(1 for (cut,) in rows if cut)
+
     def log_text(self) -> str:
         """The server's log so far (for a failing test's report)."""
         assert self._folder is not None, "not started"

@@ -204,6 +204,9 @@ class TableRuntime:
         async with locked(table, wait):
             if not self.registry.is_live(table):
                 raise Unchanged(self.registry.gone_reason(table.table_id))
+            await self.store.settle(table)  # a failed save the database could not undo: reload first
+            if not self.registry.is_live(table):
+                raise Unchanged(self.registry.gone_reason(table.table_id))
             before = frozenset(table.users_with_actions())
             phase = table.phase
             lobby: Lobby | None = None

@@ -16,11 +16,24 @@ from collections.abc import Callable
 from engine.tables.registry import TableRegistry, WaitingTable
 from engine.tables.session import Phase, TableError, TableSession
 from engine.tables.snapshot import TableSnapshot, load_into, restore, snapshot_of
-from storage import Database, GameResult, SeatResult, StoredAction, StoredTable, is_locked
+from storage import (
+    Database,
+    GameResult,
+    SeatResult,
+    StoredAction,
+    StoredTable,
+    error_line,
+    is_locked,
+    is_unreachable,
+)
 
 log = logging.getLogger(__name__)
 
 UNRESTORED = "This table could not be restored after a restart."
+DATABASE_AWAY = "The database is not answering, so that did not happen. Please try again in a moment."
+"""The answer to a change that could not be stored because the database (a PostgreSQL server) is away."""
+DATABASE_BUSY = "The database is busy, so that did not happen. Please try again in a moment."
+"""The answer to a change that could not be stored because another program held the database's lock."""
 
 
 def game_result(session: TableSession) -> GameResult:
@@ -57,6 +70,10 @@ def _log_of(stored: StoredTable) -> list[tuple[int, str, bool]]:
 class TableStore:
     """Stores the live tables; ``shutting_down()`` tells a refused save at shutdown from a real failure.
 
+    A table whose failed save could not be undone by reloading it (the database away) stays registered
+    but *unsettled*: :meth:`settle` reloads it before its next change, and :meth:`persist` refuses to store
+    it meanwhile, so a change a player was told did not happen is never stored later.
+
     Who sits at each table is stored with it (:meth:`storage.Database.tables_of_user` finds a user's tables
     from any process), written only when it changed since this store last wrote it, so a move writes nothing
     more.
@@ -72,6 +89,7 @@ class TableStore:
         self.registry = registry
         self.shutting_down = shutting_down
         self._seated: dict[str, frozenset[int]] = {}  # table id -> the human users last stored as seated
+        self._unsettled: set[str] = set()  # ids of tables whose memory may hold a change not stored
 
     async def persist(self, session: TableSession) -> None:
         """Store the table as it is now, in one transaction: its snapshot, the actions applied since the
@@ -84,6 +102,8 @@ class TableStore:
             If the database refused: the table goes back to its stored state, so the change did not
             happen, and the player is asked to try again.
         """
+        if session.table_id in self._unsettled:
+            raise TableError(DATABASE_AWAY)
         if session.phase is Phase.CLOSED:
             await self.delete(session)
             return
@@ -110,13 +130,21 @@ class TableStore:
             if self.shutting_down():  # the table stays as last stored
                 log.warning("Table %s was not saved: the bot is shutting down", session.table_id)
                 raise TableError("I am restarting: please try again in a moment.") from None
-            if is_locked(error):  # another program holds the write lock: no bug, no traceback
+            if is_unreachable(error):  # the server is away: no bug, no traceback
+                log.warning(
+                    "Table %s not saved: the database is not answering (%s)",
+                    session.table_id,
+                    error_line(error),
+                )
+            elif is_locked(error):  # another program holds the write lock: no bug, no traceback
                 log.warning("Table %s not saved: the database is locked by another program", session.table_id)
             else:
                 log.exception("Could not save table %s: undoing the change", session.table_id)
             await self.reload(session)
+            if is_unreachable(error):
+                raise TableError(DATABASE_AWAY) from None
             raise TableError(
-                "The database is busy, so that did not happen. Please try again in a moment."
+                DATABASE_BUSY
                 if is_locked(error)
                 else "I could not save that just now, so it did not happen. Please try again."
             ) from None
@@ -134,16 +162,41 @@ class TableStore:
                     await self.persist(session)
 
     async def reload(self, session: TableSession) -> None:
-        """Put a table back to its stored state (after a failed save); forget it if it was never stored."""
+        """Put a table back to its stored state (after a failed save); forget it if it was never stored.
+        With the database busy or away, the table stays registered but unsettled (see :meth:`settle`)."""
         try:
             stored = await self.db.load_table(session.table_id)
-        except Exception:
+        except Exception as error:
+            if is_locked(error):
+                log.warning(
+                    "Table %s reloads before its next change (%s)",
+                    session.table_id,
+                    error_line(error),
+                )
+                self._unsettled.add(session.table_id)
+                return
             log.exception("Could not reload table %s either", session.table_id)
             stored = None
+        self._unsettled.discard(session.table_id)
         if stored is None:
             self.registry.forget(session, "This table could not be saved, so it closed.")
             return
         load_into(session, TableSnapshot.from_stored(stored.snapshot), _log_of(stored))
+
+    async def settle(self, session: TableSession) -> None:
+        """Before a change, under the table's lock: reload the table if a failed save left it unsettled
+        (nothing to do otherwise, without a database call).
+
+        Raises
+        ------
+        TableError
+            If it is still unsettled (the database still busy or away): the change must not happen.
+        """
+        if session.table_id not in self._unsettled:
+            return
+        await self.reload(session)
+        if session.table_id in self._unsettled:
+            raise TableError(DATABASE_AWAY)
 
     async def delete(self, session: TableSession) -> None:
         """Delete a closed table (a failure is logged: the table is gone from memory anyway)."""

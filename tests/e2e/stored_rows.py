@@ -3,7 +3,7 @@
 The end-to-end tests check what the bot stored by running SQL of their own on its database: a SQLite file
 (``sqlite:///...`` URL, or the path of a file such as a backup) or a PostgreSQL database
 (``postgresql://...`` URL). The SQL must be portable: write placeholders as ``?`` (translated for
-PostgreSQL as the bot's own SQL is, by :func:`storage.connection.postgresql_sql`) and use no dialect's own
+PostgreSQL as the bot's own SQL is, by :func:`storage.postgres.postgresql_sql`) and use no dialect's own
 functions or pragmas (a test of a SQLite-only feature, such as the backup files, runs on SQLite only).
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 import psycopg
 
 from storage.backend import database_target
-from storage.connection import postgresql_sql
+from storage.postgres import postgresql_sql
 
 Where = str | Path
 """A database: a ``sqlite:///`` or ``postgresql://`` URL, or the path of a SQLite file."""

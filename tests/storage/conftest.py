@@ -12,7 +12,7 @@ import psycopg
 import pytest
 
 from storage import database_path
-from storage.connection import postgresql_sql
+from storage.postgres import postgresql_sql
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -6,8 +6,8 @@ from __future__ import annotations
 import psycopg
 import pytest
 
-from storage.connection import PostgresConnection
-from storage.database import _in_transaction
+from storage.connection import in_transaction
+from storage.postgres import PostgresConnection
 
 
 def _swallowing_work(connection: PostgresConnection) -> None:
@@ -23,7 +23,7 @@ def test_a_transaction_aborted_by_a_caught_error_is_not_reported_as_committed(po
         raw.execute("CREATE TABLE kept (n INTEGER)")
         connection = PostgresConnection(raw)
         with pytest.raises(psycopg.DatabaseError, match="rolled back at COMMIT"):
-            _in_transaction(connection, _swallowing_work)
+            in_transaction(connection, _swallowing_work)
         assert raw.execute("SELECT COUNT(*) FROM kept").fetchone() == (0,)
-        _in_transaction(connection, lambda c: c.execute("INSERT INTO kept (n) VALUES (2)"))  # usable again
+        in_transaction(connection, lambda c: c.execute("INSERT INTO kept (n) VALUES (2)"))  # usable again
         assert raw.execute("SELECT n FROM kept").fetchall() == [(2,)]

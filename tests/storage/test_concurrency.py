@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from storage import Database, GameResult, SeatResult
-from storage.database import _migrations
+from storage.schema import migrations
 from tests.storage.conftest import query
 
 GUILD = 100
@@ -32,7 +32,7 @@ def random_result(number: int, rng: random.Random) -> GameResult:
 async def test_two_processes_starting_at_once_migrate_once(postgres_url: str) -> None:
     first, second = await asyncio.gather(Database.open(postgres_url), Database.open(postgres_url))
     try:
-        latest = len(_migrations("postgresql"))
+        latest = len(migrations("postgresql"))
         assert await first.schema_version() == latest and await second.schema_version() == latest
         assert query(postgres_url, "SELECT version FROM schema_version") == [(latest,)]
     finally:

@@ -7,10 +7,11 @@ import sqlite3
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from storage import Database, GameResult, IntegrityError, SeatResult, database_path
-from storage.database import _migrations
+from storage.schema import migrations
 from tests.storage.conftest import query
 
 START = datetime(2026, 11, 1, 20, 0, tzinfo=timezone.utc)
@@ -47,14 +48,14 @@ async def db(database_url: str):
 async def test_open_creates_file_migrates_and_uses_wal(tmp_path: Path) -> None:
     path = tmp_path / "new" / "bot.db"
     database = await Database.open(path)
-    assert await database.schema_version() == len(_migrations()) >= 1
+    assert await database.schema_version() == len(migrations()) >= 1
     await database.close()
     with sqlite3.connect(path) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"games", "game_seats"} <= tables
     again = await Database.open(path)  # reopening applies nothing twice
-    assert await again.schema_version() == len(_migrations())
+    assert await again.schema_version() == len(migrations())
     await again.close()
 
 
@@ -69,13 +70,13 @@ async def test_a_newer_database_is_refused(tmp_path: Path) -> None:
 async def test_postgresql_is_migrated_once_and_a_newer_one_is_refused(postgres_url: str) -> None:
     database = await Database.open(postgres_url)
     assert database.dialect == "postgresql" and database.path is None
-    assert await database.schema_version() == len(_migrations("postgresql"))
+    assert await database.schema_version() == len(migrations("postgresql"))
     await database.close()
     listed = query(postgres_url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
     tables = {row[0] for row in listed}
     assert {"games", "game_seats", "live_tables", "ratings", "schema_version"} <= tables
     again = await Database.open(postgres_url)  # reopening applies nothing twice
-    assert await again.schema_version() == len(_migrations("postgresql"))
+    assert await again.schema_version() == len(migrations("postgresql"))
     await again.close()
     import psycopg
 
@@ -161,21 +162,21 @@ async def test_results_finishing_at_the_same_moment_are_all_stored(db: Database)
 
 
 class _FailingCommits:
-    """A stand-in for the database's sqlite3 connection whose next ``failures`` COMMITs fail as a full or
+    """A stand-in for the database's aiosqlite connection whose next ``failures`` COMMITs fail as a full or
     broken disk would; everything else goes to the real connection."""
 
-    def __init__(self, real: sqlite3.Connection, failures: int) -> None:
+    def __init__(self, real: aiosqlite.Connection, failures: int) -> None:
         self.real = real
         self.failures = failures
 
-    def execute(self, sql: str, *args: object):
+    async def execute(self, sql: str, *args: object):
         if sql == "COMMIT" and self.failures:
             self.failures -= 1
             raise sqlite3.OperationalError("disk I/O error")
-        return self.real.execute(sql, *args)
+        return await self.real.execute(sql, *args)
 
-    def executemany(self, sql: str, *args: object):
-        return self.real.executemany(sql, *args)
+    async def executemany(self, sql: str, *args: object):
+        return await self.real.executemany(sql, *args)
 
 
 async def test_a_failed_commit_does_not_wedge_the_connection(
@@ -183,7 +184,7 @@ async def test_a_failed_commit_does_not_wedge_the_connection(
 ) -> None:
     """A COMMIT that fails (disk full, I/O error) is rolled back, so later results are still stored."""
     db = await Database.open(tmp_path / "bot.db")
-    monkeypatch.setattr(db, "_connection", _FailingCommits(db._connection, failures=1))
+    monkeypatch.setattr(db._driver, "_connection", _FailingCommits(db._driver._connection, failures=1))
     with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
         await db.record_result(result("lost", 100, {1: 1, 2: 2}))
     assert await db.record_result(result("next", 100, {1: 1, 2: 2})) is True

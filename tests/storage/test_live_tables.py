@@ -111,22 +111,38 @@ async def test_a_failure_late_in_a_save_leaves_nothing_of_it(db: Database) -> No
     assert await db.result_count("t1") == 1
 
 
-async def test_a_save_is_one_call_to_the_database_thread(
+async def test_a_move_is_one_hop_to_the_database_thread(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A move's whole transaction (snapshot, actions, result) is handed to the database thread at once."""
-    calls = []
-    submit = db._thread.submit
-
-    def counting_submit(*args, **kwargs):
-        calls.append(args)
-        return submit(*args, **kwargs)
-
-    monkeypatch.setattr(db._thread, "submit", counting_submit)
+    """A move's whole write is handed to the database's thread at once: on SQLite one statement (the
+    lock wait already set by the first), on PostgreSQL one transaction (snapshot, actions, result)."""
     await save(db, "t1", {"v": 1}, [StoredAction(0, 0, "take")])
-    await save(db, "t1", {"v": 2}, [StoredAction(1, 1, "pay")], result("t1", 1, {10: 1, 11: 2}))
-    assert len(calls) == 2
-    assert await db.result_count("t1") == 1
+    calls = []
+    if db.dialect == "sqlite":
+        connection = db._driver._connection
+        execute = connection.execute
+
+        def counting_execute(*args, **kwargs):
+            calls.append(args)
+            return execute(*args, **kwargs)
+
+        monkeypatch.setattr(connection, "execute", counting_execute)
+        await save(db, "t1", {"v": 2}, [StoredAction(1, 1, "pay")])
+        await save(db, "t1", {"v": 2}, [])  # (a new message id: no action)
+        assert len(calls) == 2
+    else:
+        submit = db._driver._threads.submit
+
+        def counting_submit(*args, **kwargs):
+            calls.append(args)
+            return submit(*args, **kwargs)
+
+        monkeypatch.setattr(db._driver._threads, "submit", counting_submit)
+        await save(db, "t1", {"v": 2}, [StoredAction(1, 1, "pay")], result("t1", 1, {10: 1, 11: 2}))
+        assert len(calls) == 1
+        assert await db.result_count("t1") == 1
+    (stored,) = await db.load_tables()
+    assert stored.snapshot == {"v": 2} and [a.position for a in stored.actions] == [0, 1]
 
 
 async def test_integrity_check_finds_a_damaged_file(tmp_path: Path) -> None:
@@ -212,18 +228,18 @@ async def test_a_process_loads_only_the_tables_of_its_servers(db: Database) -> N
 async def test_the_migration_seats_the_tables_live_at_the_time(database_url: str) -> None:
     """V006 reads the seats of the tables already stored from their snapshots: a lobby's players, a game's
     human players (no AI seat)."""
-    from storage.connection import PostgresConnection
-    from storage.database import _apply_migration, _migrate_postgresql, _migrations, _python_step
+    from storage.postgres import PostgresConnection, migrate_postgresql
+    from storage.schema import apply_migration, migrations, python_step
 
     if database_url.startswith("sqlite:"):
         path = database_path(database_url)
         path.parent.mkdir(parents=True, exist_ok=True)
         raw = sqlite3.connect(path, isolation_level=None)
-        for version, name, sql in _migrations()[:5]:
-            _apply_migration(raw, version, sql, _python_step(name))
+        for version, name, sql in migrations()[:5]:
+            apply_migration(raw, version, sql, python_step(name))
     else:
         raw = PostgresConnection(psycopg.connect(database_url, autocommit=True))
-        _migrate_postgresql(raw, _migrations("postgresql")[:5])
+        migrate_postgresql(raw, migrations("postgresql")[:5])
     tables = [
         ("lobby", {"phase": "lobby", "lobby_players": [3, 4], "players": []}),
         ("game", {"phase": "playing", "lobby_players": [3], "players": [5, -1, 3]}),

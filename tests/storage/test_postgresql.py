@@ -12,7 +12,7 @@ import pytest
 
 from storage import Database, GameResult, SeatResult, StoredAction, is_locked, press_write_deadline
 from storage.backend import database_target, redacted_database_url
-from storage.connection import postgresql_sql
+from storage.postgres import postgresql_sql
 from tests.storage.conftest import query
 
 SNOWFLAKE = 1_234_567_890_123_456_789  # Discord's ids need 64 bits

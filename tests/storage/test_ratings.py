@@ -13,8 +13,8 @@ import pytest
 from openskill.models import PlackettLuce
 
 from storage import Database, GameResult, SeatResult, database_path
-from storage.connection import PostgresConnection
-from storage.database import _apply_migration, _migrate_postgresql, _migrations
+from storage.postgres import PostgresConnection, migrate_postgresql
+from storage.schema import apply_migration, migrations
 from storage.stats import FORMER_MEMBER
 from tests.storage.conftest import query
 
@@ -309,11 +309,11 @@ def store_at_v003(url: str) -> None:
         path = database_path(url)
         path.parent.mkdir(parents=True, exist_ok=True)
         raw = sqlite3.connect(path, isolation_level=None)
-        for version, _name, sql in _migrations()[:3]:
-            _apply_migration(raw, version, sql)
+        for version, _name, sql in migrations()[:3]:
+            apply_migration(raw, version, sql)
     else:
         raw = PostgresConnection(psycopg.connect(url, autocommit=True))
-        _migrate_postgresql(raw, _migrations("postgresql")[:3])
+        migrate_postgresql(raw, migrations("postgresql")[:3])
     raw.execute("INSERT INTO guild_settings (guild_id, count_ai_games) VALUES (?, 0)", (OTHER_GUILD,))
     for table, guild, game, ranks, ais, minutes in GAMES_PLAYED:
         r = result(table, ranks, guild=guild, game=game, minutes=minutes, ais=ais)

@@ -11,6 +11,7 @@ import psycopg
 import pytest
 
 from storage.relay import RelayStore
+from tests.postgres_server import ThrowawayPostgres
 
 SHARD_CHANNEL, REPLY_CHANNEL = "cardtable_shard_1", "cardtable_reply_test"
 
@@ -127,4 +128,20 @@ async def test_a_listener_whose_connection_is_cut_listens_again(
     await listening(receiver, deliveries)  # its probes come back: it listens again
     await sender.send("r4", SHARD_CHANNEL, REPLY_CHANNEL, "{}")
     assert await deliveries.next() == (SHARD_CHANNEL, "r4")
+    await deliveries.close()
+
+
+async def test_after_a_server_restart_the_store_relays_and_listens_again(
+    stores: tuple[RelayStore, RelayStore], postgres_server: ThrowawayPostgres
+) -> None:
+    """``pg_ctl restart -m fast`` cuts every connection: the pooled ones are replaced when next taken (the
+    first send after the restart works), and the listener connects and listens again by itself."""
+    sender, receiver = stores
+    deliveries = await listening(receiver)
+    await asyncio.to_thread(postgres_server.restart)
+    await sender.send("r5", SHARD_CHANNEL, REPLY_CHANNEL, "{}")  # on a fresh connection, not a dead one
+    await listening(receiver, deliveries)
+    await sender.send("r6", SHARD_CHANNEL, REPLY_CHANNEL, "{}")
+    assert await deliveries.next() == (SHARD_CHANNEL, "r6")
+    assert await receiver.claim("r5") == "{}" and await receiver.claim("r6") == "{}"
     await deliveries.close()
