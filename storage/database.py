@@ -61,6 +61,7 @@ from storage.connection import (
 )
 from storage.ratings import lock_guild, rate_result
 from storage.stats import StatsReads
+from storage.turn_alerts import TurnAlertSettings
 
 __all__ = ["database_path", "is_locked"]  # re-exported (storage/__init__.py)
 
@@ -277,12 +278,13 @@ def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None
         future.set_result(value)
 
 
-class Database(StatsReads):
+class Database(StatsReads, TurnAlertSettings):
     """The bot's database: SQLite over one connection on its own thread, or PostgreSQL over a pool of
     connections served by as many threads.
 
     Use :meth:`open` to create one; it applies pending migrations. Ratings, stats, history and seasons
-    are read and changed through :class:`storage.stats.StatsReads`. ``dialect`` is ``"sqlite"`` or
+    are read and changed through :class:`storage.stats.StatsReads`; players' turn alert choices through
+    :class:`storage.turn_alerts.TurnAlertSettings`. ``dialect`` is ``"sqlite"`` or
     ``"postgresql"``; ``path`` is the SQLite file (``None`` on PostgreSQL); ``target`` says which database
     it is (``target.shown`` for messages: never the password).
     """

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import ratings_admin
-from cogs.tables import dm_routing, render, server_defaults, threads
+from cogs.tables import dm_routing, render, server_defaults, threads, turn_choice
 from cogs.tables.assembly import assemble
 from cogs.tables.components import route
 from cogs.tables.presses import reply
@@ -51,7 +51,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         parts = assemble(bot)
         self.registry = parts.runtime.registry
         self.runtime, self.messages, self.private_views = parts.runtime, parts.messages, parts.private_views
-        self.presses = parts.presses
+        self.presses, self.alert_choices = parts.presses, parts.alert_choices
 
     async def cog_load(self) -> None:
         """Bring back every table of this process's guilds stored when the bot stopped (or crashed):
@@ -201,6 +201,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         min_games="Games a player needs in a game before the leaderboard lists them (default 5)",
         count_ai_games="Whether games with AI players count on this server's leaderboard (on at first)",
         threads="Open each new table in a new thread of its channel when /play does not say",
+        turn_mentions="Mention players in the channel when it is their turn (on at first)",
     )
     async def set_defaults(
         self,
@@ -209,16 +210,19 @@ class TablesCog(commands.Cog, name=COG_NAME):
         min_games: app_commands.Range[int, 1, 1000] | None = None,
         count_ai_games: bool | None = None,
         threads: bool | None = None,
+        turn_mentions: bool | None = None,
     ) -> None:
         """Set this server's defaults: turn length, the leaderboards' minimum of games, whether games with
-        AIs count, tables in threads."""
+        AIs count, tables in threads, turn mentions."""
         await server_defaults.set_defaults(
             self.bot,
             interaction,
+            self.alert_choices,
             turn_seconds=turn_seconds,
             min_games=min_games,
             count_ai_games=count_ai_games,
             threads=threads,
+            turn_mentions=turn_mentions,
         )
 
     @admin.command(name="season")
@@ -258,6 +262,17 @@ class TablesCog(commands.Cog, name=COG_NAME):
                 await self.private_views.show(interaction, session)
         except TableError as refusal:
             await reply(interaction, str(refusal))
+
+    @app_commands.command(name="turns")
+    @app_commands.describe(
+        how="How your turns find you", scope="For this table, or every table of this server"
+    )
+    @app_commands.choices(how=turn_choice.HOW_CHOICES, scope=turn_choice.SCOPE_CHOICES)
+    async def turns(
+        self, interaction: discord.Interaction, how: str, scope: str = turn_choice.THIS_TABLE
+    ) -> None:
+        """Choose how your turns find you: a mention in the channel, a DM, or nothing."""
+        await turn_choice.choose(self.runtime, self.alert_choices, interaction, how, scope)
 
     # -- gateway events ----------------------------------------------------------------------------
 
