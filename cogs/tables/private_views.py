@@ -30,6 +30,7 @@ class PrivateViews:
         self.client = client
         self.tasks = tasks
         self.messages = messages
+        self.live_seconds: float = PRIVATE_VIEW_LIVE_SECONDS  # how long an ephemeral view is edited
         # Live views by table, then player: a move looks only at its own table's (never at every table's).
         self.live: dict[str, dict[int, _LiveView]] = {}
         self.dms: dict[str, dict[int, _LiveDM]] = {}  # each DM player's one live DM, by table then player
@@ -132,7 +133,7 @@ class PrivateViews:
             return
         now = asyncio.get_running_loop().time()
         for user_id, live in list(views.items()):
-            if now - live.shown_at > PRIVATE_VIEW_LIVE_SECONDS or session.phase not in (
+            if now - live.shown_at > self.live_seconds or session.phase not in (
                 Phase.PLAYING,
                 Phase.SCOREBOARD,
             ):
@@ -149,10 +150,10 @@ class PrivateViews:
 
     def editable(self, table_id: str, user_id: int) -> bool:
         """True if the player's ephemeral view of table ``table_id`` is followed and can still be edited
-        (Discord allows it for 15 minutes; the bot stops at :data:`PRIVATE_VIEW_LIVE_SECONDS`)."""
+        (Discord allows it for 15 minutes; the bot stops at ``live_seconds``)."""
         live = self.live.get(table_id, {}).get(user_id)
         now = asyncio.get_running_loop().time()
-        return live is not None and now - live.shown_at <= PRIVATE_VIEW_LIVE_SECONDS
+        return live is not None and now - live.shown_at <= self.live_seconds
 
     # -- DMs -------------------------------------------------------------------------------------------
 
