@@ -33,7 +33,7 @@ from engine.tables.outcome import Outcome
 from engine.tables.session import BY_DM, BY_MENTION, NOT_TOLD, Phase, TableSession
 from engine.tables.tasks import Supervisor
 from engine.tables.time_control import SLOW
-from storage import Database
+from storage import Database, DatabaseError
 
 log = logging.getLogger(__name__)
 
@@ -68,13 +68,17 @@ class AlertChoices:
         self._mentions: dict[int, bool] = {}
 
     async def how(self, table: TableSession, user_id: int) -> str:
-        """How ``user_id`` is told of a turn at ``table``: one of ``ALERT_MODES``."""
+        """How ``user_id`` is told of a turn at ``table``: one of ``ALERT_MODES`` (with the database busy,
+        as if they had chosen nothing for the server: it is asked again next time)."""
         chosen = table.alert_modes.get(user_id)
         if chosen is None:
             key = (table.guild_id, user_id)
             if key not in self._players:
-                self._players[key] = await self.db.turn_alert_mode(*key)
-            chosen = self._players[key]
+                try:
+                    self._players[key] = await self.db.turn_alert_mode(*key)
+                except DatabaseError as error:
+                    log.info("Could not read the turn choice of %s: %s", user_id, error)
+            chosen = self._players.get(key)
         if chosen is None:
             slow = table.settings.time_control.kind == SLOW
             chosen = BY_DM if user_id in table.dm_wanted or slow else BY_MENTION
@@ -83,9 +87,14 @@ class AlertChoices:
         return chosen
 
     async def mentions_on(self, guild_id: int) -> bool:
-        """Whether the server's tables mention players (its admins may turn it off)."""
+        """Whether the server's tables mention players (its admins may turn it off; the default, yes, while
+        the database is busy)."""
         if guild_id not in self._mentions:
-            self._mentions[guild_id] = await self.db.guild_turn_mentions(guild_id)
+            try:
+                self._mentions[guild_id] = await self.db.guild_turn_mentions(guild_id)
+            except DatabaseError as error:
+                log.info("Could not read whether server %s mentions players: %s", guild_id, error)
+                return True
         return self._mentions[guild_id]
 
     async def choose_for_server(self, guild_id: int, user_id: int, mode: str) -> None:
