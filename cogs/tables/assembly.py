@@ -31,7 +31,7 @@ class TableParts:
     messages: TableMessages
     private_views: PrivateViews
     presses: TablePresses
-    alert_choices: AlertChoices
+    turn_alerts: TurnAlerts
 
 
 def assemble(bot: "Host") -> TableParts:
@@ -45,8 +45,7 @@ def assemble(bot: "Host") -> TableParts:
     )
     private_views = PrivateViews(bot, tasks, messages)
     threads = TableThreads(bot, registry, messages, tasks)
-    alert_choices = AlertChoices(bot.db)
-    turn_alerts = TurnAlerts(bot, tasks, messages, private_views, alert_choices)
+    turn_alerts = TurnAlerts(bot, tasks, messages, private_views, AlertChoices(bot.db))
     runtime = TableRuntime(
         registry,
         store,
@@ -57,4 +56,4 @@ def assemble(bot: "Host") -> TableParts:
         ai_pause_seconds=settings.ai_pause_seconds,
     )
     presses = TablePresses(runtime, messages, private_views)
-    return TableParts(runtime, messages, private_views, presses, alert_choices)
+    return TableParts(runtime, messages, private_views, presses, turn_alerts)

@@ -51,7 +51,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         parts = assemble(bot)
         self.registry = parts.runtime.registry
         self.runtime, self.messages, self.private_views = parts.runtime, parts.messages, parts.private_views
-        self.presses, self.alert_choices = parts.presses, parts.alert_choices
+        self.presses, self.turn_alerts = parts.presses, parts.turn_alerts
 
     async def cog_load(self) -> None:
         """Bring back every table of this process's guilds stored when the bot stopped (or crashed):
@@ -69,10 +69,12 @@ class TablesCog(commands.Cog, name=COG_NAME):
         for session in sessions:
             if self.registry.is_live(session):
                 self.messages.refresh(session)
+                self.turn_alerts.restored(session)  # fresh turn lines; those from before go
                 self.runtime.resume(session)  # an AI whose turn it was plays on
 
     async def cog_unload(self) -> None:
         dm_routing.detach(self.bot)
+        await self.turn_alerts.take_back_all(timeout=2.0)  # a restart sends fresh ones
         for session in list(self.registry.tables.values()):
             self.runtime.clocks.disarm_all(session)
         self.runtime.tasks.cancel_all()
@@ -217,7 +219,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         await server_defaults.set_defaults(
             self.bot,
             interaction,
-            self.alert_choices,
+            self.turn_alerts.choices,
             turn_seconds=turn_seconds,
             min_games=min_games,
             count_ai_games=count_ai_games,
@@ -264,15 +266,11 @@ class TablesCog(commands.Cog, name=COG_NAME):
             await reply(interaction, str(refusal))
 
     @app_commands.command(name="turns")
-    @app_commands.describe(
-        how="How your turns find you", scope="For this table, or every table of this server"
-    )
+    @app_commands.describe(how="How your turns find you", scope="This table, or every table of this server")
     @app_commands.choices(how=turn_choice.HOW_CHOICES, scope=turn_choice.SCOPE_CHOICES)
-    async def turns(
-        self, interaction: discord.Interaction, how: str, scope: str = turn_choice.THIS_TABLE
-    ) -> None:
+    async def turns(self, interaction: discord.Interaction, how: str, scope: str = "table") -> None:
         """Choose how your turns find you: a mention in the channel, a DM, or nothing."""
-        await turn_choice.choose(self.runtime, self.alert_choices, interaction, how, scope)
+        await turn_choice.choose(self.runtime, self.turn_alerts.choices, interaction, how, scope)
 
     # -- gateway events ----------------------------------------------------------------------------
 

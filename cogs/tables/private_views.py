@@ -232,16 +232,19 @@ class PrivateViews:
                 live = self.live_dm(session, user_id)
                 if live.signature() != live.shown:
                     live.request()
-            elif session.phase is not Phase.PLAYING and user_id in dms and dms[user_id].message is not None:
+            elif dms[user_id].message is None:
+                continue  # its first DM is on its way ("DM me" pressed): the player is not in dm_wanted yet
+            elif session.phase is not Phase.PLAYING:
                 dms[user_id].request()  # the last edit: the scores, or the table closed
             else:
-                dms.pop(user_id, None)
+                dms.pop(user_id)  # DMs turned off, or the player left: the DM stays as it was
         if session.phase is not Phase.PLAYING:
             self.dms.pop(session.table_id, None)  # their last edits hold their own reference
 
     def dm_refused(self, session: TableSession, user_id: int) -> None:
         """Discord does not deliver the player's DMs: stop sending them; the table says so once."""
         self.dms.get(session.table_id, {}).pop(user_id, None)
+        session.live_dms.pop(user_id, None)
         if user_id in session.dm_wanted:
             session.dm_wanted.discard(user_id)
             seat = session.seat_of(user_id)
@@ -300,7 +303,10 @@ class _LiveDM:
         self.views = views
         self.session = session
         self.user_id = user_id
-        self.message: discord.Message | None = None
+        self.message: discord.Message | discord.PartialMessage | None = None
+        stored = session.live_dms.get(user_id)  # sent before the bot restarted: edited, not sent again
+        if stored is not None:
+            self.message = views.client.get_partial_messageable(stored[0]).get_partial_message(stored[1])
         self.shown: object = None
         self.wanted = False
         self.task: asyncio.Task | None = None
@@ -330,6 +336,7 @@ class _LiveDM:
         if isinstance(sent, str):
             return sent
         self.message, self.shown = sent, signature
+        self.session.live_dms[self.user_id] = (sent.channel.id, sent.id)  # stored with the table's next save
         if old is not None:
             with contextlib.suppress(discord.HTTPException):
                 await old.delete()
@@ -353,6 +360,7 @@ class _LiveDM:
                     continue
                 except discord.NotFound:  # gone: send it again
                     self.message = None
+                    self.session.live_dms.pop(self.user_id, None)
                 except discord.HTTPException as error:
                     log.info("Could not edit the live DM of table %s: %s", self.session.table_id, error)
                     continue

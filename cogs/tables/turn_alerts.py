@@ -17,6 +17,7 @@ went out costs nothing; a DM Discord refuses (closed DMs) is only logged.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from dataclasses import dataclass
 
@@ -110,9 +111,10 @@ class AlertChoices:
 
 @dataclass
 class _Line:
-    """A turn line sent: the message, and the turn (a count per player) it told of."""
+    """A turn line sent: the message, and the turn (a count per player) it told of (0: sent before the
+    bot restarted)."""
 
-    message: discord.Message
+    message: discord.Message | discord.PartialMessage
     turn: int
 
 
@@ -140,13 +142,31 @@ class TurnAlerts:
         table = outcome.table
         alerts = self._tables.get(table.table_id)
         if alerts is None:
-            if not outcome.turn_alerts:
+            if not outcome.turn_alerts and not table.turn_lines:
                 return
             alerts = self._tables[table.table_id] = _TableAlerts(self, table)
         for user_id in outcome.turn_alerts:
             alerts.turns[user_id] = alerts.turns.get(user_id, 0) + 1
             alerts.asked[user_id] = alerts.turns[user_id]
         alerts.request()
+
+    def restored(self, table: TableSession) -> None:
+        """A table came back after a restart: each person it waits for gets a fresh line, and the lines
+        stored with it (sent before the restart) go."""
+        alerts = self._tables.setdefault(table.table_id, _TableAlerts(self, table))
+        for user_id in alerts.waiting():
+            alerts.turns[user_id] = alerts.turns.get(user_id, 0) + 1
+            alerts.asked[user_id] = alerts.turns[user_id]
+        alerts.request()
+
+    async def take_back_all(self, timeout: float) -> None:
+        """The bot stops: delete every turn line sent, each table's one at a time (for at most ``timeout``
+        seconds; a restored table gives its people fresh lines)."""
+        work = [alerts.take_back_all() for alerts in self._tables.values()]
+        self._tables.clear()
+        if work:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*work), timeout)
 
     def done(self, alerts: _TableAlerts) -> None:
         """A table's worker has nothing left to send or take back."""
@@ -163,11 +183,18 @@ class _TableAlerts:
         self.table = table
         self.turns: dict[int, int] = {}  # user -> their turns told of so far at this table
         self.asked: dict[int, int] = {}  # user -> a turn to tell of, not sent yet
-        self.sent: dict[int, _Line] = {}
+        self.sent: dict[int, _Line] = {  # those stored with the table: sent before a restart
+            user_id: _Line(
+                alerts.client.get_partial_messageable(channel_id).get_partial_message(message_id), 0
+            )
+            for user_id, (channel_id, message_id) in table.turn_lines.items()
+        }
         self.wanted = False
+        self.closing = False  # the bot stops: no new line
         self.task: asyncio.Task | None = None
 
     def request(self) -> None:
+        """Ask the table's task to bring its lines in line with who the game waits for now."""
         self.wanted = True
         if self.task is None or self.task.done():
             self.task = self.alerts.tasks.spawn(self._run(), f"turn alerts of table {self.table.table_id}")
@@ -188,16 +215,30 @@ class _TableAlerts:
             for user_id, line in list(self.sent.items()):
                 if user_id not in waiting or user_id in self.asked:  # over, or a newer turn to tell of
                     del self.sent[user_id]
+                    self.table.turn_lines.pop(user_id, None)
                     await self._take_back(line)
             for user_id, turn in list(self.asked.items()):
                 del self.asked[user_id]
-                if user_id in self.waiting():  # still their turn (one over before it went out costs nothing)
+                if (
+                    user_id in self.waiting() and not self.closing
+                ):  # a turn over before its line went out costs nothing
                     message = await self._tell(user_id)
                     if message is not None:
                         self.sent[user_id] = _Line(message, turn)
+                        self.table.turn_lines[user_id] = (message.channel.id, message.id)  # stored next save
                         self.wanted = True  # the turn may have ended while it went out
         if not self.sent and not self.asked:
             self.alerts.done(self)
+
+    async def take_back_all(self) -> None:
+        """Delete every line of the table, once a line on its way has gone out."""
+        self.closing = True
+        if self.task is not None and not self.task.done():
+            await asyncio.wait({self.task})
+        while self.sent:
+            user_id, line = self.sent.popitem()
+            self.table.turn_lines.pop(user_id, None)
+            await self._take_back(line)
 
     async def _tell(self, user_id: int) -> discord.Message | None:
         """Tell ``user_id`` of their turn as they chose; the message sent, or ``None``."""

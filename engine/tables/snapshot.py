@@ -73,6 +73,9 @@ class TableSnapshot(BaseModel):
     dm_wanted: list[int]
     alert_modes: dict[int, str] = {}
     """How players who chose it for this table are told of their turn (``TableSession.alert_modes``)."""
+    turn_lines: dict[int, tuple[int, int]] = {}
+    live_dms: dict[int, tuple[int, int]] = {}
+    """Players' turn lines and live DMs, ``(channel id, message id)`` by user id (``TableSession``'s)."""
     options: dict[str, Any]
     options_complete: bool = False
     """True when ``options`` of a started game holds every option (written since the Minimisère default
@@ -143,6 +146,8 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
         names=dict(session.names),
         dm_wanted=sorted(session.dm_wanted),
         alert_modes=dict(session.alert_modes),
+        turn_lines=dict(session.turn_lines),
+        live_dms=dict(session.live_dms),
         options=dict(session.options)
         if session.state is None
         else session.state.options.model_dump(mode="json"),
@@ -217,6 +222,8 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     session.names = dict(snapshot.names)
     session.dm_wanted = set(snapshot.dm_wanted)
     session.alert_modes = dict(snapshot.alert_modes)
+    session.turn_lines = dict(snapshot.turn_lines)
+    session.live_dms = dict(snapshot.live_dms)
     session.options = dict(snapshot.options)
     if snapshot.seed is not None and not snapshot.options_complete:
         session.options = session.rules.upgrade_options(session.options)
