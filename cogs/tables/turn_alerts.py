@@ -111,10 +111,9 @@ class AlertChoices:
 
 @dataclass
 class _Line:
-    """A turn line sent: the message, and the turn (a count per player) it told of (0: sent before the
-    bot restarted)."""
+    """A turn line sent: the message, and the turn (a count per player) it told of."""
 
-    message: discord.Message | discord.PartialMessage
+    message: discord.Message
     turn: int
 
 
@@ -142,7 +141,7 @@ class TurnAlerts:
         table = outcome.table
         alerts = self._tables.get(table.table_id)
         if alerts is None:
-            if not outcome.turn_alerts and not table.turn_lines:
+            if not outcome.turn_alerts:
                 return
             alerts = self._tables[table.table_id] = _TableAlerts(self, table)
         for user_id in outcome.turn_alerts:
@@ -151,9 +150,11 @@ class TurnAlerts:
         alerts.request()
 
     def restored(self, table: TableSession) -> None:
-        """A table came back after a restart: each person it waits for gets a fresh line, and the lines
-        stored with it (sent before the restart) go."""
-        alerts = self._tables.setdefault(table.table_id, _TableAlerts(self, table))
+        """A table came back after a restart: each person it waits for gets a fresh line (a stopping bot
+        deletes its lines, :meth:`take_back_all`; a crash leaves them)."""
+        alerts = self._tables.get(table.table_id)
+        if alerts is None:
+            alerts = self._tables[table.table_id] = _TableAlerts(self, table)
         for user_id in alerts.waiting():
             alerts.turns[user_id] = alerts.turns.get(user_id, 0) + 1
             alerts.asked[user_id] = alerts.turns[user_id]
@@ -183,12 +184,7 @@ class _TableAlerts:
         self.table = table
         self.turns: dict[int, int] = {}  # user -> their turns told of so far at this table
         self.asked: dict[int, int] = {}  # user -> a turn to tell of, not sent yet
-        self.sent: dict[int, _Line] = {  # those stored with the table: sent before a restart
-            user_id: _Line(
-                alerts.client.get_partial_messageable(channel_id).get_partial_message(message_id), 0
-            )
-            for user_id, (channel_id, message_id) in table.turn_lines.items()
-        }
+        self.sent: dict[int, _Line] = {}
         self.wanted = False
         self.closing = False  # the bot stops: no new line
         self.task: asyncio.Task | None = None
@@ -215,7 +211,6 @@ class _TableAlerts:
             for user_id, line in list(self.sent.items()):
                 if user_id not in waiting or user_id in self.asked:  # over, or a newer turn to tell of
                     del self.sent[user_id]
-                    self.table.turn_lines.pop(user_id, None)
                     await self._take_back(line)
             for user_id, turn in list(self.asked.items()):
                 del self.asked[user_id]
@@ -225,7 +220,6 @@ class _TableAlerts:
                     message = await self._tell(user_id)
                     if message is not None:
                         self.sent[user_id] = _Line(message, turn)
-                        self.table.turn_lines[user_id] = (message.channel.id, message.id)  # stored next save
                         self.wanted = True  # the turn may have ended while it went out
         if not self.sent and not self.asked:
             self.alerts.done(self)
@@ -236,9 +230,7 @@ class _TableAlerts:
         if self.task is not None and not self.task.done():
             await asyncio.wait({self.task})
         while self.sent:
-            user_id, line = self.sent.popitem()
-            self.table.turn_lines.pop(user_id, None)
-            await self._take_back(line)
+            await self._take_back(self.sent.popitem()[1])
 
     async def _tell(self, user_id: int) -> discord.Message | None:
         """Tell ``user_id`` of their turn as they chose; the message sent, or ``None``."""

@@ -73,10 +73,9 @@ class TableSession:
     alert_modes:
         How each player who chose it for this table is told of their turn (user id to one of
         :data:`ALERT_MODES`); the others follow their server choice.
-    turn_lines, live_dms:
-        The messages the Discord layer keeps for players, as ``(channel id, message id)`` by user id: the
-        line (or DM) that told each of their turn, and each DM player's one live DM. Stored with the
-        table, so that after a restart they are deleted or edited, not left behind.
+    live_dms:
+        Each DM player's one live DM of the table, as ``(channel id, message id)`` by user id, kept by the
+        Discord layer and stored with the table, so that after a restart it is edited, not sent again.
     events:
         The latest lines of the table's log, oldest first.
     options:
@@ -121,7 +120,6 @@ class TableSession:
         self.names[host_id] = host_name
         self.dm_wanted: set[int] = set(dm_wanted or ())
         self.alert_modes: dict[int, str] = {}
-        self.turn_lines: dict[int, tuple[int, int]] = {}
         self.live_dms: dict[int, tuple[int, int]] = {}
         self.state: GameState | None = None
         self.players: list[int] = []

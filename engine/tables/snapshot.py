@@ -73,9 +73,8 @@ class TableSnapshot(BaseModel):
     dm_wanted: list[int]
     alert_modes: dict[int, str] = {}
     """How players who chose it for this table are told of their turn (``TableSession.alert_modes``)."""
-    turn_lines: dict[int, tuple[int, int]] = {}
     live_dms: dict[int, tuple[int, int]] = {}
-    """Players' turn lines and live DMs, ``(channel id, message id)`` by user id (``TableSession``'s)."""
+    """DM players' live DMs, ``(channel id, message id)`` by user id (``TableSession.live_dms``)."""
     options: dict[str, Any]
     options_complete: bool = False
     """True when ``options`` of a started game holds every option (written since the Minimisère default
@@ -146,7 +145,6 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
         names=dict(session.names),
         dm_wanted=sorted(session.dm_wanted),
         alert_modes=dict(session.alert_modes),
-        turn_lines=dict(session.turn_lines),
         live_dms=dict(session.live_dms),
         options=dict(session.options)
         if session.state is None
@@ -222,7 +220,6 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     session.names = dict(snapshot.names)
     session.dm_wanted = set(snapshot.dm_wanted)
     session.alert_modes = dict(snapshot.alert_modes)
-    session.turn_lines = dict(snapshot.turn_lines)
     session.live_dms = dict(snapshot.live_dms)
     session.options = dict(snapshot.options)
     if snapshot.seed is not None and not snapshot.options_complete:

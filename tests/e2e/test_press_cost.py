@@ -121,7 +121,10 @@ async def test_a_press_is_answered_without_asking_for_the_message_back(world: Wo
     before = len(world.server.request_log)
     result = await world.press(owner, table, "No thanks")
     assert result.ok and result.response_type == 7, result
-    (answer,) = list(world.server.request_log)[before:]
+    # The next player's turn line may follow in the background (issue 26): it is no request of the press.
+    (answer,) = [
+        request for request in list(world.server.request_log)[before:] if "/interactions/" in request[1]
+    ]
     assert answer[1].endswith("/callback") and answer[2] == 204, answer
     assert world.message(table.id).embeds[0]["footer"]["text"].endswith("move 2")
     assert world.server.violations == []
