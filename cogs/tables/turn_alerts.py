@@ -11,7 +11,8 @@ is over, so a channel holds at most one such line per player and table.
 A player chooses per table (stored with the table) or per server (:class:`AlertChoices`); the table's
 choice wins. Everything runs in the background, one table's lines one request at a time (discord.py's HTTP
 client waits out Discord's rate limits), and never delays a press's answer. A turn over before its line
-went out costs nothing; a DM Discord refuses (closed DMs) is only logged.
+went out costs nothing. A player whose DMs are closed (Discord's 403 ``50007``) is mentioned instead,
+and no DM is tried again for them until the bot restarts: the game goes on either way.
 """
 
 from __future__ import annotations
@@ -19,13 +20,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from dataclasses import dataclass
 
 import discord
 
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import button, rows
-from cogs.tables.direct_messages import deliver_dm
+from cogs.tables.direct_messages import CLOSED_DMS, deliver_dm
 from cogs.tables.drawn import Drawn
 from cogs.tables.private_views import PrivateViews
 from cogs.tables.table_message import TableMessages
@@ -109,14 +109,6 @@ class AlertChoices:
         self._mentions[guild_id] = on
 
 
-@dataclass
-class _Line:
-    """A turn line sent: the message, and the turn (a count per player) it told of."""
-
-    message: discord.Message
-    turn: int
-
-
 class TurnAlerts:
     """The turn lines of every table (see the module)."""
 
@@ -134,6 +126,7 @@ class TurnAlerts:
         self.private_views = private_views
         self.choices = choices
         self._tables: dict[str, _TableAlerts] = {}
+        self.closed_dms: set[int] = set()  # users Discord refused a DM: mentioned instead, until a restart
 
     def show(self, outcome: Outcome) -> None:
         """After a change: tell the people whose new turn it is, and take back the lines of turns that are
@@ -144,9 +137,7 @@ class TurnAlerts:
             if not outcome.turn_alerts:
                 return
             alerts = self._tables[table.table_id] = _TableAlerts(self, table)
-        for user_id in outcome.turn_alerts:
-            alerts.turns[user_id] = alerts.turns.get(user_id, 0) + 1
-            alerts.asked[user_id] = alerts.turns[user_id]
+        alerts.asked.update(outcome.turn_alerts)
         alerts.request()
 
     def restored(self, table: TableSession) -> None:
@@ -155,9 +146,7 @@ class TurnAlerts:
         alerts = self._tables.get(table.table_id)
         if alerts is None:
             alerts = self._tables[table.table_id] = _TableAlerts(self, table)
-        for user_id in alerts.waiting():
-            alerts.turns[user_id] = alerts.turns.get(user_id, 0) + 1
-            alerts.asked[user_id] = alerts.turns[user_id]
+        alerts.asked.update(alerts.waiting())
         alerts.request()
 
     async def take_back_all(self, timeout: float) -> None:
@@ -182,9 +171,8 @@ class _TableAlerts:
     def __init__(self, alerts: TurnAlerts, table: TableSession) -> None:
         self.alerts = alerts
         self.table = table
-        self.turns: dict[int, int] = {}  # user -> their turns told of so far at this table
-        self.asked: dict[int, int] = {}  # user -> a turn to tell of, not sent yet
-        self.sent: dict[int, _Line] = {}
+        self.asked: set[int] = set()  # users with a new turn to tell of, not sent yet
+        self.sent: dict[int, discord.Message] = {}  # the line (or DM) sent to each user for their turn
         self.wanted = False
         self.closing = False  # the bot stops: no new line
         self.task: asyncio.Task | None = None
@@ -212,14 +200,13 @@ class _TableAlerts:
                 if user_id not in waiting or user_id in self.asked:  # over, or a newer turn to tell of
                     del self.sent[user_id]
                     await self._take_back(line)
-            for user_id, turn in list(self.asked.items()):
-                del self.asked[user_id]
-                if (
-                    user_id in self.waiting() and not self.closing
-                ):  # a turn over before its line went out costs nothing
+            while self.asked:
+                user_id = self.asked.pop()
+                # A turn over before its line went out costs nothing.
+                if user_id in self.waiting() and not self.closing:
                     message = await self._tell(user_id)
                     if message is not None:
-                        self.sent[user_id] = _Line(message, turn)
+                        self.sent[user_id] = message
                         self.wanted = True  # the turn may have ended while it went out
         if not self.sent and not self.asked:
             self.alerts.done(self)
@@ -239,15 +226,17 @@ class _TableAlerts:
         if how == NOT_TOLD or user_id not in self.waiting():
             return None
         has_view = alerts.private_views.editable(table.table_id, user_id)
-        if how == BY_DM:
-            has_view = has_view or alerts.private_views.has_live_dm(table.table_id, user_id)
+        if how == BY_DM and user_id not in alerts.closed_dms:
+            has_dm = has_view or alerts.private_views.has_live_dm(table.table_id, user_id)
             text = turn_notice(table, user_id, alerts.messages.jump_url(table))
-            drawn = Drawn(components=() if has_view else hand_button(table), content=text)
+            drawn = Drawn(components=() if has_dm else hand_button(table), content=text)
             sent = await deliver_dm(alerts.client, user_id, **drawn.send_kwargs())
-            if isinstance(sent, str):
-                log.info("The turn DM of table %s to %s was not delivered: %s", table.table_id, user_id, sent)
+            if not isinstance(sent, str):
+                return sent
+            log.info("The turn DM of table %s to %s was not delivered: %s", table.table_id, user_id, sent)
+            if sent != CLOSED_DMS or not await alerts.choices.mentions_on(table.guild_id):
                 return None
-            return sent
+            alerts.closed_dms.add(user_id)  # closed DMs: a mention instead, and no DM tried again
         channel = alerts.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         drawn = Drawn(components=() if has_view else hand_button(table), content=mention_line(table, user_id))
         mention = discord.AllowedMentions(
@@ -259,10 +248,10 @@ class _TableAlerts:
             log.info("The turn mention of table %s was not sent: %s", table.table_id, error)
             return None
 
-    async def _take_back(self, line: _Line) -> None:
+    async def _take_back(self, line: discord.Message) -> None:
         """Delete a turn line whose turn is over (one already gone is no matter)."""
         try:
-            await line.message.delete()
+            await line.delete()
         except discord.HTTPException as error:
             if not isinstance(error, discord.NotFound):
                 log.info("A turn line of table %s was not deleted: %s", self.table.table_id, error)

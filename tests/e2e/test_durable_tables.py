@@ -22,7 +22,7 @@ async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(database_ur
             table = await world.open_table(seated=("bob", "carol"))
             carol = world.players["carol"]
             asked = await world.press(carol, table, "DM me my hand")  # one live DM, kept across the restart
-            assert asked.ok
+            await world.server.wait_for(lambda: "Check your DMs" in asked.message.text(), timeout=5)
             for _ in range(4):
                 current = world.message(table.id)
                 result = await world.press(world.turn_owner(current), current, "No thanks")

@@ -152,3 +152,5 @@ async def test_slow_mode_dms_the_player_to_act_each_time(world: World) -> None:
         assert len(sent) <= turns[name]
         assert all("It is your turn at the **Foist" in dm.text() for dm in sent)
     assert turns["carol"] > 0 and world.server.dm_messages(carol) == []
+    # Her DMs are closed: tried once at most, then her turns find her by a mention in the channel.
+    assert world.server.refused_dms.count(carol.id) <= 1
