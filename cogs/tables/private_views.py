@@ -1,6 +1,6 @@
-"""Each player's private view of a table: the ephemeral "My hand" message kept live while the game moves,
-the same view by DM (on request, and whenever it becomes the player's turn), and paging through its
-action menus."""
+"""Each player's private view of a table: the ephemeral "My hand" message kept live while the game moves
+(for as long as Discord lets it be edited), the same view by DM on request (one live DM per table and
+player, edited as the game moves, its id stored with the table), and paging through its action menus."""
 
 from __future__ import annotations
 
