@@ -47,9 +47,9 @@ def turn_notice(table: TableSession, user_id: int, jump_url: str) -> str:
     return f"⏳ It is your turn at the **{table.rules.display_name}** table.{until} {jump_url}"
 
 
-def mention_line(table: TableSession, user_id: int) -> str:
-    """The words of a turn mention in the table's channel."""
-    return f"🔔 <@{user_id}>, it is your turn at the **{table.rules.display_name}** table."
+def mention_line(table: TableSession, user_id: int, jump_url: str) -> str:
+    """The words of a turn mention in the table's channel, with a link to the table message."""
+    return f"🔔 <@{user_id}>, it is your turn at the **{table.rules.display_name}** table: {jump_url}"
 
 
 def hand_button(table: TableSession) -> tuple[dict, ...]:
@@ -238,7 +238,10 @@ class _TableAlerts:
                 return None
             alerts.closed_dms.add(user_id)  # closed DMs: a mention instead, and no DM tried again
         channel = alerts.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        drawn = Drawn(components=() if has_view else hand_button(table), content=mention_line(table, user_id))
+        drawn = Drawn(
+            components=() if has_view else hand_button(table),
+            content=mention_line(table, user_id, alerts.messages.jump_url(table)),
+        )
         mention = discord.AllowedMentions(
             everyone=False, roles=False, replied_user=False, users=[discord.Object(user_id)]
         )
