@@ -753,6 +753,8 @@ class Message:
         (attachments by filename) of every state the message ever had, oldest first.
     interaction_id : int or None
         The interaction whose answer or followup created this message.
+    allowed_mentions : dict or None
+        The ``allowed_mentions`` object the message was created with, as sent (``None``: none sent).
     """
 
     def __init__(
@@ -786,6 +788,7 @@ class Message:
         self.type = message_type
         self.interaction_metadata = interaction_metadata
         self.deleted = False
+        self.allowed_mentions: dict[str, Any] | None = None
         self.dismissed = False
         self.timestamp = iso_now()
         self.edited_timestamp: str | None = None

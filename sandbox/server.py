@@ -752,6 +752,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, EmojiHandlers,
             message_type=message_type,
             interaction_metadata=self._interaction_metadata(record) if record is not None else None,
         )
+        msg.allowed_mentions = copy.deepcopy(payload.get("allowed_mentions"))
         channel.messages.append(msg)
         self._messages[msg.id] = msg
         if ephemeral_for is None:

@@ -26,6 +26,7 @@ from storage.ratings import lock_guild, rate_result
 from storage.schema import rewrite_version, schema_version
 from storage.sqlite import SqliteDriver, raise_if_read_only
 from storage.stats import StatsReads
+from storage.turn_alerts import TurnAlertSettings
 
 _T = TypeVar("_T")
 
@@ -131,12 +132,13 @@ class StoredTable:
     actions: list[StoredAction]
 
 
-class Database(StatsReads):
+class Database(StatsReads, TurnAlertSettings):
     """The bot's database: SQLite over one aiosqlite connection (:mod:`storage.sqlite`), or PostgreSQL
     over a pool of connections served by as many threads (:mod:`storage.postgres`).
 
     Use :meth:`open` to create one; it applies pending migrations. Ratings, stats, history and seasons
-    are read and changed through :class:`storage.stats.StatsReads`. ``dialect`` is ``"sqlite"`` or
+    are read and changed through :class:`storage.stats.StatsReads`; players' turn alert choices through
+    :class:`storage.turn_alerts.TurnAlertSettings`. ``dialect`` is ``"sqlite"`` or
     ``"postgresql"``; ``path`` is the SQLite file (``None`` on PostgreSQL); ``target`` says which database
     it is (``target.shown`` for messages: never the password).
     """

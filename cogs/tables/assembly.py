@@ -13,6 +13,7 @@ from cogs.tables.presses import TablePresses
 from cogs.tables.private_views import PrivateViews
 from cogs.tables.table_message import TableMessages
 from cogs.tables.threads import TableThreads
+from cogs.tables.turn_alerts import AlertChoices, TurnAlerts
 from engine.tables.registry import TableRegistry
 from engine.tables.runtime import TableRuntime
 from engine.tables.store import TableStore
@@ -30,6 +31,7 @@ class TableParts:
     messages: TableMessages
     private_views: PrivateViews
     presses: TablePresses
+    turn_alerts: TurnAlerts
 
 
 def assemble(bot: "Host") -> TableParts:
@@ -43,13 +45,15 @@ def assemble(bot: "Host") -> TableParts:
     )
     private_views = PrivateViews(bot, tasks, messages)
     threads = TableThreads(bot, registry, messages, tasks)
+    turn_alerts = TurnAlerts(bot, tasks, messages, private_views, AlertChoices(bot.db))
     runtime = TableRuntime(
         registry,
         store,
         bot.scheduler,
-        DiscordPresenter(bot, tasks, messages, private_views, threads),
+        DiscordPresenter(bot, tasks, messages, private_views, threads, turn_alerts),
         tasks,
         lobby_idle_seconds=settings.lobby_idle_seconds,
         ai_pause_seconds=settings.ai_pause_seconds,
     )
-    return TableParts(runtime, messages, private_views, TablePresses(runtime, messages, private_views))
+    presses = TablePresses(runtime, messages, private_views)
+    return TableParts(runtime, messages, private_views, presses, turn_alerts)

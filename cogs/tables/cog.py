@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import ratings_admin
-from cogs.tables import dm_routing, render, server_defaults, threads
+from cogs.tables import dm_routing, render, server_defaults, threads, turn_choice
 from cogs.tables.assembly import assemble
 from cogs.tables.components import route
 from cogs.tables.presses import reply
@@ -53,7 +53,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         parts = assemble(bot)
         self.registry = parts.runtime.registry
         self.runtime, self.messages, self.private_views = parts.runtime, parts.messages, parts.private_views
-        self.presses = parts.presses
+        self.presses, self.turn_alerts = parts.presses, parts.turn_alerts
         self._restoring = Supervisor()
 
     async def cog_load(self) -> None:
@@ -75,9 +75,11 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
     def _shown_again(self, session: TableSession) -> None:
         self.messages.refresh(session)
+        self.turn_alerts.restored(session)  # fresh turn lines; those from before go
 
     async def cog_unload(self) -> None:
         dm_routing.detach(self.bot)
+        await self.turn_alerts.take_back_all(timeout=2.0)  # a restart sends fresh ones
         for session in list(self.registry.tables.values()):
             self.runtime.clocks.disarm_all(session)
         self.runtime.clocks.disarm_waiting()
@@ -210,6 +212,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         ),
         count_ai_games="Whether games with AI players count on this server's leaderboard (on at first)",
         threads="Open each new table in a new thread of its channel when /play does not say",
+        turn_mentions="Mention players in the channel when it is their turn (on at first)",
     )
     async def set_defaults(
         self,
@@ -218,16 +221,19 @@ class TablesCog(commands.Cog, name=COG_NAME):
         min_games: app_commands.Range[int, 1, 1000] | None = None,
         count_ai_games: bool | None = None,
         threads: bool | None = None,
+        turn_mentions: bool | None = None,
     ) -> None:
         """Set this server's defaults: turn length, the leaderboards' minimum of games, whether games with
-        AIs count, tables in threads."""
+        AIs count, tables in threads, turn mentions."""
         await server_defaults.set_defaults(
             self.bot,
             interaction,
+            self.turn_alerts.choices,
             turn_seconds=turn_seconds,
             min_games=min_games,
             count_ai_games=count_ai_games,
             threads=threads,
+            turn_mentions=turn_mentions,
         )
 
     @admin.command(name="season")
@@ -265,6 +271,13 @@ class TablesCog(commands.Cog, name=COG_NAME):
                 await self.private_views.show(interaction, session)
         except TableError as refusal:
             await reply(interaction, str(refusal))
+
+    @app_commands.command(name="turns")
+    @app_commands.describe(how="How your turns find you", scope="This table, or every table of this server")
+    @app_commands.choices(how=turn_choice.HOW_CHOICES, scope=turn_choice.SCOPE_CHOICES)
+    async def turns(self, interaction: discord.Interaction, how: str, scope: str = "table") -> None:
+        """Choose how your turns find you: a mention in the channel, a DM, or nothing."""
+        await turn_choice.choose(self.runtime, self.turn_alerts.choices, interaction, how, scope)
 
     # -- gateway events ----------------------------------------------------------------------------
 

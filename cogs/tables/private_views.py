@@ -1,16 +1,17 @@
-"""Each player's private view of a table: the ephemeral "My hand" message kept live while the game moves,
-the same view by DM (on request, and whenever it becomes the player's turn), and paging through its
-action menus."""
+"""Each player's private view of a table: the ephemeral "My hand" message kept live while the game moves
+(for as long as Discord lets it be edited), the same view by DM on request (one live DM per table and
+player, edited as the game moves, its id stored with the table), and paging through its action menus."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 import discord
 
 from cogs.tables import render
-from cogs.tables.direct_messages import send_dm
+from cogs.tables.direct_messages import deliver_dm
 from cogs.tables.drawn import Drawn, answer_press, attachments_on
 from cogs.tables.table_message import TableMessages
 from engine import Event
@@ -29,8 +30,10 @@ class PrivateViews:
         self.client = client
         self.tasks = tasks
         self.messages = messages
+        self.live_seconds: float = PRIVATE_VIEW_LIVE_SECONDS  # how long an ephemeral view is edited
         # Live views by table, then player: a move looks only at its own table's (never at every table's).
         self.live: dict[str, dict[int, _LiveView]] = {}
+        self.dms: dict[str, dict[int, _LiveDM]] = {}  # each DM player's one live DM, by table then player
 
     def drop_view(self, table_id: str, user_id: int) -> None:
         """Stop following the live view of ``user_id`` at table ``table_id`` (if it is followed)."""
@@ -177,7 +180,7 @@ class PrivateViews:
             return
         now = asyncio.get_running_loop().time()
         for user_id, live in list(views.items()):
-            if now - live.shown_at > PRIVATE_VIEW_LIVE_SECONDS or session.phase not in (
+            if now - live.shown_at > self.live_seconds or session.phase not in (
                 Phase.PLAYING,
                 Phase.SCOREBOARD,
             ):
@@ -191,6 +194,13 @@ class PrivateViews:
     def forget(self, session: TableSession) -> None:
         """The table closed: stop following its private views."""
         self.live.pop(session.table_id, None)
+
+    def editable(self, table_id: str, user_id: int) -> bool:
+        """True if the player's ephemeral view of table ``table_id`` is followed and can still be edited
+        (Discord allows it for 15 minutes; the bot stops at ``live_seconds``)."""
+        live = self.live.get(table_id, {}).get(user_id)
+        now = asyncio.get_running_loop().time()
+        return live is not None and now - live.shown_at <= self.live_seconds
 
     # -- DMs -------------------------------------------------------------------------------------------
 
@@ -212,19 +222,18 @@ class PrivateViews:
         elif user_id not in session.lobby.players:
             raise TableError("Join the table first.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        if in_lobby:
-            why_not = await send_dm(
-                self.client,
-                user_id,
-                content=f"I will send your hand here when the {session.rules.display_name} game starts: "
-                f"{self.messages.jump_url(session)}",
+        if in_lobby:  # this DM becomes the hand when the game starts: one live DM per table
+            text = (
+                f"I will show your hand here when the {session.rules.display_name} game starts: "
+                f"{self.messages.jump_url(session)}"
             )
+            why_not = await self.live_dm(session, user_id).replace(Drawn(content=text), None)
         else:
             why_not = await self.dm_view(session, user_id, "Your hand:")
         if why_not is None:
             session.dm_wanted.add(user_id)
             await interaction.edit_original_response(
-                content="✉️ Check your DMs: I will also DM you whenever it is your turn."
+                content="✉️ Check your DMs: I keep your hand there up to date and tell you of your turns."
             )
             if in_lobby:
                 self.messages.refresh(session)
@@ -236,23 +245,57 @@ class PrivateViews:
         drawn = self.message(session, user_id).with_content(f"{why_not} Here is your hand instead:")
         await interaction.edit_original_response(**drawn.edit_kwargs())
 
-    def dm_turn_later(self, session: TableSession, user_id: int, intro: str = "It is your turn.") -> None:
-        """DM the player their private view in the background (it is their turn, or the game started)."""
-        self.tasks.spawn(self._dm_turn(session, user_id, intro), f"turn DM for table {session.table_id}")
-
-    async def _dm_turn(self, session: TableSession, user_id: int, intro: str) -> None:
-        if session.phase is not Phase.PLAYING:
-            return
-        if await self.dm_view(session, user_id, intro) is not None:
-            session.dm_wanted.discard(user_id)
-            session.events.append(
-                Event(session.seat_of(user_id), "can't get DMs from me: use **My hand** instead.")
-            )
-
     async def dm_view(self, session: TableSession, user_id: int, intro: str) -> str | None:
-        """DM the private view; ``None`` once delivered, else why not (see :func:`send_dm`)."""
-        drawn = self.message(session, user_id).with_content(intro)
-        return await send_dm(self.client, user_id, **drawn.send_kwargs())
+        """DM the private view, as the player's one live DM of this table (an earlier one is deleted);
+        ``None`` once delivered, else why not (see :func:`send_dm`)."""
+        live = self.live_dm(session, user_id)
+        return await live.replace(self.message(session, user_id).with_content(intro), live.signature())
+
+    def live_dm(self, session: TableSession, user_id: int) -> "_LiveDM":
+        """The player's live DM of this table (made, with no message yet, if there is none)."""
+        dms = self.dms.setdefault(session.table_id, {})
+        live = dms.get(user_id)
+        if live is None:
+            live = dms[user_id] = _LiveDM(self, session, user_id)
+        return live
+
+    def has_live_dm(self, table_id: str, user_id: int) -> bool:
+        """True if the player's view of table ``table_id`` is kept live by DM."""
+        live = self.dms.get(table_id, {}).get(user_id)
+        return live is not None and live.message is not None
+
+    def refresh_dms(self, session: TableSession) -> None:
+        """After a change: bring each DM player's one live DM of this table up to date (sent if there is
+        none yet: the game started, or the bot restarted), in the background, coalesced per player; a
+        finished game's becomes the final scores, a closed table's says so. Nothing else is sent."""
+        if session.phase is Phase.LOBBY:
+            return
+        dms = self.dms.get(session.table_id, {})
+        playing = session.phase in (Phase.PLAYING, Phase.SCOREBOARD)
+        wanted = session.dm_wanted if playing else set()
+        for user_id in sorted(wanted | set(dms)):
+            seat = session.seat_of(user_id)
+            if user_id in wanted and seat is not None and seat not in session.left_seats:
+                live = self.live_dm(session, user_id)
+                if live.signature() != live.shown:
+                    live.request()
+            elif dms[user_id].message is None:
+                continue  # its first DM is on its way ("DM me" pressed): the player is not in dm_wanted yet
+            elif session.phase is not Phase.PLAYING:
+                dms[user_id].request()  # the last edit: the scores, or the table closed
+            else:
+                dms.pop(user_id)  # DMs turned off, or the player left: the DM stays as it was
+        if session.phase is not Phase.PLAYING:
+            self.dms.pop(session.table_id, None)  # their last edits hold their own reference
+
+    def dm_refused(self, session: TableSession, user_id: int) -> None:
+        """Discord does not deliver the player's DMs: stop sending them; the table says so once."""
+        self.dms.get(session.table_id, {}).pop(user_id, None)
+        session.live_dms.pop(user_id, None)
+        if user_id in session.dm_wanted:
+            session.dm_wanted.discard(user_id)
+            seat = session.seat_of(user_id)
+            session.events.append(Event(seat, "can't get DMs from me: use **My hand** instead."))
 
 
 class _LiveView:
@@ -308,3 +351,80 @@ class _LiveView:
             if self.interaction is interaction:  # no press answered in the view meanwhile (see _answer_view)
                 self.picture = attachments_on(message)
             self.shown = signature
+
+
+class _LiveDM:
+    """A DM player's one live DM of a table: their private view, edited in the background when it changes
+    (one edit at a time, each showing the table as it is when it runs); the final scores once the game is
+    over, a line once the table closed. A DM Discord refuses (closed DMs) stops the DMs, nothing else."""
+
+    def __init__(self, views: PrivateViews, session: TableSession, user_id: int) -> None:
+        self.views = views
+        self.session = session
+        self.user_id = user_id
+        self.message: discord.Message | discord.PartialMessage | None = None
+        stored = session.live_dms.get(user_id)  # sent before the bot restarted: edited, not sent again
+        if stored is not None:
+            self.message = views.client.get_partial_messageable(stored[0]).get_partial_message(stored[1])
+        self.shown: object = None
+        self.wanted = False
+        self.task: asyncio.Task | None = None
+
+    def signature(self) -> object:
+        """What the DM shows, to tell whether it changed."""
+        seat = self.session.seat_of(self.user_id)
+        if self.session.state is None or seat is None or self.session.phase is not Phase.PLAYING:
+            return self.session.phase
+        return (self.session.phase, self.session.view(seat), self.session.seat_versions[seat])
+
+    def drawn(self) -> Drawn:
+        """The DM as the table is now."""
+        session = self.session
+        if session.phase is Phase.PLAYING:
+            where = f"Your hand at the **{session.rules.display_name}** table in <#{session.channel_id}>:"
+            return self.views.message(session, self.user_id).with_content(where)
+        if session.phase is Phase.SCOREBOARD:
+            return render.private_scoreboard(session).with_content("The game is over.")
+        return Drawn(content=f"The {session.rules.display_name} table in <#{session.channel_id}> is closed.")
+
+    async def replace(self, drawn: Drawn, signature: object) -> str | None:
+        """Send ``drawn`` as a new live DM and delete the one before; ``None`` once delivered, else why not
+        (see :func:`send_dm`)."""
+        old = self.message
+        sent = await deliver_dm(self.views.client, self.user_id, **drawn.send_kwargs())
+        if isinstance(sent, str):
+            return sent
+        self.message, self.shown = sent, signature
+        self.session.live_dms[self.user_id] = (sent.channel.id, sent.id)  # stored with the table's next save
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await old.delete()
+        return None
+
+    def request(self) -> None:
+        """Ask for an edit (or the first send) of the DM."""
+        self.wanted = True
+        if self.task is None or self.task.done():
+            self.task = self.views.tasks.spawn(self._run(), f"live DM on table {self.session.table_id}")
+
+    async def _run(self) -> None:
+        while self.wanted:
+            self.wanted = False
+            signature = self.signature()
+            drawn = self.drawn()
+            if self.message is not None:
+                try:
+                    self.message = await self.message.edit(**drawn.edit_kwargs())
+                    self.shown = signature
+                    continue
+                except discord.NotFound:  # gone: send it again
+                    self.message = None
+                    self.session.live_dms.pop(self.user_id, None)
+                except discord.HTTPException as error:
+                    log.info("Could not edit the live DM of table %s: %s", self.session.table_id, error)
+                    continue
+            if self.session.phase is not Phase.PLAYING:
+                return
+            if await self.replace(drawn, signature) is not None:
+                self.views.dm_refused(self.session, self.user_id)
+                return

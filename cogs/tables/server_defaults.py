@@ -4,7 +4,8 @@ may change them (Manage Server) and which turn lengths the bot allows.
 ``/table defaults`` sets, each only when given: the turn length of new tables (seconds per decision;
 given alone empty, it resets to the bot's default), the games a player needs before a leaderboard lists
 them, whether games with AI players count on the leaderboard, and whether new tables open in a thread of
-their channel. The admin is answered privately with one sentence per setting changed.
+their channel, and whether a player whose turn it is gets a mention in the channel (players who chose a
+DM still get theirs). The admin is answered privately with one sentence per setting changed.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from engine.core import plural
 
 if TYPE_CHECKING:
     from cogs.host import Host, HostSettings
+    from cogs.tables.turn_alerts import AlertChoices
 
 
 def turn_length_refusal(settings: "HostSettings", seconds: int) -> str | None:
@@ -41,11 +43,13 @@ async def check_manager(interaction: discord.Interaction) -> bool:
 async def set_defaults(
     bot: "Host",
     interaction: discord.Interaction,
+    alert_choices: "AlertChoices",
     *,
     turn_seconds: int | None,
     min_games: int | None,
     count_ai_games: bool | None,
     threads: bool | None,
+    turn_mentions: bool | None = None,
 ) -> None:
     """Store the server's defaults given (see the module's docstring) and answer the admin; a turn length
     out of range, or a member without Manage Server, is refused and nothing is stored."""
@@ -68,7 +72,15 @@ async def set_defaults(
         await bot.db.set_guild_table_threads(guild_id, threads)
         where = "in a new thread of their channel" if threads else "in the channel itself"
         said.append(f"New tables in this server now open {where}.")
-    if turn_seconds is not None or (min_games is None and count_ai_games is None and threads is None):
+    if turn_mentions is not None:
+        await alert_choices.set_mentions(guild_id, turn_mentions)
+        said.append(
+            "Tables mention a player in the channel when it is their turn."
+            if turn_mentions
+            else "Tables no longer mention anyone in the channel (players who chose a DM still get one)."
+        )
+    given = (min_games, count_ai_games, threads, turn_mentions)
+    if turn_seconds is not None or all(setting is None for setting in given):
         await bot.db.set_guild_turn_seconds(guild_id, turn_seconds)  # alone, an empty one resets it
         now = turn_seconds or bot.settings.default_turn_seconds
         said.insert(0, f"New tables in this server now give {plural(now, 'second')} per decision.")

@@ -230,6 +230,19 @@ class ComeBack(Move):
 
 
 @dataclass(frozen=True)
+class ChooseAlerts(Move):
+    """``user_id`` chooses how their turns at this table find them (``mode``: one of
+    :data:`~engine.tables.session.ALERT_MODES`); stored with the table, so it holds after a restart."""
+
+    user_id: int
+    mode: str
+
+    def apply(self, table: TableSession, now: datetime) -> Change:
+        table.choose_alerts(self.user_id, self.mode)
+        return Change("Done.")
+
+
+@dataclass(frozen=True)
 class LeaveGame(Move):
     """``user_id`` leaves the running game: an AI plays their seat to the end."""
 

@@ -6,21 +6,10 @@ a list."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Protocol
 
 from engine.tables.moves import Move
 from engine.tables.session import TableSession
-
-TurnReason = Literal["turn", "may_act", "started"]
-
-
-@dataclass(frozen=True)
-class TurnDM:
-    """A player who asked for their private view by DM gets it now: it became their ``"turn"``, they
-    ``"may_act"`` out of turn, or the game ``"started"``."""
-
-    user_id: int
-    reason: TurnReason
 
 
 @dataclass(frozen=True)
@@ -46,10 +35,9 @@ class Outcome:
         True when the "Play again" choice ended (the table is gone; a rematch lobby may follow).
     rematch:
         True when a rematch lobby follows a scoreboard that ended.
-    turn_dms:
-        Players to send their private view by DM.
-    turn_notices:
-        Players to tell "it is your turn" (slow mode), user ids.
+    turn_alerts:
+        The people whose new turn it is (user ids, no AI seat): each is told as they chose (a mention in
+        the table's channel, a DM, or not at all), and that line is removed once the turn is over.
     newly_away:
         Players an AI just took over who asked for DMs, to tell once (user ids).
     """
@@ -62,8 +50,7 @@ class Outcome:
     closed: str | None = None
     scoreboard_ended: bool = False
     rematch: bool = False
-    turn_dms: tuple[TurnDM, ...] = ()
-    turn_notices: tuple[int, ...] = ()
+    turn_alerts: tuple[int, ...] = ()
     newly_away: tuple[int, ...] = ()
 
 

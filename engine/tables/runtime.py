@@ -208,6 +208,7 @@ class TableRuntime:
             if not self.registry.is_live(table):
                 raise Unchanged(self.registry.gone_reason(table.table_id))
             before = frozenset(table.users_with_actions())
+            waited_before = frozenset(table.users_to_act())
             phase = table.phase
             lobby: Lobby | None = None
             change = move.apply(table, self.now())
@@ -219,7 +220,8 @@ class TableRuntime:
                 outcome, lobby = await self._end_scoreboard(table, move, change, answered=answer is not None)
             else:
                 await self.store.persist(table)  # stored before anyone sees it (a failed save undoes it)
-                outcome = self._follow(table, move, change, before, phase, answered=answer is not None)
+                answered = answer is not None
+                outcome = self._follow(table, move, change, before, phase, answered, waited_before)
             try:
                 if answer is not None:
                     await answer(outcome)
@@ -236,22 +238,18 @@ class TableRuntime:
         change: Change,
         before: frozenset[int],
         phase: Phase,
-        *,
         answered: bool,
+        waited_before: frozenset[int],
     ) -> Outcome:
-        """Schedule what follows a stored change, and say who must see it."""
+        """Schedule what follows a stored change, and say who must see it (``before``: the users who could
+        act before the change; ``waited_before``: those the game waited for)."""
         if table.phase is Phase.LOBBY:
             self.clocks.arm_lobby(table)
             return Outcome(table, move, change.note, before, answered)
-        started = phase is Phase.LOBBY and table.phase is Phase.PLAYING
-        if started:
+        if phase is Phase.LOBBY and table.phase is Phase.PLAYING:  # the game started
             self.clocks.disarm_lobby(table)
-        turn_dms: tuple = ()
-        turn_notices: list[int] = []
         if table.phase is Phase.PLAYING:
             self.clocks.arm_turn(table)
-            turn_dms = notices.turn_dms(table, before, started=started)
-            turn_notices = notices.users_to_notify(table, before)
         elif table.phase is Phase.SCOREBOARD and phase is Phase.PLAYING:
             self.clocks.disarm_turn(table)
             self.registry.free_channel(table)  # a new /play may open while the scoreboard shows
@@ -263,8 +261,7 @@ class TableRuntime:
             change.note,
             before,
             answered,
-            turn_dms=turn_dms,
-            turn_notices=tuple(turn_notices),
+            turn_alerts=notices.newly_waiting(table, waited_before),
             newly_away=self.away.newly_away(table),
         )
 
@@ -345,6 +342,8 @@ class TableRuntime:
             names={user: finished.names[user] for user in lobby.players},
             dm_wanted=finished.dm_wanted & set(lobby.players),
         )
+        seated = set(lobby.players)
+        rematch.alert_modes = {user: how for user, how in finished.alert_modes.items() if user in seated}
         ai_seats.seat_again(rematch, ai_seats.ai_seats_of(finished.players))  # the AIs play again too
         try:
             await self.open(rematch, functools.partial(self.presenter.post_table, rematch, "Playing again:"))

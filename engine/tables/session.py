@@ -21,6 +21,9 @@ from engine.tables import time_control
 from engine.tables.time_control import SeatBank, TimeControl
 
 EVENT_LOG_LENGTH = 6
+BY_MENTION, BY_DM, NOT_TOLD = "channel", "dm", "off"
+ALERT_MODES = (BY_MENTION, BY_DM, NOT_TOLD)
+"""How a player's turn finds them: a mention in the table's channel (the default), a DM, or not at all."""
 I_AM_BACK = strong("I'm back")
 """The button a player an AI took over presses to play again, as the table's text names it."""
 
@@ -67,6 +70,12 @@ class TableSession:
         Display names by user id, as they were when the player joined.
     dm_wanted:
         Users who asked for their private view by DM.
+    alert_modes:
+        How each player who chose it for this table is told of their turn (user id to one of
+        :data:`ALERT_MODES`); the others follow their server choice.
+    live_dms:
+        Each DM player's one live DM of the table, as ``(channel id, message id)`` by user id, kept by the
+        Discord layer and stored with the table, so that after a restart it is edited, not sent again.
     events:
         The latest lines of the table's log, oldest first.
     options:
@@ -110,6 +119,8 @@ class TableSession:
         self.names: dict[int, str] = dict(names or {})
         self.names[host_id] = host_name
         self.dm_wanted: set[int] = set(dm_wanted or ())
+        self.alert_modes: dict[int, str] = {}
+        self.live_dms: dict[int, tuple[int, int]] = {}
         self.state: GameState | None = None
         self.players: list[int] = []
         self.events: deque[Event] = deque(maxlen=EVENT_LOG_LENGTH)
@@ -204,6 +215,20 @@ class TableSession:
         if self.phase is not Phase.PLAYING or self.state is None:
             return []
         return [user for seat, user in enumerate(self.players) if self._seen_actions[seat]]
+
+    def choose_alerts(self, user_id: int, mode: str) -> None:
+        """Record how ``user_id``'s turns at this table find them (one of :data:`ALERT_MODES`).
+
+        Raises
+        ------
+        TableError
+            The user is not seated at the table, or the mode is not one of :data:`ALERT_MODES`.
+        """
+        if mode not in ALERT_MODES:
+            raise TableError("That is not a way I can tell you of your turn.")
+        if user_id not in self.seated_users() or self.phase in (Phase.SCOREBOARD, Phase.CLOSED):
+            raise TableError("You are not playing at this table.")
+        self.alert_modes[user_id] = mode
 
     # -- lobby -----------------------------------------------------------------------------------
 

@@ -72,6 +72,10 @@ class TableSnapshot(BaseModel):
     lobby_players: list[int]
     names: dict[int, str]
     dm_wanted: list[int]
+    alert_modes: dict[int, str] = {}
+    """How players who chose it for this table are told of their turn (``TableSession.alert_modes``)."""
+    live_dms: dict[int, tuple[int, int]] = {}
+    """DM players' live DMs, ``(channel id, message id)`` by user id (``TableSession.live_dms``)."""
     options: dict[str, Any]
     options_complete: bool = False
     """True when ``options`` of a started game holds every option (written since the Minimisère default
@@ -141,6 +145,8 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
         lobby_players=list(session.lobby.players),
         names=dict(session.names),
         dm_wanted=sorted(session.dm_wanted),
+        alert_modes=dict(session.alert_modes),
+        live_dms=dict(session.live_dms),
         options=dict(session.options)
         if session.state is None
         else session.state.options.model_dump(mode="json"),
@@ -214,6 +220,8 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     )
     session.names = dict(snapshot.names)
     session.dm_wanted = set(snapshot.dm_wanted)
+    session.alert_modes = dict(snapshot.alert_modes)
+    session.live_dms = dict(snapshot.live_dms)
     session.options = dict(snapshot.options)
     if snapshot.seed is not None and not snapshot.options_complete:
         session.options = session.rules.upgrade_options(session.options)

@@ -37,6 +37,11 @@ PREVIOUS, NEXT = "◀ Previous", "Next ▶"
 PAGING = (PREVIOUS, NEXT)  # the buttons that page through a view's menus (labels start so)
 
 
+def is_turn_line(message: Any) -> bool:
+    """True if ``message`` was sent to mention someone (a turn line: the only messages that mention)."""
+    return bool((message.allowed_mentions or {}).get("users"))
+
+
 @dataclass
 class World:
     """A sandbox server with one guild, a bot connected to it, and simulated members."""
@@ -74,8 +79,14 @@ class World:
         raise LookupError(f"no message {message_id} in #{self.channel.name}")
 
     def public_messages(self) -> list[Any]:
-        """The channel's non-ephemeral messages, oldest first."""
-        return [message for message in self.channel.messages if message.ephemeral_for is None]
+        """The channel's non-ephemeral messages, oldest first, but the lines that tell a player of their
+        turn (:meth:`turn_lines`)."""
+        return [m for m in self.channel.messages if m.ephemeral_for is None and not is_turn_line(m)]
+
+    def turn_lines(self, channel: Any = None) -> list[Any]:
+        """The lines that mentioned a player whose turn it was, in ``channel`` (default: the test channel),
+        deleted ones included, oldest first."""
+        return [m for m in (channel or self.channel).messages if is_turn_line(m)]
 
     def turn_owner(self, table_message: Any) -> Any | None:
         """The member whose turn the table message shows, or ``None``."""

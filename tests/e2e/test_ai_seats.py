@@ -23,20 +23,36 @@ def waits_for(table: Any, name: str) -> bool:
 
 
 async def finish_with_ais(
-    world: World, table: Any, person: Any, rng: random.Random, prefer: tuple[str, ...] = ()
+    world: World,
+    table: Any,
+    person: Any,
+    rng: random.Random,
+    prefer: tuple[str, ...] = (),
+    told: list[Any] | None = None,
 ) -> Any:
     """``person`` plays whenever the table waits for them; the AIs play the other turns by themselves.
-    Returns the final table message."""
+    Returns the final table message. With ``told``, each time before ``person`` acts: the one line that
+    mentions them in the channel (issue 26), appended to ``told`` (the same line for the same turn)."""
     hands: dict[int, Any] = {}
     for _ in range(6000):
         current = world.message(table.id)
         if "final scores" in (current.embeds[0].get("title") or ""):
             return current
         if waits_for(current, person.name):
+            if told is not None:
+                await world.server.wait_for(lambda: len(live_lines(world)) == 1, timeout=5)
+                (line,) = live_lines(world)
+                if not told or told[-1] is not line:
+                    told.append(line)
             await world.act_somehow(person, current, rng, hands, prefer)
         else:
             await world.server.wait_for(changed(world, table, current.text()), timeout=20)
     raise AssertionError("the game did not end")
+
+
+def live_lines(world: World) -> list[Any]:
+    """The turn lines of the test channel not deleted yet."""
+    return [line for line in world.turn_lines() if not line.deleted]
 
 
 def changed(world: World, table: Any, text: str):
@@ -53,15 +69,31 @@ def stored_seats(world: World) -> list[tuple]:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_one_person_plays_each_game_with_ais_to_the_end(world: World, game: str) -> None:
+    """Also (issue 26): her turns find her by a mention in the channel, which she chose for this table
+    although she gets her hand by DM, one line per turn, only her, deleted when the turn is over; her DM
+    of the table is one message, edited all game long into the final scores."""
     alice = world.players["alice"]
     bots = GAMES[game].min_seats - 1
     opened = await world.play(alice, game=game, bots=bots)
     assert opened.ok and not opened.ephemeral, opened
     assert opened.message.text().count("🤖") >= bots  # the AI seats show their marker in the lobby
+    assert (await world.press(alice, opened.message, "DM me my hand")).ok
+    chose = await world.server.run_command(alice, world.channel, "turns", how="channel")
+    assert chose.ok and chose.ephemeral and "by a mention" in chose.message.text(), chose
     started = await world.press(alice, opened.message, "Start")
     assert started.ok and started.response_type == 7, started
-    final = await finish_with_ais(world, opened.message, alice, random.Random(7), PREFER.get(game, ()))
+    told: list[Any] = []
+    final = await finish_with_ais(world, opened.message, alice, random.Random(7), PREFER.get(game, ()), told)
     assert "final scores" in final.text() and "🤖" in final.text()
+    await world.server.wait_for(lambda: not live_lines(world), timeout=5)  # her last turn is over
+    assert told and world.turn_lines() == told  # one line per turn of hers, none for an AI seat
+    for line in told:
+        assert line.allowed_mentions == {"parse": [], "users": [alice.id]}  # her, and nobody else
+        assert line.content.startswith(f"🔔 <@{alice.id}>")
+    await world.server.wait_for(
+        lambda: "final scores" in world.server.dm_messages(alice)[0].text(), timeout=5
+    )
+    assert len(world.server.dm_messages(alice)) == 1 and len(world.server.dm_channel(alice).messages) == 1
     seats = stored_seats(world)
     assert len(seats) == bots + 1
     assert [(user_id, is_ai) for _, user_id, _, is_ai in seats if user_id == alice.id] == [(alice.id, 0)]

@@ -20,6 +20,9 @@ async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(database_ur
         async with start_bot() as bot:
             world = world_with(bot)
             table = await world.open_table(seated=("bob", "carol"))
+            carol = world.players["carol"]
+            asked = await world.press(carol, table, "DM me my hand")  # one live DM, kept across the restart
+            await world.server.wait_for(lambda: "Check your DMs" in asked.message.text(), timeout=5)
             for _ in range(4):
                 current = world.message(table.id)
                 result = await world.press(world.turn_owner(current), current, "No thanks")
@@ -29,12 +32,21 @@ async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(database_ur
                 world.database_url, "SELECT seat, code FROM live_table_actions ORDER BY position"
             )
             assert len(history) == 4
-        # The bot is gone; a press now goes unanswered. Then it comes back on the same database.
+            owner = world.turn_owner(world.message(table.id))
+            if owner is not carol:  # her turns come by DM
+                await world.server.wait_for(
+                    lambda: [line.deleted for line in world.turn_lines()][-1:] == [False]
+                )
+        # The bot is gone (its turn lines with it); a press now goes unanswered. Then it comes back on the
+        # same database.
+        assert all(line.deleted for line in world.turn_lines())
         async with start_bot() as bot:
             world = world_with(bot)
             # The restored table redraws its message with the same state.
             await world.server.wait_for(lambda: len(world.message(table.id).versions) > 5)
             assert world.message(table.id).text() == before
+            if owner is not carol:  # the player to act is told again
+                await world.server.wait_for(lambda: not world.turn_lines()[-1].deleted, timeout=5)
             # The buttons on the old message work again: play on from where it stopped.
             current = world.message(table.id)
             result = await world.press(world.turn_owner(current), current, "Take")
@@ -44,6 +56,12 @@ async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(database_ur
             games = stored(world.database_url, "SELECT table_id, actions FROM games")
             assert len(games) == 1
             assert [tuple(action) for action in json.loads(games[0][1])][:4] == history
+            await world.server.wait_for(lambda: all(line.deleted for line in world.turn_lines()), timeout=5)
+            # Carol's DM of the table was edited all along, before and after the restart: still one.
+            await world.server.wait_for(
+                lambda: "final scores" in world.server.dm_messages(carol)[-1].text(), timeout=5
+            )
+            assert len(world.server.dm_messages(carol)) == 1  # her turn notices went with their turns
             # After the Play again window, the table is no longer stored as live.
             await world.server.wait_for(
                 lambda: stored(world.database_url, "SELECT COUNT(*) FROM live_tables") == [(0,)], timeout=10

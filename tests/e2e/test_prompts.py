@@ -28,7 +28,7 @@ async def test_the_table_names_the_player_who_must_open_my_hand_and_dms_them(wor
     assert not [b for b in table.buttons() if ":a." in b["custom_id"]]
     await world.server.wait_for(
         lambda: any(
-            "It is your turn at the Minimisère table" in m.text() for m in world.server.dm_messages(actor)
+            "It is your turn at the **Minimisère** table" in m.text() for m in world.server.dm_messages(actor)
         ),
         timeout=15,  # three DMs at the start share the sandbox's DM rate limit: a wait bound, not a timing
     )

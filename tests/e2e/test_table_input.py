@@ -149,10 +149,13 @@ async def test_hand_by_dm_with_open_and_closed_dms(world: World) -> None:
     from_hand = await world.press(alice, hand, "DM me my hand")
     await answered_with(world, from_hand, "Check your DMs")
     assert "Private to alice" in world.server.dm_messages(alice)[-1].text()
-    await world.server.wait_for(lambda: len(world.server.dm_messages(bob)) >= 2, timeout=5)
-    assert "Private to bob" in world.server.dm_messages(bob)[-1].text()
+    # Bob's DM from the lobby became his hand: one live DM for the table.
+    await world.server.wait_for(
+        lambda: "Private to bob" in world.server.dm_messages(bob)[0].text(), timeout=5
+    )
+    live_dm = world.server.dm_messages(bob)[0]
 
-    # Play until it is bob's turn: he gets a DM saying so, and can act from the DM.
+    # Play until it is bob's turn: he gets a DM saying so, and can act from his live DM.
     for _ in range(40):
         current = world.message(table.id)
         if world.turn_owner(current) is bob:
@@ -167,10 +170,12 @@ async def test_hand_by_dm_with_open_and_closed_dms(world: World) -> None:
         ),
         timeout=5,
     )
-    dm = world.server.dm_messages(bob)[-1]
-    pressed = await world.press(bob, dm, "No thanks")
+    await world.server.wait_for(lambda: "No thanks" in str(live_dm.buttons()), timeout=5)
+    pressed = await world.press(bob, live_dm, "No thanks")
     assert pressed.ok and pressed.response_type == 7
     await world.server.wait_for(lambda: world.turn_owner(world.message(table.id)) is not bob, timeout=5)
+    # His turn is over: the notice goes, the live DM stays.
+    await world.server.wait_for(lambda: world.server.dm_messages(bob) == [live_dm], timeout=5)
 
     # /hand dm:true with closed DMs: an explanation and the hand, ephemerally.
     closed_hand = await world.server.run_command(carol, world.channel, "hand", dm=True)

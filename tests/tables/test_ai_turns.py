@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-from dataclasses import replace
 from datetime import datetime, timezone
 
 import pytest
@@ -18,10 +17,9 @@ from engine.ai.core import RandomPlayer
 from engine.tables import ai_seats
 from engine.tables.ai_seats import come_back, leave_game
 from engine.tables.ai_turns import AITurns, decision_rng, seat_to_play
-from engine.tables.notices import users_to_notify
+from engine.tables.notices import newly_waiting
 from engine.tables.session import Phase, TableError, TableSession, TableSettings
 from engine.tables.snapshot import TableSnapshot, restore, snapshot_of
-from engine.tables.time_control import SLOW
 from tests.tables.fakes import make_runtime
 
 NOW = datetime(2026, 11, 24, 5, 0, tzinfo=timezone.utc)
@@ -207,15 +205,13 @@ def test_an_ai_decides_alike_for_the_same_seed_version_and_seat() -> None:
     assert random.Random(1).random() != decision_rng(1, 0, 0).random()
 
 
-def test_slow_mode_sends_no_turn_notice_for_a_seat_an_ai_plays() -> None:
+def test_no_turn_alert_goes_to_a_seat_an_ai_plays() -> None:
     session = human_and_ais()
-    slow = replace(session.settings.time_control, kind=SLOW)
-    session.settings = replace(session.settings, time_control=slow)
     make_human_away(session)
     assert session.users_to_act() == [HOST]
-    assert users_to_notify(session, before=set()) == []  # away: the AI plays it
+    assert newly_waiting(session, frozenset()) == ()  # away: the AI plays it
     come_back(session, HOST)
-    assert users_to_notify(session, before=set()) == [HOST]
+    assert newly_waiting(session, frozenset()) == (HOST,)
 
 
 async def test_when_every_person_has_left_the_ais_finish_the_game_without_the_people_s_pause() -> None:

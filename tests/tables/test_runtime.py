@@ -17,7 +17,6 @@ from engine.lobby import RematchChoice
 from engine.tables import moves
 from engine.tables.ai_turns import UNATTENDED_PAUSE_SECONDS
 from engine.tables.clocks import WAITING_JOB
-from engine.tables.outcome import TurnDM
 from engine.tables.session import Phase, TableError, TableSession, TableSettings
 from engine.tables.snapshot import TableSnapshot, restore
 from tests.tables.fakes import World, make_runtime
@@ -129,10 +128,7 @@ async def test_the_turn_clock_plays_the_defaults_and_an_away_player_is_taken_ove
     assert bob in table.idle_seats and table.timeouts_in_row[bob] == 2
     told = [outcome for outcome in world.presenter.shown if outcome.newly_away]
     assert [outcome.newly_away for outcome in told] == [(BOB,)]  # told once, by DM: BOB asked for DMs
-    assert any(
-        TurnDM(BOB, "started") in o.turn_dms or TurnDM(BOB, "turn") in o.turn_dms
-        for o in world.presenter.shown
-    )
+    assert any(BOB in o.turn_alerts for o in world.presenter.shown)  # told of his turns before he was away
     came_back = await world.runtime.commit(table, moves.ComeBack(BOB))
     assert bob not in table.idle_seats and came_back.note.startswith("Welcome back")
 

@@ -12,10 +12,10 @@ import pytest
 
 from cogs.tables import render
 from cogs.tables.lobby_menus import MENU_ROWS
-from cogs.tables.presenter import turn_notice
+from cogs.tables.turn_alerts import turn_notice
 from engine import get_rules
 from engine.tables import lobby_options
-from engine.tables.notices import users_to_notify
+from engine.tables.notices import newly_waiting
 from engine.tables.session import Phase, TableError, TableSession, TableSettings
 from engine.tables.time_control import (
     SeatBank,
@@ -198,18 +198,16 @@ def test_a_lobby_whose_game_options_fill_every_row_offers_no_clock_menu() -> Non
     assert len(menus) == MENU_ROWS == 3 and not any(menu["custom_id"].endswith("o.clock") for menu in menus)
 
 
-def test_slow_mode_tells_each_player_the_game_starts_waiting_for() -> None:
+def test_each_player_the_game_starts_waiting_for_has_a_new_turn_and_a_slow_notice_says_until_when() -> None:
     session = table(replace(BANK, kind="slow"), players=3)
-    assert sorted(users_to_notify(session, before=set())) == [HOST, BOB, CAROL]
-    session.dm_wanted.add(CAROL)  # gets the hand by DM with "It is your turn." already
-    assert sorted(users_to_notify(session, before=set())) == [HOST, BOB]
-    before = set(session.users_with_actions())
+    assert sorted(newly_waiting(session, frozenset())) == [HOST, BOB, CAROL]
+    before = frozenset(session.users_to_act())
     pick(session, BOB, 5)
-    assert users_to_notify(session, before) == []  # nobody new to act
+    assert newly_waiting(session, before) == ()  # nobody new to act
     notice = turn_notice(session, HOST, "https://discord.com/channels/10/20/30")
     assert "It is your turn at the **Pick and call** table" in notice
     assert f"<t:{int(at(7200).timestamp())}:f>" in notice and notice.endswith("/20/30")
     fixed = table(BANK)
-    assert users_to_notify(fixed, before=set()) == []
+    assert sorted(newly_waiting(fixed, frozenset())) == [HOST, BOB]
     fixed.phase = Phase.SCOREBOARD
-    assert users_to_notify(fixed, before=set()) == []
+    assert newly_waiting(fixed, frozenset()) == ()

@@ -1,0 +1,260 @@
+"""Your turn finds you: each person whose new turn it is (the runtime says who, in
+:attr:`~engine.tables.outcome.Outcome.turn_alerts`) is told as they chose, and the line goes once the turn
+is over, so a channel holds at most one such line per player and table.
+
+- A mention in the table's channel (or its thread), the default: a short message that mentions only that
+  player (``AllowedMentions(users=[them])``; everything else the bot sends mentions nobody), with a "My
+  hand" button when the player has no private view the bot can still edit.
+- A DM, for those who chose it, who get their hand by DM, or who play a slow table without choosing.
+- Nothing, for those who chose it; and a server whose admins turned table mentions off mentions nobody.
+
+A player chooses per table (stored with the table) or per server (:class:`AlertChoices`); the table's
+choice wins. Everything runs in the background, one table's lines one request at a time (discord.py's HTTP
+client waits out Discord's rate limits), and never delays a press's answer. A turn over before its line
+went out costs nothing. A player whose DMs are closed (Discord's 403 ``50007``) is mentioned instead,
+and no DM is tried again for them until the bot restarts: the game goes on either way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import discord
+
+from cogs.tables import custom_ids as ids
+from cogs.tables.action_menus import button, rows
+from cogs.tables.direct_messages import CLOSED_DMS, deliver_dm
+from cogs.tables.drawn import Drawn
+from cogs.tables.private_views import PrivateViews
+from cogs.tables.table_message import TableMessages
+from engine.tables import ai_seats
+from engine.tables.outcome import Outcome
+from engine.tables.session import BY_DM, BY_MENTION, NOT_TOLD, Phase, TableSession
+from engine.tables.tasks import Supervisor
+from engine.tables.time_control import SLOW
+from storage import Database, DatabaseError
+
+log = logging.getLogger(__name__)
+
+
+def turn_notice(table: TableSession, user_id: int, jump_url: str) -> str:
+    """The words of a "your turn" DM to ``user_id`` (seated, waited for), with their deadline if any."""
+    seat = table.seat_of(user_id)
+    deadline = table.seat_deadlines.get(seat) if seat is not None else None
+    until = "" if deadline is None else f" You have until <t:{int(deadline.timestamp())}:f>."
+    return f"⏳ It is your turn at the **{table.rules.display_name}** table.{until} {jump_url}"
+
+
+def mention_line(table: TableSession, user_id: int, jump_url: str) -> str:
+    """The words of a turn mention in the table's channel, with a link to the table message."""
+    return f"🔔 <@{user_id}>, it is your turn at the **{table.rules.display_name}** table: {jump_url}"
+
+
+def hand_button(table: TableSession) -> tuple[dict, ...]:
+    """A "My hand" button (the table's own custom_id: the components router opens a fresh private view)."""
+    custom_id = str(ids.TableCustomId(table.table_id, 0, ids.HAND))
+    return rows([(0, button(custom_id, "My hand", discord.ButtonStyle.primary))])
+
+
+class AlertChoices:
+    """How each player's turns find them: their choice for a table (``TableSession.alert_modes``), else for
+    the server (stored, read once per player and server, then kept), else a DM for DM players and slow
+    tables and a mention for the rest; a mention becomes nothing where the server turned mentions off."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._players: dict[tuple[int, int], str | None] = {}
+        self._mentions: dict[int, bool] = {}
+
+    async def how(self, table: TableSession, user_id: int) -> str:
+        """How ``user_id`` is told of a turn at ``table``: one of ``ALERT_MODES`` (with the database busy,
+        as if they had chosen nothing for the server: it is asked again next time)."""
+        chosen = table.alert_modes.get(user_id)
+        if chosen is None:
+            key = (table.guild_id, user_id)
+            if key not in self._players:
+                try:
+                    self._players[key] = await self.db.turn_alert_mode(*key)
+                except DatabaseError as error:
+                    log.info("Could not read the turn choice of %s: %s", user_id, error)
+            chosen = self._players.get(key)
+        if chosen is None:
+            slow = table.settings.time_control.kind == SLOW
+            chosen = BY_DM if user_id in table.dm_wanted or slow else BY_MENTION
+        if chosen == BY_MENTION and not await self.mentions_on(table.guild_id):
+            return NOT_TOLD
+        return chosen
+
+    async def mentions_on(self, guild_id: int) -> bool:
+        """Whether the server's tables mention players (its admins may turn it off; the default, yes, while
+        the database is busy)."""
+        if guild_id not in self._mentions:
+            try:
+                self._mentions[guild_id] = await self.db.guild_turn_mentions(guild_id)
+            except DatabaseError as error:
+                log.info("Could not read whether server %s mentions players: %s", guild_id, error)
+                return True
+        return self._mentions[guild_id]
+
+    async def choose_for_server(self, guild_id: int, user_id: int, mode: str) -> None:
+        """Store the player's choice for every table of the server."""
+        await self.db.set_turn_alert_mode(guild_id, user_id, mode)
+        self._players[(guild_id, user_id)] = mode
+
+    async def set_mentions(self, guild_id: int, on: bool) -> None:
+        """Turn the server's table mentions on or off."""
+        await self.db.set_guild_turn_mentions(guild_id, on)
+        self._mentions[guild_id] = on
+
+
+class TurnAlerts:
+    """The turn lines of every table (see the module)."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        tasks: Supervisor,
+        messages: TableMessages,
+        private_views: PrivateViews,
+        choices: AlertChoices,
+    ) -> None:
+        self.client = client
+        self.tasks = tasks
+        self.messages = messages
+        self.private_views = private_views
+        self.choices = choices
+        self._tables: dict[str, _TableAlerts] = {}
+        self.closed_dms: set[int] = set()  # users Discord refused a DM: mentioned instead, until a restart
+
+    def show(self, outcome: Outcome) -> None:
+        """After a change: tell the people whose new turn it is, and take back the lines of turns that are
+        over (a closed table's too)."""
+        table = outcome.table
+        alerts = self._tables.get(table.table_id)
+        if alerts is None:
+            if not outcome.turn_alerts:
+                return
+            alerts = self._tables[table.table_id] = _TableAlerts(self, table)
+        alerts.asked.update(outcome.turn_alerts)
+        alerts.request()
+
+    def restored(self, table: TableSession) -> None:
+        """A table came back after a restart: each person it waits for gets a fresh line (a stopping bot
+        deletes its lines, :meth:`take_back_all`; a crash leaves them)."""
+        alerts = self._tables.get(table.table_id)
+        if alerts is None:
+            alerts = self._tables[table.table_id] = _TableAlerts(self, table)
+        alerts.asked.update(alerts.waiting())
+        alerts.request()
+
+    async def take_back_all(self, timeout: float) -> None:
+        """The bot stops: delete every turn line sent, each table's one at a time (for at most ``timeout``
+        seconds; a restored table gives its people fresh lines)."""
+        work = [alerts.take_back_all() for alerts in self._tables.values()]
+        self._tables.clear()
+        if work:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*work), timeout)
+
+    def done(self, alerts: _TableAlerts) -> None:
+        """A table's worker has nothing left to send or take back."""
+        if self._tables.get(alerts.table.table_id) is alerts:
+            del self._tables[alerts.table.table_id]
+
+
+class _TableAlerts:
+    """One table's turn lines: those asked for and those sent, and one task at a time that brings the
+    channel (and DMs) in line with who the game waits for now."""
+
+    def __init__(self, alerts: TurnAlerts, table: TableSession) -> None:
+        self.alerts = alerts
+        self.table = table
+        self.asked: set[int] = set()  # users with a new turn to tell of, not sent yet
+        self.sent: dict[int, discord.Message] = {}  # the line (or DM) sent to each user for their turn
+        self.wanted = False
+        self.closing = False  # the bot stops: no new line
+        self.task: asyncio.Task | None = None
+
+    def request(self) -> None:
+        """Ask the table's task to bring its lines in line with who the game waits for now."""
+        self.wanted = True
+        if self.task is None or self.task.done():
+            self.task = self.alerts.tasks.spawn(self._run(), f"turn alerts of table {self.table.table_id}")
+
+    def waiting(self) -> set[int]:
+        """The people the game waits for now (no seat an AI plays)."""
+        table = self.table
+        if table.phase is not Phase.PLAYING or not self.alerts.messages.is_live(table):
+            return set()
+        return {
+            user for user in table.users_to_act() if not ai_seats.ai_plays(table, table.players.index(user))
+        }
+
+    async def _run(self) -> None:
+        while self.wanted:
+            self.wanted = False
+            waiting = self.waiting()
+            for user_id, line in list(self.sent.items()):
+                if user_id not in waiting or user_id in self.asked:  # over, or a newer turn to tell of
+                    del self.sent[user_id]
+                    await self._take_back(line)
+            while self.asked:
+                user_id = self.asked.pop()
+                # A turn over before its line went out costs nothing.
+                if user_id in self.waiting() and not self.closing:
+                    message = await self._tell(user_id)
+                    if message is not None:
+                        self.sent[user_id] = message
+                        self.wanted = True  # the turn may have ended while it went out
+        if not self.sent and not self.asked:
+            self.alerts.done(self)
+
+    async def take_back_all(self) -> None:
+        """Delete every line of the table, once a line on its way has gone out."""
+        self.closing = True
+        if self.task is not None and not self.task.done():
+            await asyncio.wait({self.task})
+        while self.sent:
+            await self._take_back(self.sent.popitem()[1])
+
+    async def _tell(self, user_id: int) -> discord.Message | None:
+        """Tell ``user_id`` of their turn as they chose; the message sent, or ``None``."""
+        table, alerts = self.table, self.alerts
+        how = await alerts.choices.how(table, user_id)
+        if how == NOT_TOLD or user_id not in self.waiting():
+            return None
+        has_view = alerts.private_views.editable(table.table_id, user_id)
+        if how == BY_DM and user_id not in alerts.closed_dms:
+            has_dm = has_view or alerts.private_views.has_live_dm(table.table_id, user_id)
+            text = turn_notice(table, user_id, alerts.messages.jump_url(table))
+            drawn = Drawn(components=() if has_dm else hand_button(table), content=text)
+            sent = await deliver_dm(alerts.client, user_id, **drawn.send_kwargs())
+            if not isinstance(sent, str):
+                return sent
+            log.info("The turn DM of table %s to %s was not delivered: %s", table.table_id, user_id, sent)
+            if sent != CLOSED_DMS or not await alerts.choices.mentions_on(table.guild_id):
+                return None
+            alerts.closed_dms.add(user_id)  # closed DMs: a mention instead, and no DM tried again
+        channel = alerts.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        drawn = Drawn(
+            components=() if has_view else hand_button(table),
+            content=mention_line(table, user_id, alerts.messages.jump_url(table)),
+        )
+        mention = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False, users=[discord.Object(user_id)]
+        )
+        try:
+            return await channel.send(**drawn.send_kwargs(), allowed_mentions=mention)
+        except discord.HTTPException as error:
+            log.info("The turn mention of table %s was not sent: %s", table.table_id, error)
+            return None
+
+    async def _take_back(self, line: discord.Message) -> None:
+        """Delete a turn line whose turn is over (one already gone is no matter)."""
+        try:
+            await line.delete()
+        except discord.HTTPException as error:
+            if not isinstance(error, discord.NotFound):
+                log.info("A turn line of table %s was not deleted: %s", self.table.table_id, error)
