@@ -24,12 +24,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.run import tune_interpreter  # noqa: E402
 from cogs.tables import ai_seats  # noqa: E402
+from engine.registry import GAMES  # noqa: E402
+from engine.tables.ai_seats import leave_game  # noqa: E402
 from engine.tables.ai_turns import AITurns  # noqa: E402
 from engine.tables.registry import TableRegistry  # noqa: E402
-from engine.tables.ai_seats import leave_game  # noqa: E402
 from engine.tables.session import Phase, TableSession, TableSettings  # noqa: E402
 from engine.tables.tasks import Supervisor  # noqa: E402
-from engine.registry import GAMES  # noqa: E402
 
 NOW = datetime(2026, 11, 24, tzinfo=timezone.utc)
 HOST = 1

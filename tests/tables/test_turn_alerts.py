@@ -55,5 +55,7 @@ async def test_a_choice_for_one_table_is_checked_stored_and_kept_through_a_resta
     world.runtime.tasks.cancel_all()
     again = make_runtime(ai_pause_seconds=3600)
     again.runtime.store = TableStore(world.db, again.runtime.registry, shutting_down=lambda: False)
-    (restored,) = await again.runtime.restore()
+    assert await again.runtime.restore() == 1
+    restored = again.runtime.registry.get(table.table_id)
+    assert restored is not None
     assert restored.alert_modes == {BOB: NOT_TOLD, HOST: BY_DM}
