@@ -1,0 +1,45 @@
+"""How much a message asks its reader to read, and the budget of each message kind (issue 26: every message
+reads at a glance, on a phone too).
+
+"Characters of text" are the characters a reader reads: the message's content and, for each embed, its
+title, description, field names and values, footer and author (Components V2 TextDisplay text too).
+Component labels are not counted: Discord limits those itself. Markdown marks count as written (``**``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+TABLE_MESSAGE = 700
+"""The table message while a game is played (the public message in the channel), in characters of text."""
+PRIVATE_VIEW = 900
+"""A seat's private view shown ephemerally ("My hand"), in characters of text."""
+DM = 600
+"""A seat's private view sent by DM, in characters of text."""
+
+TEXT_DISPLAY = 10  # Discord's component type of a Components V2 text display
+
+
+def _component_text(components: Iterable[Mapping[str, Any]]) -> int:
+    """The characters of the TextDisplay components in ``components`` (nested in containers and sections)."""
+    total = 0
+    for component in components:
+        if component.get("type") == TEXT_DISPLAY:
+            total += len(component.get("content") or "")
+        total += _component_text(component.get("components") or ())
+    return total
+
+
+def text_length(message: Mapping[str, Any]) -> int:
+    """The characters of text of ``message``, a message body as Discord takes it (``content``, ``embeds``,
+    ``components``): content, then every embed's title, description, field names and values, footer and
+    author, then the text of TextDisplay components; labels of buttons and menus are not counted."""
+    total = len(message.get("content") or "")
+    for embed in message.get("embeds") or ():
+        total += len(embed.get("title") or "") + len(embed.get("description") or "")
+        for field in embed.get("fields") or ():
+            total += len(field.get("name") or "") + len(field.get("value") or "")
+        total += len((embed.get("footer") or {}).get("text") or "")
+        total += len((embed.get("author") or {}).get("name") or "")
+    return total + _component_text(message.get("components") or ())
