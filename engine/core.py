@@ -206,6 +206,9 @@ class SeatView:
         What the viewer may do now (empty if the viewer has no decision, and in the public view).
     board:
         A grid of cards to draw as a picture, as this viewer may see it, or ``None``.
+    rules:
+        The rules in play at this table that a player looks up rather than reads every move (its rule
+        cards, its scoring, the options it was started with): the same in every view of a state.
     """
 
     seat: int | None
@@ -215,6 +218,7 @@ class SeatView:
     private: tuple[Field, ...] = ()
     legal_actions: tuple[LegalAction, ...] = ()
     board: Board | None = None
+    rules: tuple[Field, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from cogs.tables.embeds import embed_length
+
 TABLE_MESSAGE = 700
 """The table message while a game is played (the public message in the channel), in characters of text."""
 PRIVATE_VIEW = 900
@@ -34,12 +36,8 @@ def _component_text(components: Iterable[Mapping[str, Any]]) -> int:
 def text_length(message: Mapping[str, Any]) -> int:
     """The characters of text of ``message``, a message body as Discord takes it (``content``, ``embeds``,
     ``components``): content, then every embed's title, description, field names and values, footer and
-    author, then the text of TextDisplay components; labels of buttons and menus are not counted."""
+    author (what Discord counts toward an embed's 6,000: :func:`cogs.tables.embeds.embed_length`), then the
+    text of TextDisplay components; labels of buttons and menus are not counted."""
     total = len(message.get("content") or "")
-    for embed in message.get("embeds") or ():
-        total += len(embed.get("title") or "") + len(embed.get("description") or "")
-        for field in embed.get("fields") or ():
-            total += len(field.get("name") or "") + len(field.get("value") or "")
-        total += len((embed.get("footer") or {}).get("text") or "")
-        total += len((embed.get("author") or {}).get("name") or "")
+    total += sum(embed_length(embed) for embed in message.get("embeds") or ())
     return total + _component_text(message.get("components") or ())

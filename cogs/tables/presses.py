@@ -87,6 +87,8 @@ class TablePresses:
         try:
             if target.verb == ids.DM:
                 await self.private_views.dm_hand(interaction, session)  # DMs may be slow: not under the lock
+            elif target.verb == ids.RULES:
+                await self._rules_in_play(interaction, session)
             elif target.page is not None or target.verb in (ids.HAND, ids.LEAVE_GAME):
                 async with locked(session, LOCK_WAIT_SECONDS):  # a move being stored is not shown before
                     await self._look(interaction, session, target)
@@ -117,6 +119,21 @@ class TablePresses:
                 raise TableError("You are not playing at this table.")
             question = render.leave_question(session)
             await interaction.response.send_message(**question.send_kwargs(), ephemeral=True)
+
+    @staticmethod
+    async def _rules_in_play(interaction: discord.Interaction, session: TableSession) -> None:
+        """ "Rules in play": the table's rules, to the presser alone (anyone may read them, seated or not);
+        the table does not change.
+
+        Raises
+        ------
+        TableError
+            No game has started at the table (its lobby lists the options).
+        """
+        if session.state is None:
+            raise TableError("No game has started at this table yet: its options are on the lobby message.")
+        drawn = render.rules_in_play(session)
+        await interaction.response.send_message(**drawn.send_kwargs(), ephemeral=True)
 
     async def _show_page(self, interaction: discord.Interaction, session: TableSession, page: int) -> None:
         """Show another page of the menus of the message pressed on; the game does not change."""

@@ -21,13 +21,13 @@ from discord.utils import escape_markdown as _escape_markdown
 from discord.utils import format_dt
 
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, house_rules, prompts, seat_controls, view_fields
+from cogs.tables import action_menus, budgets, house_rules, prompts, seat_controls
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import Placed, button, rows
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
 from cogs.tables.drawn import Attachment, Drawn
-from cogs.tables.embeds import embed, field, fit_embed
+from cogs.tables.embeds import embed, embed_length, field, fit_embed
 from cogs.tables.lobby_menus import MENU_ROWS, option_menus
 from engine import Event, Field, LegalAction, SeatView
 from engine.core import STRONG
@@ -55,6 +55,11 @@ LEAVE_QUESTION = (
     "You can't come back to this game."
 )
 WINDOW_CLOSED = "The **Play again** window has closed: `/play` opens a new table."
+RULES_LABEL = "Rules in play"
+"""The table message's button that shows the table's rules in play (:func:`rules_in_play`)."""
+DM_INTRO_MAX = 100
+"""The characters a DM's text before the private view may take ("It is your turn."), within
+:data:`cogs.tables.budgets.DM`."""
 
 
 # Display names are escaped on every redraw (several times per press); the escape of a name never changes.
@@ -218,21 +223,38 @@ def turn_line(session: TableSession, *, prompt: bool = True) -> str:
     return turn
 
 
-def turn_and_log(session: TableSession) -> str:
-    """Whose turn it is and until when, then the log."""
-    turn = turn_line(session)
-    description = [turn] if turn else []
-    if session.events:
-        description.append(event_log(session))
-    return _clip("\n\n".join(description), 4096)
+LAST_MOVE_MIN = 60
+"""The characters the last move keeps however full a message is (it is cut to them, never dropped)."""
 
 
-def private_description(session: TableSession) -> str:
-    """The top of a private view: whose turn it is and the last move (the table message has the log)."""
-    lines = [turn_line(session, prompt=False)]
-    if session.events:
-        lines.append(f"Last move: {event_line(session, session.events[-1])}")
-    return _clip("\n".join(line for line in lines if line), 4096)
+def latest_events(session: TableSession, room: int) -> str:
+    """The latest lines of the table's log (:func:`event_log`) that fit in ``room`` characters, oldest
+    first; the last move always, cut to fit if it must (to at least :data:`LAST_MOVE_MIN`)."""
+    event_log(session)  # draws each line once
+    drawn = session.drawn_events
+    kept: list[str] = []
+    used = 0
+    for event in reversed(session.events):
+        line = drawn.get(event) or event_line(session, event)
+        if kept and used + len(line) + 1 > room:
+            break
+        if not kept and len(line) > room:
+            line = _clip(line, max(room, LAST_MOVE_MIN))
+        kept.append(line)
+        used += len(line) + 1
+    return "\n".join(reversed(kept))
+
+
+def with_latest_events(session: TableSession, drawn: dict[str, Any], budget: int, label: str = "") -> None:
+    """Add to the description of ``drawn`` (changed in place) the latest moves that keep the embed within
+    ``budget`` characters of text (:mod:`cogs.tables.budgets`), after ``label`` ("Last move: ")."""
+    if not session.events:
+        return
+    head = drawn.get("description") or ""
+    gap = "\n\n" if head and not label else "\n" if head else ""
+    room = budget - embed_length(drawn) - len(gap) - len(label)
+    log = latest_events(session, room)
+    drawn["description"] = _clip(f"{head}{gap}{label}{log}", 4096)
 
 
 def _state_fields(session: TableSession, fields: tuple[Field, ...]) -> list[dict[str, Any]]:
@@ -267,15 +289,18 @@ def table_message(session: TableSession, page: int = 0) -> Drawn:
     """The public table while playing: public view, log, whose turn and its deadline, and buttons.
 
     The buttons are the engine's public actions (which reveal no secret, shown at ``page`` if they need
-    several), plus "My hand" and "DM me", "How to play" and the seat buttons.
+    several), plus "My hand" and "DM me", "Rules in play" and the seat buttons. The rules in play (rule
+    cards, scoring, options) are not on it: "Rules in play" shows them on demand (:func:`rules_in_play`).
+    The latest moves fill what :data:`cogs.tables.budgets.TABLE_MESSAGE` leaves.
     """
     assert session.state is not None
     public = session.view(None)
     fields = _state_fields(session, public.table)
     fields.append(field("Players", seat_lines(session, public) or "—", False))
-    drawn = embed(_clip(with_names(session, public.title), 256), turn_and_log(session), PLAYING_COLOUR)
+    drawn = embed(_clip(with_names(session, public.title), 256), turn_line(session), PLAYING_COLOUR)
     drawn["fields"] = fields
     drawn["footer"] = {"text": f"{footer_text(session)} · move {session.state.version + 1}"}
+    with_latest_events(session, drawn, budgets.TABLE_MESSAGE)
     fit_embed(drawn)
     if public.board is not None:
         drawn["image"] = {"url": BOARD_URL}
@@ -285,7 +310,7 @@ def table_message(session: TableSession, page: int = 0) -> Drawn:
     controls = seat_controls.table_controls(session)
     if len(controls) < 2:  # "End table" and "I'm back" both: no room, and nobody plays to be DMed
         items.append((4, _verb_button(table_id, ids.DM, "DM me my hand", SECONDARY)))
-    items.append((4, _how_to_play(session.rules.key)))
+    items.append((4, _verb_button(table_id, ids.RULES, RULES_LABEL, SECONDARY)))
     items.extend((4, _verb_button(table_id, verb, label, CONTROL_STYLES[verb])) for verb, label in controls)
     return Drawn(drawn, rows(items), _board(public))
 
@@ -297,27 +322,31 @@ def private_message(
     (at ``page`` of their menus, if they need several).
 
     ``offer_dm`` adds a "DM me my hand" button (for the ephemeral view; a DM needs none). The footer names
-    the player ("Private to <name>"), which the leak tests look for.
+    the player ("Private to <name>"), which the leak tests look for. The title links to the table message
+    (``jump_url``). The last move fills what the budget leaves (:data:`cogs.tables.budgets.PRIVATE_VIEW`
+    with ``offer_dm``, else :data:`cogs.tables.budgets.DM` less :data:`DM_INTRO_MAX` for the DM's intro).
     """
     assert session.state is not None
     seat = session.seat_of(user_id)
     assert seat is not None
     view = session.view(seat)
-    description = private_description(session)
+    description = turn_line(session, prompt=False)
     notice = ai_seats.away_notice(session, user_id)
     if notice is not None:
-        description = _clip(f"{with_names(session, notice)}\n\n{description}", 4096)
+        description = _clip(f"{with_names(session, notice)}\n{description}", 4096)
     drawn = embed(_clip(f"Your hand · {with_names(session, view.title)}", 256), description, PRIVATE_COLOUR)
+    if jump_url:
+        drawn["url"] = jump_url
     fields = [
         field(_clip(with_names(session, shown.name), 256), _clip(with_names(session, shown.value), 1024))
         for shown in view.private[:20]
     ]
-    fields.extend(_state_fields(session, view_fields.state_fields(session.rules.key, view.table)))
+    fields.extend(_state_fields(session, view.table))
     fields.append(field("Players", seat_lines(session, view) or "—", False))
-    if jump_url:
-        fields.append(field("Table", f"[Back to the table]({jump_url})", False))
     drawn["fields"] = fields
     drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · {footer_text(session)}"}
+    budget = budgets.PRIVATE_VIEW if offer_dm else budgets.DM - DM_INTRO_MAX
+    with_latest_events(session, drawn, budget, "Last move: " if description else "")
     fit_embed(drawn)
     if view.board is not None:
         drawn["image"] = {"url": BOARD_URL}
@@ -466,3 +495,31 @@ def current_message(session: TableSession, page: int = 0) -> Drawn:
     if session.state is None:  # closed before a game was played
         return closed_message(session, "This table is closed.")
     return scoreboard_message(session)
+
+
+# -- the rules in play ---------------------------------------------------------------------------------
+
+
+def rules_in_play(session: TableSession) -> Drawn:
+    """The ephemeral answer to "Rules in play": the rules this table plays by (the options it was started
+    with, the engine's rules in play: rule cards, scoring) and how the game is won, with "How to play" for
+    the game's whole rules. Drawn within Discord's limits (one embed of at most 25 fields and 6,000
+    characters: the longest, an 8-player MINIMIZE table's, is about 1,200)."""
+    assert session.state is not None
+    rules = session.rules
+    settings = [
+        f"{choice.description.rstrip('.')}: **{choice.current_label}**" for choice in option_choices(session)
+    ]
+    description = "\n".join(settings) if settings else "This game has no table options."
+    drawn = embed(f"📜 Rules in play · {rules.display_name}", _clip(description, 4096), PRIVATE_COLOUR)
+    drawn["fields"] = [
+        field(
+            _clip(house_rules.marked(rules.key, with_names(session, shown.name)), 256),
+            _clip(with_names(session, shown.value), 1024),
+            False,
+        )
+        for shown in session.view(None).rules[:25]
+    ]
+    drawn["footer"] = {"text": " · ".join(filter(None, (rules.winning_rule, footer_text(session))))}
+    fit_embed(drawn)
+    return Drawn(drawn, rows([(0, _how_to_play(rules.key))]))

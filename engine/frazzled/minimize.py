@@ -508,6 +508,7 @@ class FrazzledMinimizeState(MinimizeTable):
             seats=seats,
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
+            rules=game_words.rules_fields(self._bonus, self._dup_side, self.duplicates_rule, self.actions_side),
         )
 
     def _title(self) -> str:
@@ -522,10 +523,6 @@ class FrazzledMinimizeState(MinimizeTable):
             self._piles,
             self._discard,
             self._now_text(),
-            self._bonus,
-            self._dup_side,
-            self.duplicates_rule,
-            self.actions_side,
             self._middle,
             self._last_challenge,
             self._last_out_round,

@@ -274,8 +274,8 @@ class TokenTable(FrazzledTable[OptionsT]):
 
     # -- views -------------------------------------------------------------------------------------
 
-    def _view(self, seat: int | None, table: list[Field]) -> SeatView:
-        """The view of ``seat`` with the game's ``table`` fields."""
+    def _view(self, seat: int | None, table: list[Field], rules: tuple[Field, ...] = ()) -> SeatView:
+        """The view of ``seat`` with the game's ``table`` fields and ``rules`` in play."""
         to_act = self.seats_to_act()
         seats = tuple(
             SeatLine(other, self._seat_summary(other), other in to_act) for other in range(self.num_seats)
@@ -290,6 +290,7 @@ class TokenTable(FrazzledTable[OptionsT]):
             seats=seats,
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
+            rules=rules,
         )
 
     def _now_text(self) -> str:

@@ -477,8 +477,8 @@ class TokenizeState(TokenTable[TokenizeOptions]):
     # -- views -------------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> SeatView:
-        table = [game_words.bonus_field(slot, card) for slot, card in enumerate(self._bonus)]
-        table += [
+        rules = tuple(game_words.bonus_field(slot, card) for slot, card in enumerate(self._bonus))
+        table = [
             self._piles_field(game_words.PILES_EMPTY),
             Field("Discard pile", words.discard_text(self._discard)),
             game_words.reshuffles_field(self._reshuffles, self._emptied, MAX_EMPTYINGS),
@@ -487,7 +487,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         if self._last_set is not None:
             table.append(game_words.last_set_field(*self._last_set))
         table.append(words.now_field(self._now_text()))
-        return self._view(seat, table)
+        return self._view(seat, table, rules)
 
     def _now_turn(self) -> str:
         if self._phase is Phase.OVER:

@@ -321,32 +321,35 @@ def _top_text(cards: Sequence[Card]) -> str:
     return f"{strong(card_label(cards[-1]))} on top, {cards_word(len(cards))}" if cards else "empty"
 
 
+def rules_fields(
+    bonus: Sequence[BonusCard], duplicates_side: int, duplicates_rule: BonusCard, actions_side: ActionsSide
+) -> tuple[Field, ...]:
+    """The rules in play: the bonus rule cards, the Shape or Colour card's side up, the Actions card's
+    side up, and how scores are made."""
+    fields = [Field(f"Bonus rule: {card.title}", card.text) for card in bonus]
+    fields.append(Field(f"Shape or Colour ({side_name(duplicates_side)} side)", duplicates_rule.text))
+    fields.append(Field(f"Actions card ({actions_side.name})", actions_side_text(actions_side)))
+    fields.append(Field("Scoring", SCORING))
+    return tuple(fields)
+
+
 def table_fields(
     piles: Sequence[Sequence[Card]],
     discard: Sequence[Card],
     now: str,
-    bonus: Sequence[BonusCard],
-    duplicates_side: int,
-    duplicates_rule: BonusCard,
-    actions_side: ActionsSide,
     middle: int,
     last_challenge: ChallengeResult | None,
     last_out_round: int | None,
 ) -> list[Field]:
     """The public table while the game goes on: the draw piles (each a list whose last card is its top),
-    the discard pile, what the game waits for, the rule cards in play, how scores are made, the tokens in
-    the middle, and the last challenge and round."""
+    the discard pile, what the game waits for, the tokens in the middle, and the last challenge and
+    round (the rules in play are :func:`rules_fields`)."""
     piles_text = "\n".join(f"{PILE_NAMES[index]}: {_top_text(pile)}" for index, pile in enumerate(piles))
     fields = [
         Field("Draw piles (face up)", piles_text),
         Field("Discard pile", _top_text(discard)),
         Field("Now", now),
     ]
-    for card in bonus:
-        fields.append(Field(f"Bonus rule: {card.title}", card.text))
-    fields.append(Field(f"Shape or Colour ({side_name(duplicates_side)} side)", duplicates_rule.text))
-    fields.append(Field(f"Actions card ({actions_side.name})", actions_side_text(actions_side)))
-    fields.append(Field("Scoring", SCORING))
     fields.append(Field("Challenge tokens", f"{middle} in the middle; 🪙 in Players = holds one"))
     if last_challenge is not None:
         fields.append(Field("Last challenge", challenge_result_text(last_challenge)))

@@ -606,6 +606,7 @@ class MemoryState(MemoryEffects):
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
             board=self._board(seat),
+            rules=words.rules_fields(self.options.underdogs),
         )
 
     def _seat_summary(self, seat: int) -> str:
@@ -634,7 +635,6 @@ class MemoryState(MemoryEffects):
         return words.table_fields(
             result_text=result,
             prompt_text=prompt,
-            underdogs=self.options.underdogs,
             shown=self._shown,
             flashed=[(p, card) for p in self._flash if (card := grid[p]) is not None],
             face_up=[(p, card) for p in self._layout if p in face_up and (card := grid[p]) is not None],

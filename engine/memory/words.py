@@ -579,11 +579,15 @@ def prompt(
     }[phase]
 
 
+def rules_fields(underdogs: bool) -> tuple[Field, ...]:
+    """The rules in play: how the game ends when the Underdogs variant is on (none otherwise)."""
+    return (Field("How the game ends (Underdogs)", UNDERDOGS_END),) if underdogs else ()
+
+
 def table_fields(
     *,
     result_text: str | None,
     prompt_text: str | None,
-    underdogs: bool,
     shown: Sequence[str],
     flashed: Sequence[tuple[int, int]],
     face_up: Sequence[tuple[int, int]],
@@ -599,8 +603,6 @@ def table_fields(
         The game's :func:`result` once it is over, else ``None``.
     prompt_text:
         What the table waits for (:func:`prompt`), ``None`` when it waits for nothing.
-    underdogs:
-        The Underdogs variant is on (its end of the game is explained while the game goes on).
     shown, flashed:
         Matched pairs shown since the turn's first look (:func:`match_shown`), and the cards revealed to
         all since then as ``(position, card)``.
@@ -615,8 +617,6 @@ def table_fields(
         fields.append(Field("Result", result_text))
     elif prompt_text is not None:
         fields.append(Field("Now", prompt_text))
-    if underdogs and not over:
-        fields.append(Field("How the game ends (Underdogs)", UNDERDOGS_END))
     just_shown = [*shown, *(placed(p, card) for p, card in flashed)]
     if just_shown and not over:
         fields.append(Field("Just shown", " · ".join(just_shown)))

@@ -584,6 +584,7 @@ class MinimisereState(GameState[MinimisereOptions]):
             seats=seats,
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
+            rules=self._rules_fields(),
         )
 
     def _table_fields(self) -> tuple[Field, ...]:
@@ -600,19 +601,20 @@ class MinimisereState(GameState[MinimisereOptions]):
             fields.append(
                 words.last_deal_field(last.number, last.tricks, last.points, last.lot_bidder, self._hand_size)
             )
+        return tuple(fields)
+
+    def _rules_fields(self) -> tuple[Field, ...]:
+        """The rules in play: how the game ends, the scoring, and the pack."""
         by_deals = self.num_seats == 3 and self.options.end_by == "deals"
-        fields.append(
+        return (
             words.game_field(
                 self.options.deals if by_deals else None, self.target, self._phase is Phase.TIE_BREAK_DEAL
-            )
-        )
-        fields.append(words.scoring_field(self.num_seats))
-        fields.append(
+            ),
+            words.scoring_field(self.num_seats),
             words.cards_field(
                 self.num_seats, self.options.nines, len(self._pack), self._hand_size, self._special
-            )
+            ),
         )
-        return tuple(fields)
 
     def _seat_summary(self, seat: int) -> str:
         score = self._scores[seat]
