@@ -323,7 +323,7 @@ def private_message(
 
     ``offer_dm`` adds a "DM me my hand" button (for the ephemeral view; a DM needs none). The footer names
     the player ("Private to <name>"), which the leak tests look for. The title links to the table message
-    (``jump_url``). The last move fills what the budget leaves (:data:`cogs.tables.budgets.PRIVATE_VIEW`
+    (``jump_url``), whose "Players" field the view repeats only where it fits the budget. The last move fills what the budget leaves (:data:`cogs.tables.budgets.PRIVATE_VIEW`
     with ``offer_dm``, else :data:`cogs.tables.budgets.DM` less :data:`DM_INTRO_MAX` for the DM's intro).
     """
     assert session.state is not None
@@ -342,10 +342,12 @@ def private_message(
         for shown in view.private[:20]
     ]
     fields.extend(_state_fields(session, view.table))
-    fields.append(field("Players", seat_lines(session, view) or "—", False))
     drawn["fields"] = fields
     drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · {footer_text(session)}"}
     budget = budgets.PRIVATE_VIEW if offer_dm else budgets.DM - DM_INTRO_MAX
+    players = field("Players", seat_lines(session, view) or "—", False)
+    if embed_length(drawn) + len(players["name"]) + len(players["value"]) + LAST_MOVE_MIN <= budget:
+        fields.append(players)  # else the table message (the title's link) shows them
     with_latest_events(session, drawn, budget, "Last move: " if description else "")
     fit_embed(drawn)
     if view.board is not None:
