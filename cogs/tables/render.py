@@ -197,11 +197,11 @@ def lobby_message(session: TableSession) -> Drawn:
 
 
 def seat_lines(session: TableSession, view: SeatView) -> str:
-    """The "Players" field: a line per seat (▶️ to act; who plays a seat whose player is away or left),
-    with the engine's summary of it."""
+    """The "Players" field: a line per seat (▶️ to act, • the others; who plays a seat whose player is away
+    or left), with the engine's summary of it."""
     lines = []
     for line in view.seats:
-        marker = "▶️" if line.to_act else "▫️"
+        marker = "▶️" if line.to_act else "•"
         idle = ai_seats.seat_marker(session, line.seat)
         name = escape_markdown(session.name_of_seat(line.seat))
         clock = seat_clock(session.settings.time_control, session.banks, line.seat)
@@ -210,20 +210,24 @@ def seat_lines(session: TableSession, view: SeatView) -> str:
 
 
 def turn_line(session: TableSession, *, prompt: bool = True) -> str:
-    """Whose turn it is and until when ("" if nobody's); with ``prompt``, a line naming each player who
-    must decide in their private view (:func:`cogs.tables.prompts.private_deciders`)."""
+    """Whose turn it is and until when ("" if nobody's); with ``prompt``, each player who must decide in
+    their private view (:func:`cogs.tables.prompts.private_deciders`) is told so on a line of its own
+    ("👉 **Ann**, **Bob**: open **My hand** to make your move"), the others to act are named after
+    "Turn:"; the clock ends the first line."""
     to_act = session.users_to_act()
     if not to_act or session.deadline is None:
         return ""
-    names = ", ".join(f"**{_name(session, user)}**" for user in to_act)
-    turn = f"Turn: {names}, clock runs out {format_dt(session.deadline, 'R')}"
-    if prompt:
-        deciders = prompts.private_deciders(session)
-        turn += "".join(f"\n👉 **{_name(session, user)}**: {prompts.PROMPT}" for user in deciders)
-    return turn
+    deciders = prompts.private_deciders(session) if prompt else []
+    lines = [f"👉 {', '.join(f'**{_name(session, user)}**' for user in deciders)}: {prompts.PROMPT}"]
+    lines = lines if deciders else []
+    others = [f"**{_name(session, user)}**" for user in to_act if user not in deciders]
+    if others:
+        lines.insert(0, f"Turn: {', '.join(others)}")
+    lines[0] += f", clock runs out {format_dt(session.deadline, 'R')}"
+    return "\n".join(lines)
 
 
-LAST_MOVE_MIN = 60
+LAST_MOVE_MIN = 40
 """The characters the last move keeps however full a message is (it is cut to them, never dropped)."""
 
 
@@ -323,7 +327,8 @@ def private_message(
 
     ``offer_dm`` adds a "DM me my hand" button (for the ephemeral view; a DM needs none). The footer names
     the player ("Private to <name>"), which the leak tests look for. The title links to the table message
-    (``jump_url``), whose "Players" field the view repeats only where it fits the budget. The last move fills what the budget leaves (:data:`cogs.tables.budgets.PRIVATE_VIEW`
+    (``jump_url``): the view shows the seat's own fields, then the table's fields and "Players" each where
+    it still fits the budget (the table message shows them all). The last move fills what the budget leaves (:data:`cogs.tables.budgets.PRIVATE_VIEW`
     with ``offer_dm``, else :data:`cogs.tables.budgets.DM` less :data:`DM_INTRO_MAX` for the DM's intro).
     """
     assert session.state is not None
@@ -341,13 +346,16 @@ def private_message(
         field(_clip(with_names(session, shown.name), 256), _clip(with_names(session, shown.value), 1024))
         for shown in view.private[:20]
     ]
-    fields.extend(_state_fields(session, view.table))
     drawn["fields"] = fields
     drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · {footer_text(session)}"}
     budget = budgets.PRIVATE_VIEW if offer_dm else budgets.DM - DM_INTRO_MAX
+    room = budget - embed_length(drawn) - (len("\nLast move: ") + LAST_MOVE_MIN if session.events else 0)
     players = field("Players", seat_lines(session, view) or "—", False)
-    if embed_length(drawn) + len(players["name"]) + len(players["value"]) + LAST_MOVE_MIN <= budget:
-        fields.append(players)  # else the table message (the title's link) shows them
+    for shown in [*_state_fields(session, view.table), players]:
+        size = len(shown["name"]) + len(shown["value"])
+        if size <= room:  # a field left out is on the table message (the title's link)
+            fields.append(shown)
+            room -= size
     with_latest_events(session, drawn, budget, "Last move: " if description else "")
     fit_embed(drawn)
     if view.board is not None:

@@ -211,23 +211,20 @@ def stole_token_text(owner: int, kind: str, index: int) -> str:
 
 
 def seat_tokens_text(colours: Sequence[int], shapes: Sequence[int]) -> str:
-    """A seat's tokens, e.g. ``"Red · ★ Star"``; with more than four, shapes by symbol only
-    (``"Red · Blue · Grey · ★ ♥"``) so the seat's line stays short."""
-    few = len(colours) + len(shapes) <= 4
+    """A seat's tokens, e.g. ``"Red Blue ★ ♥"``: colours by name, shapes by symbol, so the seat's line
+    stays short."""
     parts = [colour_token_label(colour) for colour in colours]
-    shape_texts = [shape_token_label(shape) if few else SHAPE_SYMBOLS[shape] for shape in shapes]
-    if shape_texts:
-        parts.append(" · ".join(shape_texts) if few else " ".join(shape_texts))
-    return " · ".join(parts) if parts else "no tokens"
+    parts += [SHAPE_SYMBOLS[shape] for shape in shapes]
+    return " ".join(parts) if parts else "no tokens"
 
 
 def middle_tokens_text(colours: Sequence[int], shapes: Sequence[int]) -> str:
     """The tokens in the middle, for the public table."""
     if not colours and not shapes:
         return "none: a 13 steals a token from another player"
-    colour_text = ", ".join(colour_token_label(colour) for colour in colours) or "none"
-    shape_text = ", ".join(shape_token_label(shape) for shape in shapes) or "none"
-    return f"Colours: {colour_text}\nShapes: {shape_text}"
+    colour_text = ", ".join(colour_token_label(colour) for colour in colours) or "no colour"
+    shape_text = " ".join(SHAPE_SYMBOLS[shape] for shape in shapes) or "no shape"
+    return f"{colour_text} · {shape_text}"
 
 
 def middle_tokens_field(colours: Sequence[int], shapes: Sequence[int]) -> Field:

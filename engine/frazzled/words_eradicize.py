@@ -117,7 +117,7 @@ def seat_summary(winner: bool, hand: int, face_up: Sequence[Card], tokens: str) 
     """A seat's public line: a winner's, or its hand size, face-up cards and ``tokens`` (their text)."""
     if winner:
         return strong("out of cards: wins!")
-    return f"{hand} in hand · face up: {cards_text(face_up)} · tokens: {tokens}"
+    return f"{hand} in hand · up: {cards_text(face_up)} · 🪙 {tokens}"
 
 
 def standing_detail(winner: bool, hand: int, face_up: int) -> str:

@@ -287,11 +287,11 @@ def challenge_result_text(result: ChallengeResult) -> str:
     if result.outcome == "final_won":
         return f"{kind} in the final: the winner scored {strong(result.best)}."
     went = result.through + result.sneaks
-    text = f"{kind}, round {result.round}: lowest score {strong(result.best)}; "
+    text = f"{kind}, round {result.round}: lowest {strong(result.best)}; "
     text += f"{went} went through" if went else "no one went through"
     if result.sneaks:
         text += f" ({result.sneaks} with a Perfect Zero)"
-    return text + " (what each declared is in Players)."
+    return text + "."
 
 
 # -- views -----------------------------------------------------------------------------------------------
@@ -309,7 +309,7 @@ def title(over: bool, final: bool, round_number: int, playing: int, in_game: int
     if over:
         return "MINIMIZE: game over"
     stage = "the final" if final else f"round {round_number}"
-    return f"MINIMIZE · {stage} · {playing} playing · {in_game} in the game"
+    return f"MINIMIZE · {stage} · {playing} of {in_game} playing"
 
 
 def result_field(result: ChallengeResult | None) -> Field:
@@ -318,7 +318,7 @@ def result_field(result: ChallengeResult | None) -> Field:
 
 
 def _top_text(cards: Sequence[Card]) -> str:
-    return f"{strong(card_label(cards[-1]))} on top, {cards_word(len(cards))}" if cards else "empty"
+    return f"{strong(card_label(cards[-1]))} ({len(cards)})" if cards else "empty"
 
 
 def rules_fields(
@@ -346,11 +346,11 @@ def table_fields(
     round (the rules in play are :func:`rules_fields`)."""
     piles_text = "\n".join(f"{PILE_NAMES[index]}: {_top_text(pile)}" for index, pile in enumerate(piles))
     fields = [
-        Field("Draw piles (face up)", piles_text),
+        Field("Draw piles", piles_text),
         Field("Discard pile", _top_text(discard)),
         Field("Now", now),
     ]
-    fields.append(Field("Challenge tokens", f"{middle} in the middle; 🪙 in Players = holds one"))
+    fields.append(Field("Challenge tokens", f"{middle} in the middle (🪙: holds one)"))
     if last_challenge is not None:
         fields.append(Field("Last challenge", challenge_result_text(last_challenge)))
     if last_out_round is not None:
@@ -361,7 +361,7 @@ def table_fields(
 def draw_now_text(final: bool, turns_taken: Sequence[int]) -> str:
     """The "Now" line of a draw; in the final with the turns each player still playing has taken (counted
     up to 3)."""
-    text = "The player to act draws from a pile, or says 'challenge' first."
+    text = "Draw from a pile, or say 'challenge' first."
     if final:
         taken = " / ".join(str(turns) for turns in turns_taken)
         text += f" Final: 'challenge' once each player has taken 3 turns (taken: {taken})."
@@ -370,7 +370,7 @@ def draw_now_text(final: bool, turns_taken: Sequence[int]) -> str:
 
 def discard_now_text(drawn: Card) -> str:
     """The "Now" line of a discard after drawing ``drawn``."""
-    return f"The player to act drew {strong(card_label(drawn))} and now discards a different card."
+    return f"Drew {strong(card_label(drawn))}: discard a different card."
 
 
 RULE_NOW = "The player to act changes a rule (10)."
@@ -404,12 +404,12 @@ def seat_summary(
     if place == "out":
         return f"❌ out in round {out_round}"
     if place == "through":
-        return "✅ through to the next round"
-    parts = [f"{hand} cards", "🪙 token" if token else "no token"]
+        return "✅ through"
+    parts = [f"{hand} cards"] + (["🪙"] if token else [])
     if turns is not None:
         parts.append(f"{turns} turns")
     if declared is not None:
-        parts.append(f"last challenge: {declared_text(*declared)}")
+        parts.append(declared_text(*declared))
     return " · ".join(parts)
 
 
@@ -420,7 +420,7 @@ def hand_fields(hand: Sequence[Card], score: Score, at_challenge: Score | None) 
     """A playing seat's hand (in the order given), its score now, and its score at someone else's
     challenge where that reads the 14/1 cards otherwise (``None``: it does not)."""
     fields = [
-        Field("Your hand", "\n".join(card_long_label(card) for card in hand)),
+        Field("Your hand", ", ".join(card_label(card) for card in hand)),
         Field("Your score now", score_text(score)),
     ]
     if at_challenge is not None:

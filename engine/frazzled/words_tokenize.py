@@ -146,7 +146,7 @@ def discard_now_text(card: Card) -> str:
 
 def seat_summary(score: int, sets: int, hand: int, tokens: str) -> str:
     """A seat's public line: its score, sets, hand size and ``tokens`` (their text)."""
-    return f"{strong(score)} pts ({sets} set{'' if sets == 1 else 's'}) · {hand} in hand · tokens: {tokens}"
+    return f"{strong(score)} pts · {sets} set{'' if sets == 1 else 's'} · {hand} in hand · 🪙 {tokens}"
 
 
 def sets_field(sets: Sequence[Sequence[Card]]) -> Field:

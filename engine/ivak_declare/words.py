@@ -272,14 +272,13 @@ def last_round_field(last: RoundResult) -> Field:
     outcome = "won it: scores 0" if last.succeeded else "was beaten: 25 penalty"
     return Field(
         f"Round {last.number} result",
-        f"📣 caller declared {points_text(last.caller_q)} and {outcome}. "
-        "Each player's hand total and points scored are on their line below; the hands are in the log.",
+        f"📣 caller declared {points_text(last.caller_q)} and {outcome} (hands in the log).",
     )
 
 
 def closest_field(total_q: int) -> Field:
     """The highest game total of the seats still in (quarter points), whose lines are marked ⚠."""
-    return Field("Closest to 100", f"{format_points(total_q)} points (marked ⚠ below)")
+    return Field("Closest to 100", f"{format_points(total_q)} points (⚠)")
 
 
 def rules_fields(quick_throw_back: bool, triplet_skips: bool, pure_three_reverses: bool) -> list[Field]:
