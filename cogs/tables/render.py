@@ -209,6 +209,13 @@ def seat_lines(session: TableSession, view: SeatView) -> str:
     return _clip("\n".join(lines), 1024)
 
 
+def _names(session: TableSession, users: list[int]) -> str:
+    """``users`` named in bold, or "everyone" when they are all the table's players (three or more)."""
+    if len(users) > 2 and len(users) == len(session.players):
+        return "everyone"
+    return ", ".join(f"**{_name(session, user)}**" for user in users)
+
+
 def turn_line(session: TableSession, *, prompt: bool = True) -> str:
     """Whose turn it is and until when ("" if nobody's); with ``prompt``, each player who must decide in
     their private view (:func:`cogs.tables.prompts.private_deciders`) is told so on a line of its own
@@ -218,11 +225,10 @@ def turn_line(session: TableSession, *, prompt: bool = True) -> str:
     if not to_act or session.deadline is None:
         return ""
     deciders = prompts.private_deciders(session) if prompt else []
-    lines = [f"👉 {', '.join(f'**{_name(session, user)}**' for user in deciders)}: {prompts.PROMPT}"]
-    lines = lines if deciders else []
-    others = [f"**{_name(session, user)}**" for user in to_act if user not in deciders]
+    others = [user for user in to_act if user not in deciders]
+    lines = [f"👉 {_names(session, deciders)}: {prompts.PROMPT}"] if deciders else []
     if others:
-        lines.insert(0, f"Turn: {', '.join(others)}")
+        lines.insert(0, f"Turn: {_names(session, others)}")
     lines[0] += f", clock runs out {format_dt(session.deadline, 'R')}"
     return "\n".join(lines)
 

@@ -129,7 +129,7 @@ def reshuffles_field(reshuffles: int, emptied: int, most: int) -> Field:
     """How often the piles were reshuffled (at most ``most - 1``) and ran out (the game ends at ``most``)."""
     return Field(
         "Reshuffles",
-        f"{reshuffles} of {most - 1} used; the piles have run out {emptied} of {most} times",
+        f"{reshuffles} of {most - 1} used · piles ran out {emptied} of {most} times",
     )
 
 
@@ -146,7 +146,7 @@ def discard_now_text(card: Card) -> str:
 
 def seat_summary(score: int, sets: int, hand: int, tokens: str) -> str:
     """A seat's public line: its score, sets, hand size and ``tokens`` (their text)."""
-    return f"{strong(score)} pts · {sets} set{'' if sets == 1 else 's'} · {hand} in hand · 🪙 {tokens}"
+    return f"{strong(score)} pts · {sets} set{'' if sets == 1 else 's'} · {hand} cards · 🪙 {tokens}"
 
 
 def sets_field(sets: Sequence[Sequence[Card]]) -> Field:

@@ -312,11 +312,12 @@ def seat_summary(
     closest: bool,
     last: RoundResult | None,
 ) -> str:
-    """One seat's line: cards in hand and game total (or the round it went out), "dealer", its hand and
-    score in the last round (📣 for the caller), and ⚠ when it is closest to 100."""
+    """One seat's line: cards in hand and game total (or ❌ and the round it went out), "dealer", its score
+    in the last round (📣 for the caller; "held" with the hand's total where the score differs), and ⚠
+    when it is closest to 100."""
     total = format_points(total_q)
     if out_round is not None:
-        parts = [f"out in round {out_round} · {total} pts"]
+        parts = [f"❌ out in round {out_round} · {total} pts"]
     elif over:
         parts = [f"{strong(total)} pts · last one standing"]
     else:
@@ -327,13 +328,12 @@ def seat_summary(
         hand_q = last.hand_q[seat]
         if hand_q is not None:
             mark = "📣 " if seat == last.caller else ""
-            note = _settlement_note(last.settlements[seat])
-            parts.append(
-                f"{mark}R{last.number}: held {format_points(hand_q)} → +{format_points(last.scored_q[seat])}"
-                + (f" ({note})" if note else "")
-            )
+            scored = format_points(last.scored_q[seat])
+            held = "" if hand_q == last.scored_q[seat] else f" held {format_points(hand_q)} →"
+            note = "" if out_round is not None else _settlement_note(last.settlements[seat])
+            parts.append(f"{mark}R{last.number}:{held} +{scored}" + (f" ({note})" if note else ""))
     if closest and not over:
-        parts.append("⚠ closest to 100")
+        parts.append("⚠")
     return " · ".join(parts)
 
 

@@ -590,12 +590,11 @@ def table_fields(
     prompt_text: str | None,
     shown: Sequence[str],
     flashed: Sequence[tuple[int, int]],
-    face_up: Sequence[tuple[int, int]],
     bank: int,
     cards_left: int,
     discarded: int,
 ) -> tuple[Field, ...]:
-    """The public fields of the table.
+    """The public fields of the table (the face-up cards are on the board's picture, :func:`board`).
 
     Parameters
     ----------
@@ -606,8 +605,6 @@ def table_fields(
     shown, flashed:
         Matched pairs shown since the turn's first look (:func:`match_shown`), and the cards revealed to
         all since then as ``(position, card)``.
-    face_up:
-        The face-up cards as ``(position, card)``, row by row.
     bank, cards_left, discarded:
         Tokens in the Bank, cards on the table and in the discard pile.
     """
@@ -620,10 +617,6 @@ def table_fields(
     just_shown = [*shown, *(placed(p, card) for p, card in flashed)]
     if just_shown and not over:
         fields.append(Field("Just shown", " · ".join(just_shown)))
-    if face_up and not over:
-        # Up to 54 cards in every view: the text is written here rather than by a call per card.
-        text = " · ".join(f"{position_name(p)} {card_text(card)}" for p, card in face_up)
-        fields.append(Field("Face-up cards", text))
     fields.append(
         Field(
             "Bank",

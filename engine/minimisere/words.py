@@ -221,14 +221,13 @@ def last_deal_field(
     number: int, tricks: tuple[int, ...], points: tuple[int, ...], bidder: int | None, hand_size: int
 ) -> Field:
     """The result of the last deal completed (tricks and points per seat, in seat order)."""
-    counts_text = " · ".join(str(count) for count in tricks)
     if bidder is None:
         how = "Scored by tricks won"
     elif tricks[bidder] == hand_size:
         how = "The Lot was bid and made"
     else:
         how = "The Lot was bid and failed: the others scored"
-    return Field(f"Deal {number} result", f"{how}; tricks in seat order {counts_text} (points: Players).")
+    return Field(f"Deal {number} result", f"{how} (points: Players).")
 
 
 def game_field(deals: int | None, target: int, tie_break: bool) -> Field:
