@@ -210,9 +210,10 @@ def seat_lines(session: TableSession, view: SeatView) -> str:
 
 
 def _names(session: TableSession, users: list[int]) -> str:
-    """``users`` named in bold, or "everyone" when they are all the table's players (three or more)."""
-    if len(users) > 2 and len(users) == len(session.players):
-        return "everyone"
+    """``users`` named in bold; three or more as "everyone" when they are all the table's players, else
+    by their count (their lines in "Players" are marked ▶️)."""
+    if len(users) > 2:
+        return "everyone" if len(users) == len(session.players) else f"the {len(users)} players ▶️"
     return ", ".join(f"**{_name(session, user)}**" for user in users)
 
 
@@ -333,9 +334,10 @@ def private_message(
 
     ``offer_dm`` adds a "DM me my hand" button (for the ephemeral view; a DM needs none). The footer names
     the player ("Private to <name>"), which the leak tests look for. The title links to the table message
-    (``jump_url``): the view shows the seat's own fields, then the table's fields and "Players" each where
-    it still fits the budget (the table message shows them all). The last move fills what the budget leaves (:data:`cogs.tables.budgets.PRIVATE_VIEW`
-    with ``offer_dm``, else :data:`cogs.tables.budgets.DM` less :data:`DM_INTRO_MAX` for the DM's intro).
+    (``jump_url``). The budget is :data:`cogs.tables.budgets.PRIVATE_VIEW` with ``offer_dm``, else
+    :data:`cogs.tables.budgets.DM` less :data:`DM_INTRO_MAX` (the DM's intro): the view shows the seat's
+    own fields, then the table's fields and "Players" each where it still fits (the table message shows
+    them all), and the latest moves in what is left.
     """
     assert session.state is not None
     seat = session.seat_of(user_id)

@@ -508,7 +508,9 @@ class FrazzledMinimizeState(MinimizeTable):
             seats=seats,
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
-            rules=game_words.rules_fields(self._bonus, self._dup_side, self.duplicates_rule, self.actions_side),
+            rules=game_words.rules_fields(
+                self._bonus, self._dup_side, self.duplicates_rule, self.actions_side
+            ),
         )
 
     def _title(self) -> str:

@@ -114,7 +114,7 @@ def discard_text(discard: Sequence[Card]) -> str:
     """The discard pile (bottom card first) for the public table: its top card and size, or ``"empty"``."""
     if not discard:
         return "empty"
-    return f"{strong(card_label(discard[-1]))} on top, {cards_word(len(discard))}"
+    return f"{strong(card_label(discard[-1]))} on top of {len(discard)}"
 
 
 def card_fields(name: str, cards: Sequence[Card], *, empty: str = "none") -> list[Field]:

@@ -10,7 +10,6 @@ from engine.core import Field, strong
 from engine.frazzled.deck import FOURTEEN_ONE, Card
 from engine.frazzled.words import (
     card_label,
-    cards_text,
     cards_word,
     colour_token_label,
     shape_token_label,
@@ -105,7 +104,7 @@ def discard_field(discard: Sequence[Card]) -> Field:
         return Field("Discard pile", "empty: any card may start it")
     top = discard[-1]
     note = " (counts as 1)" if top.number == FOURTEEN_ONE else ""
-    return Field("Discard pile", f"{strong(card_label(top))}{note} on top, {cards_word(len(discard))}")
+    return Field("Discard pile", f"{strong(card_label(top))}{note} on top of {len(discard)}")
 
 
 def removed_field(count: int) -> Field:
@@ -117,7 +116,7 @@ def seat_summary(winner: bool, hand: int, face_up: Sequence[Card], tokens: str) 
     """A seat's public line: a winner's, or its hand size, face-up cards and ``tokens`` (their text)."""
     if winner:
         return strong("out of cards: wins!")
-    return f"{hand} in hand · up: {cards_text(face_up)} · 🪙 {tokens}"
+    return f"{hand} in hand · up {' '.join(card_label(card) for card in face_up)} · 🪙 {tokens}"
 
 
 def standing_detail(winner: bool, hand: int, face_up: int) -> str:

@@ -435,7 +435,9 @@ class DeclareState(DeclareTable):
         if closest and not self._over:
             table.append(words.closest_field(self._totals_q[closest[0]]))
         options = self.options
-        rules = words.rules_fields(options.quick_throw_back, options.triplet_skips, options.pure_three_reverses)
+        rules = words.rules_fields(
+            options.quick_throw_back, options.triplet_skips, options.pure_three_reverses
+        )
         to_act = self.seats_to_act()
         seats = tuple(
             SeatLine(
