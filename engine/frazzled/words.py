@@ -169,10 +169,7 @@ def fan_field(size: int, need: int) -> Field:
 def exchange_text(received: Sequence[Card], given: Sequence[Card], *, passed: bool = False) -> str:
     """A seat's private note on the last exchange (what it got, what left its hand); ``passed``: a 6."""
     if passed:
-        return (
-            f"Passed to you from your right: {cards_text(received)}. "
-            f"You passed {cards_word(len(given))} left."
-        )
+        return f"You passed your hand ({cards_word(len(given))}) left and got {cards_word(len(received))} from your right."
     return (
         f"You took {cards_text(received)} from the fan to your right; "
         f"the player on your left took {cards_text(given)}."
@@ -222,7 +219,11 @@ def middle_tokens_text(colours: Sequence[int], shapes: Sequence[int]) -> str:
     """The tokens in the middle, for the public table."""
     if not colours and not shapes:
         return "none: a 13 steals a token from another player"
-    colour_text = ", ".join(colour_token_label(colour) for colour in colours) or "no colour"
+    if len(colours) > len(COLOURS) // 2:  # most are in the middle: name those that are not
+        missing = [colour_token_label(colour) for colour in range(len(COLOURS)) if colour not in colours]
+        colour_text = f"all colours but {', '.join(missing)}" if missing else "every colour"
+    else:
+        colour_text = ", ".join(colour_token_label(colour) for colour in colours) or "no colour"
     shape_text = " ".join(SHAPE_SYMBOLS[shape] for shape in shapes) or "no shape"
     return f"{colour_text} · {shape_text}"
 

@@ -141,7 +141,7 @@ def last_set_field(cards: Sequence[Card], parts: Bonuses, points: int) -> Field:
 
 def discard_now_text(card: Card) -> str:
     """The "Now" line while the player to act, who drew ``card``, discards."""
-    return f"The player to act drew {card_label(card)} and discards a different card."
+    return f"Drew {card_label(card)}: discard a different card."
 
 
 def seat_summary(score: int, sets: int, hand: int, tokens: str) -> str:
