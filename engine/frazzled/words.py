@@ -169,7 +169,8 @@ def fan_field(size: int, need: int) -> Field:
 def exchange_text(received: Sequence[Card], given: Sequence[Card], *, passed: bool = False) -> str:
     """A seat's private note on the last exchange (what it got, what left its hand); ``passed``: a 6."""
     if passed:
-        return f"You passed your hand ({cards_word(len(given))}) left and got {cards_word(len(received))} from your right."
+        passed_on, got = cards_word(len(given)), cards_word(len(received))
+        return f"You passed your hand ({passed_on}) left and got {got} from your right."
     return (
         f"You took {cards_text(received)} from the fan to your right; "
         f"the player on your left took {cards_text(given)}."
