@@ -827,11 +827,11 @@ def test_public_view_shows_the_table() -> None:
     assert public.title == "Minimize: Declare · round 2"
     fields = table(state)
     assert fields["Round 1 result"].startswith("📣 caller declared 3 points and won it")
-    assert fields["Closest to 100"] == "89 points (marked ⚠ below)"
+    assert fields["Closest to 100"] == "89 points (⚠)"
     lines = [line.summary for line in public.seats]
     assert lines[0].startswith("7 cards · {b:10} pts")
     assert "📣 R1: held 3 → +0" in lines[0]
-    assert "R1: held 9 → +9" in lines[1] and "⚠ closest to 100" in lines[1]
+    assert lines[1].endswith("R1: +9 · ⚠")  # the score is the hand held: "held" is not repeated
     assert "dealer" in lines[0]
     assert public.private == () and public.legal_actions == ()
 

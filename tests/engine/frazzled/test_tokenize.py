@@ -479,9 +479,9 @@ def test_public_view_shows_scores_bonus_rules_piles_and_no_hand() -> None:
     assert table["Bonus rule 1: Rainbow"] == BONUS_BY_ID["rainbow"].text
     assert card_label(c(9, 5)) in table["Discard pile"]
     assert table["Reshuffles"].startswith("0 of 2")
-    assert "Colours" in table["Tokens in the middle"]
-    assert public.seats[0].summary.startswith("{b:12} pts (1 set)")  # rainbow +2: three colours
-    assert "4 in hand" in public.seats[0].summary
+    assert table["Tokens in the middle"].startswith("all colours but ")
+    assert public.seats[0].summary.startswith("{b:12} pts · 1 set")  # rainbow +2: three colours
+    assert "4 cards" in public.seats[0].summary
     assert public.private == () and public.legal_actions == ()
     assert card_label(c(3, 0)) not in str(public.seats) + str(public.table)
     own = fields(state.view(0))
