@@ -150,12 +150,15 @@ class Field:
 class SeatLine:
     """What a view shows about one seat: its index, public summary and flags.
 
-    ``summary`` holds only what the viewer may see (another seat's secret never appears here).
+    ``summary`` holds only what the viewer may see (another seat's secret never appears here). ``brief``
+    is a shorter summary for a crowded table (what a player needs to decide, without the recent history),
+    ``""`` where the summary is short already.
     """
 
     seat: int
     summary: str
     to_act: bool = False
+    brief: str = ""
 
 
 @dataclass(frozen=True)

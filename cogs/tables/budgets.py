@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from cogs.tables.action_menus import clip
 from cogs.tables.embeds import embed_length
 
 TABLE_MESSAGE = 700
@@ -41,3 +42,22 @@ def text_length(message: Mapping[str, Any]) -> int:
     total = len(message.get("content") or "")
     total += sum(embed_length(embed) for embed in message.get("embeds") or ())
     return total + _component_text(message.get("components") or ())
+
+
+LAST_LINE_MIN = 40
+"""The characters the last line of a log keeps however full a message is (cut to them, never dropped)."""
+
+
+def latest_lines(lines: list[str], room: int) -> str:
+    """The latest of ``lines`` (a log, oldest first) that fit in ``room`` characters, joined by newlines;
+    the last line always, cut to fit if it must (to no fewer than :data:`LAST_LINE_MIN` characters)."""
+    kept: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        if kept and used + len(line) + 1 > room:
+            break
+        if not kept and len(line) > room:
+            line = clip(line, max(room, LAST_LINE_MIN))
+        kept.append(line)
+        used += len(line) + 1
+    return "\n".join(reversed(kept))

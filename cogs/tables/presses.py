@@ -21,6 +21,7 @@ from cogs.tables import custom_ids as ids
 from cogs.tables import prompts, render
 from cogs.tables.drawn import answer_press
 from cogs.tables.private_views import PrivateViews
+from cogs.tables.rules_in_play import rules_in_play
 from cogs.tables.table_message import TableMessages
 from engine import IllegalAction
 from engine.lobby import RematchChoice
@@ -132,7 +133,7 @@ class TablePresses:
         """
         if session.state is None:
             raise TableError("No game has started at this table yet: its options are on the lobby message.")
-        drawn = render.rules_in_play(session)
+        drawn = rules_in_play(session)
         await interaction.response.send_message(**drawn.send_kwargs(), ephemeral=True)
 
     async def _show_page(self, interaction: discord.Interaction, session: TableSession, page: int) -> None:

@@ -56,7 +56,7 @@ LEAVE_QUESTION = (
 )
 WINDOW_CLOSED = "The **Play again** window has closed: `/play` opens a new table."
 RULES_LABEL = "Rules in play"
-"""The table message's button that shows the table's rules in play (:func:`rules_in_play`)."""
+"""The table message's button that shows the table's rules in play (:mod:`cogs.tables.rules_in_play`)."""
 DM_INTRO_MAX = 100
 """The characters a DM's text before the private view may take ("It is your turn."), within
 :data:`cogs.tables.budgets.DM`."""
@@ -100,7 +100,7 @@ def _verb_button(table_id: str, verb: str, label: str, style: discord.ButtonStyl
 
 
 @functools.lru_cache(maxsize=64)
-def _how_to_play(game: str) -> dict:
+def how_to_play(game: str) -> dict:
     """The "How to play" button of a lobby or table message: opens ``game``'s rules privately
     (:mod:`cogs.rules.pages` answers it)."""
     return button(rules_pages.custom_id(game, 0), rules_pages.BUTTON_LABEL, SECONDARY)
@@ -187,7 +187,7 @@ def lobby_message(session: TableSession) -> Drawn:
         (0, _verb_button(table_id, ids.DM, "DM me my hand", SECONDARY)),
         (1, _verb_button(table_id, ids.ADD_AI, "Add AI player", SECONDARY)),
         (1, _verb_button(table_id, ids.REMOVE_AI, "Remove AI player", SECONDARY)),
-        (1, _how_to_play(session.rules.key)),
+        (1, how_to_play(session.rules.key)),
     ]
     items.extend(enumerate(option_menus(session)[:MENU_ROWS], start=2))
     return Drawn(drawn, rows(items))
@@ -196,16 +196,17 @@ def lobby_message(session: TableSession) -> Drawn:
 # -- the game ----------------------------------------------------------------------------------------
 
 
-def seat_lines(session: TableSession, view: SeatView) -> str:
+def seat_lines(session: TableSession, view: SeatView, *, brief: bool = False) -> str:
     """The "Players" field: a line per seat (▶️ to act, • the others; who plays a seat whose player is away
-    or left), with the engine's summary of it."""
+    or left), with the engine's summary of it (``brief``: its shorter one, for a crowded table)."""
     lines = []
     for line in view.seats:
         marker = "▶️" if line.to_act else "•"
         idle = ai_seats.seat_marker(session, line.seat)
         name = escape_markdown(session.name_of_seat(line.seat))
         clock = seat_clock(session.settings.time_control, session.banks, line.seat)
-        lines.append(f"{marker} **{name}**{clock}{idle}: {with_names(session, line.summary)}")
+        summary = (brief and line.brief) or line.summary
+        lines.append(f"{marker} **{name}**{clock}{idle}: {with_names(session, summary)}")
     return _clip("\n".join(lines), 1024)
 
 
@@ -234,38 +235,15 @@ def turn_line(session: TableSession, *, prompt: bool = True) -> str:
     return "\n".join(lines)
 
 
-LAST_MOVE_MIN = 40
-"""The characters the last move keeps however full a message is (it is cut to them, never dropped)."""
-
-
-def latest_events(session: TableSession, room: int) -> str:
-    """The latest lines of the table's log (:func:`event_log`) that fit in ``room`` characters, oldest
-    first; the last move always, cut to fit if it must (to at least :data:`LAST_MOVE_MIN`)."""
-    event_log(session)  # draws each line once
-    drawn = session.drawn_events
-    kept: list[str] = []
-    used = 0
-    for event in reversed(session.events):
-        line = drawn.get(event) or event_line(session, event)
-        if kept and used + len(line) + 1 > room:
-            break
-        if not kept and len(line) > room:
-            line = _clip(line, max(room, LAST_MOVE_MIN))
-        kept.append(line)
-        used += len(line) + 1
-    return "\n".join(reversed(kept))
-
-
 def with_latest_events(session: TableSession, drawn: dict[str, Any], budget: int, label: str = "") -> None:
     """Add to the description of ``drawn`` (changed in place) the latest moves that keep the embed within
-    ``budget`` characters of text (:mod:`cogs.tables.budgets`), after ``label`` ("Last move: ")."""
-    if not session.events:
-        return
-    head = drawn.get("description") or ""
-    gap = "\n\n" if head and not label else "\n" if head else ""
-    room = budget - embed_length(drawn) - len(gap) - len(label)
-    log = latest_events(session, room)
-    drawn["description"] = _clip(f"{head}{gap}{label}{log}", 4096)
+    ``budget`` characters of text (:func:`cogs.tables.budgets.latest_lines`), after ``label``."""
+    if session.events:
+        head = drawn.get("description") or ""
+        gap = "\n\n" if head and not label else "\n" if head else ""
+        room = budget - embed_length(drawn) - len(gap) - len(label)
+        log = budgets.latest_lines(event_log(session).split("\n"), room)
+        drawn["description"] = _clip(f"{head}{gap}{label}{log}", 4096)
 
 
 def _state_fields(session: TableSession, fields: tuple[Field, ...]) -> list[dict[str, Any]]:
@@ -301,8 +279,10 @@ def table_message(session: TableSession, page: int = 0) -> Drawn:
 
     The buttons are the engine's public actions (which reveal no secret, shown at ``page`` if they need
     several), plus "My hand" and "DM me", "Rules in play" and the seat buttons. The rules in play (rule
-    cards, scoring, options) are not on it: "Rules in play" shows them on demand (:func:`rules_in_play`).
-    The latest moves fill what :data:`cogs.tables.budgets.TABLE_MESSAGE` leaves.
+    cards, scoring, options) are not on it: "Rules in play" shows them on demand
+    (:mod:`cogs.tables.rules_in_play`).
+    The latest moves fill what :data:`cogs.tables.budgets.TABLE_MESSAGE` leaves; a crowded table shows
+    each seat's brief line (``SeatLine.brief``).
     """
     assert session.state is not None
     public = session.view(None)
@@ -311,6 +291,8 @@ def table_message(session: TableSession, page: int = 0) -> Drawn:
     drawn = embed(_clip(with_names(session, public.title), 256), turn_line(session), PLAYING_COLOUR)
     drawn["fields"] = fields
     drawn["footer"] = {"text": f"{footer_text(session)} · move {session.state.version + 1}"}
+    if embed_length(drawn) + 2 + budgets.LAST_LINE_MIN > budgets.TABLE_MESSAGE:  # a crowded table
+        fields[-1] = field("Players", seat_lines(session, public, brief=True) or "—", False)
     with_latest_events(session, drawn, budgets.TABLE_MESSAGE)
     fit_embed(drawn)
     if public.board is not None:
@@ -336,8 +318,8 @@ def private_message(
     the player ("Private to <name>"), which the leak tests look for. The title links to the table message
     (``jump_url``). The budget is :data:`cogs.tables.budgets.PRIVATE_VIEW` with ``offer_dm``, else
     :data:`cogs.tables.budgets.DM` less :data:`DM_INTRO_MAX` (the DM's intro): the view shows the seat's
-    own fields, then the table's fields and "Players" each where it still fits (the table message shows
-    them all), and the latest moves in what is left.
+    own fields, then the table's fields and "Players" (brief if need be) each where it still fits (the
+    table message shows them all), and the latest moves in what is left.
     """
     assert session.state is not None
     seat = session.seat_of(user_id)
@@ -357,13 +339,18 @@ def private_message(
     drawn["fields"] = fields
     drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · {footer_text(session)}"}
     budget = budgets.PRIVATE_VIEW if offer_dm else budgets.DM - DM_INTRO_MAX
-    room = budget - embed_length(drawn) - (len("\nLast move: ") + LAST_MOVE_MIN if session.events else 0)
-    players = field("Players", seat_lines(session, view) or "—", False)
-    for shown in [*_state_fields(session, view.table), players]:
-        size = len(shown["name"]) + len(shown["value"])
-        if size <= room:  # a field left out is on the table message (the title's link)
+    room = (
+        budget - embed_length(drawn) - (len("\nLast move: ") + budgets.LAST_LINE_MIN if session.events else 0)
+    )
+    for shown in _state_fields(session, view.table):
+        if len(shown["name"]) + len(shown["value"]) <= room:  # else on the table message (the title's link)
             fields.append(shown)
-            room -= size
+            room -= len(shown["name"]) + len(shown["value"])
+    for brief in (False, True):
+        players = field("Players", seat_lines(session, view, brief=brief) or "—", False)
+        if len(players["name"]) + len(players["value"]) <= room:
+            fields.append(players)
+            break
     with_latest_events(session, drawn, budget, "Last move: " if description else "")
     fit_embed(drawn)
     if view.board is not None:
@@ -513,31 +500,3 @@ def current_message(session: TableSession, page: int = 0) -> Drawn:
     if session.state is None:  # closed before a game was played
         return closed_message(session, "This table is closed.")
     return scoreboard_message(session)
-
-
-# -- the rules in play ---------------------------------------------------------------------------------
-
-
-def rules_in_play(session: TableSession) -> Drawn:
-    """The ephemeral answer to "Rules in play": the rules this table plays by (the options it was started
-    with, the engine's rules in play: rule cards, scoring) and how the game is won, with "How to play" for
-    the game's whole rules. Drawn within Discord's limits (one embed of at most 25 fields and 6,000
-    characters: the longest, an 8-player MINIMIZE table's, is about 1,200)."""
-    assert session.state is not None
-    rules = session.rules
-    settings = [
-        f"{choice.description.rstrip('.')}: **{choice.current_label}**" for choice in option_choices(session)
-    ]
-    description = "\n".join(settings) if settings else "This game has no table options."
-    drawn = embed(f"📜 Rules in play · {rules.display_name}", _clip(description, 4096), PRIVATE_COLOUR)
-    drawn["fields"] = [
-        field(
-            _clip(house_rules.marked(rules.key, with_names(session, shown.name)), 256),
-            _clip(with_names(session, shown.value), 1024),
-            False,
-        )
-        for shown in session.view(None).rules[:25]
-    ]
-    drawn["footer"] = {"text": " · ".join(filter(None, (rules.winning_rule, footer_text(session))))}
-    fit_embed(drawn)
-    return Drawn(drawn, rows([(0, _how_to_play(rules.key))]))

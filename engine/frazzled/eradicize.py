@@ -317,6 +317,12 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             seat in self._winners, len(self._hands[seat]), self._face_up[seat], tokens
         )
 
+    def _seat_brief(self, seat: int) -> str:
+        tokens = words.seat_tokens_text(self._tokens.colours[seat], self._tokens.shapes[seat])
+        return game_words.seat_brief(
+            seat in self._winners, len(self._hands[seat]), len(self._face_up[seat]), tokens
+        )
+
     def _private_fields(self, seat: int) -> list[Field]:
         fields = self._hand_fields(seat, game_words.HAND_EMPTY)
         return fields + self._exchange_fields(seat)

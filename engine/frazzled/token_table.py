@@ -278,7 +278,8 @@ class TokenTable(FrazzledTable[OptionsT]):
         """The view of ``seat`` with the game's ``table`` fields and ``rules`` in play."""
         to_act = self.seats_to_act()
         seats = tuple(
-            SeatLine(other, self._seat_summary(other), other in to_act) for other in range(self.num_seats)
+            SeatLine(other, self._seat_summary(other), other in to_act, self._seat_brief(other))
+            for other in range(self.num_seats)
         )
         private: tuple[Field, ...] = ()
         if seat is not None:
@@ -307,6 +308,10 @@ class TokenTable(FrazzledTable[OptionsT]):
 
     def _seat_summary(self, seat: int) -> str:
         raise NotImplementedError
+
+    def _seat_brief(self, seat: int) -> str:
+        """A seat's line for a crowded table (``""``: its summary)."""
+        return ""
 
     def _private_fields(self, seat: int) -> list[Field]:
         raise NotImplementedError

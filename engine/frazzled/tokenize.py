@@ -505,6 +505,10 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             self._scores[seat], len(self._sets[seat]), len(self._hands[seat]), tokens
         )
 
+    def _seat_brief(self, seat: int) -> str:
+        tokens = words.seat_tokens_text(self._tokens.colours[seat], self._tokens.shapes[seat])
+        return game_words.seat_brief(self._scores[seat], len(self._hands[seat]), tokens)
+
     def _private_fields(self, seat: int) -> list[Field]:
         fields = self._hand_fields(seat, game_words.HAND_EMPTY)
         if self._drawn is not None and seat == self._turn:

@@ -119,6 +119,14 @@ def seat_summary(winner: bool, hand: int, face_up: Sequence[Card], tokens: str) 
     return f"{hand} in hand · up {' '.join(card_label(card) for card in face_up)} · 🪙 {tokens}"
 
 
+def seat_brief(winner: bool, hand: int, face_up: int, tokens: str) -> str:
+    """A seat's line for a crowded table: a winner's, or its hand size, how many face-up cards it has left
+    and ``tokens`` (their text)."""
+    if winner:
+        return strong("out of cards: wins!")
+    return f"{hand} in hand + {face_up} up · 🪙 {tokens}"
+
+
 def standing_detail(winner: bool, hand: int, face_up: int) -> str:
     """A seat's line in the final standings."""
     return "out of cards" if winner else f"{hand} in hand + {face_up} face up"

@@ -149,6 +149,11 @@ def seat_summary(score: int, sets: int, hand: int, tokens: str) -> str:
     return f"{strong(score)} pts · {sets} set{'' if sets == 1 else 's'} · {hand} cards · 🪙 {tokens}"
 
 
+def seat_brief(score: int, hand: int, tokens: str) -> str:
+    """A seat's line for a crowded table: its score, hand size and ``tokens`` (its sets are in the log)."""
+    return f"{strong(score)} pts · {hand} cards · 🪙 {tokens}"
+
+
 def sets_field(sets: Sequence[Sequence[Card]]) -> Field:
     """The private field of the sets a seat has declared, one line each."""
     return Field("Your sets", "\n".join(cards_text(trio) for trio in sets))

@@ -566,7 +566,12 @@ class MinimisereState(GameState[MinimisereOptions]):
     def view(self, seat: int | None) -> SeatView:
         to_act = self.seats_to_act()
         seats = tuple(
-            SeatLine(seat=other, summary=self._seat_summary(other), to_act=other in to_act)
+            SeatLine(
+                seat=other,
+                summary=self._seat_summary(other),
+                to_act=other in to_act,
+                brief=self._seat_summary(other, brief=True),
+            )
             for other in range(self.num_seats)
         )
         if self._over:
@@ -616,7 +621,8 @@ class MinimisereState(GameState[MinimisereOptions]):
             ),
         )
 
-    def _seat_summary(self, seat: int) -> str:
+    def _seat_summary(self, seat: int, *, brief: bool = False) -> str:
+        """A seat's line; ``brief`` leaves out what it scored in the last deal (the log has it)."""
         score = self._scores[seat]
         if self._over:
             return words.final_seat_summary(score, score == max(self._scores))
@@ -631,7 +637,7 @@ class MinimisereState(GameState[MinimisereOptions]):
             seat == self._dealer,
             seat == self._lot_bidder,
             plays,
-            None if self._last_deal is None else self._last_deal.points[seat],
+            None if self._last_deal is None or brief else self._last_deal.points[seat],
         )
 
     # -- end ---------------------------------------------------------------------------------------
