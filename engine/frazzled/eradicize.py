@@ -299,7 +299,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             game_words.discard_field(self._discard),
             self._piles_field(game_words.PILES_EMPTY),
             words.middle_tokens_field(self._tokens.middle_colours, self._tokens.middle_shapes),
-            game_words.removed_field(len(self._removed)),
+            *([game_words.removed_field(len(self._removed))] if self._removed else []),
             words.now_field(self._now_text()),
         ]
         return self._view(seat, table)

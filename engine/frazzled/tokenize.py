@@ -166,7 +166,6 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         self._emptied = 0  # times the three draw piles have run out
         self._reshuffles = 0
         # the last set declared: its cards (in the order declared), the bonus parts, its points
-        self._last_set: tuple[tuple[Card, ...], tuple[tuple[str, int], ...], int] | None = None
         self._ending: int | None = None  # why the game ended: see words_tokenize.ending_text
 
     def _deal_rule_cards(self) -> None:
@@ -420,7 +419,6 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             self._hands[seat].remove(card)
         self._scores[seat] += points
         self._sets[seat].append(tuple(cards))
-        self._last_set = (tuple(cards), tuple(parts), points)
         events = [Event(seat, game_words.declared_text(cards, parts, points))]
         drawn: list[tuple[Card, int]] = []
         for index in range(3):
@@ -484,8 +482,6 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             game_words.reshuffles_field(self._reshuffles, self._emptied, MAX_EMPTYINGS),
             words.middle_tokens_field(self._tokens.middle_colours, self._tokens.middle_shapes),
         ]
-        if self._last_set is not None:
-            table.append(game_words.last_set_field(*self._last_set))
         table.append(words.now_field(self._now_text()))
         return self._view(seat, table, rules)
 

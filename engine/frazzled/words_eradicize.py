@@ -95,7 +95,7 @@ PILES_EMPTY = "all empty: no more drawing"
 HAND_EMPTY = "empty: play your face-up cards"
 OVER = "The game is over."
 DRAW_NOW = "The player who just played draws from a pile."
-PLAY_NOW = "Play higher than the top card or a card matching a token of yours; else pick up the pile."
+PLAY_NOW = "Play higher than the top card or matching a token of yours, or pick up the pile."
 
 
 def discard_field(discard: Sequence[Card]) -> Field:
@@ -108,7 +108,7 @@ def discard_field(discard: Sequence[Card]) -> Field:
 
 
 def removed_field(count: int) -> Field:
-    """The public field of the ``count`` cards 10s have cleared out of the game."""
+    """The public field of the ``count`` cards 10s have cleared out of the game (shown once there are any)."""
     return Field("Out of the game", f"{cards_word(count)} cleared by 10s")
 
 

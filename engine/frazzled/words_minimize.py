@@ -354,18 +354,16 @@ def table_fields(
     if last_challenge is not None:
         fields.append(Field("Last challenge", challenge_result_text(last_challenge)))
     if last_out_round is not None:
-        fields.append(Field("Last round", f"Round {last_out_round}: one player was out (❌ in Players)."))
+        fields.append(Field("Last round", f"Round {last_out_round}: one player out (❌)."))
     return fields
 
 
 def draw_now_text(final: bool, turns_taken: Sequence[int]) -> str:
-    """The "Now" line of a draw; in the final with the turns each player still playing has taken (counted
-    up to 3)."""
-    text = "Draw from a pile, or say 'challenge' first."
-    if final:
-        taken = " / ".join(str(turns) for turns in turns_taken)
-        text += f" Final: 'challenge' once each player has taken 3 turns (taken: {taken})."
-    return text
+    """The "Now" line of a draw; in the final, whether each player still playing has taken 3 turns (counted
+    up to 3), after which 'challenge' may be said (their lines in Players count their turns)."""
+    if final and min(turns_taken, default=0) < 3:
+        return "Draw from a pile ('challenge' once each has taken 3 turns)."
+    return "Draw from a pile, or say 'challenge' first."
 
 
 def discard_now_text(drawn: Card) -> str:

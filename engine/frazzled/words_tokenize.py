@@ -133,12 +133,6 @@ def reshuffles_field(reshuffles: int, emptied: int, most: int) -> Field:
     )
 
 
-def last_set_field(cards: Sequence[Card], parts: Bonuses, points: int) -> Field:
-    """The public field of the last set declared (``cards`` in the given order)."""
-    shown = ", ".join(card_label(card) for card in cards)
-    return Field("Last set", f"{shown}: 10{_bonus_text(parts)} = {strong(points)}")
-
-
 def discard_now_text(card: Card) -> str:
     """The "Now" line while the player to act, who drew ``card``, discards."""
     return f"Drew {card_label(card)}: discard a different card."

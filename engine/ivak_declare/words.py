@@ -259,7 +259,7 @@ def play_fields(
     if picking:
         fields = [Field("Take from (last throw)", previous), Field("Just thrown", cards_text(this_throw))]
     else:
-        fields = [Field("Last throw (take from it after you throw)", previous)]
+        fields = [Field("Last throw (take after yours)", previous)]
     fields.append(
         Field("Draw pile", f"{_count(draw_size, 'card')} · discard pile {_count(discard_size, 'card')}")
     )
@@ -269,10 +269,10 @@ def play_fields(
 
 def last_round_field(last: RoundResult) -> Field:
     """The result of the last round played: the caller's declare and whether it won."""
-    outcome = "won it: scores 0" if last.succeeded else "was beaten: 25 penalty"
+    outcome = "won: scores 0" if last.succeeded else "was beaten: 25 penalty"
     return Field(
         f"Round {last.number} result",
-        f"📣 caller declared {points_text(last.caller_q)} and {outcome} (hands in the log).",
+        f"📣 declared {points_text(last.caller_q)} and {outcome} (hands in the log).",
     )
 
 

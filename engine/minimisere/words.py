@@ -227,7 +227,7 @@ def last_deal_field(
         how = "The Lot was bid and made"
     else:
         how = "The Lot was bid and failed: the others scored"
-    return Field(f"Deal {number} result", f"{how} (points: Players).")
+    return Field(f"Deal {number} result", f"{how}.")
 
 
 def game_field(deals: int | None, target: int, tie_break: bool) -> Field:
