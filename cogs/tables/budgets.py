@@ -20,6 +20,8 @@ PRIVATE_VIEW = 900
 """A seat's private view shown ephemerally ("My hand"), in characters of text."""
 DM = 600
 """A seat's private view sent by DM, in characters of text."""
+DM_INTRO = 100
+"""The characters of text a DM may put before the private view ("It is your turn."), within :data:`DM`."""
 
 TEXT_DISPLAY = 10  # Discord's component type of a Components V2 text display
 

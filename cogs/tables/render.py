@@ -57,9 +57,6 @@ LEAVE_QUESTION = (
 WINDOW_CLOSED = "The **Play again** window has closed: `/play` opens a new table."
 RULES_LABEL = "Rules in play"
 """The table message's button that shows the table's rules in play (:mod:`cogs.tables.rules_in_play`)."""
-DM_INTRO_MAX = 100
-"""The characters a DM's text before the private view may take ("It is your turn."), within
-:data:`cogs.tables.budgets.DM`."""
 
 
 # Display names are escaped on every redraw (several times per press); the escape of a name never changes.
@@ -317,9 +314,9 @@ def private_message(
     ``offer_dm`` adds a "DM me my hand" button (for the ephemeral view; a DM needs none). The footer names
     the player ("Private to <name>"), which the leak tests look for. The title links to the table message
     (``jump_url``). The budget is :data:`cogs.tables.budgets.PRIVATE_VIEW` with ``offer_dm``, else
-    :data:`cogs.tables.budgets.DM` less :data:`DM_INTRO_MAX` (the DM's intro): the view shows the seat's
-    own fields, then the table's fields and "Players" (brief if need be) each where it still fits (the
-    table message shows them all), and the latest moves in what is left.
+    :data:`cogs.tables.budgets.DM` less :data:`cogs.tables.budgets.DM_INTRO`: the view shows the seat's own
+    fields, then the table's fields and "Players" (brief if need be) each where it still fits (the table
+    message shows them all), and the latest moves in what is left.
     """
     assert session.state is not None
     seat = session.seat_of(user_id)
@@ -338,7 +335,7 @@ def private_message(
     ]
     drawn["fields"] = fields
     drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · {footer_text(session)}"}
-    budget = budgets.PRIVATE_VIEW if offer_dm else budgets.DM - DM_INTRO_MAX
+    budget = budgets.PRIVATE_VIEW if offer_dm else budgets.DM - budgets.DM_INTRO
     room = (
         budget - embed_length(drawn) - (len("\nLast move: ") + budgets.LAST_LINE_MIN if session.events else 0)
     )
@@ -389,7 +386,8 @@ def away_message(session: TableSession, user_id: int) -> Drawn:
 
 
 def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
-    """The scoreboard in rank order, with ✅ for "Play again" and ~~struck~~ leavers.
+    """The scoreboard in rank order, with ✅ for "Play again" and ~~struck~~ leavers, the final table and as
+    many of the last moves as :data:`cogs.tables.budgets.TABLE_MESSAGE` leaves room for.
 
     Rank order is the game's own: for Foist, "the scores listed in ascending order" (Foist page,
     "Scoreboard").
@@ -419,22 +417,22 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
         )
         for shown in public.table[:10]
     ]
-    if session.events:
-        fields.append(field("Last moves", _clip(event_log(session), 1024), False))
     footer = [footer_text(session), session.rules.winning_rule]
+    again = []
     if session.phase is Phase.SCOREBOARD:
         closes_at = session.rematch_closes_at()
         if closes_at is not None:
-            fields.append(
-                field(
-                    "Play again?",
-                    f"Press **Play again** by <t:{int(closes_at.timestamp())}:t> to sit at a new table.",
-                    False,
-                )
+            when = f"<t:{int(closes_at.timestamp())}:t>"
+            again.append(
+                field("Play again?", f"Press **Play again** by {when} to sit at a new table.", False)
             )
         footer.append("play again?")
-    drawn["fields"] = fields
+    drawn["fields"] = fields + again
     drawn["footer"] = {"text": " · ".join(filter(None, footer))}
+    if session.events:  # the last moves, as many as the budget leaves room for
+        room = budgets.TABLE_MESSAGE - embed_length(drawn) - len("Last moves")
+        last = budgets.latest_lines(event_log(session).split("\n"), room)
+        drawn["fields"] = [*fields, field("Last moves", _clip(last, 1024), False), *again]
     return fit_embed(drawn)
 
 
