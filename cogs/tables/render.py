@@ -287,7 +287,7 @@ def table_message(session: TableSession, page: int = 0) -> Drawn:
     fields.append(field("Players", seat_lines(session, public) or "—", False))
     drawn = embed(_clip(with_names(session, public.title), 256), turn_line(session), PLAYING_COLOUR)
     drawn["fields"] = fields
-    drawn["footer"] = {"text": f"{footer_text(session)} · move {session.state.version + 1}"}
+    drawn["footer"] = {"text": f"table {session.table_id} · move {session.state.version + 1}"}  # title: game
     if embed_length(drawn) + 2 + budgets.LAST_LINE_MIN > budgets.TABLE_MESSAGE:  # a crowded table
         fields[-1] = field("Players", seat_lines(session, public, brief=True) or "—", False)
     with_latest_events(session, drawn, budgets.TABLE_MESSAGE)
