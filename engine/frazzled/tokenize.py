@@ -479,7 +479,11 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         table = [
             self._piles_field(game_words.PILES_EMPTY),
             Field("Discard pile", words.discard_text(self._discard)),
-            game_words.reshuffles_field(self._reshuffles, self._emptied, MAX_EMPTYINGS),
+            *(
+                [game_words.reshuffles_field(self._reshuffles, self._emptied, MAX_EMPTYINGS)]
+                if self._emptied
+                else []
+            ),
             words.middle_tokens_field(self._tokens.middle_colours, self._tokens.middle_shapes),
         ]
         table.append(words.now_field(self._now_text()))

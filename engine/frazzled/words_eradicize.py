@@ -95,7 +95,7 @@ PILES_EMPTY = "all empty: no more drawing"
 HAND_EMPTY = "empty: play your face-up cards"
 OVER = "The game is over."
 DRAW_NOW = "The player who just played draws from a pile."
-PLAY_NOW = "Play higher than the top card or matching a token of yours, or pick up the pile."
+PLAY_NOW = "Play a higher card or one matching your tokens, else pick up the pile."
 
 
 def discard_field(discard: Sequence[Card]) -> Field:

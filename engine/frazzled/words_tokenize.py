@@ -126,7 +126,8 @@ def bonus_field(slot: int, card: BonusCard) -> Field:
 
 
 def reshuffles_field(reshuffles: int, emptied: int, most: int) -> Field:
-    """How often the piles were reshuffled (at most ``most - 1``) and ran out (the game ends at ``most``)."""
+    """How often the piles were reshuffled (at most ``most - 1``) and ran out (the game ends at ``most``);
+    shown once they have run out."""
     return Field(
         "Reshuffles",
         f"{reshuffles} of {most - 1} used · piles ran out {emptied} of {most} times",

@@ -216,16 +216,14 @@ BUDGET_MOVES = 60
 """Moves of each game checked: its opening and a few rounds of turns (a Foist or Minimisère deal)."""
 DM_INTRO = "It is your turn."
 OVER_BUDGET: dict[tuple[str, int], int] = {
-    ("eradicize", 5): 710,
-    ("eradicize", 6): 740,
-    ("eradicize", 7): 790,
-    ("eradicize", 8): 790,
-    ("minimisere", 6): 740,
-    ("minimize", 8): 730,
-    ("tokenize", 5): 750,
-    ("tokenize", 6): 770,
-    ("tokenize", 7): 820,
-    ("tokenize", 8): 830,
+    ("eradicize", 6): 720,
+    ("eradicize", 7): 760,
+    ("eradicize", 8): 770,
+    ("minimisere", 6): 730,
+    ("minimize", 8): 720,
+    ("tokenize", 6): 710,
+    ("tokenize", 7): 750,
+    ("tokenize", 8): 770,
 }
 """(game, players) whose table message does not keep to :data:`budgets.TABLE_MESSAGE` with these names, and
 the most it may take (docs/performance.md, "Message budgets (issue 26)"): every seat's line and the state
