@@ -46,7 +46,7 @@ def text_length(message: Mapping[str, Any]) -> int:
     return total + _component_text(message.get("components") or ())
 
 
-LAST_LINE_MIN = 40
+LAST_LINE_MIN = 30
 """The characters the last line of a log keeps however full a message is (cut to them, never dropped)."""
 
 

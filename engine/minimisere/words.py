@@ -213,7 +213,7 @@ def lot_bid_field(made: int, failed: int) -> Field:
     """What a Lot bid in this deal means (points if made, points to the others if failed)."""
     return Field(
         "The Lot is bid",
-        f"🎯 must win every trick: +{made}, others 0; else 0, others +{failed}.",
+        f"🎯 must win every trick (+{made}); else the others +{failed}.",
     )
 
 

@@ -259,7 +259,7 @@ def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(k
             break
         table = render.table_message(session)
         longest["table"] = max(longest["table"], _text(table))
-        assert render.event_line(session, session.events[-1])[:30] in table.embed["description"]
+        assert render.event_line(session, session.events[-1])[:25] in table.embed["description"]
         for user in session.players if move % 30 == 0 else session.users_to_act():
             view = render.private_message(session, user, jump_url=JUMP_URL, offer_dm=True)
             dm = render.private_message(session, user, jump_url=JUMP_URL).with_content(DM_INTRO)
