@@ -88,9 +88,7 @@ class TablePresses:
         try:
             if target.verb == ids.DM:
                 await self.private_views.dm_hand(interaction, session)  # DMs may be slow: not under the lock
-            elif target.verb == ids.RULES:
-                await self._rules_in_play(interaction, session)
-            elif target.page is not None or target.verb in (ids.HAND, ids.LEAVE_GAME):
+            elif target.page is not None or target.verb in (ids.HAND, ids.LEAVE_GAME, ids.RULES):
                 async with locked(session, LOCK_WAIT_SECONDS):  # a move being stored is not shown before
                     await self._look(interaction, session, target)
             else:
@@ -109,9 +107,12 @@ class TablePresses:
     # -- presses that change nothing -----------------------------------------------------------------
 
     async def _look(self, interaction: discord.Interaction, session: TableSession, target: ids.TableCustomId):
-        """A page of menus, "My hand", or the question before "Leave game": the table does not change."""
+        """A page of menus, "My hand", "Rules in play", or the question before "Leave game": the table does
+        not change."""
         if target.page is not None:
             await self._show_page(interaction, session, target.page)
+        elif target.verb == ids.RULES:
+            await self._rules_in_play(interaction, session)
         elif target.verb == ids.HAND:
             await self.private_views.show(interaction, session)
         else:
