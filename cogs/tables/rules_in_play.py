@@ -18,8 +18,8 @@ def rules_in_play(session: TableSession) -> Drawn:
     marked) and how the game is won, with "How to play" for the game's whole rules.
 
     One embed within Discord's limits (at most 25 fields, trimmed to 6,000 characters by
-    :func:`cogs.tables.embeds.fit_embed`); no game needs more: the longest, a MINIMIZE table's, is about
-    1,100 characters, so no paging.
+    :func:`cogs.tables.embeds.fit_embed`); no game needs more: the longest, a MINIMIZE table's, is under
+    1,300 characters, so no paging.
     """
     assert session.state is not None
     rules = session.rules
