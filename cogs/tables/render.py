@@ -334,7 +334,7 @@ def private_message(
         for shown in view.private[:20]
     ]
     drawn["fields"] = fields
-    drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · {footer_text(session)}"}
+    drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · table {session.table_id}"}
     budget = budgets.PRIVATE_VIEW if offer_dm else budgets.DM - budgets.DM_INTRO
     room = (
         budget - embed_length(drawn) - (len("\nLast move: ") + budgets.LAST_LINE_MIN if session.events else 0)

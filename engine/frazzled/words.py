@@ -141,7 +141,7 @@ def hand_fields(hand: Sequence[Card], empty: str) -> list[Field]:
 def drew_field(card: Card, text: str) -> Field:
     """The private note of the card just drawn, written by ``text`` (:func:`card_label` or
     :func:`card_long_label`'s result)."""
-    return Field("You drew", f"{text} (it joins your hand after your discard)")
+    return Field("You drew", f"{text} (joins your hand after your discard)")
 
 
 # -- the fan exchange (14/1 and 2) -----------------------------------------------------------------------
@@ -171,10 +171,8 @@ def exchange_text(received: Sequence[Card], given: Sequence[Card], *, passed: bo
     if passed:
         passed_on, got = cards_word(len(given)), cards_word(len(received))
         return f"You passed your hand ({passed_on}) left and got {got} from your right."
-    return (
-        f"You took {cards_text(received)} from the fan to your right; "
-        f"the player on your left took {cards_text(given)}."
-    )
+    took, lost = cards_text(received), cards_text(given)
+    return f"You took {took} from the fan on your right and lost {lost} to your left."
 
 
 def last_exchange_field(note: str) -> Field:

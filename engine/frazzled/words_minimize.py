@@ -180,16 +180,11 @@ def exchange_note(kind: str, first: Sequence[Card], second: Sequence[Card]) -> s
     passed), ``"fan"`` (took ``first``, lost ``second``) or ``"give"`` (passed ``first``, got ``second``)."""
     if kind in ("left", "right"):
         back = "right" if kind == "left" else "left"
-        return f"You passed your whole hand to the {kind} and got the hand of the player on your {back}."
+        return f"You passed your hand {kind} and got the one from your {back}."
     if kind == "fan":
-        return (
-            f"You took {cards_text(first)} from the fan on your right; "
-            f"the player on your left took {cards_text(second)} from yours."
-        )
-    return (
-        f"You passed {cards_text(first)} to the left and got {cards_text(second)} from the player on your "
-        "right."
-    )
+        took, lost = cards_text(first), cards_text(second)
+        return f"You took {took} from the fan on your right and lost {lost} to your left."
+    return f"You passed {cards_text(first)} left and got {cards_text(second)} from your right."
 
 
 def flipped_duplicates_text(side: int) -> str:
@@ -434,7 +429,7 @@ def hand_fields(hand: Sequence[Card], score: Score, at_challenge: Score | None) 
 
 def you_drew_field(card: Card) -> Field:
     """The private note of the card just drawn."""
-    return drew_field(card, card_long_label(card))
+    return drew_field(card, card_label(card))
 
 
 def picked_field(positions: Sequence[int]) -> Field:

@@ -19,7 +19,6 @@ from engine.frazzled import (
     FrazzledMinimizeState,
     Phase,
     card_label,
-    card_long_label,
     score_hand,
 )
 from engine.frazzled.deck import COLOURS, DECK, FOURTEEN_ONE, Card
@@ -715,7 +714,7 @@ def test_side_a_six_everyone_passes_their_whole_hand_left() -> None:
     kept = (set(state.hand(0)) - {six}) | {state.drawn}
     events = state.apply(0, f"discard.{six.id}")
     assert set(state.hand(1)) == kept and set(state.hand(2)) == before[0] and set(state.hand(0)) == before[1]
-    assert "whole hand to the left" in {f.name: f.value for f in state.view(1).private}["Last exchange"]
+    assert "passed your hand left" in {f.name: f.value for f in state.view(1).private}["Last exchange"]
     assert any("Everyone passed their whole hand to the left" in t for t in texts(events))
     assert state.seats_to_act() == (1,)
 
@@ -862,7 +861,7 @@ def test_private_view_shows_own_hand_score_and_drawn_card() -> None:
     state.apply(0, "draw.0")
     assert "You drew" in {f.name for f in state.view(0).private}
     assert "You drew" not in {f.name for f in state.view(1).private}
-    assert all(card_long_label(c) not in str(state.view(1)) for c in state.hand(0))
+    assert all(card_label(c) not in str(state.view(1)) for c in state.hand(0))  # nor in seat 1's view
 
 
 def test_resampling_keeps_the_drawn_card_in_the_drawers_hand() -> None:
