@@ -103,6 +103,7 @@ class GreedyPlayer:
         return best_code
 
 
+
 def win_share(state: GameState, seat: int) -> float:
     """``seat``'s share of the win in a finished game: 1 for the only winner, 1/k when k seats share
     rank 1, 0 otherwise (the benchmark's measure of a win).
