@@ -177,12 +177,15 @@ class Field:
 class SeatLine:
     """What a view shows about one seat: its index, public summary and flags.
 
-    ``summary`` holds only what the viewer may see (another seat's secret never appears here).
+    ``summary`` holds only what the viewer may see (another seat's secret never appears here). ``brief``
+    is a shorter summary for a crowded table (what a player needs to decide, without the recent history),
+    ``""`` where the summary is short already.
     """
 
     seat: int
     summary: str
     to_act: bool = False
+    brief: str = ""
 
 
 @dataclass(frozen=True)
@@ -233,6 +236,9 @@ class SeatView:
         What the viewer may do now (empty if the viewer has no decision, and in the public view).
     board:
         A grid of cards to draw as a picture, as this viewer may see it, or ``None``.
+    rules:
+        The rules in play at this table that a player looks up rather than reads every move (its rule
+        cards, its scoring, the options it was started with): the same in every view of a state.
     """
 
     seat: int | None
@@ -242,6 +248,7 @@ class SeatView:
     private: tuple[Field, ...] = ()
     legal_actions: tuple[LegalAction, ...] = ()
     board: Board | None = None
+    rules: tuple[Field, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -31,11 +31,12 @@ ACTION_CODE = re.compile(r"[A-Za-z0-9_.,+\-]{1,60}")
 
 JOIN, LEAVE, START, CANCEL = "join", "leave", "start", "cancel"
 HAND, DM = "hand", "dm"
+RULES = "rules"  # "Rules in play": the table's rules, shown to the presser alone
 AGAIN, QUIT = "again", "quit"
 ADD_AI, REMOVE_AI = "addai", "dropai"  # the host seats or unseats an AI player in the lobby
 BACK, LEAVE_GAME, LEAVE_SURE, END = "back", "leavegame", "leavesure", "endtable"  # cogs.tables.seat_presses
 SEAT_VERBS = frozenset({ADD_AI, REMOVE_AI, BACK, LEAVE_GAME, LEAVE_SURE, END})
-VERBS = frozenset({JOIN, LEAVE, START, CANCEL, HAND, DM, AGAIN, QUIT}) | SEAT_VERBS
+VERBS = frozenset({JOIN, LEAVE, START, CANCEL, HAND, DM, RULES, AGAIN, QUIT}) | SEAT_VERBS
 
 
 REPLAY_PREFIX = "rp:"

@@ -21,6 +21,7 @@ from cogs.tables import action_menus, prompts, render
 from cogs.tables import custom_ids as ids
 from cogs.tables.drawn import answer_press
 from cogs.tables.private_views import PrivateViews
+from cogs.tables.rules_in_play import rules_in_play
 from cogs.tables.table_message import TableMessages
 from engine import IllegalAction
 from engine.lobby import RematchChoice
@@ -88,7 +89,9 @@ class TablePresses:
             if target.verb == ids.DM:
                 await self.private_views.dm_hand(interaction, session)  # DMs may be slow: not under the lock
             elif (
-                target.verb in (ids.HAND, ids.LEAVE_GAME) or target.page is not None or target.row is not None
+                target.verb in (ids.HAND, ids.LEAVE_GAME, ids.RULES)
+                or target.page is not None
+                or target.row is not None
             ):
                 async with locked(session, LOCK_WAIT_SECONDS):  # a move being stored is not shown before
                     await self._look(interaction, session, target)
@@ -108,12 +111,14 @@ class TablePresses:
     # -- presses that change nothing -----------------------------------------------------------------
 
     async def _look(self, interaction: discord.Interaction, session: TableSession, target: ids.TableCustomId):
-        """A page of menus, a row of the board, "My hand", or the question before "Leave game": the table
-        does not change."""
+        """A page of menus, a row of the board, "My hand", "Rules in play", or the question before "Leave
+        game": the table does not change."""
         if target.page is not None:
             await self._show_page(interaction, session, target.page)
         elif target.row is not None:
             await self._show_row(interaction, session, target)
+        elif target.verb == ids.RULES:
+            await self._rules_in_play(interaction, session)
         elif target.verb == ids.HAND:
             await self.private_views.show(interaction, session)
         else:
@@ -122,6 +127,21 @@ class TablePresses:
                 raise TableError("You are not playing at this table.")
             question = render.leave_question(session)
             await interaction.response.send_message(**question.send_kwargs(), ephemeral=True)
+
+    @staticmethod
+    async def _rules_in_play(interaction: discord.Interaction, session: TableSession) -> None:
+        """ "Rules in play": the table's rules, to the presser alone (anyone may read them, seated or not);
+        the table does not change.
+
+        Raises
+        ------
+        TableError
+            No game has started at the table (its lobby lists the options).
+        """
+        if session.state is None:
+            raise TableError("No game has started at this table yet: its options are on the lobby message.")
+        drawn = rules_in_play(session)
+        await interaction.response.send_message(**drawn.send_kwargs(), ephemeral=True)
 
     async def _show_page(self, interaction: discord.Interaction, session: TableSession, page: int) -> None:
         """Show another page of the menus of the message pressed on; the game does not change."""

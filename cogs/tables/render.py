@@ -23,13 +23,13 @@ from discord.utils import format_dt
 
 from cogs.card_emojis import CARD_EMOJIS
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, house_rules, prompts, seat_controls, view_fields
+from cogs.tables import action_menus, budgets, house_rules, prompts, seat_controls
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import Placed, button, rows
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
 from cogs.tables.drawn import Attachment, Drawn
-from cogs.tables.embeds import embed, field, fit_embed
+from cogs.tables.embeds import embed, embed_length, field, fit_embed
 from cogs.tables.lobby_menus import MENU_ROWS, option_menus
 from engine import Board, Event, Field, LegalAction, SeatView
 from engine.core import STRONG, plural
@@ -55,6 +55,8 @@ LEAVE_QUESTION = (
     "You can't come back to this game."
 )
 WINDOW_CLOSED = "The **Play again** window has closed: `/play` opens a new table."
+RULES_LABEL = "Rules in play"
+"""The table message's button that shows the table's rules in play (:mod:`cogs.tables.rules_in_play`)."""
 
 
 # Display names are escaped on every redraw (several times per press); the escape of a name never changes.
@@ -95,7 +97,7 @@ def _verb_button(table_id: str, verb: str, label: str, style: discord.ButtonStyl
 
 
 @functools.lru_cache(maxsize=64)
-def _how_to_play(game: str) -> dict:
+def how_to_play(game: str) -> dict:
     """The "How to play" button of a lobby or table message: opens ``game``'s rules privately
     (:mod:`cogs.rules.pages` answers it)."""
     return button(rules_pages.custom_id(game, 0), rules_pages.BUTTON_LABEL, SECONDARY)
@@ -182,7 +184,7 @@ def lobby_message(session: TableSession) -> Drawn:
         (0, _verb_button(table_id, ids.DM, "DM me my hand", SECONDARY)),
         (1, _verb_button(table_id, ids.ADD_AI, "Add AI player", SECONDARY)),
         (1, _verb_button(table_id, ids.REMOVE_AI, "Remove AI player", SECONDARY)),
-        (1, _how_to_play(session.rules.key)),
+        (1, how_to_play(session.rules.key)),
     ]
     items.extend(enumerate(option_menus(session)[:MENU_ROWS], start=2))
     return Drawn(drawn, rows(items))
@@ -191,48 +193,54 @@ def lobby_message(session: TableSession) -> Drawn:
 # -- the game ----------------------------------------------------------------------------------------
 
 
-def seat_lines(session: TableSession, view: SeatView) -> str:
-    """The "Players" field: a line per seat (▶️ to act; who plays a seat whose player is away or left),
-    with the engine's summary of it."""
+def seat_lines(session: TableSession, view: SeatView, *, brief: bool = False) -> str:
+    """The "Players" field: a line per seat (▶️ to act, • the others; who plays a seat whose player is away
+    or left), with the engine's summary of it (``brief``: its shorter one, for a crowded table)."""
     lines = []
     for line in view.seats:
-        marker = "▶️" if line.to_act else "▫️"
+        marker = "▶️" if line.to_act else "•"
         idle = ai_seats.seat_marker(session, line.seat)
         name = escape_markdown(session.name_of_seat(line.seat))
         clock = seat_clock(session.settings.time_control, session.banks, line.seat)
-        lines.append(f"{marker} **{name}**{clock}{idle}: {with_names(session, line.summary)}")
+        summary = (brief and line.brief) or line.summary
+        lines.append(f"{marker} **{name}**{clock}{idle}: {with_names(session, summary)}")
     return _clip("\n".join(lines), 1024)
 
 
+def _names(session: TableSession, users: list[int]) -> str:
+    """``users`` named in bold; three or more as "everyone" when they are all the table's players, else
+    by their count (their lines in "Players" are marked ▶️)."""
+    if len(users) > 2:
+        return "everyone" if len(users) == len(session.players) else f"the {len(users)} players ▶️"
+    return ", ".join(f"**{_name(session, user)}**" for user in users)
+
+
 def turn_line(session: TableSession, *, prompt: bool = True) -> str:
-    """Whose turn it is and until when ("" if nobody's); with ``prompt``, a line naming each player who
-    must decide in their private view (:func:`cogs.tables.prompts.private_deciders`)."""
+    """Whose turn it is and until when ("" if nobody's); with ``prompt``, each player who must decide in
+    their private view (:func:`cogs.tables.prompts.private_deciders`) is told so on a line of its own
+    ("👉 **Ann**, **Bob**: open **My hand** to make your move"), the others to act are named after
+    "Turn:"; the clock ends the first line."""
     to_act = session.users_to_act()
     if not to_act or session.deadline is None:
         return ""
-    names = ", ".join(f"**{_name(session, user)}**" for user in to_act)
-    turn = f"Turn: {names}, clock runs out {format_dt(session.deadline, 'R')}"
-    if prompt:
-        deciders = prompts.private_deciders(session)
-        turn += "".join(f"\n👉 **{_name(session, user)}**: {prompts.PROMPT}" for user in deciders)
-    return turn
+    deciders = prompts.private_deciders(session) if prompt else []
+    others = [user for user in to_act if user not in deciders]
+    lines = [f"👉 {_names(session, deciders)}: {prompts.PROMPT}"] if deciders else []
+    if others:
+        lines.insert(0, f"Turn: {_names(session, others)}")
+    lines[0] += f", clock runs out {format_dt(session.deadline, 'R')}"
+    return "\n".join(lines)
 
 
-def turn_and_log(session: TableSession) -> str:
-    """Whose turn it is and until when, then the log."""
-    turn = turn_line(session)
-    description = [turn] if turn else []
+def with_latest_events(session: TableSession, drawn: dict[str, Any], budget: int, label: str = "") -> None:
+    """Add to the description of ``drawn`` (changed in place) the latest moves that keep the embed within
+    ``budget`` characters of text (:func:`cogs.tables.budgets.latest_lines`), after ``label``."""
     if session.events:
-        description.append(event_log(session))
-    return _clip("\n\n".join(description), 4096)
-
-
-def private_description(session: TableSession) -> str:
-    """The top of a private view: whose turn it is and the last move (the table message has the log)."""
-    lines = [turn_line(session, prompt=False)]
-    if session.events:
-        lines.append(f"Last move: {event_line(session, session.events[-1])}")
-    return _clip("\n".join(line for line in lines if line), 4096)
+        head = drawn.get("description") or ""
+        gap = "\n\n" if head and not label else "\n" if head else ""
+        room = budget - embed_length(drawn) - len(gap) - len(label)
+        log = budgets.latest_lines(event_log(session).split("\n"), room)
+        drawn["description"] = _clip(f"{head}{gap}{label}{log}", 4096)
 
 
 def _state_fields(session: TableSession, fields: tuple[Field, ...]) -> list[dict[str, Any]]:
@@ -299,16 +307,22 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
     """The public table while playing: public view, log, whose turn and its deadline, and buttons.
 
     The buttons are the engine's public actions (which reveal no secret, shown at ``page`` if they need
-    several; the choices of the board's ``row``, if chosen), plus "My hand" and "DM me", "How to play" and
-    the seat buttons.
+    several; the choices of the board's ``row``, if chosen), plus "My hand" and "DM me", "Rules in play"
+    and the seat buttons. The rules in play (rule cards, scoring, options) are not on it: "Rules in play"
+    shows them on demand (:mod:`cogs.tables.rules_in_play`).
+    The latest moves fill what :data:`cogs.tables.budgets.TABLE_MESSAGE` leaves; a crowded table shows
+    each seat's brief line (``SeatLine.brief``).
     """
     assert session.state is not None
     public = session.view(None)
     fields = _state_fields(session, public.table)
     fields.append(field("Players", seat_lines(session, public) or "—", False))
-    drawn = embed(_clip(with_names(session, public.title), 256), turn_and_log(session), PLAYING_COLOUR)
+    drawn = embed(_clip(with_names(session, public.title), 256), turn_line(session), PLAYING_COLOUR)
     drawn["fields"] = fields
-    drawn["footer"] = {"text": f"{footer_text(session)} · move {session.state.version + 1}"}
+    drawn["footer"] = {"text": f"table {session.table_id} · move {session.state.version + 1}"}  # title: game
+    if embed_length(drawn) + 2 + budgets.LAST_LINE_MIN > budgets.TABLE_MESSAGE:  # a crowded table
+        fields[-1] = field("Players", seat_lines(session, public, brief=True) or "—", False)
+    with_latest_events(session, drawn, budgets.TABLE_MESSAGE)
     fit_embed(drawn)
     _show_board(drawn, public.board)
     table_id = session.table_id
@@ -317,7 +331,7 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
     controls = seat_controls.table_controls(session)
     if len(controls) < 2:  # "End table" and "I'm back" both: no room, and nobody plays to be DMed
         items.append((4, _verb_button(table_id, ids.DM, "DM me my hand", SECONDARY)))
-    items.append((4, _how_to_play(session.rules.key)))
+    items.append((4, _verb_button(table_id, ids.RULES, RULES_LABEL, SECONDARY)))
     items.extend((4, _verb_button(table_id, verb, label, CONTROL_STYLES[verb])) for verb, label in controls)
     return Drawn(drawn, rows(items), _board(public))
 
@@ -335,27 +349,43 @@ def private_message(
     (at ``page`` of their menus, if they need several; the choices of the board's ``row``, if chosen).
 
     ``offer_dm`` adds a "DM me my hand" button (for the ephemeral view; a DM needs none). The footer names
-    the player ("Private to <name>"), which the leak tests look for.
+    the player ("Private to <name>"), which the leak tests look for. The title links to the table message
+    (``jump_url``). The budget is :data:`cogs.tables.budgets.PRIVATE_VIEW` with ``offer_dm``, else
+    :data:`cogs.tables.budgets.DM` less :data:`cogs.tables.budgets.DM_INTRO`: the view shows the seat's own
+    fields, then the table's fields and "Players" (brief if need be) each where it still fits (the table
+    message shows them all), and the latest moves in what is left.
     """
     assert session.state is not None
     seat = session.seat_of(user_id)
     assert seat is not None
     view = session.view(seat)
-    description = private_description(session)
+    description = turn_line(session, prompt=False)
     notice = ai_seats.away_notice(session, user_id)
     if notice is not None:
-        description = _clip(f"{with_names(session, notice)}\n\n{description}", 4096)
+        description = _clip(f"{with_names(session, notice)}\n{description}", 4096)
     drawn = embed(_clip(f"Your hand · {with_names(session, view.title)}", 256), description, PRIVATE_COLOUR)
+    if jump_url:
+        drawn["url"] = jump_url
     fields = [
         field(_clip(with_names(session, shown.name), 256), _clip(with_names(session, shown.value), 1024))
         for shown in view.private[:20]
     ]
-    fields.extend(_state_fields(session, view_fields.state_fields(session.rules.key, view.table)))
-    fields.append(field("Players", seat_lines(session, view) or "—", False))
-    if jump_url:
-        fields.append(field("Table", f"[Back to the table]({jump_url})", False))
     drawn["fields"] = fields
-    drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · {footer_text(session)}"}
+    drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · table {session.table_id}"}
+    budget = budgets.PRIVATE_VIEW if offer_dm else budgets.DM - budgets.DM_INTRO
+    room = (
+        budget - embed_length(drawn) - (len("\nLast move: ") + budgets.LAST_LINE_MIN if session.events else 0)
+    )
+    for shown in _state_fields(session, view.table):
+        if len(shown["name"]) + len(shown["value"]) <= room:  # else on the table message (the title's link)
+            fields.append(shown)
+            room -= len(shown["name"]) + len(shown["value"])
+    for brief in (False, True):
+        players = field("Players", seat_lines(session, view, brief=brief) or "—", False)
+        if len(players["name"]) + len(players["value"]) <= room:
+            fields.append(players)
+            break
+    with_latest_events(session, drawn, budget, "Last move: " if description else "")
     fit_embed(drawn)
     _show_board(drawn, view.board)
     table_id = session.table_id
@@ -392,7 +422,8 @@ def away_message(session: TableSession, user_id: int) -> Drawn:
 
 
 def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
-    """The scoreboard in rank order, with ✅ for "Play again" and ~~struck~~ leavers.
+    """The scoreboard in rank order, with ✅ for "Play again" and ~~struck~~ leavers, the final table and as
+    many of the last moves as :data:`cogs.tables.budgets.TABLE_MESSAGE` leaves room for.
 
     Rank order is the game's own: for Foist, "the scores listed in ascending order" (Foist page,
     "Scoreboard").
@@ -425,22 +456,22 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
         )
         for shown in public.table[:10]
     ]
-    if session.events:
-        fields.append(field("Last moves", _clip(event_log(session), 1024), False))
     footer = [footer_text(session), session.rules.winning_rule]
+    again = []
     if session.phase is Phase.SCOREBOARD:
         closes_at = session.rematch_closes_at()
         if closes_at is not None:
-            fields.append(
-                field(
-                    "Play again?",
-                    f"Press **Play again** by <t:{int(closes_at.timestamp())}:t> to sit at a new table.",
-                    False,
-                )
+            when = f"<t:{int(closes_at.timestamp())}:t>"
+            again.append(
+                field("Play again?", f"Press **Play again** by {when} to sit at a new table.", False)
             )
         footer.append("play again?")
-    drawn["fields"] = fields
+    drawn["fields"] = fields + again
     drawn["footer"] = {"text": " · ".join(filter(None, footer))}
+    if session.events:  # the last moves, as many as the budget leaves room for
+        room = budgets.TABLE_MESSAGE - embed_length(drawn) - len("Last moves")
+        last = budgets.latest_lines(event_log(session).split("\n"), room)
+        drawn["fields"] = [*fields, field("Last moves", _clip(last, 1024), False), *again]
     return fit_embed(drawn)
 
 

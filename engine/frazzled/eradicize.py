@@ -299,7 +299,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             game_words.discard_field(self._discard),
             self._piles_field(game_words.PILES_EMPTY),
             words.middle_tokens_field(self._tokens.middle_colours, self._tokens.middle_shapes),
-            game_words.removed_field(len(self._removed)),
+            *([game_words.removed_field(len(self._removed))] if self._removed else []),
             words.now_field(self._now_text()),
         ]
         return self._view(seat, table)
@@ -315,6 +315,12 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         tokens = words.seat_tokens_text(self._tokens.colours[seat], self._tokens.shapes[seat])
         return game_words.seat_summary(
             seat in self._winners, len(self._hands[seat]), self._face_up[seat], tokens
+        )
+
+    def _seat_brief(self, seat: int) -> str:
+        tokens = words.seat_tokens_text(self._tokens.colours[seat], self._tokens.shapes[seat])
+        return game_words.seat_brief(
+            seat in self._winners, len(self._hands[seat]), len(self._face_up[seat]), tokens
         )
 
     def _private_fields(self, seat: int) -> list[Field]:

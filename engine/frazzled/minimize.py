@@ -495,7 +495,12 @@ class FrazzledMinimizeState(MinimizeTable):
     def view(self, seat: int | None) -> SeatView:
         table = list(self._table_fields())
         seats = tuple(
-            SeatLine(seat=other, summary=self._seat_summary(other), to_act=other in self.seats_to_act())
+            SeatLine(
+                seat=other,
+                summary=self._seat_summary(other),
+                to_act=other in self.seats_to_act(),
+                brief=self._seat_summary(other, brief=True),
+            )
             for other in range(self.num_seats)
         )
         private: tuple[Field, ...] = ()
@@ -508,6 +513,9 @@ class FrazzledMinimizeState(MinimizeTable):
             seats=seats,
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
+            rules=game_words.rules_fields(
+                self._bonus, self._dup_side, self.duplicates_rule, self.actions_side
+            ),
         )
 
     def _title(self) -> str:
@@ -522,10 +530,6 @@ class FrazzledMinimizeState(MinimizeTable):
             self._piles,
             self._discard,
             self._now_text(),
-            self._bonus,
-            self._dup_side,
-            self.duplicates_rule,
-            self.actions_side,
             self._middle,
             self._last_challenge,
             self._last_out_round,
@@ -544,7 +548,8 @@ class FrazzledMinimizeState(MinimizeTable):
             return game_words.fan_now_text(self._fan.count)
         return game_words.give_now_text(self._gifts_needed)
 
-    def _seat_summary(self, seat: int) -> str:
+    def _seat_summary(self, seat: int, *, brief: bool = False) -> str:
+        """A seat's line; ``brief`` leaves out what it declared at the last challenge."""
         out_round = 0
         if self._winner == seat:
             place = "winner"
@@ -562,7 +567,7 @@ class FrazzledMinimizeState(MinimizeTable):
             len(self._hands[seat]),
             bool(self._tokens[seat]),
             self._turns_taken[seat] if self.is_final else None,
-            self._last_declared.get(seat),
+            None if brief else self._last_declared.get(seat),
         )
 
     def _private_fields(self, seat: int) -> tuple[Field, ...]:

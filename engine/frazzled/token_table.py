@@ -274,11 +274,12 @@ class TokenTable(FrazzledTable[OptionsT]):
 
     # -- views -------------------------------------------------------------------------------------
 
-    def _view(self, seat: int | None, table: list[Field]) -> SeatView:
-        """The view of ``seat`` with the game's ``table`` fields."""
+    def _view(self, seat: int | None, table: list[Field], rules: tuple[Field, ...] = ()) -> SeatView:
+        """The view of ``seat`` with the game's ``table`` fields and ``rules`` in play."""
         to_act = self.seats_to_act()
         seats = tuple(
-            SeatLine(other, self._seat_summary(other), other in to_act) for other in range(self.num_seats)
+            SeatLine(other, self._seat_summary(other), other in to_act, self._seat_brief(other))
+            for other in range(self.num_seats)
         )
         private: tuple[Field, ...] = ()
         if seat is not None:
@@ -290,6 +291,7 @@ class TokenTable(FrazzledTable[OptionsT]):
             seats=seats,
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
+            rules=rules,
         )
 
     def _now_text(self) -> str:
@@ -306,6 +308,10 @@ class TokenTable(FrazzledTable[OptionsT]):
 
     def _seat_summary(self, seat: int) -> str:
         raise NotImplementedError
+
+    def _seat_brief(self, seat: int) -> str:
+        """A seat's line for a crowded table (``""``: its summary)."""
+        return ""
 
     def _private_fields(self, seat: int) -> list[Field]:
         raise NotImplementedError

@@ -166,7 +166,6 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         self._emptied = 0  # times the three draw piles have run out
         self._reshuffles = 0
         # the last set declared: its cards (in the order declared), the bonus parts, its points
-        self._last_set: tuple[tuple[Card, ...], tuple[tuple[str, int], ...], int] | None = None
         self._ending: int | None = None  # why the game ended: see words_tokenize.ending_text
 
     def _deal_rule_cards(self) -> None:
@@ -420,7 +419,6 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             self._hands[seat].remove(card)
         self._scores[seat] += points
         self._sets[seat].append(tuple(cards))
-        self._last_set = (tuple(cards), tuple(parts), points)
         events = [Event(seat, game_words.declared_text(cards, parts, points))]
         drawn: list[tuple[Card, int]] = []
         for index in range(3):
@@ -477,17 +475,19 @@ class TokenizeState(TokenTable[TokenizeOptions]):
     # -- views -------------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> SeatView:
-        table = [game_words.bonus_field(slot, card) for slot, card in enumerate(self._bonus)]
-        table += [
+        rules = tuple(game_words.bonus_field(slot, card) for slot, card in enumerate(self._bonus))
+        table = [
             self._piles_field(game_words.PILES_EMPTY),
             Field("Discard pile", words.discard_text(self._discard)),
-            game_words.reshuffles_field(self._reshuffles, self._emptied, MAX_EMPTYINGS),
+            *(
+                [game_words.reshuffles_field(self._reshuffles, self._emptied, MAX_EMPTYINGS)]
+                if self._emptied
+                else []
+            ),
             words.middle_tokens_field(self._tokens.middle_colours, self._tokens.middle_shapes),
         ]
-        if self._last_set is not None:
-            table.append(game_words.last_set_field(*self._last_set))
         table.append(words.now_field(self._now_text()))
-        return self._view(seat, table)
+        return self._view(seat, table, rules)
 
     def _now_turn(self) -> str:
         if self._phase is Phase.OVER:
@@ -504,6 +504,10 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         return game_words.seat_summary(
             self._scores[seat], len(self._sets[seat]), len(self._hands[seat]), tokens
         )
+
+    def _seat_brief(self, seat: int) -> str:
+        tokens = words.seat_tokens_text(self._tokens.colours[seat], self._tokens.shapes[seat])
+        return game_words.seat_brief(self._scores[seat], len(self._hands[seat]), tokens)
 
     def _private_fields(self, seat: int) -> list[Field]:
         fields = self._hand_fields(seat, game_words.HAND_EMPTY)

@@ -114,7 +114,7 @@ def discard_text(discard: Sequence[Card]) -> str:
     """The discard pile (bottom card first) for the public table: its top card and size, or ``"empty"``."""
     if not discard:
         return "empty"
-    return f"{strong(card_label(discard[-1]))} on top, {cards_word(len(discard))}"
+    return f"{strong(card_label(discard[-1]))} on top of {len(discard)}"
 
 
 def card_fields(name: str, cards: Sequence[Card], *, empty: str = "none") -> list[Field]:
@@ -141,7 +141,7 @@ def hand_fields(hand: Sequence[Card], empty: str) -> list[Field]:
 def drew_field(card: Card, text: str) -> Field:
     """The private note of the card just drawn, written by ``text`` (:func:`card_label` or
     :func:`card_long_label`'s result)."""
-    return Field("You drew", f"{text} (it joins your hand after your discard)")
+    return Field("You drew", f"{text} (joins your hand after your discard)")
 
 
 # -- the fan exchange (14/1 and 2) -----------------------------------------------------------------------
@@ -169,14 +169,10 @@ def fan_field(size: int, need: int) -> Field:
 def exchange_text(received: Sequence[Card], given: Sequence[Card], *, passed: bool = False) -> str:
     """A seat's private note on the last exchange (what it got, what left its hand); ``passed``: a 6."""
     if passed:
-        return (
-            f"Passed to you from your right: {cards_text(received)}. "
-            f"You passed {cards_word(len(given))} left."
-        )
-    return (
-        f"You took {cards_text(received)} from the fan to your right; "
-        f"the player on your left took {cards_text(given)}."
-    )
+        passed_on, got = cards_word(len(given)), cards_word(len(received))
+        return f"You passed your hand ({passed_on}) left and got {got} from your right."
+    took, lost = cards_text(received), cards_text(given)
+    return f"You took {took} from the fan on your right and lost {lost} to your left."
 
 
 def last_exchange_field(note: str) -> Field:
@@ -211,23 +207,24 @@ def stole_token_text(owner: int, kind: str, index: int) -> str:
 
 
 def seat_tokens_text(colours: Sequence[int], shapes: Sequence[int]) -> str:
-    """A seat's tokens, e.g. ``"Red · ★ Star"``; with more than four, shapes by symbol only
-    (``"Red · Blue · Grey · ★ ♥"``) so the seat's line stays short."""
-    few = len(colours) + len(shapes) <= 4
+    """A seat's tokens, e.g. ``"Red Blue ★ ♥"``: colours by name, shapes by symbol, so the seat's line
+    stays short."""
     parts = [colour_token_label(colour) for colour in colours]
-    shape_texts = [shape_token_label(shape) if few else SHAPE_SYMBOLS[shape] for shape in shapes]
-    if shape_texts:
-        parts.append(" · ".join(shape_texts) if few else " ".join(shape_texts))
-    return " · ".join(parts) if parts else "no tokens"
+    parts += [SHAPE_SYMBOLS[shape] for shape in shapes]
+    return " ".join(parts) if parts else "no tokens"
 
 
 def middle_tokens_text(colours: Sequence[int], shapes: Sequence[int]) -> str:
     """The tokens in the middle, for the public table."""
     if not colours and not shapes:
         return "none: a 13 steals a token from another player"
-    colour_text = ", ".join(colour_token_label(colour) for colour in colours) or "none"
-    shape_text = ", ".join(shape_token_label(shape) for shape in shapes) or "none"
-    return f"Colours: {colour_text}\nShapes: {shape_text}"
+    if len(colours) > len(COLOURS) // 2:  # most are in the middle: name those that are not
+        missing = [colour_token_label(colour) for colour in range(len(COLOURS)) if colour not in colours]
+        colour_text = f"all colours but {', '.join(missing)}" if missing else "every colour"
+    else:
+        colour_text = ", ".join(colour_token_label(colour) for colour in colours) or "no colour"
+    shape_text = " ".join(SHAPE_SYMBOLS[shape] for shape in shapes) or "no shape"
+    return f"{colour_text} · {shape_text}"
 
 
 def middle_tokens_field(colours: Sequence[int], shapes: Sequence[int]) -> Field:

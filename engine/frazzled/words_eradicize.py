@@ -10,7 +10,6 @@ from engine.core import Field, strong
 from engine.frazzled.deck import FOURTEEN_ONE, Card
 from engine.frazzled.words import (
     card_label,
-    cards_text,
     cards_word,
     colour_token_label,
     shape_token_label,
@@ -96,7 +95,7 @@ PILES_EMPTY = "all empty: no more drawing"
 HAND_EMPTY = "empty: play your face-up cards"
 OVER = "The game is over."
 DRAW_NOW = "The player who just played draws from a pile."
-PLAY_NOW = "Play higher than the top card, or a card matching one of your tokens; else pick up the pile."
+PLAY_NOW = "Play a higher card or one matching your tokens, else pick up the pile."
 
 
 def discard_field(discard: Sequence[Card]) -> Field:
@@ -105,11 +104,11 @@ def discard_field(discard: Sequence[Card]) -> Field:
         return Field("Discard pile", "empty: any card may start it")
     top = discard[-1]
     note = " (counts as 1)" if top.number == FOURTEEN_ONE else ""
-    return Field("Discard pile", f"{strong(card_label(top))}{note} on top, {cards_word(len(discard))}")
+    return Field("Discard pile", f"{strong(card_label(top))}{note} on top of {len(discard)}")
 
 
 def removed_field(count: int) -> Field:
-    """The public field of the ``count`` cards 10s have cleared out of the game."""
+    """The public field of the ``count`` cards 10s have cleared out of the game (shown once there are any)."""
     return Field("Out of the game", f"{cards_word(count)} cleared by 10s")
 
 
@@ -117,7 +116,15 @@ def seat_summary(winner: bool, hand: int, face_up: Sequence[Card], tokens: str) 
     """A seat's public line: a winner's, or its hand size, face-up cards and ``tokens`` (their text)."""
     if winner:
         return strong("out of cards: wins!")
-    return f"{hand} in hand · face up: {cards_text(face_up)} · tokens: {tokens}"
+    return f"{hand} in hand · up {' '.join(card_label(card) for card in face_up)} · 🪙 {tokens}"
+
+
+def seat_brief(winner: bool, hand: int, face_up: int, tokens: str) -> str:
+    """A seat's line for a crowded table: a winner's, or its hand size, how many face-up cards it has left
+    and ``tokens`` (their text)."""
+    if winner:
+        return strong("out of cards: wins!")
+    return f"{hand} in hand + {face_up} up · 🪙 {tokens}"
 
 
 def standing_detail(winner: bool, hand: int, face_up: int) -> str:

@@ -180,16 +180,11 @@ def exchange_note(kind: str, first: Sequence[Card], second: Sequence[Card]) -> s
     passed), ``"fan"`` (took ``first``, lost ``second``) or ``"give"`` (passed ``first``, got ``second``)."""
     if kind in ("left", "right"):
         back = "right" if kind == "left" else "left"
-        return f"You passed your whole hand to the {kind} and got the hand of the player on your {back}."
+        return f"You passed your hand {kind} and got the one from your {back}."
     if kind == "fan":
-        return (
-            f"You took {cards_text(first)} from the fan on your right; "
-            f"the player on your left took {cards_text(second)} from yours."
-        )
-    return (
-        f"You passed {cards_text(first)} to the left and got {cards_text(second)} from the player on your "
-        "right."
-    )
+        took, lost = cards_text(first), cards_text(second)
+        return f"You took {took} from the fan on your right and lost {lost} to your left."
+    return f"You passed {cards_text(first)} left and got {cards_text(second)} from your right."
 
 
 def flipped_duplicates_text(side: int) -> str:
@@ -287,11 +282,11 @@ def challenge_result_text(result: ChallengeResult) -> str:
     if result.outcome == "final_won":
         return f"{kind} in the final: the winner scored {strong(result.best)}."
     went = result.through + result.sneaks
-    text = f"{kind}, round {result.round}: lowest score {strong(result.best)}; "
+    text = f"{kind}, round {result.round}: lowest {strong(result.best)}; "
     text += f"{went} went through" if went else "no one went through"
     if result.sneaks:
         text += f" ({result.sneaks} with a Perfect Zero)"
-    return text + " (what each declared is in Players)."
+    return text + "."
 
 
 # -- views -----------------------------------------------------------------------------------------------
@@ -309,7 +304,7 @@ def title(over: bool, final: bool, round_number: int, playing: int, in_game: int
     if over:
         return "MINIMIZE: game over"
     stage = "the final" if final else f"round {round_number}"
-    return f"MINIMIZE · {stage} · {playing} playing · {in_game} in the game"
+    return f"MINIMIZE · {stage} · {playing} of {in_game} playing"
 
 
 def result_field(result: ChallengeResult | None) -> Field:
@@ -318,56 +313,57 @@ def result_field(result: ChallengeResult | None) -> Field:
 
 
 def _top_text(cards: Sequence[Card]) -> str:
-    return f"{strong(card_label(cards[-1]))} on top, {cards_word(len(cards))}" if cards else "empty"
+    return f"{strong(card_label(cards[-1]))} ({len(cards)})" if cards else "empty"
+
+
+def rules_fields(
+    bonus: Sequence[BonusCard], duplicates_side: int, duplicates_rule: BonusCard, actions_side: ActionsSide
+) -> tuple[Field, ...]:
+    """The rules in play: the bonus rule cards, the Shape or Colour card's side up, the Actions card's
+    side up, and how scores are made."""
+    fields = [Field(f"Bonus rule: {card.title}", card.text) for card in bonus]
+    fields.append(Field(f"Shape or Colour ({side_name(duplicates_side)} side)", duplicates_rule.text))
+    fields.append(Field(f"Actions card ({actions_side.name})", actions_side_text(actions_side)))
+    fields.append(Field("Scoring", SCORING))
+    return tuple(fields)
 
 
 def table_fields(
     piles: Sequence[Sequence[Card]],
     discard: Sequence[Card],
     now: str,
-    bonus: Sequence[BonusCard],
-    duplicates_side: int,
-    duplicates_rule: BonusCard,
-    actions_side: ActionsSide,
     middle: int,
     last_challenge: ChallengeResult | None,
     last_out_round: int | None,
 ) -> list[Field]:
     """The public table while the game goes on: the draw piles (each a list whose last card is its top),
-    the discard pile, what the game waits for, the rule cards in play, how scores are made, the tokens in
-    the middle, and the last challenge and round."""
+    the discard pile, what the game waits for, the tokens in the middle, and the last challenge and
+    round (the rules in play are :func:`rules_fields`)."""
     piles_text = "\n".join(f"{PILE_NAMES[index]}: {_top_text(pile)}" for index, pile in enumerate(piles))
     fields = [
-        Field("Draw piles (face up)", piles_text),
+        Field("Draw piles", piles_text),
         Field("Discard pile", _top_text(discard)),
         Field("Now", now),
     ]
-    for card in bonus:
-        fields.append(Field(f"Bonus rule: {card.title}", card.text))
-    fields.append(Field(f"Shape or Colour ({side_name(duplicates_side)} side)", duplicates_rule.text))
-    fields.append(Field(f"Actions card ({actions_side.name})", actions_side_text(actions_side)))
-    fields.append(Field("Scoring", SCORING))
-    fields.append(Field("Challenge tokens", f"{middle} in the middle; 🪙 in Players = holds one"))
+    fields.append(Field("Challenge tokens", f"{middle} in the middle (🪙: holds one)"))
     if last_challenge is not None:
         fields.append(Field("Last challenge", challenge_result_text(last_challenge)))
     if last_out_round is not None:
-        fields.append(Field("Last round", f"Round {last_out_round}: one player was out (❌ in Players)."))
+        fields.append(Field("Last round", f"Round {last_out_round}: one player out (❌)."))
     return fields
 
 
 def draw_now_text(final: bool, turns_taken: Sequence[int]) -> str:
-    """The "Now" line of a draw; in the final with the turns each player still playing has taken (counted
-    up to 3)."""
-    text = "The player to act draws from a pile, or says 'challenge' first."
-    if final:
-        taken = " / ".join(str(turns) for turns in turns_taken)
-        text += f" Final: 'challenge' once each player has taken 3 turns (taken: {taken})."
-    return text
+    """The "Now" line of a draw; in the final, whether each player still playing has taken 3 turns (counted
+    up to 3), after which 'challenge' may be said (their lines in Players count their turns)."""
+    if final and min(turns_taken, default=0) < 3:
+        return "Draw from a pile ('challenge' once each has taken 3 turns)."
+    return "Draw from a pile, or say 'challenge' first."
 
 
 def discard_now_text(drawn: Card) -> str:
     """The "Now" line of a discard after drawing ``drawn``."""
-    return f"The player to act drew {strong(card_label(drawn))} and now discards a different card."
+    return f"Drew {strong(card_label(drawn))}: discard a different card."
 
 
 RULE_NOW = "The player to act changes a rule (10)."
@@ -401,12 +397,12 @@ def seat_summary(
     if place == "out":
         return f"❌ out in round {out_round}"
     if place == "through":
-        return "✅ through to the next round"
-    parts = [cards_word(hand), "🪙 token" if token else "no token"]
+        return "✅ through"
+    parts = [cards_word(hand)] + (["🪙"] if token else [])
     if turns is not None:
         parts.append(plural(turns, "turn"))
     if declared is not None:
-        parts.append(f"last challenge: {declared_text(*declared)}")
+        parts.append(declared_text(*declared))
     return " · ".join(parts)
 
 
@@ -417,7 +413,7 @@ def hand_fields(hand: Sequence[Card], score: Score, at_challenge: Score | None) 
     """A playing seat's hand (in the order given), its score now, and its score at someone else's
     challenge where that reads the 14/1 cards otherwise (``None``: it does not)."""
     fields = [
-        Field("Your hand", "\n".join(card_long_label(card) for card in hand)),
+        Field("Your hand", ", ".join(card_label(card) for card in hand)),
         Field("Your score now", score_text(score)),
     ]
     if at_challenge is not None:
@@ -433,7 +429,7 @@ def hand_fields(hand: Sequence[Card], score: Score, at_challenge: Score | None) 
 
 def you_drew_field(card: Card) -> Field:
     """The private note of the card just drawn."""
-    return drew_field(card, card_long_label(card))
+    return drew_field(card, card_label(card))
 
 
 def picked_field(positions: Sequence[int]) -> Field:

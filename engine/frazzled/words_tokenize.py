@@ -127,28 +127,28 @@ def bonus_field(slot: int, card: BonusCard) -> Field:
 
 
 def reshuffles_field(reshuffles: int, emptied: int, most: int) -> Field:
-    """How often the piles were reshuffled (at most ``most - 1``) and ran out (the game ends at ``most``)."""
+    """How often the piles were reshuffled (at most ``most - 1``) and ran out (the game ends at ``most``);
+    shown once they have run out."""
     return Field(
         "Reshuffles",
-        f"{reshuffles} of {most - 1} used; the piles have run out {emptied} of {plural(most, 'time')}",
+        f"{reshuffles} of {most - 1} used · piles ran out {emptied} of {plural(most, 'time')}",
     )
-
-
-def last_set_field(cards: Sequence[Card], parts: Bonuses, points: int) -> Field:
-    """The public field of the last set declared (``cards`` in the given order)."""
-    shown = ", ".join(card_label(card) for card in cards)
-    return Field("Last set", f"{shown}: 10{_bonus_text(parts)} = {strong(points)}")
 
 
 def discard_now_text(card: Card) -> str:
     """The "Now" line while the player to act, who drew ``card``, discards."""
-    return f"The player to act drew {card_label(card)} and discards a different card."
+    return f"Drew {card_label(card)}: discard a different card."
 
 
 def seat_summary(score: int, sets: int, hand: int, tokens: str) -> str:
     """A seat's public line: its score, sets, hand size and ``tokens`` (their text)."""
     points = plural(score, "pt", shown=strong(score))
-    return f"{points} ({standing_detail(sets)}) · {hand} in hand · tokens: {tokens}"
+    return f"{points} · {plural(sets, 'set')} · {plural(hand, 'card')} · 🪙 {tokens}"
+
+
+def seat_brief(score: int, hand: int, tokens: str) -> str:
+    """A seat's line for a crowded table: its score, hand size and ``tokens`` (its sets are in the log)."""
+    return f"{plural(score, 'pt', shown=strong(score))} · {plural(hand, 'card')} · 🪙 {tokens}"
 
 
 def sets_field(sets: Sequence[Sequence[Card]]) -> Field:

@@ -435,24 +435,16 @@ class DeclareState(DeclareTable):
         if closest and not self._over:
             table.append(words.closest_field(self._totals_q[closest[0]]))
         options = self.options
-        table.extend(
-            words.rules_fields(options.quick_throw_back, options.triplet_skips, options.pure_three_reverses)
+        rules = words.rules_fields(
+            options.quick_throw_back, options.triplet_skips, options.pure_three_reverses
         )
         to_act = self.seats_to_act()
         seats = tuple(
             SeatLine(
                 seat=other,
-                summary=words.seat_summary(
-                    other,
-                    hand_size=len(self._hands[other]),
-                    total_q=self._totals_q[other],
-                    out_round=self._out_round[other],
-                    over=self._over,
-                    dealer=other == self._dealer,
-                    closest=other in closest,
-                    last=self._last,
-                ),
+                summary=self._seat_summary(other, closest, self._last),
                 to_act=other in to_act,
+                brief=self._seat_summary(other, closest, None),  # the last round's scores are in the log
             )
             for other in range(self.num_seats)
         )
@@ -469,6 +461,19 @@ class DeclareState(DeclareTable):
             seats=seats,
             private=private,
             legal_actions=legal,
+            rules=tuple(rules),
+        )
+
+    def _seat_summary(self, seat: int, closest: list[int], last: RoundResult | None) -> str:
+        return words.seat_summary(
+            seat,
+            hand_size=len(self._hands[seat]),
+            total_q=self._totals_q[seat],
+            out_round=self._out_round[seat],
+            over=self._over,
+            dealer=seat == self._dealer,
+            closest=seat in closest,
+            last=last,
         )
 
     def _closest_to_100(self) -> list[int]:

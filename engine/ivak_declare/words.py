@@ -255,7 +255,7 @@ def play_fields(
     if picking:
         fields = [Field("Take from (last throw)", previous), Field("Just thrown", cards_text(this_throw))]
     else:
-        fields = [Field("Last throw (take from it after you throw)", previous)]
+        fields = [Field("Last throw (take after yours)", previous)]
     fields.append(
         Field("Draw pile", f"{plural(draw_size, 'card')} · discard pile {plural(discard_size, 'card')}")
     )
@@ -265,17 +265,16 @@ def play_fields(
 
 def last_round_field(last: RoundResult) -> Field:
     """The result of the last round played: the caller's declare and whether it won."""
-    outcome = "won it: scores 0" if last.succeeded else "was beaten: 25 penalty"
+    outcome = "won: scores 0" if last.succeeded else "was beaten: 25 penalty"
     return Field(
         f"Round {last.number} result",
-        f"📣 caller declared {points_text(last.caller_q)} and {outcome}. "
-        "Each player's hand total and points scored are on their line below; the hands are in the log.",
+        f"📣 declared {points_text(last.caller_q)} and {outcome} (hands in the log).",
     )
 
 
 def closest_field(total_q: int) -> Field:
     """The highest game total of the seats still in (quarter points), whose lines are marked ⚠."""
-    return Field("Closest to 100", f"{points_text(total_q)} (marked ⚠ below)")
+    return Field("Closest to 100", f"{points_text(total_q)} (⚠)")
 
 
 def rules_fields(quick_throw_back: bool, triplet_skips: bool, pure_three_reverses: bool) -> list[Field]:
@@ -309,11 +308,12 @@ def seat_summary(
     closest: bool,
     last: RoundResult | None,
 ) -> str:
-    """One seat's line: cards in hand and game total (or the round it went out), "dealer", its hand and
-    score in the last round (📣 for the caller), and ⚠ when it is closest to 100."""
+    """One seat's line: cards in hand and game total (or ❌ and the round it went out), "dealer", its score
+    in the last round (📣 for the caller; "held" with the hand's total where the score differs), and ⚠
+    when it is closest to 100."""
     total = format_points(total_q)
     if out_round is not None:
-        parts = [f"out in round {out_round} · {plural(total_q / 4, 'pt', shown=total)}"]
+        parts = [f"❌ out in round {out_round} · {plural(total_q / 4, 'pt', shown=total)}"]
     elif over:
         parts = [f"{plural(total_q / 4, 'pt', shown=strong(total))} · last one standing"]
     else:
@@ -324,13 +324,12 @@ def seat_summary(
         hand_q = last.hand_q[seat]
         if hand_q is not None:
             mark = "📣 " if seat == last.caller else ""
-            note = _settlement_note(last.settlements[seat])
-            parts.append(
-                f"{mark}R{last.number}: held {format_points(hand_q)} → +{format_points(last.scored_q[seat])}"
-                + (f" ({note})" if note else "")
-            )
+            scored = format_points(last.scored_q[seat])
+            held = "" if hand_q == last.scored_q[seat] else f" held {format_points(hand_q)} →"
+            note = "" if out_round is not None else _settlement_note(last.settlements[seat])
+            parts.append(f"{mark}R{last.number}:{held} +{scored}" + (f" ({note})" if note else ""))
     if closest and not over:
-        parts.append("⚠ closest to 100")
+        parts.append("⚠")
     return " · ".join(parts)
 
 

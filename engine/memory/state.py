@@ -606,6 +606,7 @@ class MemoryState(MemoryEffects):
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
             board=self._board(seat),
+            rules=words.rules_fields(self.options.underdogs),
         )
 
     def _seat_summary(self, seat: int) -> str:
@@ -630,14 +631,12 @@ class MemoryState(MemoryEffects):
                 may_finish=self._may_finish(step.seat),
                 hide_limits=self._hide_limits(step.seat) if step.phase is Phase.HIDE else (),
             )
-        grid, face_up = self._grid, self._face_up
+        grid = self._grid
         return words.table_fields(
             result_text=result,
             prompt_text=prompt,
-            underdogs=self.options.underdogs,
             shown=self._shown,
             flashed=[(p, card) for p in self._flash if (card := grid[p]) is not None],
-            face_up=[(p, card) for p in self._layout if p in face_up and (card := grid[p]) is not None],
             bank=self._bank,
             cards_left=len(self._cards_on_table()),
             discarded=len(self._discard),

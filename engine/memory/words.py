@@ -579,19 +579,22 @@ def prompt(
     }[phase]
 
 
+def rules_fields(underdogs: bool) -> tuple[Field, ...]:
+    """The rules in play: how the game ends when the Underdogs variant is on (none otherwise)."""
+    return (Field("How the game ends (Underdogs)", UNDERDOGS_END),) if underdogs else ()
+
+
 def table_fields(
     *,
     result_text: str | None,
     prompt_text: str | None,
-    underdogs: bool,
     shown: Sequence[str],
     flashed: Sequence[tuple[int, int]],
-    face_up: Sequence[tuple[int, int]],
     bank: int,
     cards_left: int,
     discarded: int,
 ) -> tuple[Field, ...]:
-    """The public fields of the table.
+    """The public fields of the table (the face-up cards are on the board's picture, :func:`board`).
 
     Parameters
     ----------
@@ -599,13 +602,9 @@ def table_fields(
         The game's :func:`result` once it is over, else ``None``.
     prompt_text:
         What the table waits for (:func:`prompt`), ``None`` when it waits for nothing.
-    underdogs:
-        The Underdogs variant is on (its end of the game is explained while the game goes on).
     shown, flashed:
         Matched pairs shown since the turn's first look (:func:`match_shown`), and the cards revealed to
         all since then as ``(position, card)``.
-    face_up:
-        The face-up cards as ``(position, card)``, row by row.
     bank, cards_left, discarded:
         Tokens in the Bank, cards on the table and in the discard pile.
     """
@@ -615,15 +614,9 @@ def table_fields(
         fields.append(Field("Result", result_text))
     elif prompt_text is not None:
         fields.append(Field("Now", prompt_text))
-    if underdogs and not over:
-        fields.append(Field("How the game ends (Underdogs)", UNDERDOGS_END))
     just_shown = [*shown, *(placed(p, card) for p, card in flashed)]
     if just_shown and not over:
         fields.append(Field("Just shown", " · ".join(just_shown)))
-    if face_up and not over:
-        # Up to 54 cards in every view: the text is written here rather than by a call per card.
-        text = " · ".join(f"{position_name(p)} {card_text(card)}" for p, card in face_up)
-        fields.append(Field("Face-up cards", text))
     fields.append(
         Field(
             "Bank",

@@ -566,7 +566,12 @@ class MinimisereState(GameState[MinimisereOptions]):
     def view(self, seat: int | None) -> SeatView:
         to_act = self.seats_to_act()
         seats = tuple(
-            SeatLine(seat=other, summary=self._seat_summary(other), to_act=other in to_act)
+            SeatLine(
+                seat=other,
+                summary=self._seat_summary(other),
+                to_act=other in to_act,
+                brief=self._seat_summary(other, brief=True),
+            )
             for other in range(self.num_seats)
         )
         if self._over:
@@ -584,6 +589,7 @@ class MinimisereState(GameState[MinimisereOptions]):
             seats=seats,
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
+            rules=self._rules_fields(),
         )
 
     def _table_fields(self) -> tuple[Field, ...]:
@@ -600,21 +606,23 @@ class MinimisereState(GameState[MinimisereOptions]):
             fields.append(
                 words.last_deal_field(last.number, last.tricks, last.points, last.lot_bidder, self._hand_size)
             )
-        by_deals = self.num_seats == 3 and self.options.end_by == "deals"
-        fields.append(
-            words.game_field(
-                self.options.deals if by_deals else None, self.target, self._phase is Phase.TIE_BREAK_DEAL
-            )
-        )
-        fields.append(words.scoring_field(self.num_seats))
-        fields.append(
-            words.cards_field(
-                self.num_seats, self.options.nines, len(self._pack), self._hand_size, self._special
-            )
-        )
         return tuple(fields)
 
-    def _seat_summary(self, seat: int) -> str:
+    def _rules_fields(self) -> tuple[Field, ...]:
+        """The rules in play: how the game ends, the scoring, and the pack."""
+        by_deals = self.num_seats == 3 and self.options.end_by == "deals"
+        return (
+            words.game_field(
+                self.options.deals if by_deals else None, self.target, self._phase is Phase.TIE_BREAK_DEAL
+            ),
+            words.scoring_field(self.num_seats),
+            words.cards_field(
+                self.num_seats, self.options.nines, len(self._pack), self._hand_size, self._special
+            ),
+        )
+
+    def _seat_summary(self, seat: int, *, brief: bool = False) -> str:
+        """A seat's line; ``brief`` leaves out what it scored in the last deal (the log has it)."""
         score = self._scores[seat]
         if self._over:
             return words.final_seat_summary(score, score == max(self._scores))
@@ -629,7 +637,7 @@ class MinimisereState(GameState[MinimisereOptions]):
             seat == self._dealer,
             seat == self._lot_bidder,
             plays,
-            None if self._last_deal is None else self._last_deal.points[seat],
+            None if self._last_deal is None or brief else self._last_deal.points[seat],
         )
 
     # -- end ---------------------------------------------------------------------------------------

@@ -213,8 +213,7 @@ def lot_bid_field(made: int, failed: int) -> Field:
     """What a Lot bid in this deal means (points if made, points to the others if failed)."""
     return Field(
         "The Lot is bid",
-        f"The bidder (🎯) must win every trick: +{made} and everyone else 0; "
-        f"if it loses one, it scores 0 and everyone else +{failed}.",
+        f"🎯 must win every trick (+{made}); else the others +{failed}.",
     )
 
 
@@ -222,18 +221,13 @@ def last_deal_field(
     number: int, tricks: tuple[int, ...], points: tuple[int, ...], bidder: int | None, hand_size: int
 ) -> Field:
     """The result of the last deal completed (tricks and points per seat, in seat order)."""
-    gains_text = " · ".join(f"{gain:+d}" for gain in points)
-    counts_text = " · ".join(str(count) for count in tricks)
     if bidder is None:
-        how = "Scored by tricks won."
+        how = "Scored by tricks won"
     elif tricks[bidder] == hand_size:
-        how = "The Lot was bid and made."
+        how = "The Lot was bid and made"
     else:
-        how = "The Lot was bid and failed: everyone else scored regardless of tricks."
-    return Field(
-        f"Deal {number} result",
-        f"{how}\nTricks (seat order): {counts_text}\nPoints (seat order): {gains_text}",
-    )
+        how = "The Lot was bid and failed: the others scored"
+    return Field(f"Deal {number} result", f"{how}.")
 
 
 def game_field(deals: int | None, target: int, tie_break: bool) -> Field:

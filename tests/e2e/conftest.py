@@ -30,9 +30,9 @@ from tests.bot.test_entrypoint import bot_environment
 from tests.e2e.stored_rows import stored
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
-TURN_OWNER = re.compile(r"Turn: \*\*(?P<name>[^*]+)\*\*")
-TURN_LINE = re.compile(r"Turn: (?P<names>.+?), clock runs out")
-NOT_ACTIONS = ("DM me my hand", "My hand", "How to play", "Leave game", "I'm back")  # not moves of the game
+TO_ACT = re.compile(r"^▶️ \*\*(?P<name>[^*]+)\*\*", re.MULTILINE)
+"""A line of the table message's "Players" field whose player the game waits for."""
+NOT_ACTIONS = ("DM me my hand", "My hand", "Rules in play", "How to play", "Leave game", "I'm back")
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"
 PAGING = (PREVIOUS, NEXT)  # the buttons that page through a view's menus (labels start so)
 
@@ -89,8 +89,8 @@ class World:
         return [m for m in (channel or self.channel).messages if is_turn_line(m)]
 
     def turn_owner(self, table_message: Any) -> Any | None:
-        """The member whose turn the table message shows, or ``None``."""
-        match = TURN_OWNER.search(table_message.text())
+        """The member whose turn the table message shows (the first marked ▶️ in "Players"), or ``None``."""
+        match = TO_ACT.search(table_message.text())
         return self.players[match["name"]] if match else None
 
     # -- acting ----------------------------------------------------------------------------------
@@ -113,11 +113,8 @@ class World:
         raise LookupError(f"no button {label!r} on the message; it has {labels}")
 
     def users_to_act(self, table_message: Any) -> list[Any]:
-        """Every member the table message says the game waits for."""
-        match = TURN_LINE.search(table_message.text())
-        if match is None:
-            return []
-        return [self.players[name] for name in re.findall(r"\*\*([^*]+)\*\*", match["names"])]
+        """Every member the table message says the game waits for (marked ▶️ in "Players")."""
+        return [self.players[match["name"]] for match in TO_ACT.finditer(table_message.text())]
 
     @staticmethod
     def choices_on(hand: Any, page: int) -> list[tuple[int, str, str, str | None, str]]:

@@ -11,15 +11,14 @@ from typing import Any
 import pytest
 
 from engine.registry import GAMES
-from tests.e2e.conftest import TURN_LINE, World, refused, stored
+from tests.e2e.conftest import TO_ACT, World, refused, stored
 
 PREFER = {"declare": ("Declare", "")}  # shortens Declare's long games, as tests/e2e/test_games.py does
 
 
 def waits_for(table: Any, name: str) -> bool:
     """True if the table message says the game waits for the player ``name``."""
-    match = TURN_LINE.search(table.text())
-    return match is not None and f"**{name}**" in match["names"]
+    return any(match["name"] == name for match in TO_ACT.finditer(table.text()))
 
 
 async def finish_with_ais(

@@ -5,18 +5,65 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import TURN_LINE, World, stored
+from cogs.tables import budgets
+from tests.e2e.conftest import World, stored
+
+REFERENCE = ("How to play", "📜 Rules in play")
+"""The titles of the answers that show rules on demand: reference pages, read once, with no budget."""
+
+
+def _kind(message: Any, version: dict[str, Any]) -> str:
+    """Which budget a stored message version keeps to: "dm", "private" (an ephemeral answer), "table" (the
+    table message: lobby, game, scoreboard), or "reference"."""
+    title = next((embed.get("title") or "" for embed in version.get("embeds") or ()), "")
+    if message.is_dm:
+        return "dm"
+    if title.startswith(REFERENCE):
+        return "reference"
+    return "private" if message.ephemeral else "table"
+
+
+def assert_within_budgets(world: World) -> dict[str, int]:
+    """Every message the sandbox stored (every version of the table messages, ephemeral answers and DMs)
+    keeps to its budget (:mod:`cogs.tables.budgets`); returns the longest of each kind."""
+    limits = {"table": budgets.TABLE_MESSAGE, "private": budgets.PRIVATE_VIEW, "dm": budgets.DM}
+    messages = [message for message in world.channel.messages if message.author.bot]
+    for player in world.players.values():
+        messages += world.server.dm_messages(player)
+    longest = dict.fromkeys(limits, 0)
+    for message in messages:
+        for version in message.versions:
+            kind = _kind(message, version)
+            if kind in limits:
+                length = budgets.text_length(version)
+                longest[kind] = max(longest[kind], length)
+                assert length <= limits[kind], (kind, length, version)
+    assert longest["table"] and longest["private"], longest  # both kinds were seen (and DMs, where asked)
+    return longest
 
 
 async def finish(
-    world: World, game: str, seated: tuple[str, ...], seed: int, prefer: tuple[str, ...] = (), **options
+    world: World,
+    game: str,
+    seated: tuple[str, ...],
+    seed: int,
+    prefer: tuple[str, ...] = (),
+    dm: bool = False,
+    **options,
 ) -> str:
+    """Play a whole game at random (``dm``: the first seated player asks for their hand by DM); every
+    message stays within Discord's rules and its budget."""
     table = await world.open_table(seated=seated, game=game, **options)
+    if dm:  # a DM a turn: slow in the sandbox (its DM rate limit), so in one game only
+        assert (await world.press(world.players[seated[0]], table, "DM me my hand")).ok
     final = await world.play_to_the_end(table, random.Random(seed), prefer=prefer)
     assert world.server.violations == []
+    longest = assert_within_budgets(world)
+    assert longest["dm"] or not dm, longest  # the DMs were checked
     assert stored(world.database_url, "SELECT game FROM games") == [(game,)]
     return final.text()
 
@@ -52,10 +99,13 @@ async def test_minimisere_three_players_by_deals(world: World) -> None:
     final = await world.play_to_the_end(world.message(lobby.id), random.Random(4))
     assert "Minimisère: final scores" in final.text()
     assert world.server.violations == []
+    assert_within_budgets(world)
 
 
 async def test_minimisere_five_players(world: World) -> None:
-    text = await finish(world, "minimisere", ("bob", "carol", "dave", "erin"), seed=1, turn_seconds=30)
+    text = await finish(
+        world, "minimisere", ("bob", "carol", "dave", "erin"), seed=1, dm=True, turn_seconds=30
+    )
     assert "Minimisère: final scores" in text
 
 
@@ -161,8 +211,7 @@ async def test_deluxe_memory_picks_a_card_in_two_presses_and_uploads_the_grid_wh
         table = world.message(lobby.id)
         if "final scores" in (table.embeds[0].get("title") or ""):
             break
-        turn = TURN_LINE.search(table.text())
-        if turn is None or "**alice**" not in turn["names"]:
+        if alice not in world.users_to_act(table):
             seen = len(table.versions)
             await world.server.wait_for(
                 lambda seen=seen: len(world.message(lobby.id).versions) > seen, timeout=10
@@ -215,6 +264,7 @@ async def test_deluxe_memory_picks_a_card_in_two_presses_and_uploads_the_grid_wh
     shown = [m for m in world.channel.messages]
     assert board_uploads == picture_changes(shown), "every upload showed a different picture"
     assert world.server.violations == []
+    assert_within_budgets(world)
 
 
 @pytest.mark.parametrize(

@@ -1,12 +1,15 @@
 """``/rules`` through the sandbox: every game's pages, paging with the buttons and the section menu (an edit
-of the same private message), and the "How to play" button of a lobby and a table message."""
+of the same private message), the "How to play" button of a lobby, and the "Rules in play" button of a
+table message (that table's rules, with "How to play" for the whole game's)."""
 
 from __future__ import annotations
 
 import pytest
 
 from cogs.rules import pages
+from cogs.tables import house_rules
 from engine import GAMES
+from tests.e2e.conftest import session_of
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -48,7 +51,7 @@ async def test_the_section_menu_and_previous_turn_the_same_message(world) -> Non
     assert "Examples" in (back.message or message).embeds[0]["title"]
 
 
-async def test_how_to_play_on_the_lobby_and_the_table_opens_the_rules_privately(world) -> None:
+async def test_how_to_play_on_the_lobby_and_rules_in_play_on_the_table_open_rules_privately(world) -> None:
     alice, carol = world.players["alice"], world.players["carol"]
     lobby = (await world.play(alice, game="tokenize")).message
     asked = await world.press(world.outsider, lobby, "How to play")  # anyone may read, seated or not
@@ -60,8 +63,25 @@ async def test_how_to_play_on_the_lobby_and_the_table_opens_the_rules_privately(
     await world.press(alice, lobby, "Start")
     table = world.message(lobby.id)
     before = len(table.versions)
-    asked = await world.press(carol, table, "How to play")
+    assert "Bonus rule" not in table.text()  # the rule cards are not on the table message, ...
+    in_play = await world.press(world.outsider, table, "Rules in play")  # ... but one press away, for anyone
+    assert in_play.ok and in_play.ephemeral and in_play.message.ephemeral_for == world.outsider.id
+    shown = in_play.message.embeds[0]
+    assert shown["title"] == "📜 Rules in play · TOKENIZE"
+    session = session_of(world)
+    dealt = [f"{field.name}{house_rules.MARKER}" for field in session.view(None).rules]
+    assert [field["name"] for field in shown["fields"]] == dealt  # this table's three bonus rule cards
+    asked = await world.press(world.outsider, in_play.message, "How to play")
     assert asked.ok and asked.ephemeral and "TOKENIZE" in asked.message.embeds[0]["title"]
-    turned = await world.press(carol, asked.message, "Next ▶")
+    turned = await world.press(world.outsider, asked.message, "Next ▶")
     assert turned.ok and turned.response_type == 7 and "A turn" in (turned.message or asked.message).text()
     assert len(world.message(lobby.id).versions) == before  # the table message was not touched
+    rules_id = table.button("Rules in play")["custom_id"]
+    other = await world.server.run_command(world.players["dave"], world.other_channel, "play", game="foist")
+    for forged_id, words in (
+        (rules_id.replace(session.table_id, "0badc0de"), "no longer exists"),
+        (rules_id.replace(":rules", ":rulez"), "not one of mine"),
+    ):
+        forged = await world.server.press(carol, other.message, forged_id, forged=True)
+        assert forged.ok and forged.ephemeral and words in forged.message.text(), forged.message.text()
+    assert len(world.message(lobby.id).versions) == before

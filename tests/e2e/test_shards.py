@@ -85,9 +85,12 @@ async def some_moves(world: World, table: Any, rng: random.Random, moves: int) -
 
 
 def private_to(result: Any, name: str, world: World) -> bool:
-    """The answer is ``name``'s private view of the table in ``world``'s channel."""
-    text = result.message.text()
-    return f"Private to {name}" in text and f"/channels/{world.guild.id}/{world.channel.id}/" in text
+    """The answer is ``name``'s private view of the table in ``world``'s channel (its title links there)."""
+    link = result.message.embeds[0].get("url", "") if result.message.embeds else ""
+    return (
+        f"Private to {name}" in result.message.text()
+        and f"/channels/{world.guild.id}/{world.channel.id}/" in link
+    )
 
 
 def stored_moves(database_url: str, table_id: str) -> int:

@@ -274,7 +274,7 @@ def test_pick_the_first_or_last_of_the_previous_throw_not_the_middle() -> None:
     state = two_players(["4r", "5r", "6r", "Cb"], ["9y", "2b"], draw=["1g", "1y"])
     state.apply(0, "t4r5r6r")
     state.apply(0, DRAW)
-    assert "may take 4♥ or 6♥" in table(state)["Last throw (take from it after you throw)"]
+    assert "may take 4♥ or 6♥" in table(state)["Last throw (take after yours)"]
     state.apply(1, "t9y")
     assert codes(state, 1) == [DRAW, "take4r", "take6r"]
     assert [action(state, 1, code).label for code in codes(state, 1)] == [
@@ -826,12 +826,12 @@ def test_public_view_shows_the_table() -> None:
     public = state.view(None)
     assert public.title == "Minimize: Declare · round 2"
     fields = table(state)
-    assert fields["Round 1 result"].startswith("📣 caller declared 3 points and won it")
-    assert fields["Closest to 100"] == "89 points (marked ⚠ below)"
+    assert fields["Round 1 result"].startswith("📣 declared 3 points and won: scores 0")
+    assert fields["Closest to 100"] == "89 points (⚠)"
     lines = [line.summary for line in public.seats]
     assert lines[0].startswith("7 cards · {b:10} pts")
     assert "📣 R1: held 3 → +0" in lines[0]
-    assert "R1: held 9 → +9" in lines[1] and "⚠ closest to 100" in lines[1]
+    assert lines[1].endswith("R1: +9 · ⚠")  # the score is the hand held: "held" is not repeated
     assert "dealer" in lines[0]
     assert public.private == () and public.legal_actions == ()
 

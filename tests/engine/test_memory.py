@@ -85,7 +85,7 @@ def cell(state: MemoryState, viewer: int | None, name: str) -> Cell | None:
 
 
 def fields(view) -> dict[str, str]:
-    return {field.name: field.value for field in (*view.table, *view.private)}
+    return {field.name: field.value for field in (*view.table, *view.rules, *view.private)}
 
 
 def conserved(state: MemoryState) -> None:
@@ -200,7 +200,7 @@ def test_non_matching_cards_go_back_face_up() -> None:
         assert cell(state, viewer, "B2") == Cell("7♥", face_up=True, red=True, highlight=True)
     play(state, "look.G2")  # the next turn's first look: still face-up, no longer highlighted
     assert cell(state, None, "B2") == Cell("7♥", face_up=True, red=True)
-    assert "B2 7♥" in fields(state.view(None))["Face-up cards"]
+    assert "Face-up cards" not in fields(state.view(None))  # the board's picture shows them
 
 
 def test_hiding_costs_one_token_per_card_to_the_bank() -> None:

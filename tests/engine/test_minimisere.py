@@ -73,7 +73,7 @@ def codes(state: MinimisereState, seat: int) -> list[str]:
 
 
 def fields(view) -> dict[str, str]:
-    return {field.name: field.value for field in (*view.table, *view.private)}
+    return {field.name: field.value for field in (*view.table, *view.rules, *view.private)}
 
 
 def rotate(hands: list[list[str]]) -> list[list[str]]:
@@ -616,7 +616,7 @@ def test_three_players_play_to_31_unless_the_table_agrees_otherwise() -> None:
     (ruling 12); four to six players: "Game is 25 points". A stored target keeps its meaning: a game stored
     with the old default written out (``target=25``) still plays to 25."""
     going_on = MinimisereState.scripted(3, [THREE], dealer=2, scores=[0, 20, 23])
-    game = {field.name: field.value for field in going_on.view(None).table}["Game"]
+    game = {field.name: field.value for field in going_on.view(None).rules}["Game"]
     assert going_on.target == 31 and "First to 31 points" in game
     play(going_on, *THREE_ALL_TO_SEAT_0)
     assert going_on.scores() == (0, 27, 30) and not going_on.is_terminal()
@@ -746,9 +746,9 @@ def test_last_deal_result_is_shown_after_each_deal() -> None:
     state = five()
     play(state, *FIVE_PLAY)
     result = fields(state.view(None))["Deal 1 result"]
-    assert "Tricks (seat order): 3 · 0 · 0 · 0 · 2" in result
-    assert "Points (seat order): +6 · +5 · +5 · +5 · +2" in result
-    assert "last deal +6" in state.view(None).seats[0].summary
+    assert result.startswith("Scored by tricks won")
+    summaries = [line.summary for line in state.view(None).seats]  # each seat's points, on its line
+    assert [summary.split("last deal ")[1][:2] for summary in summaries] == ["+6", "+5", "+5", "+5", "+2"]
 
 
 def test_private_view_shows_own_hand_only() -> None:

@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 import pytest
 
 from cogs.tables import house_rules, prompts, render
+from cogs.tables.rules_in_play import rules_in_play
 from engine.registry import GAMES
 from engine.tables.session import TableSession, TableSettings
 from tests.tables import drawing
@@ -27,18 +28,21 @@ def started(key: str, players: int = 3, **options) -> TableSession:
 
 
 @pytest.mark.parametrize("key", ["minimize", "tokenize"])
-def test_the_invented_rule_cards_are_marked_as_house_rules_on_the_table(key: str) -> None:
-    embed = render.table_message(started(key)).embed
+def test_the_invented_rule_cards_are_marked_as_house_rules_in_the_rules_in_play(key: str) -> None:
+    session = started(key)
+    embed = rules_in_play(session).embed
     names = [field["name"] for field in embed["fields"]]
     invented = [name for name in names if name.startswith(house_rules.HOUSE_RULE_FIELDS[key])]
     assert len(invented) >= (4 if key == "minimize" else 3)  # 2 bonus cards + 2 double-sided; 3 bonus cards
     assert all(name.endswith(house_rules.MARKER) for name in invented)
+    assert house_rules.MARKER not in str(render.table_message(session).embed)  # not repeated at every move
 
 
 @pytest.mark.parametrize("key", ["foist", "eradicize", "declare", "minimisere", "memory"])
 def test_games_from_the_text_alone_show_no_house_rule(key: str) -> None:
-    embed = render.table_message(started(key, players=GAMES[key].min_seats)).embed
-    assert house_rules.MARKER not in str(embed)
+    session = started(key, players=GAMES[key].min_seats)
+    assert house_rules.MARKER not in str(render.table_message(session).embed)
+    assert house_rules.MARKER not in str(rules_in_play(session).embed)
 
 
 def test_lobby_menus_ask_their_question_once_and_show_the_value_set() -> None:
@@ -81,9 +85,10 @@ def test_a_private_view_shows_the_hand_and_the_state_not_the_log_or_the_rules(ke
     private = render.private_message(session, user).embed
     names = [field["name"] for field in private["fields"]]
     assert any(name.startswith("Your hand") for name in names)
-    rules_fields = ("Scoring", "Cards", "Additional rules")
-    restated = [field["name"] for field in table["fields"] if field["name"] in rules_fields]
-    assert restated and not set(restated) & set(names)  # on the table message, not in the private view
+    rules = [field["name"] for field in rules_in_play(session).embed["fields"]]
+    assert {"Scoring", "Cards", "Additional rules"} & set(rules)  # behind "Rules in play", ...
+    table_names = [field["name"] for field in table["fields"]]
+    assert not set(rules) & (set(names) | set(table_names))  # ... on neither the table nor the private view
     assert "The game begins" in table["description"]
     description = private["description"]
     assert description.count("\n") <= 1 and "Last move: The game begins" in description
@@ -101,12 +106,12 @@ def test_how_to_play_sits_on_the_lobbys_ai_row_within_discords_rows(key: str) ->
     assert len(rows) <= 5 and all(_width(row) <= 5 for row in rows)
 
 
-def test_how_to_play_stays_on_the_table_beside_every_seat_control() -> None:
+def test_rules_in_play_stays_on_the_table_beside_every_seat_control() -> None:
     session = started("foist", players=3)
     session.idle_seats.update(range(3))  # every seat taken over: "I'm back" and "End table" both show
     rows = drawing.rows(render.table_message(session))
     labels = [component.get("label") for component in rows[-1]]  # the fifth row, under the game's actions
-    assert labels == ["My hand", "How to play", "I'm back", "End table"]
+    assert labels == ["My hand", "Rules in play", "I'm back", "End table"]
     assert len(rows) <= 5 and all(_width(row) <= 5 for row in rows)
 
 

@@ -25,8 +25,8 @@ def codes(state: GameState, seat: int) -> list[str]:
 
 
 def fields(view) -> dict[str, str]:
-    """A view's table and private fields by name."""
-    return {field.name: field.value for field in (*view.table, *view.private)}
+    """A view's table, rules in play and private fields by name."""
+    return {field.name: field.value for field in (*view.table, *view.rules, *view.private)}
 
 
 def check_view_limits(state: GameState) -> None:

@@ -108,7 +108,8 @@ def test_games_stored_before_typed_actions_replay_to_the_same_end(key: str) -> N
     assert state.is_terminal() and state.history == history
     assert [[s.seat, s.points, s.rank, s.detail] for s in state.standings()] == stored["standings"]
     # The stored table was written with Discord's bold (**x**); the engine now marks with strong() ({b:x}).
-    table = [[field.name, STRONG.sub(r"**\1**", field.value)] for field in state.view(None).table]
+    view = state.view(None)  # the table, then the rules in play (kept apart since issue 26)
+    table = [[field.name, STRONG.sub(r"**\1**", field.value)] for field in (*view.table, *view.rules)]
     assert table == stored["table"]
 
 

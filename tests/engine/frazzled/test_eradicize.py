@@ -423,7 +423,7 @@ def test_6_everyone_passes_their_whole_hand_to_the_left() -> None:
     assert state.hand(0) == (c(8, 0), c(9, 0), c(10, 0))
     assert state.seats_to_act() == (1,)
     notes = {field.name: field.value for field in state.view(0).private}
-    assert "Passed to you" in notes["Last exchange"]
+    assert notes["Last exchange"] == "You passed your hand (1 card) left and got 3 cards from your right."
 
 
 def test_10_removes_the_discard_pile_but_starts_a_new_one() -> None:
@@ -600,8 +600,8 @@ def test_public_view_shows_the_table_and_no_hand() -> None:
     table = {field.name: field.value for field in public.table}
     assert card_label(c(9, 2)) in table["Draw piles"] and card_label(c(3, 3)) not in table["Draw piles"]
     assert "(2)" in table["Draw piles"] and "empty" in table["Draw piles"]
-    assert card_label(c(4, 4)) in table["Discard pile"] and table["Discard pile"].endswith("on top, 1 card")
-    assert "Colours" in table["Tokens in the middle"]
+    assert card_label(c(4, 4)) in table["Discard pile"] and table["Discard pile"].endswith("on top of 1")
+    assert table["Tokens in the middle"].startswith("all colours but ")
     assert public.private == () and public.legal_actions == ()
     assert "2 in hand" in public.seats[0].summary and card_label(c(12, 0)) in public.seats[0].summary
     assert card_label(c(5, 0)) not in str(public)

@@ -19,7 +19,6 @@ from engine.frazzled import (
     FrazzledMinimizeState,
     Phase,
     card_label,
-    card_long_label,
     score_hand,
 )
 from engine.frazzled.deck import COLOURS, DECK, FOURTEEN_ONE, Card
@@ -180,15 +179,18 @@ def test_public_view_shows_tops_sizes_discard_rules_tokens_and_turn() -> None:
     state = scripted(dealer, hands, [top + dealer.cards(11), dealer.cards(11), []], bonus=("sixes", "primes"))
     public = state.view(None)
     fields = {field.name: field.value for field in public.table}
-    piles = fields["Draw piles (face up)"]
-    assert card_label(top[0]) in piles and "2 cards" in piles
-    assert "C: empty" in fields["Draw piles (face up)"]
+    rules = {field.name: field.value for field in public.rules}
+    piles = fields["Draw piles"]
+    assert f"{card_label(top[0])}}} (2)" in piles
+    assert "C: empty" in fields["Draw piles"]
+    fields.update(rules)
     assert fields["Bonus rule: Lucky Sixes"] == BONUS_BY_ID["sixes"].text
     assert fields["Shape or Colour (Colour side)"] == COLOUR_SIDE.text
     assert "14/1 – Everyone takes 1 card blind" in fields["Actions card (Side A: Blind swap)"]
     assert "round 1" in public.title
     assert [line.to_act for line in public.seats] == [True, False, False]
-    assert all("6 cards · 🪙 token" in line.summary for line in public.seats)
+    assert all(line.summary == "6 cards · 🪙" for line in public.seats)
+    assert set(rules).isdisjoint(field.name for field in public.table)  # the rules are not repeated
     assert public.private == () and public.legal_actions == ()
     assert all(card_label(hands[1][0]) not in field.value for field in public.table)
 
@@ -325,8 +327,8 @@ def test_challenger_with_the_lowest_score_goes_through() -> None:
     assert any(e.seat == 0 and "goes through" in e.text and card_label(hand[0]) in e.text for e in events)
     assert state.seats_to_act() == (1,)
     fields = {f.name: f.value for f in state.view(None).table}
-    assert "lowest score {b:1}" in fields["Last challenge"]
-    assert "last challenge: not lower than 1" in state.view(None).seats[1].summary
+    assert "lowest {b:1}" in fields["Last challenge"]
+    assert state.view(None).seats[1].summary.endswith(" · not lower than 1")
 
 
 def test_a_lower_score_goes_through_and_the_challenger_plays_on() -> None:
@@ -712,7 +714,7 @@ def test_side_a_six_everyone_passes_their_whole_hand_left() -> None:
     kept = (set(state.hand(0)) - {six}) | {state.drawn}
     events = state.apply(0, f"discard.{six.id}")
     assert set(state.hand(1)) == kept and set(state.hand(2)) == before[0] and set(state.hand(0)) == before[1]
-    assert "whole hand to the left" in {f.name: f.value for f in state.view(1).private}["Last exchange"]
+    assert "passed your hand left" in {f.name: f.value for f in state.view(1).private}["Last exchange"]
     assert any("Everyone passed their whole hand to the left" in t for t in texts(events))
     assert state.seats_to_act() == (1,)
 
@@ -746,7 +748,7 @@ def test_ten_replaces_a_bonus_card_with_the_top_of_the_bonus_pile_old_one_to_the
     assert [c.id for c in state.bonus_cards] == ["sixes", "wild"]
     assert [c.id for c in state.bonus_pile] == ["odds", "evens", "primes"]
     assert "Wild Ones" in events[-1].text or any("Wild Ones" in t for t in texts(events))
-    assert "Bonus rule: Wild Ones" in {f.name for f in state.view(None).table}
+    assert "Bonus rule: Wild Ones" in {f.name for f in state.view(None).rules}
 
 
 def test_side_a_thirteen_takes_another_turn() -> None:
@@ -854,12 +856,12 @@ def test_private_view_shows_own_hand_score_and_drawn_card() -> None:
     dealer = Dealer()
     state = three_with(dealer, SCORE_1)
     private = {f.name: f.value for f in state.view(0).private}
-    assert all(card_long_label(c) in private["Your hand"] for c in state.hand(0))
+    assert private["Your hand"] == ", ".join(card_label(c) for c in state.hand(0))
     assert private["Your score now"].endswith("→ 1")
     state.apply(0, "draw.0")
     assert "You drew" in {f.name for f in state.view(0).private}
     assert "You drew" not in {f.name for f in state.view(1).private}
-    assert all(card_long_label(c) not in str(state.view(1)) for c in state.hand(0))
+    assert all(card_label(c) not in str(state.view(1)) for c in state.hand(0))  # nor in seat 1's view
 
 
 def test_resampling_keeps_the_drawn_card_in_the_drawers_hand() -> None:

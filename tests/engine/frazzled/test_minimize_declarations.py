@@ -54,7 +54,7 @@ def test_a_player_who_is_not_lower_only_says_so() -> None:
     assert first_events[3].seat == 2 and texts[3] == "declares: not lower than {b:1}"
     assert first.playing() == (0, 2, 3)  # seat 1 went through; seat 2 plays on with the same cards
     assert _views(first, (None, 0, 1, 3)) == _views(second, (None, 0, 1, 3))
-    assert "last challenge: not lower than 1" in first.view(None).seats[2].summary
+    assert first.view(None).seats[2].summary.endswith(" · not lower than 1")
 
 
 def test_a_tie_is_declared_only_where_it_decides_who_goes_through() -> None:
