@@ -15,7 +15,6 @@ import pytest
 
 from tests.postgres_server import ThrowawayPostgres
 
-
 # A bot started by a test (in this process or as ``python -m bot``) uploads no card emojis unless the test
 # asks for some (``card_emoji_decks=...``): 217 uploads at every start would cost each test seconds.
 os.environ.setdefault("CARD_EMOJI_DECKS", "")

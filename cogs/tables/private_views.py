@@ -384,7 +384,7 @@ class _LiveDM:
             where = f"Your hand at the **{session.rules.display_name}** table in <#{session.channel_id}>:"
             return self.views.message(session, self.user_id).with_content(where)
         if session.phase is Phase.SCOREBOARD:
-            return render.private_scoreboard(session).with_content("The game is over.")
+            return render.dm_scoreboard(session).with_content("The game is over.")
         return Drawn(content=f"The {session.rules.display_name} table in <#{session.channel_id}> is closed.")
 
     async def replace(self, drawn: Drawn, signature: object) -> str | None:

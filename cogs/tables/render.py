@@ -14,16 +14,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import re
 from typing import Any
 
 import discord
-from discord.utils import escape_markdown as _escape_markdown
-from discord.utils import format_dt
 
 from cogs.card_emojis import CARD_EMOJIS
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, budgets, house_rules, prompts, seat_controls
+from cogs.tables import action_menus, budgets, house_rules, seat_controls
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import Placed, button, rows
 from cogs.tables.action_menus import clip as _clip
@@ -31,13 +28,20 @@ from cogs.tables.board_image import board_png
 from cogs.tables.drawn import Attachment, Drawn
 from cogs.tables.embeds import embed, embed_length, field, fit_embed
 from cogs.tables.lobby_menus import MENU_ROWS, option_menus
-from engine import Board, Event, Field, LegalAction, SeatView
-from engine.core import STRONG, plural
+from cogs.tables.table_text import (
+    event_log,
+    player_name,
+    seat_lines,
+    turn_line,
+    with_latest_events,
+    with_names,
+)
+from engine import Board, Field, LegalAction, SeatView
+from engine.core import plural
 from engine.lobby import RematchChoice
 from engine.tables import ai_seats
 from engine.tables.lobby_options import option_choices
 from engine.tables.session import Phase, TableSession
-from engine.tables.time_control import seat_clock
 
 LOBBY_COLOUR = discord.Colour.blurple().value
 PLAYING_COLOUR = discord.Colour.green().value
@@ -59,36 +63,6 @@ RULES_LABEL = "Rules in play"
 """The table message's button that shows the table's rules in play (:mod:`cogs.tables.rules_in_play`)."""
 
 
-# Display names are escaped on every redraw (several times per press); the escape of a name never changes.
-escape_markdown = functools.lru_cache(maxsize=4096)(_escape_markdown)
-
-
-def _name(session: TableSession, user_id: int) -> str:
-    return escape_markdown(session.names.get(user_id, "someone"))
-
-
-SEAT_PLACEHOLDER = re.compile(r"\{seat:(\d{1,2})\}")
-
-
-def with_names(session: TableSession, text: str) -> str:
-    """Engine text as Discord shows it: each ``{seat:N}`` (N = seat index) replaced by that player's display
-    name, and each ``{b:...}`` (:func:`engine.core.strong`) in bold.
-
-    Engines name players this way in fields, summaries, events and labels ("{seat:2} won the trick")."""
-    if "{b:" in text:
-        text = STRONG.sub(r"**\1**", text)
-    if "{seat:" not in text:
-        return text
-
-    def name(match: re.Match[str]) -> str:
-        seat = int(match[1])
-        if 0 <= seat < len(session.players):
-            return escape_markdown(session.name_of_seat(seat))
-        return f"Seat {seat + 1}"
-
-    return SEAT_PLACEHOLDER.sub(name, text)
-
-
 @functools.lru_cache(maxsize=8192)
 def _verb_button(table_id: str, verb: str, label: str, style: discord.ButtonStyle) -> dict:
     """A table button whose custom_id carries no version (the lobby's, "My hand", the seat buttons): the
@@ -108,30 +82,6 @@ def replay_button(table_id: str) -> dict:
     return button(ids.replay_custom_id(table_id), "Replay", SECONDARY, emoji="⏯️")
 
 
-def event_line(session: TableSession, event: Event) -> str:
-    """One log line: the seat's name, then what happened."""
-    if event.seat is None:
-        return with_names(session, event.text)
-    return f"**{escape_markdown(session.name_of_seat(event.seat))}** {with_names(session, event.text)}"
-
-
-DRAWN_EVENTS_KEPT = 64
-
-
-def event_log(session: TableSession) -> str:
-    """The table's recent events, one :func:`event_line` each; a line is drawn once per table."""
-    drawn = session.drawn_events
-    lines = []
-    for event in session.events:
-        line = drawn.get(event)
-        if line is None:
-            if len(drawn) >= DRAWN_EVENTS_KEPT:
-                drawn.clear()
-            line = drawn[event] = event_line(session, event)
-        lines.append(line)
-    return "\n".join(lines)
-
-
 def footer_text(session: TableSession) -> str:
     """The footer every table message starts with: the game and the table id."""
     return f"{session.rules.display_name} · table {session.table_id}"
@@ -146,7 +96,7 @@ def lobby_message(session: TableSession) -> Drawn:
     rules = session.rules
     players = session.lobby.players
     lines = [
-        f"{index}. {_name(session, user)}{' (host)' if user == session.host_id else ''}"
+        f"{index}. {player_name(session, user)}{' (host)' if user == session.host_id else ''}"
         f"{' ✉️' if user in session.dm_wanted else ''}"
         for index, user in enumerate(players, start=1)
     ]
@@ -191,56 +141,6 @@ def lobby_message(session: TableSession) -> Drawn:
 
 
 # -- the game ----------------------------------------------------------------------------------------
-
-
-def seat_lines(session: TableSession, view: SeatView, *, brief: bool = False) -> str:
-    """The "Players" field: a line per seat (▶️ to act, • the others; who plays a seat whose player is away
-    or left), with the engine's summary of it (``brief``: its shorter one, for a crowded table)."""
-    lines = []
-    for line in view.seats:
-        marker = "▶️" if line.to_act else "•"
-        idle = ai_seats.seat_marker(session, line.seat)
-        name = escape_markdown(session.name_of_seat(line.seat))
-        clock = seat_clock(session.settings.time_control, session.banks, line.seat)
-        summary = (brief and line.brief) or line.summary
-        lines.append(f"{marker} **{name}**{clock}{idle}: {with_names(session, summary)}")
-    return _clip("\n".join(lines), 1024)
-
-
-def _names(session: TableSession, users: list[int]) -> str:
-    """``users`` named in bold; three or more as "everyone" when they are all the table's players, else
-    by their count (their lines in "Players" are marked ▶️)."""
-    if len(users) > 2:
-        return "everyone" if len(users) == len(session.players) else f"the {len(users)} players ▶️"
-    return ", ".join(f"**{_name(session, user)}**" for user in users)
-
-
-def turn_line(session: TableSession, *, prompt: bool = True) -> str:
-    """Whose turn it is and until when ("" if nobody's); with ``prompt``, each player who must decide in
-    their private view (:func:`cogs.tables.prompts.private_deciders`) is told so on a line of its own
-    ("👉 **Ann**, **Bob**: open **My hand** to make your move"), the others to act are named after
-    "Turn:"; the clock ends the first line."""
-    to_act = session.users_to_act()
-    if not to_act or session.deadline is None:
-        return ""
-    deciders = prompts.private_deciders(session) if prompt else []
-    others = [user for user in to_act if user not in deciders]
-    lines = [f"👉 {_names(session, deciders)}: {prompts.PROMPT}"] if deciders else []
-    if others:
-        lines.insert(0, f"Turn: {_names(session, others)}")
-    lines[0] += f", clock runs out {format_dt(session.deadline, 'R')}"
-    return "\n".join(lines)
-
-
-def with_latest_events(session: TableSession, drawn: dict[str, Any], budget: int, label: str = "") -> None:
-    """Add to the description of ``drawn`` (changed in place) the latest moves that keep the embed within
-    ``budget`` characters of text (:func:`cogs.tables.budgets.latest_lines`), after ``label``."""
-    if session.events:
-        head = drawn.get("description") or ""
-        gap = "\n\n" if head and not label else "\n" if head else ""
-        room = budget - embed_length(drawn) - len(gap) - len(label)
-        log = budgets.latest_lines(event_log(session).split("\n"), room)
-        drawn["description"] = _clip(f"{head}{gap}{label}{log}", 4096)
 
 
 def _state_fields(session: TableSession, fields: tuple[Field, ...]) -> list[dict[str, Any]]:
@@ -433,7 +333,7 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
     lines = []
     for standing in standings:
         user = session.players[standing.seat]
-        name = _name(session, user)
+        name = player_name(session, user)
         choice = rematch.choices.get(user) if rematch else None
         if choice is RematchChoice.LEAVE:
             name = f"~~{name}~~"
@@ -494,6 +394,14 @@ def scoreboard_message(session: TableSession) -> Drawn:
 def private_scoreboard(session: TableSession) -> Drawn:
     """What a private view becomes when a move pressed in it ends the game: the scoreboard, no buttons."""
     return Drawn(_scoreboard_embed(session))
+
+
+def dm_scoreboard(session: TableSession) -> Drawn:
+    """The last state of a player's live DM once the game is over: the standings alone, within
+    :data:`cogs.tables.budgets.DM` (the final table, the last moves and "Play again" stay on the table
+    message)."""
+    full = _scoreboard_embed(session)
+    return Drawn({key: full[key] for key in ("title", "description", "color", "footer") if key in full})
 
 
 def final_components(session: TableSession) -> tuple[dict, ...]:

@@ -7,7 +7,8 @@ from cogs.tables import house_rules
 from cogs.tables.action_menus import clip, rows
 from cogs.tables.drawn import Drawn
 from cogs.tables.embeds import embed, field, fit_embed
-from cogs.tables.render import PRIVATE_COLOUR, footer_text, how_to_play, with_names
+from cogs.tables.render import PRIVATE_COLOUR, footer_text, how_to_play
+from cogs.tables.table_text import with_names
 from engine.tables.lobby_options import option_choices
 from engine.tables.session import TableSession
 

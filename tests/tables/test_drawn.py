@@ -17,7 +17,7 @@ import pytest
 from discord.http import handle_message_parameters
 from discord.webhook import async_
 
-from cogs.tables import budgets, embeds, render
+from cogs.tables import budgets, embeds, render, table_text
 from cogs.tables.drawn import Drawn, DrawnView, answer_press
 from cogs.tables.rules_in_play import rules_in_play
 from engine.registry import GAMES
@@ -300,7 +300,7 @@ def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(k
             break
         table = render.table_message(session)
         longest["table"] = max(longest["table"], _text(table))
-        assert render.event_line(session, session.events[-1])[:25] in table.embed["description"]
+        assert table_text.event_line(session, session.events[-1])[:25] in table.embed["description"]
         for user in session.players if move % 30 == 0 else session.users_to_act():
             view = render.private_message(session, user, jump_url=JUMP_URL, offer_dm=True)
             dm = render.private_message(session, user, jump_url=JUMP_URL).with_content(DM_INTRO)

@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from cogs.tables import house_rules, prompts, render
+from cogs.tables import house_rules, prompts, render, table_text
 from cogs.tables.rules_in_play import rules_in_play
 from engine.registry import GAMES
 from engine.tables.session import TableSession, TableSettings
@@ -118,8 +118,8 @@ def test_rules_in_play_stays_on_the_table_beside_every_seat_control() -> None:
 def test_a_seat_an_ai_plays_is_not_told_to_open_my_hand() -> None:
     session = started("minimisere", players=3)
     (actor,) = session.users_to_act()
-    assert prompts.private_deciders(session) == [actor] and prompts.PROMPT in render.turn_line(session)
+    assert prompts.private_deciders(session) == [actor] and prompts.PROMPT in table_text.turn_line(session)
     session.idle_seats.add(session.seat_of(actor))  # taken over while away: the AI decides, not the player
-    assert prompts.private_deciders(session) == [] and prompts.PROMPT not in render.turn_line(session)
+    assert prompts.private_deciders(session) == [] and prompts.PROMPT not in table_text.turn_line(session)
     session.idle_seats.clear()  # "I'm back", with no move in between
     assert prompts.private_deciders(session) == [actor]

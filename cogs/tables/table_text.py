@@ -1,0 +1,125 @@
+"""The text of a table's messages: players' names in engine text, the log of moves, the "Players" lines and
+whose turn it is (the lines :mod:`cogs.tables.render` lays out in its embeds, within the budgets of
+:mod:`cogs.tables.budgets`)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from discord.utils import escape_markdown as _escape_markdown
+from discord.utils import format_dt
+
+from cogs.tables import budgets, prompts
+from cogs.tables.action_menus import clip as _clip
+from cogs.tables.embeds import embed_length
+from engine import Event, SeatView
+from engine.core import STRONG, plural
+from engine.tables import ai_seats
+from engine.tables.session import TableSession
+from engine.tables.time_control import seat_clock
+
+# Display names are escaped on every redraw (several times per press); the escape of a name never changes.
+escape_markdown = functools.lru_cache(maxsize=4096)(_escape_markdown)
+
+
+def player_name(session: TableSession, user_id: int) -> str:
+    """The display name of ``user_id`` at the table, escaped for markdown ("someone" if unknown)."""
+    return escape_markdown(session.names.get(user_id, "someone"))
+
+
+SEAT_PLACEHOLDER = re.compile(r"\{seat:(\d{1,2})\}")
+
+
+def with_names(session: TableSession, text: str) -> str:
+    """Engine text as Discord shows it: each ``{seat:N}`` (N = seat index) replaced by that player's display
+    name, and each ``{b:...}`` (:func:`engine.core.strong`) in bold.
+
+    Engines name players this way in fields, summaries, events and labels ("{seat:2} won the trick")."""
+    if "{b:" in text:
+        text = STRONG.sub(r"**\1**", text)
+    if "{seat:" not in text:
+        return text
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match[1])
+        if 0 <= seat < len(session.players):
+            return escape_markdown(session.name_of_seat(seat))
+        return f"Seat {seat + 1}"
+
+    return SEAT_PLACEHOLDER.sub(name, text)
+
+
+def event_line(session: TableSession, event: Event) -> str:
+    """One log line: the seat's name, then what happened."""
+    if event.seat is None:
+        return with_names(session, event.text)
+    return f"**{escape_markdown(session.name_of_seat(event.seat))}** {with_names(session, event.text)}"
+
+
+DRAWN_EVENTS_KEPT = 64
+
+
+def event_log(session: TableSession) -> str:
+    """The table's recent events, one :func:`event_line` each; a line is drawn once per table."""
+    drawn = session.drawn_events
+    lines = []
+    for event in session.events:
+        line = drawn.get(event)
+        if line is None:
+            if len(drawn) >= DRAWN_EVENTS_KEPT:
+                drawn.clear()
+            line = drawn[event] = event_line(session, event)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def seat_lines(session: TableSession, view: SeatView, *, brief: bool = False) -> str:
+    """The "Players" field: a line per seat (▶️ to act, • the others; who plays a seat whose player is away
+    or left), with the engine's summary of it (``brief``: its shorter one, for a crowded table)."""
+    lines = []
+    for line in view.seats:
+        marker = "▶️" if line.to_act else "•"
+        idle = ai_seats.seat_marker(session, line.seat)
+        name = escape_markdown(session.name_of_seat(line.seat))
+        clock = seat_clock(session.settings.time_control, session.banks, line.seat)
+        summary = (brief and line.brief) or line.summary
+        lines.append(f"{marker} **{name}**{clock}{idle}: {with_names(session, summary)}")
+    return _clip("\n".join(lines), 1024)
+
+
+def _names(session: TableSession, users: list[int]) -> str:
+    """``users`` named in bold; three or more as "everyone" when they are all the table's players, else
+    by their count (their lines in "Players" are marked ▶️)."""
+    if len(users) > 2:
+        return "everyone" if len(users) == len(session.players) else f"the {plural(len(users), 'player')} ▶️"
+    return ", ".join(f"**{player_name(session, user)}**" for user in users)
+
+
+def turn_line(session: TableSession, *, prompt: bool = True) -> str:
+    """Whose turn it is and until when ("" if nobody's); with ``prompt``, each player who must decide in
+    their private view (:func:`cogs.tables.prompts.private_deciders`) is told so on a line of its own
+    ("👉 **Ann**, **Bob**: open **My hand** to make your move"), the others to act are named after
+    "Turn:"; the clock ends the first line."""
+    to_act = session.users_to_act()
+    if not to_act or session.deadline is None:
+        return ""
+    deciders = prompts.private_deciders(session) if prompt else []
+    others = [user for user in to_act if user not in deciders]
+    lines = [f"👉 {_names(session, deciders)}: {prompts.PROMPT}"] if deciders else []
+    if others:
+        lines.insert(0, f"Turn: {_names(session, others)}")
+    lines[0] += f", clock runs out {format_dt(session.deadline, 'R')}"
+    return "\n".join(lines)
+
+
+def with_latest_events(session: TableSession, drawn: dict[str, Any], budget: int, label: str = "") -> None:
+    """Add to the description of ``drawn`` (changed in place) the latest moves that keep the embed within
+    ``budget`` characters of text (:func:`cogs.tables.budgets.latest_lines`), after ``label``."""
+    if session.events:
+        head = drawn.get("description") or ""
+        gap = "\n\n" if head and not label else "\n" if head else ""
+        room = budget - embed_length(drawn) - len(gap) - len(label)
+        log = budgets.latest_lines(event_log(session).split("\n"), room)
+        drawn["description"] = _clip(f"{head}{gap}{label}{log}", 4096)
