@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.core import AIPlayer
+from engine.ai.core import AIPlayer, InformationSet
 from engine.core import GameState
 from engine.foist.cards import card_points, starting_tokens
 from engine.foist.rules import PAY, PAY_ACTION, TAKE, TAKE_ACTION, FoistState
@@ -109,7 +109,7 @@ def outcome(scores: list[int], seat: int) -> float:
     return share + MARGIN_WEIGHT * max(-25, min(25, best_other - mine))
 
 
-class FoistPlayer:
+class FoistPlayer(AIPlayer):
     """Foist's AI (see the module's docstring).
 
     Parameters
@@ -123,7 +123,8 @@ class FoistPlayer:
     def __init__(self, worlds: int = DEFAULT_WORLDS) -> None:
         self.worlds = worlds
 
-    def choose(self, state: GameState, seat: int, rng: random.Random) -> str:
+    def decide(self, seen: InformationSet, rng: random.Random) -> str:
+        state, seat = seen.world, seen.seat
         assert isinstance(state, FoistState)
         if seat not in state.seats_to_act():
             raise ValueError(f"seat {seat} has no legal action")
@@ -148,6 +149,11 @@ class FoistPlayer:
 def player_for(game_key: str) -> AIPlayer:
     """The AI that sits at Foist tables."""
     return FoistPlayer()
+
+
+def hard_player_for(game_key: str) -> AIPlayer:
+    """The hard level at Foist tables: the same search on four times the determinisations."""
+    return FoistPlayer(worlds=4 * DEFAULT_WORLDS)
 
 
 def evaluate(state: GameState, seat: int) -> float:

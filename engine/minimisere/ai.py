@@ -27,7 +27,7 @@ import functools
 import math
 import random
 
-from engine.ai.core import AIPlayer
+from engine.ai.core import AIPlayer, InformationSet
 from engine.core import GameState
 from engine.minimisere.actions import Decree, MinimisereAction
 from engine.minimisere.cards import HAND_SIZES, JOKER, RANK_VALUES, SUIT, VALUE, trick_winner
@@ -192,7 +192,7 @@ def distinct_actions(actions: list[MinimisereAction], unseen: set[str], trick: l
     return kept
 
 
-class MinimiserePlayer:
+class MinimiserePlayer(AIPlayer):
     """Minimisère's AI (see the module's docstring).
 
     Parameters
@@ -211,7 +211,8 @@ class MinimiserePlayer:
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
 
-    def choose(self, state: GameState, seat: int, rng: random.Random) -> str:
+    def decide(self, seen: InformationSet, rng: random.Random) -> str:
+        state, seat = seen.world, seen.seat
         assert isinstance(state, MinimisereState)
         codes = [action.code for action in state.legal_actions(seat)]
         if not codes:
@@ -254,6 +255,11 @@ class MinimiserePlayer:
 def player_for(game_key: str) -> AIPlayer:
     """The AI that sits at Minimisère tables."""
     return MinimiserePlayer()
+
+
+def hard_player_for(game_key: str) -> AIPlayer:
+    """The hard level at Minimisère tables: the same search on four times the rollouts."""
+    return MinimiserePlayer(rollouts=4 * DEFAULT_ROLLOUTS, min_worlds=12, max_worlds=96)
 
 
 def evaluate(state: GameState, seat: int) -> float:

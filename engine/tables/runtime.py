@@ -118,7 +118,7 @@ class TableRuntime:
         How long an untouched lobby stays open; how long an AI seat waits before it acts, and before it acts
         at a table no person can come back to (seconds).
     player_for:
-        The AI player of a game, by key.
+        The AI player of a game at a level, by key and level.
     now:
         The clock (UTC).
     """
@@ -134,7 +134,7 @@ class TableRuntime:
         lobby_idle_seconds: float,
         ai_pause_seconds: float,
         unattended_pause_seconds: float = UNATTENDED_PAUSE_SECONDS,
-        player_for: Callable[[str], AIPlayer] = ai_player,
+        player_for: Callable[[str, str], AIPlayer] = ai_player,
         now: Callable[[], datetime] = utcnow,
     ) -> None:
         self.registry = registry
@@ -333,7 +333,7 @@ class TableRuntime:
             names={user: finished.names[user] for user in lobby.players},
             dm_wanted=finished.dm_wanted & set(lobby.players),
         )
-        ai_seats.seat_again(rematch, ai_seats.ai_seats_of(finished.players))  # the AIs play again too
+        ai_seats.seat_again(rematch, ai_seats.ai_seats_of(finished.players), finished.ai_levels)  # them too
         try:
             await self.open(rematch, functools.partial(self.presenter.post_table, rematch, "Playing again:"))
         except TableError:

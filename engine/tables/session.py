@@ -67,6 +67,9 @@ class TableSession:
         Display names by user id, as they were when the player joined.
     dm_wanted:
         Users who asked for their private view by DM.
+    ai_levels:
+        The level of each AI seat that has one other than normal, by its identity (see
+        :mod:`engine.tables.ai_seats`).
     events:
         The latest lines of the table's log, oldest first.
     options:
@@ -110,6 +113,7 @@ class TableSession:
         self.names: dict[int, str] = dict(names or {})
         self.names[host_id] = host_name
         self.dm_wanted: set[int] = set(dm_wanted or ())
+        self.ai_levels: dict[int, str] = {}
         self.state: GameState | None = None
         self.players: list[int] = []
         self.events: deque[Event] = deque(maxlen=EVENT_LOG_LENGTH)

@@ -11,9 +11,10 @@ from_stored` reads every shape ever written, so tables stored by an older bot co
 - version 3: this model: ``settings.time_control`` (fixed clock, time bank or slow mode) and each seat's
   time bank (``banks``: remaining seconds as of the last move, and when its clock started running).
   Fields added since version 3 have defaults, so a snapshot written before them still loads:
-  ``left_seats`` (seats whose player left the game, played by an AI). AI seats need no field of their
-  own: their identities are the negative ids among ``lobby_players`` and ``players`` (see
-  :mod:`engine.tables.ai_seats`), with their names in ``names``.
+  ``left_seats`` (seats whose player left the game, played by an AI) and ``ai_levels`` (an AI seat's
+  level when not normal: a table stored before levels restores with normal AI seats). AI seats' identities
+  are the negative ids among ``lobby_players`` and ``players`` (see :mod:`engine.tables.ai_seats`), with
+  their names in ``names``.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ class TableSnapshot(BaseModel):
     lobby_players: list[int]
     names: dict[int, str]
     dm_wanted: list[int]
+    ai_levels: dict[int, Literal["easy", "hard"]] = {}
+    """Each AI seat's level when not normal, by its identity."""
     options: dict[str, Any]
     options_complete: bool = False
     """True when ``options`` of a started game holds every option (written since the Minimisère default
@@ -140,6 +143,7 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
         lobby_players=list(session.lobby.players),
         names=dict(session.names),
         dm_wanted=sorted(session.dm_wanted),
+        ai_levels=dict(session.ai_levels),
         options=dict(session.options)
         if session.state is None
         else session.state.options.model_dump(mode="json"),
@@ -213,6 +217,7 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     )
     session.names = dict(snapshot.names)
     session.dm_wanted = set(snapshot.dm_wanted)
+    session.ai_levels = dict(snapshot.ai_levels)
     session.options = dict(snapshot.options)
     if snapshot.seed is not None and not snapshot.options_complete:
         session.options = session.rules.upgrade_options(session.options)

@@ -186,3 +186,24 @@ async def test_table_defaults_say_whether_games_with_ais_count(world: World) -> 
     turned_on = await world.server.run_command(admin, world.channel, "table defaults", count_ai_games=True)
     assert "count on the leaderboard" in turned_on.message.text()
     assert await world.bot.db.guild_counts_ai_games(world.guild.id)
+
+
+async def test_a_table_with_an_easy_a_normal_and_a_hard_ai_plays_to_the_end(world: World) -> None:
+    alice, bob = world.players["alice"], world.players["bob"]
+    lobby = (await world.play(alice, game="foist", bots=1, level="easy")).message
+    assert "🤖 Ada (easy)" in world.message(lobby.id).text()
+    for _ in range(2):
+        assert (await world.press(alice, lobby, "Add AI player")).ok  # normal, as nobody chose
+    menu = next(m for m in world.message(lobby.id).selects() if m["custom_id"].endswith("o.levels"))
+    assert {option["value"] for option in menu["options"]} >= {"-1:easy", "-2:normal", "-3:hard"}
+    by_bob = await world.server.select(bob, world.message(lobby.id), menu["custom_id"], ["-3:hard"])
+    await refused(world, by_bob, "only the host")
+    chosen = await world.server.select(alice, world.message(lobby.id), menu["custom_id"], ["-3:hard"])
+    assert chosen.ok and chosen.response_type == 7, chosen
+    text = world.message(lobby.id).text()
+    assert "🤖 Ada (easy)" in text and "🤖 Alan" in text and "Alan (" not in text
+    assert "🤖 Grace (hard)" in text
+    assert (await world.press(alice, lobby, "Start")).ok
+    final = await finish_with_ais(world, lobby, alice, random.Random(3))
+    assert "final scores" in final.text() and "🤖 Grace (hard)" in final.text()
+    assert world.server.violations == []

@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 import pytest
 
 from engine import get_rules
-from engine.ai.core import RandomPlayer
+from engine.ai.core import AIPlayer, RandomPlayer
 from engine.tables import ai_seats
 from engine.tables.ai_seats import come_back, leave_game
 from engine.tables.ai_turns import AITurns, decision_rng, seat_to_play
@@ -41,7 +41,7 @@ def human_and_ais(seed: int = 3) -> TableSession:
     return session
 
 
-class GatedPlayer:
+class GatedPlayer(AIPlayer):
     """An AI player that waits in its worker thread until the test opens the gate, then plays randomly."""
 
     name = "gated"
@@ -50,10 +50,10 @@ class GatedPlayer:
         self.thinking = threading.Event()
         self.gate = threading.Event()
 
-    def choose(self, state, seat, rng):
+    def decide(self, seen, rng):
         self.thinking.set()
         assert self.gate.wait(10), "the test never opened the gate"
-        return RandomPlayer().choose(state, seat, rng)
+        return RandomPlayer().decide(seen, rng)
 
 
 def turns_for(session: TableSession, player, pause: float = 0.0) -> tuple[AITurns, list[int]]:
@@ -256,3 +256,45 @@ def test_if_the_host_left_any_player_still_seated_may_end_it() -> None:
             code = session.state.default_action(to_act)
             session.act(session.players[to_act], session.state.version, code, NOW, by_ai=True)
     assert ai_seats.may_end(session, BOB) and not ai_seats.may_end(session, HOST)
+
+
+def test_the_host_sets_each_ai_seat_s_level_and_it_survives_the_snapshot_and_the_rematch() -> None:
+    session = lobby()
+    easy, normal = ai_seats.add_ai(session, HOST, "easy"), ai_seats.add_ai(session, HOST)
+    with pytest.raises(TableError, match="Only the host"):
+        ai_seats.choose_level(session, BOB, f"{normal}:hard")
+    for forged in (f"{normal}:expert", "-9:hard", "x:hard", f"{HOST}:hard"):
+        with pytest.raises(TableError):
+            ai_seats.choose_level(session, HOST, forged)
+    ai_seats.choose_level(session, HOST, f"{normal}:hard")
+    assert session.names[easy] == "🤖 Ada (easy)" and session.names[normal] == "🤖 Alan (hard)"
+    session.start(HOST, 3, NOW)
+    levels = [ai_seats.level_of(session, seat) for seat in range(3)]
+    assert sorted(levels) == ["easy", "hard", "normal"]  # the host's seat, taken over, plays normal
+    stored = snapshot_of(session).to_stored()
+    again = restore(TableSnapshot.from_stored(stored), _log(session))
+    assert [ai_seats.level_of(again, seat) for seat in range(3)] == levels
+    del stored["ai_levels"]  # a table stored before levels: its AI seats play normal
+    assert {ai_seats.level_of(restore(TableSnapshot.from_stored(stored), []), s) for s in range(3)} == {"normal"}
+    rematch = lobby()
+    ai_seats.seat_again(rematch, [easy, normal], session.ai_levels)
+    assert rematch.ai_levels == {easy: "easy", normal: "hard"} and rematch.names[normal] == "🤖 Alan (hard)"
+
+
+async def test_each_ai_seat_plays_at_its_level() -> None:
+    session = lobby()
+    ai_seats.add_ai(session, HOST, "easy")
+    ai_seats.add_ai(session, HOST, "hard")
+    session.start(HOST, 5, NOW)
+    asked: list[str] = []
+
+    def player_for(key: str, level: str) -> AIPlayer:
+        asked.append(level)
+        return RandomPlayer()
+
+    world = make_runtime()
+    turns = AITurns(world.runtime.registry, world.runtime.tasks, 0.0, world.runtime.commit, player_for=player_for)
+    world.runtime.registry.register(session)
+    while (seat := seat_to_play(session)) is not None:
+        await turns.play_once(session, seat)
+    assert set(asked) == {"easy", "hard"}
