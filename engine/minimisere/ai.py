@@ -73,14 +73,20 @@ def _action(card: str, decree: str) -> MinimisereAction:
 
 
 def _policy(
-    world: MinimisereState, seat: int, nil: list[bool], special: int | None, rng: random.Random
+    world: MinimisereState,
+    seat: int,
+    nil: list[bool],
+    special: int | None,
+    rng: random.Random,
+    noise: float = NOISE,
 ) -> MinimisereAction:
-    """The rollout player's play for ``seat`` (``special``: the value of the rank that wins when led)."""
+    """The rollout player's play for ``seat`` (``special``: the value of the rank that wins when led;
+    ``noise``: the chance of a random legal card instead)."""
     cards = world.playable(seat)
     decreed = JOKER in cards and world.joker_decreed  # a Joker played now comes with a decree
     if len(cards) == 1 and not (decreed and cards[0] == JOKER):
         return _action(cards[0], "")
-    if rng.random() < NOISE:
+    if rng.random() < noise:
         card = rng.choice(cards)
         return _action(card, rng.choice(("win", "lose")) if card == JOKER and decreed else "")
     won = world.tricks_won()[seat]
@@ -145,6 +151,13 @@ def aims_for_no_tricks(world: MinimisereState, rng: random.Random) -> list[bool]
         _strength(world.hand(other), special) + 0.6 * (rng.random() - 0.5) < 1.0
         for other in range(world.num_seats)
     ]
+
+
+def rule_action(world: MinimisereState, seat: int, rng: random.Random) -> MinimisereAction:
+    """The rollout policy's play for ``seat`` in ``world`` (a determinisation), without its noise: a
+    sensible newcomer's card (the benchmark's rule-based baseline)."""
+    special = None if world.special is None else RANK_VALUES[world.special]
+    return _policy(world, seat, aims_for_no_tricks(world, rng), special, rng, noise=0.0)
 
 
 def rollout(world: MinimisereState, deal: int, nil: list[bool], rng: random.Random) -> None:
