@@ -155,6 +155,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             interaction.user.id,
             interaction.user.display_name,
         )
+        session.hints = not await self.bot.db.guild_counts_ai_games(interaction.guild_id)  # unrated: hints
         try:
             seat_bots(session, bots, level)
         except TableError as refusal:

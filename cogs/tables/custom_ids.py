@@ -32,7 +32,8 @@ HAND, DM = "hand", "dm"
 AGAIN, QUIT = "again", "quit"
 ADD_AI, REMOVE_AI = "addai", "dropai"  # the host seats or unseats an AI player in the lobby
 BACK, LEAVE_GAME, LEAVE_SURE, END = "back", "leavegame", "leavesure", "endtable"  # cogs.tables.seat_presses
-SEAT_VERBS = frozenset({ADD_AI, REMOVE_AI, BACK, LEAVE_GAME, LEAVE_SURE, END})
+HINT = "hint"  # the coach: what the hard AI would play for the presser's seat (cogs.tables.presses)
+SEAT_VERBS = frozenset({ADD_AI, REMOVE_AI, BACK, LEAVE_GAME, LEAVE_SURE, END, HINT})
 VERBS = frozenset({JOIN, LEAVE, START, CANCEL, HAND, DM, AGAIN, QUIT}) | SEAT_VERBS
 
 

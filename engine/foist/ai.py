@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 
 from engine.ai.core import AIPlayer, InformationSet
-from engine.core import GameState
+from engine.core import GameState, strong
 from engine.foist.cards import card_points, starting_tokens
 from engine.foist.rules import PAY, PAY_ACTION, TAKE, TAKE_ACTION, FoistState
 
@@ -154,6 +154,24 @@ def player_for(game_key: str) -> AIPlayer:
 def hard_player_for(game_key: str) -> AIPlayer:
     """The hard level at Foist tables: the same search on four times the determinisations."""
     return FoistPlayer(worlds=4 * DEFAULT_WORLDS)
+
+
+def explain(seen: InformationSet, code: str) -> str:
+    """The coach's one-line reason for ``code`` (take or pay) at ``seen.seat``'s decision, in Foist's
+    terms: the points the card adds to the seat's score against the tokens on it and in hand."""
+    state = seen.world
+    assert isinstance(state, FoistState)
+    cost, on_card, mine = state.take_cost(seen.seat), state.tokens_on_card, state.tokens(seen.seat)
+    net = cost - on_card
+    if code == TAKE:
+        return (
+            f"{strong('Take it')}: it adds {cost} points and brings {on_card} tokens, {net:+d} to your "
+            f"score, cheaper than what passing it on is likely to cost you."
+        )
+    return (
+        f"{strong('No thanks')}: taking it would add {cost} points for {on_card} tokens ({net:+d}); one "
+        f"of your {mine} tokens costs 1 point."
+    )
 
 
 def evaluate(state: GameState, seat: int) -> float:

@@ -202,6 +202,34 @@ def level_of(session: TableSession, seat: int) -> str:
     return session.ai_levels.get(session.players[seat], NORMAL)
 
 
+def hint_seat(session: TableSession, user_id: int) -> int:
+    """The seat the coach may give ``user_id`` a hint for now: the table allows hints (``session.hints``),
+    an AI plays at it, and the game waits for the player's own decision.
+
+    Raises
+    ------
+    TableError
+        If not, with the words why.
+    """
+    seat = session.seat_of(user_id)
+    if session.phase is not Phase.PLAYING or session.state is None or seat is None or ai_plays(session, seat):
+        raise TableError("You are not playing a seat at this table.")
+    if not session.hints or not any(is_ai(player) for player in session.players):
+        raise TableError("Hints are offered only in unrated games with AI players.")
+    if seat not in session.state.seats_to_act():
+        raise TableError("The game is not waiting for you: a hint is for your own decision.")
+    return seat
+
+
+def hints_offered(session: TableSession, user_id: int) -> bool:
+    """True if ``user_id``'s private view offers the Hint button now (see :func:`hint_seat`)."""
+    try:
+        hint_seat(session, user_id)
+    except TableError:
+        return False
+    return True
+
+
 def human_seats(session: TableSession) -> list[int]:
     """The seats a person plays now (not an AI's, not taken over, not left)."""
     return [seat for seat in range(len(session.players)) if not ai_plays(session, seat)]

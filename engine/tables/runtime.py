@@ -333,6 +333,7 @@ class TableRuntime:
             names={user: finished.names[user] for user in lobby.players},
             dm_wanted=finished.dm_wanted & set(lobby.players),
         )
+        rematch.hints = finished.hints
         ai_seats.seat_again(rematch, ai_seats.ai_seats_of(finished.players), finished.ai_levels)  # them too
         try:
             await self.open(rematch, functools.partial(self.presenter.post_table, rematch, "Playing again:"))

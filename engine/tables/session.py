@@ -70,6 +70,9 @@ class TableSession:
     ai_levels:
         The level of each AI seat that has one other than normal, by its identity (see
         :mod:`engine.tables.ai_seats`).
+    hints:
+        True if the players may ask the coach for hints (set when the table opens: on where the server does
+        not rate games with AI players, see :func:`engine.tables.ai_seats.hint_seat`).
     events:
         The latest lines of the table's log, oldest first.
     options:
@@ -114,6 +117,7 @@ class TableSession:
         self.names[host_id] = host_name
         self.dm_wanted: set[int] = set(dm_wanted or ())
         self.ai_levels: dict[int, str] = {}
+        self.hints = False
         self.state: GameState | None = None
         self.players: list[int] = []
         self.events: deque[Event] = deque(maxlen=EVENT_LOG_LENGTH)

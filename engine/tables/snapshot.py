@@ -11,10 +11,10 @@ from_stored` reads every shape ever written, so tables stored by an older bot co
 - version 3: this model: ``settings.time_control`` (fixed clock, time bank or slow mode) and each seat's
   time bank (``banks``: remaining seconds as of the last move, and when its clock started running).
   Fields added since version 3 have defaults, so a snapshot written before them still loads:
-  ``left_seats`` (seats whose player left the game, played by an AI) and ``ai_levels`` (an AI seat's
-  level when not normal: a table stored before levels restores with normal AI seats). AI seats' identities
-  are the negative ids among ``lobby_players`` and ``players`` (see :mod:`engine.tables.ai_seats`), with
-  their names in ``names``.
+  ``left_seats`` (seats whose player left the game, played by an AI), ``ai_levels`` (an AI seat's level
+  when not normal: a table stored before levels restores with normal AI seats) and ``hints``. AI seats'
+  identities are the negative ids among ``lobby_players`` and ``players`` (see
+  :mod:`engine.tables.ai_seats`), with their names in ``names``.
 """
 
 from __future__ import annotations
@@ -74,6 +74,8 @@ class TableSnapshot(BaseModel):
     dm_wanted: list[int]
     ai_levels: dict[int, Literal["easy", "hard"]] = {}
     """Each AI seat's level when not normal, by its identity."""
+    hints: bool = False
+    """Whether the players may ask the coach for hints (off for a table stored before hints)."""
     options: dict[str, Any]
     options_complete: bool = False
     """True when ``options`` of a started game holds every option (written since the Minimisère default
@@ -144,6 +146,7 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
         names=dict(session.names),
         dm_wanted=sorted(session.dm_wanted),
         ai_levels=dict(session.ai_levels),
+        hints=session.hints,
         options=dict(session.options)
         if session.state is None
         else session.state.options.model_dump(mode="json"),
@@ -218,6 +221,7 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     session.names = dict(snapshot.names)
     session.dm_wanted = set(snapshot.dm_wanted)
     session.ai_levels = dict(snapshot.ai_levels)
+    session.hints = snapshot.hints
     session.options = dict(snapshot.options)
     if snapshot.seed is not None and not snapshot.options_complete:
         session.options = session.rules.upgrade_options(session.options)

@@ -204,6 +204,31 @@ async def test_a_table_with_an_easy_a_normal_and_a_hard_ai_plays_to_the_end(worl
     assert "🤖 Ada (easy)" in text and "🤖 Alan" in text and "Alan (" not in text
     assert "🤖 Grace (hard)" in text
     assert (await world.press(alice, lobby, "Start")).ok
+    await world.server.wait_for(lambda: waits_for(world.message(lobby.id), alice.name), timeout=20)
+    hand = await world.press(alice, lobby, "My hand")
+    assert hand.ok and "Hint" not in _labels(hand.message)  # this server rates games with AIs: no coach
     final = await finish_with_ais(world, lobby, alice, random.Random(3))
     assert "final scores" in final.text() and "🤖 Grace (hard)" in final.text()
+    assert world.server.violations == []
+
+
+async def test_hint_answers_with_the_hard_ai_s_move_and_its_reason_where_games_with_ais_are_unrated(
+    world: World,
+) -> None:
+    admin = world.guild.add_member("admin", manage_guild=True)
+    assert (await world.server.run_command(admin, world.channel, "table defaults", count_ai_games=False)).ok
+    alice, bob = world.players["alice"], world.players["bob"]
+    lobby = (await world.play(alice, game="foist", bots=2)).message
+    assert (await world.press(alice, lobby, "Start")).ok
+    await world.server.wait_for(lambda: waits_for(world.message(lobby.id), alice.name), timeout=20)
+    hand = await world.press(alice, lobby, "My hand")
+    assert "Hint" in _labels(hand.message)
+    hint = await world.press(alice, hand.message, "Hint")
+    assert hint.ok and hint.ephemeral, hint
+    words = hint.message.text()
+    assert words.startswith("💡") and ("**Take it**" in words or "**No thanks**" in words), words
+    assert "points" in words
+    forged = next(b["custom_id"] for b in hand.message.buttons() if b.get("label") == "Hint")
+    by_bob = await world.server.press(bob, world.message(lobby.id), forged, forged=True)
+    await refused(world, by_bob, "not playing")
     assert world.server.violations == []
