@@ -275,7 +275,8 @@ def test_the_host_sets_each_ai_seat_s_level_and_it_survives_the_snapshot_and_the
     again = restore(TableSnapshot.from_stored(stored), _log(session))
     assert [ai_seats.level_of(again, seat) for seat in range(3)] == levels
     del stored["ai_levels"]  # a table stored before levels: its AI seats play normal
-    assert {ai_seats.level_of(restore(TableSnapshot.from_stored(stored), []), s) for s in range(3)} == {"normal"}
+    older = restore(TableSnapshot.from_stored(stored), [])
+    assert {ai_seats.level_of(older, seat) for seat in range(3)} == {"normal"}
     rematch = lobby()
     ai_seats.seat_again(rematch, [easy, normal], session.ai_levels)
     assert rematch.ai_levels == {easy: "easy", normal: "hard"} and rematch.names[normal] == "🤖 Alan (hard)"
@@ -293,7 +294,8 @@ async def test_each_ai_seat_plays_at_its_level() -> None:
         return RandomPlayer()
 
     world = make_runtime()
-    turns = AITurns(world.runtime.registry, world.runtime.tasks, 0.0, world.runtime.commit, player_for=player_for)
+    runtime = world.runtime
+    turns = AITurns(runtime.registry, runtime.tasks, 0.0, runtime.commit, player_for=player_for)
     world.runtime.registry.register(session)
     while (seat := seat_to_play(session)) is not None:
         await turns.play_once(session, seat)
