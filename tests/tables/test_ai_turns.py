@@ -300,3 +300,22 @@ async def test_each_ai_seat_plays_at_its_level() -> None:
     while (seat := seat_to_play(session)) is not None:
         await turns.play_once(session, seat)
     assert set(asked) == {"easy", "hard"}
+
+
+def test_a_hint_is_for_a_player_s_own_decision_at_an_unrated_table_with_ais() -> None:
+    session = human_and_ais()
+    seat = session.seat_of(HOST)
+    while seat_to_play(session) is not None:  # the AIs play until the game waits for the host
+        ai_seat = seat_to_play(session)
+        session.act(session.players[ai_seat], session.state.version, "pay", NOW, by_ai=True)
+    with pytest.raises(TableError, match="unrated"):
+        ai_seats.hint_seat(session, HOST)  # hints are off until the table allows them
+    session.hints = True
+    assert ai_seats.hint_seat(session, HOST) == seat and ai_seats.hints_offered(session, HOST)
+    with pytest.raises(TableError, match="not playing"):
+        ai_seats.hint_seat(session, BOB)
+    session.act(HOST, session.state.version, "take", NOW)  # Foist: taking keeps the turn; pay passes it on
+    session.act(HOST, session.state.version, "pay", NOW)
+    assert not ai_seats.hints_offered(session, HOST)  # the game waits for an AI now
+    with pytest.raises(TableError, match="not waiting for you"):
+        ai_seats.hint_seat(session, HOST)
