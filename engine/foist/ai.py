@@ -20,6 +20,7 @@ best other score. Forced and clear decisions are made by rule without search.
 from __future__ import annotations
 
 import random
+import time
 
 from engine.ai.core import AIPlayer, InformationSet
 from engine.core import GameState, strong
@@ -28,6 +29,9 @@ from engine.foist.rules import PAY, PAY_ACTION, TAKE, TAKE_ACTION, FoistState
 
 DEFAULT_WORLDS = 24
 """Determinisations per searched decision (each played out once per action)."""
+
+HARD_CPU_SECONDS = 0.09
+"""The hard level's cap on one decision's search, in CPU seconds of the deciding thread."""
 
 MARGIN_WEIGHT = 0.02
 """Worth of one point of margin over the best other seat, next to a whole win (1)."""
@@ -116,12 +120,17 @@ class FoistPlayer(AIPlayer):
     ----------
     worlds:
         Determinisations per searched decision; the budget (24 by default: a few milliseconds).
+    cpu_seconds:
+        A cap on the search's CPU time (the deciding thread's, ``time.thread_time``, so other threads' load
+        does not count), or ``None``: past it, no further world is searched (the hard level's guard; its
+        worlds fit well within it, so it bounds only a pathological case).
     """
 
     name = "foist-mc"
 
-    def __init__(self, worlds: int = DEFAULT_WORLDS) -> None:
+    def __init__(self, worlds: int = DEFAULT_WORLDS, cpu_seconds: float | None = None) -> None:
         self.worlds = worlds
+        self.cpu_seconds = cpu_seconds
 
     def decide(self, seen: InformationSet, rng: random.Random) -> str:
         state, seat = seen.world, seen.seat
@@ -136,7 +145,10 @@ class FoistPlayer(AIPlayer):
         tokens = counted_tokens(state, seat)
         seats = range(state.num_seats)
         totals = {TAKE: 0.0, PAY: 0.0}
-        for _ in range(self.worlds):
+        deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
+        for number in range(self.worlds):
+            if deadline is not None and number and time.thread_time() > deadline:
+                break
             world = state.resample_hidden(seat, rng).with_tokens(tokens)
             for code, action in ((TAKE, TAKE_ACTION), (PAY, PAY_ACTION)):
                 game = world.copy()
@@ -152,8 +164,9 @@ def player_for(game_key: str) -> AIPlayer:
 
 
 def hard_player_for(game_key: str) -> AIPlayer:
-    """The hard level at Foist tables: the same search on four times the determinisations."""
-    return FoistPlayer(worlds=4 * DEFAULT_WORLDS)
+    """The hard level at Foist tables: the same search on four times the determinisations, within
+    :data:`HARD_CPU_SECONDS`."""
+    return FoistPlayer(worlds=4 * DEFAULT_WORLDS, cpu_seconds=HARD_CPU_SECONDS)
 
 
 def explain(seen: InformationSet, code: str) -> str:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+import time
 
 from engine.ai.core import AIPlayer, InformationSet
 from engine.core import GameState
@@ -215,11 +216,21 @@ class MinimiserePlayer(AIPlayer):
         cards (96 by default: a few milliseconds).
     min_worlds, max_worlds:
         Bounds on the determinisations per decision (each candidate is played out once in each).
+    cpu_seconds:
+        A cap on the search's CPU time (the deciding thread's, ``time.thread_time``), or ``None``: past it,
+        no further world is searched once ``min_worlds`` were (the hard level's guard).
     """
 
     name = "minimisere-mc"
 
-    def __init__(self, rollouts: int = DEFAULT_ROLLOUTS, min_worlds: int = 6, max_worlds: int = 24) -> None:
+    def __init__(
+        self,
+        rollouts: int = DEFAULT_ROLLOUTS,
+        min_worlds: int = 6,
+        max_worlds: int = 24,
+        cpu_seconds: float | None = None,
+    ) -> None:
+        self.cpu_seconds = cpu_seconds
         self.rollouts = rollouts
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
@@ -252,7 +263,10 @@ class MinimiserePlayer(AIPlayer):
         worlds = max(self.min_worlds, min(self.max_worlds, self.rollouts // len(actions)))
         deal = state.deal_number
         totals = [0.0] * len(actions)
+        deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
         for number in range(worlds):
+            if deadline is not None and number >= self.min_worlds and time.thread_time() > deadline:
+                break
             world = first if number == 0 else state.resample_hidden(seat, rng)
             nil = aims_for_no_tricks(world, rng)
             for index, action in enumerate(actions):
@@ -271,8 +285,9 @@ def player_for(game_key: str) -> AIPlayer:
 
 
 def hard_player_for(game_key: str) -> AIPlayer:
-    """The hard level at Minimisère tables: the same search on four times the rollouts."""
-    return MinimiserePlayer(rollouts=4 * DEFAULT_ROLLOUTS, min_worlds=12, max_worlds=96)
+    """The hard level at Minimisère tables: the same search on four times the rollouts, within 90 ms of
+    the deciding thread's CPU time."""
+    return MinimiserePlayer(rollouts=4 * DEFAULT_ROLLOUTS, min_worlds=12, max_worlds=96, cpu_seconds=0.09)
 
 
 def evaluate(state: GameState, seat: int) -> float:
