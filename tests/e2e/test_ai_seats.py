@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.registry import GAMES
-from tests.e2e.conftest import TURN_LINE, World, refused, stored
+from tests.e2e.conftest import TURN_LINE, World, refused, sqlite_only, stored
 
 PREFER = {"declare": ("Declare", "")}  # shortens Declare's long games, as tests/e2e/test_games.py does
 
@@ -188,6 +188,7 @@ async def test_table_defaults_say_whether_games_with_ais_count(world: World) -> 
     assert await world.bot.db.guild_counts_ai_games(world.guild.id)
 
 
+@sqlite_only  # the levels are stored like any table field (tests/tables/test_ai_turns.py); one backend suffices
 async def test_a_table_with_an_easy_a_normal_and_a_hard_ai_plays_to_the_end(world: World) -> None:
     alice, bob = world.players["alice"], world.players["bob"]
     lobby = (await world.play(alice, game="foist", bots=1, level="easy")).message
@@ -212,6 +213,7 @@ async def test_a_table_with_an_easy_a_normal_and_a_hard_ai_plays_to_the_end(worl
     assert world.server.violations == []
 
 
+@sqlite_only
 async def test_hint_answers_with_the_hard_ai_s_move_and_its_reason_where_games_with_ais_are_unrated(
     world: World,
 ) -> None:

@@ -34,7 +34,7 @@ def moment(game_key: str, seed: int, moves: int) -> tuple:
 
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("game_key", sorted(AI_MODULES))
-@settings(max_examples=6, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10_000), moves=st.integers(0, 40), other=st.integers(0, 10_000))
 def test_a_decision_is_legal_and_the_same_when_what_the_seat_cannot_see_is_resampled(
     game_key: str, level: str, seed: int, moves: int, other: int
