@@ -188,7 +188,7 @@ async def test_table_defaults_say_whether_games_with_ais_count(world: World) -> 
     assert await world.bot.db.guild_counts_ai_games(world.guild.id)
 
 
-@sqlite_only  # the levels are stored like any table field (tests/tables/test_ai_turns.py); one backend suffices
+@sqlite_only  # levels are stored like any table field (tests/tables/test_ai_turns.py): one backend suffices
 async def test_a_table_with_an_easy_a_normal_and_a_hard_ai_plays_to_the_end(world: World) -> None:
     alice, bob = world.players["alice"], world.players["bob"]
     lobby = (await world.play(alice, game="foist", bots=1, level="easy")).message
