@@ -1,19 +1,23 @@
-"""How strong and how fast the AI players are: seeded games of one AI against baseline opponents.
+"""How strong and how fast the AI players are: seeded games of one AI level against baseline opponents.
 
 Usage::
 
-    python3 bench/ai_strength.py [--game KEY ...] [--games 500] [--seats 3] [--opponent random|greedy ...]
-                                 [--jobs 2]
+    python3 bench/ai_strength.py [--game KEY ...] [--level easy|normal|hard ...] [--games 500] [--seats 3]
+                                 [--opponent random|greedy|rules|easy|normal|hard ...] [--jobs 2]
 
-For every game and opponent kind it plays ``--games`` games at ``--seats`` seats: one seat is the game's AI
-(:func:`engine.ai.registry.ai_player`), the others are the opponent (``random``: a uniformly random legal
-move; ``greedy``: :class:`engine.ai.core.GreedyPlayer`, one-move lookahead with the game's evaluation).
-Game ``i`` uses seed ``i`` and puts the AI in seat ``i % seats``, so every seat is played equally often.
+For every game, level and opponent kind it plays ``--games`` games at ``--seats`` seats: one seat is the
+game's AI at that level (:func:`engine.ai.registry.ai_player`), the others are the opponent (``random``: a
+uniformly random legal move; ``greedy``: :class:`engine.ai.core.GreedyPlayer`, one-move lookahead with the
+game's evaluation; ``rules``: the rule-based baseline of :mod:`bench.rule_players`, a sensible newcomer's
+play; or another level). Game ``i`` uses seed ``i`` and puts the AI in seat ``i % seats``, so every seat is
+played equally often. ``python3 bench/ai_strength.py --levels-table`` runs the table of
+``docs/performance.md`` ("AI levels (issue 23)"): every level against random, greedy, rules and the other
+levels.
 
 A win is rank 1; a shared first place counts as 1/k of a win. The fair share at n seats is 1/n. It prints a
 Markdown table: the AI's win rate with its 95% confidence interval (normal approximation of the mean win
-share), the fair share, and the AI's decision times (p50, p99 and max, in milliseconds, measured around
-``choose`` alone, one process per job so the jobs do not share a core's time).
+share), the fair share, and the AI's decision times (p50, p99 and max, in milliseconds of CPU time,
+``time.process_time`` around ``choose`` alone, one process per job).
 """
 
 from __future__ import annotations
@@ -29,15 +33,31 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.ai.core import RandomPlayer, win_share  # noqa: E402
-from engine.ai.registry import ai_player, greedy_player  # noqa: E402
+from bench.rule_players import rule_player  # noqa: E402
+from engine.ai.core import AIPlayer, RandomPlayer, win_share  # noqa: E402
+from engine.ai.registry import LEVELS, NORMAL, ai_player, greedy_player  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
+
+OPPONENTS = ("random", "greedy", "rules", *LEVELS)
 
 MAX_STEPS = 50_000
 
 
-def play_one(game_key: str, seed: int, seats: int, opponent_kind: str) -> tuple[float, list[float], int]:
-    """Play one game; return the AI's win share, its decision times (seconds) and the number of steps.
+def opponent_player(game_key: str, kind: str) -> AIPlayer:
+    """The opponent of ``kind`` (one of :data:`OPPONENTS`) for ``game_key``."""
+    if kind == "random":
+        return RandomPlayer()
+    if kind == "greedy":
+        return greedy_player(game_key)
+    if kind == "rules":
+        return rule_player(game_key)
+    return ai_player(game_key, kind)
+
+
+def play_one(
+    game_key: str, seed: int, seats: int, opponent_kind: str, level: str = NORMAL
+) -> tuple[float, list[float], int]:
+    """Play one game; return the AI's win share, its decision times (CPU seconds) and the number of steps.
 
     Raises
     ------
@@ -47,8 +67,8 @@ def play_one(game_key: str, seed: int, seats: int, opponent_kind: str) -> tuple[
     rules = GAMES[game_key]
     state = rules.new_game(seats, seed)
     ai_seat = seed % seats
-    ai = ai_player(game_key)
-    opponent = greedy_player(game_key) if opponent_kind == "greedy" else RandomPlayer()
+    ai = ai_player(game_key, level)
+    opponent = opponent_player(game_key, opponent_kind)
     rng = random.Random(f"{game_key}:{seed}:{opponent_kind}")
     times: list[float] = []
     steps = 0
@@ -56,9 +76,9 @@ def play_one(game_key: str, seed: int, seats: int, opponent_kind: str) -> tuple[
         to_act = state.seats_to_act()
         seat = to_act[0]
         if seat == ai_seat:
-            started = time.perf_counter()
+            started = time.process_time()
             code = ai.choose(state, seat, rng)
-            times.append(time.perf_counter() - started)
+            times.append(time.process_time() - started)
         else:
             code = opponent.choose(state, seat, rng)
         state.apply(seat, code)
@@ -68,7 +88,7 @@ def play_one(game_key: str, seed: int, seats: int, opponent_kind: str) -> tuple[
     return win_share(state, ai_seat), times, steps
 
 
-def _play_star(args: tuple[str, int, int, str]) -> tuple[float, list[float], int]:
+def _play_star(args: tuple[str, int, int, str, str]) -> tuple[float, list[float], int]:
     return play_one(*args)
 
 
@@ -77,9 +97,9 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def measure(game_key: str, opponent: str, games: int, seats: int, jobs: int) -> str:
-    """One Markdown row: game, opponent, games, win rate and CI, fair share, decision times."""
-    work = [(game_key, seed, seats, opponent) for seed in range(games)]
+def measure(game_key: str, opponent: str, games: int, seats: int, jobs: int, level: str = NORMAL) -> str:
+    """One Markdown row: game, level, opponent, games, win rate and CI, fair share, decision times."""
+    work = [(game_key, seed, seats, opponent, level) for seed in range(games)]
     started = time.perf_counter()
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -92,7 +112,7 @@ def measure(game_key: str, opponent: str, games: int, seats: int, jobs: int) -> 
     mean = statistics.fmean(shares)
     half = 1.96 * statistics.pstdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else 0.0
     return (
-        f"| {GAMES[game_key].display_name} | {opponent} | {games} | "
+        f"| {GAMES[game_key].display_name} | {level} | {opponent} | {games} | "
         f"{100 * mean:.1f}% ({100 * max(0.0, mean - half):.1f}–{100 * min(1.0, mean + half):.1f}) | "
         f"{100 / seats:.1f}% | {1000 * percentile(times, 0.5):.2f} | {1000 * percentile(times, 0.99):.2f} | "
         f"{1000 * max(times):.2f} | {len(times)} | {elapsed:.0f} s |"
@@ -102,19 +122,28 @@ def measure(game_key: str, opponent: str, games: int, seats: int, jobs: int) -> 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="games (default: all)")
-    parser.add_argument("--opponent", action="append", choices=("random", "greedy"))
+    parser.add_argument("--level", action="append", choices=LEVELS, help="AI levels (default: normal)")
+    parser.add_argument("--opponent", action="append", choices=OPPONENTS)
+    parser.add_argument(
+        "--levels-table", action="store_true", help="every level against random, greedy, rules and each level"
+    )
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
+    levels = args.level or (list(LEVELS) if args.levels_table else [NORMAL])
+    opponents = args.opponent or (list(OPPONENTS) if args.levels_table else ["random", "greedy"])
     print(
-        "| game | opponents | games | AI win rate (95% CI) | fair share | decision p50 ms | p99 ms | max ms "
-        "| decisions | wall time |"
+        "| game | AI level | opponents | games | AI win rate (95% CI) | fair share | decision p50 ms (CPU) "
+        "| p99 ms | max ms | decisions | wall time |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for game_key in args.game or list(GAMES):
-        for opponent in args.opponent or ["random", "greedy"]:
-            print(measure(game_key, opponent, args.games, args.seats, args.jobs), flush=True)
+        for level in levels:
+            for opponent in opponents:
+                if opponent == level:
+                    continue  # a level against itself wins its fair share
+                print(measure(game_key, opponent, args.games, args.seats, args.jobs, level), flush=True)
 
 
 if __name__ == "__main__":

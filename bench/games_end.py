@@ -3,10 +3,11 @@ game's bound on moves (issue 26).
 
 Usage::
 
-    python3 bench/games_end.py [--game KEY ...] [--games 2000] [--seats N ...] [--jobs 2]
+    python3 bench/games_end.py [--game KEY ...] [--games 2000] [--seats N ...] [--level LEVEL ...] [--jobs 2]
 
-For every game (default: all seven) and player count (default: every count the game allows) it plays
-``--games`` games with the game's AI (:func:`engine.ai.registry.ai_player`) in every seat: game ``i`` is
+For every game (default: all seven), player count (default: every count the game allows) and AI level
+(default: normal; ``--level`` repeatable: easy, normal, hard) it plays ``--games`` games with the game's AI
+at that level (:func:`engine.ai.registry.ai_player`) in every seat: game ``i`` is
 dealt from seed ``i``, and each decision gets the generator the table runtime gives it
 (:func:`engine.tables.ai_turns.decision_rng`), so a game here is the game an all-AI table of that seed plays.
 A game is cut off one move past its bound (``GameRules.max_moves``). It prints a Markdown table per game and
@@ -25,17 +26,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.ai.registry import ai_player  # noqa: E402
+from engine.ai.registry import LEVELS, NORMAL, ai_player  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 from engine.tables.ai_turns import decision_rng  # noqa: E402
 
 
-def play_one(game_key: str, seats: int, seed: int) -> int:
-    """The number of moves the all-AI game of ``game_key`` at ``seats`` dealt from ``seed`` takes; a game
-    still going past its bound is stopped there, so the result is then ``max_moves + 1``."""
+def play_one(game_key: str, seats: int, seed: int, level: str = NORMAL) -> int:
+    """The number of moves the all-AI game of ``game_key`` at ``seats`` dealt from ``seed`` takes with every
+    seat at ``level``; a game still going past its bound is stopped there, so the result is then
+    ``max_moves + 1``."""
     rules = GAMES[game_key]
     state = rules.new_game(seats, seed)
-    ai = ai_player(game_key)
+    ai = ai_player(game_key, level)
     moves = 0
     while not state.is_terminal() and moves <= rules.max_moves:
         seat = state.seats_to_act()[0]
@@ -44,7 +46,7 @@ def play_one(game_key: str, seats: int, seed: int) -> int:
     return moves
 
 
-def _play_star(args: tuple[str, int, int]) -> int:
+def _play_star(args: tuple[str, int, int, str]) -> int:
     return play_one(*args)
 
 
@@ -61,10 +63,11 @@ def main() -> int:
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="a game key (repeatable)")
     parser.add_argument("--games", type=int, default=2000, help="games per game and player count")
     parser.add_argument("--seats", type=int, action="append", help="a player count (repeatable)")
+    parser.add_argument("--level", action="append", choices=LEVELS, help="an AI level (repeatable)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     args = parser.parse_args()
-    print("| game | players | games | mean | p99 | longest | bound | all within |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    print("| game | level | players | games | mean | p99 | longest | bound | all within |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     failed = False
     with multiprocessing.Pool(args.jobs) as pool:
         for key in args.game or list(GAMES):
@@ -72,15 +75,15 @@ def main() -> int:
             counts = [
                 n for n in range(rules.min_seats, rules.max_seats + 1) if not args.seats or n in args.seats
             ]
-            for seats in [n for n in counts if not args.seats or n in args.seats]:
+            for level, seats in [(lv, n) for lv in args.level or [NORMAL] for n in counts]:
                 started = time.perf_counter()
                 lengths = pool.map(
-                    _play_star, [(key, seats, seed) for seed in range(args.games)], chunksize=4
+                    _play_star, [(key, seats, seed, level) for seed in range(args.games)], chunksize=4
                 )
                 within = max(lengths) <= rules.max_moves
                 failed |= not within
                 print(
-                    f"| {key} | {seats} | {len(lengths)} | {statistics.fmean(lengths):.0f} "
+                    f"| {key} | {level} | {seats} | {len(lengths)} | {statistics.fmean(lengths):.0f} "
                     f"| {percentile(lengths, 0.99)} | {max(lengths)} | {rules.max_moves} "
                     f"| {'yes' if within else 'NO'} |",
                     flush=True,

@@ -1,10 +1,11 @@
 """``/replay``: step through a finished game from its stored seed and action log.
 
-A replay message shows the public view after a number of moves (the step), what the last move did, and
-buttons to the start, one move back, one move forward and to the end; at the end every hand is revealed,
-since the game is over. The buttons carry everything in their custom_id (``rp:<game id>:<step>:<verb>``), so
-they work on any replay message, after a restart too. The final scoreboard's "Replay" button
-(``rp:t:<table id>``) opens the replay of that table's game.
+A replay message shows the public view after a number of moves (the step), what the last move did, the
+next move beside what the hard AI would have played there (:mod:`engine.ai.coach`, from that seat's
+information only), and buttons to the start, one move back, one move forward and to the end; at the end
+every hand is revealed, since the game is over. The buttons carry everything in their custom_id
+(``rp:<game id>:<step>:<verb>``), so they work on any replay message, after a restart too. The final
+scoreboard's "Replay" button (``rp:t:<table id>``) opens the replay of that table's game.
 
 A server only ever sees its own games: the game is looked up by id *and* the server the press or command
 comes from.
@@ -27,6 +28,7 @@ from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip
 from cogs.tables.board_image import board_png
 from engine import GAMES, IllegalAction, replay
+from engine.ai import coach
 from engine.core import STRONG, Event, GameState, plural
 from storage import StoredGame
 
@@ -141,6 +143,8 @@ def replay_message(
         for line in public.seats
     ]
     embed.add_field(name="Players", value=clip("\n".join(seat_lines), 1024) or "—", inline=False)
+    if step < replay_game.moves:
+        embed.add_field(name="Next move", value=clip(next_move(replay_game, state, step), 1024), inline=False)
     if step == replay_game.moves and state.is_terminal():
         _reveal_hands(embed, replay_game, state)
     embed.set_footer(
@@ -153,6 +157,21 @@ def replay_message(
         files.append(discord.File(io.BytesIO(board_png(public.board)), filename=BOARD_FILENAME))
         embed.set_image(url=f"attachment://{BOARD_FILENAME}")
     return embed, _stepping_buttons(stored.id, step, replay_game.moves), files
+
+
+def next_move(replay_game: Replay, state: GameState, step: int) -> str:
+    """The move after ``step`` and, when it was the seat's decision, what the hard AI would have played
+    there from that seat's information (:func:`engine.ai.coach.hint_for`) with its reason."""
+    seat, code = replay_game.actions[step]
+    labels = {action.code: action.label for action in state.legal_actions(seat)}
+    who = f"**{escape_markdown(replay_game.name(seat))}**"
+    played = f"{who} played **{replay_game.named(labels.get(code, code))}**"
+    if seat not in state.seats_to_act() or len(labels) < 2:
+        return f"{played}."
+    hint = coach.hint_for(replay_game.stored.game, state, seat)
+    if hint.code == code:
+        return f"{played}: the hard AI's choice too."
+    return f"{played}; the hard AI would have played: {replay_game.named(hint.reason)}"
 
 
 def _reveal_hands(embed: discord.Embed, replay_game: Replay, state: GameState) -> None:

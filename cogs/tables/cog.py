@@ -22,6 +22,7 @@ from cogs.tables.components import route
 from cogs.tables.presses import reply
 from cogs.tables.table_message import missing_permissions
 from engine import GAMES, get_rules
+from engine.ai.registry import LEVELS, NORMAL
 from engine.core import plural
 from engine.tables.ai_seats import seat_bots
 from engine.tables.moves import AdminEnd
@@ -42,6 +43,7 @@ CLOCK_CHOICES = [
     app_commands.Choice(name="time bank per player", value="bank"),
     app_commands.Choice(name="slow mode (hours per decision, DM on your turn)", value="slow"),
 ]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 
 
 class TablesCog(commands.Cog, name=COG_NAME):
@@ -94,9 +96,10 @@ class TablesCog(commands.Cog, name=COG_NAME):
         turn_seconds="Seconds each player has per decision (fixed clock)",
         clock="Fixed clock, time bank or slow mode (the host can change it in the lobby)",
         bots="AI players to seat beside you (the host can add and remove them in the lobby too)",
+        level="The AI players' level: easy, normal or hard (the host can change each in the lobby)",
         thread="Open the table in a new thread of this channel (default: the server's choice)",
     )
-    @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES, level=LEVEL_CHOICES)
     async def play(
         self,
         interaction: discord.Interaction,
@@ -104,6 +107,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         turn_seconds: app_commands.Range[int, 1, 86400] | None = None,
         clock: str = "fixed",
         bots: app_commands.Range[int, 0, 9] = 0,
+        level: str = NORMAL,
         thread: bool | None = None,
     ) -> None:
         """Open a table for a card game in this channel (or in a new thread of it)."""
@@ -160,8 +164,9 @@ class TablesCog(commands.Cog, name=COG_NAME):
             interaction.user.id,
             interaction.user.display_name,
         )
+        session.hints = not await self.bot.db.guild_counts_ai_games(interaction.guild_id)  # unrated: hints
         try:
-            seat_bots(session, bots)
+            seat_bots(session, bots, level)
         except TableError as refusal:
             await interaction.response.send_message(str(refusal), ephemeral=True)
             return

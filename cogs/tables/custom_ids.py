@@ -35,7 +35,8 @@ RULES = "rules"  # "Rules in play": the table's rules, shown to the presser alon
 AGAIN, QUIT = "again", "quit"
 ADD_AI, REMOVE_AI = "addai", "dropai"  # the host seats or unseats an AI player in the lobby
 BACK, LEAVE_GAME, LEAVE_SURE, END = "back", "leavegame", "leavesure", "endtable"  # cogs.tables.seat_presses
-SEAT_VERBS = frozenset({ADD_AI, REMOVE_AI, BACK, LEAVE_GAME, LEAVE_SURE, END})
+HINT = "hint"  # the coach: what the hard AI would play for the presser's seat (cogs.tables.presses)
+SEAT_VERBS = frozenset({ADD_AI, REMOVE_AI, BACK, LEAVE_GAME, LEAVE_SURE, END, HINT})
 VERBS = frozenset({JOIN, LEAVE, START, CANCEL, HAND, DM, RULES, AGAIN, QUIT}) | SEAT_VERBS
 
 

@@ -1,18 +1,21 @@
-"""The lobby's option menus: the game's options (from :mod:`engine.tables.lobby_options`) and the table's
-clock, as select menus (Discord JSON). A lobby message has :data:`MENU_ROWS` rows for them: the first row
-holds Join, Leave, Start, Cancel and "DM me my hand", the second "Add AI player", "Remove AI player" and
-"How to play"."""
+"""The lobby's option menus: the game's options (from :mod:`engine.tables.lobby_options`), the AI seats'
+levels and the table's clock, as select menus (Discord JSON). A lobby message has :data:`MENU_ROWS` rows
+for them: the first row holds Join, Leave, Start, Cancel and "DM me my hand", the second "Add AI player",
+"Remove AI player" and "How to play"."""
 
 from __future__ import annotations
 
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.action_menus import option, select
-from engine.tables import lobby_options
+from engine.tables import ai_seats, lobby_options
 from engine.tables.lobby_options import clock_choices, option_choices
 from engine.tables.session import TableSession
 
 MENU_ROWS = 3
+MAX_OPTIONS = 25
+"""Discord's most options in one select menu (a table of ten seats offers the levels of its first eight
+AIs in the lobby; ``/play level:`` sets them all)."""
 
 
 def option_menus(session: TableSession) -> list[dict]:
@@ -49,6 +52,18 @@ def option_menus(session: TableSession) -> list[dict]:
                     for label, value in choice.values
                 ],
                 placeholder=_clip(f"{choice.description.rstrip('.')} (now: {choice.current_label})", 150),
+            )
+        )
+    levels = ai_seats.level_choices(session)
+    if levels and len(menus) < MENU_ROWS:  # a row is free (else the level is set with /play level:)
+        menus.append(
+            select(  # no option pre-selected: each AI's level now set is marked
+                ids.option_custom_id(session.table_id, lobby_options.LEVELS_MENU),
+                [
+                    option(_clip(label, 100), value, description="now set" if now else None)
+                    for label, value, now in levels[:MAX_OPTIONS]
+                ],
+                placeholder="AI players' levels: pick one AI's level",
             )
         )
     if len(menus) < MENU_ROWS:  # a row is free (else the clock is set with /play clock:)

@@ -1,7 +1,7 @@
 """What each table press does: the component's custom_id becomes a move of :mod:`engine.tables.moves`,
 committed by the runtime's one :meth:`~engine.tables.runtime.TableRuntime.commit`, and answered. Presses
-that change nothing (a page of menus, "My hand", "DM me my hand", the question before leaving) are
-answered here. :class:`TablePresses` is the :class:`~cogs.tables.press_handler.PressHandler` the table
+that change nothing (a page of menus, "My hand", "DM me my hand", the question before leaving, a Hint)
+are answered here. :class:`TablePresses` is the :class:`~cogs.tables.press_handler.PressHandler` the table
 components hand their presses to.
 
 Each press is answered once, within Discord's 3 seconds: through its own interaction response, with the
@@ -11,6 +11,7 @@ that changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -23,9 +24,12 @@ from cogs.tables.drawn import answer_press
 from cogs.tables.private_views import PrivateViews
 from cogs.tables.rules_in_play import rules_in_play
 from cogs.tables.table_message import TableMessages
+from cogs.tables.table_text import with_names
 from engine import IllegalAction
+from engine.ai import coach
+from engine.ai.core import InformationSet
 from engine.lobby import RematchChoice
-from engine.tables import moves
+from engine.tables import ai_seats, moves
 from engine.tables.outcome import Outcome
 from engine.tables.runtime import LOCK_WAIT_SECONDS, Answer, TableRuntime, locked
 from engine.tables.session import Phase, TableError, TableSession
@@ -88,6 +92,8 @@ class TablePresses:
         try:
             if target.verb == ids.DM:
                 await self.private_views.dm_hand(interaction, session)  # DMs may be slow: not under the lock
+            elif target.verb == ids.HINT:
+                await self._hint(interaction, session)
             elif (
                 target.verb in (ids.HAND, ids.LEAVE_GAME, ids.RULES)
                 or target.page is not None
@@ -142,6 +148,23 @@ class TablePresses:
             raise TableError("No game has started at this table yet: its options are on the lobby message.")
         drawn = rules_in_play(session)
         await interaction.response.send_message(**drawn.send_kwargs(), ephemeral=True)
+
+    async def _hint(self, interaction: discord.Interaction, session: TableSession) -> None:
+        """The coach: what the hard AI would play for the presser's seat, from the seat's information only
+        (made under the table's lock, searched in a worker thread), answered ephemerally with its reason.
+
+        Raises
+        ------
+        TableError
+            The presser may have no hint now (:func:`~engine.tables.ai_seats.hint_seat`).
+        """
+        async with locked(session, LOCK_WAIT_SECONDS):
+            seat = ai_seats.hint_seat(session, interaction.user.id)
+            state = session.state
+            assert state is not None
+            seen = await asyncio.to_thread(InformationSet.of, state, seat)
+        hint = await asyncio.to_thread(coach.hint, session.rules.key, seen, state.seed)
+        await reply(interaction, f"💡 {with_names(session, hint.reason)}")
 
     async def _show_page(self, interaction: discord.Interaction, session: TableSession, page: int) -> None:
         """Show another page of the menus of the message pressed on; the game does not change."""

@@ -51,7 +51,7 @@ PRIVATE_COLOUR = discord.Colour.dark_teal().value
 
 SECONDARY, PRIMARY = discord.ButtonStyle.secondary, discord.ButtonStyle.primary
 SUCCESS, DANGER = discord.ButtonStyle.success, discord.ButtonStyle.danger
-CONTROL_STYLES = {ids.BACK: SUCCESS, ids.END: DANGER, ids.LEAVE_GAME: DANGER}
+CONTROL_STYLES = {ids.BACK: SUCCESS, ids.END: DANGER, ids.LEAVE_GAME: DANGER, ids.HINT: SECONDARY}
 """The style of each seat button (:mod:`cogs.tables.seat_controls`)."""
 
 LEAVE_QUESTION = (

@@ -20,14 +20,18 @@ best other score. Forced and clear decisions are made by rule without search.
 from __future__ import annotations
 
 import random
+import time
 
-from engine.ai.core import AIPlayer
-from engine.core import GameState
+from engine.ai.core import AIPlayer, InformationSet
+from engine.core import GameState, strong
 from engine.foist.cards import card_points, starting_tokens
 from engine.foist.rules import PAY, PAY_ACTION, TAKE, TAKE_ACTION, FoistState
 
 DEFAULT_WORLDS = 24
 """Determinisations per searched decision (each played out once per action)."""
+
+HARD_CPU_SECONDS = 0.09
+"""The hard level's cap on one decision's search, in CPU seconds of the deciding thread."""
 
 MARGIN_WEIGHT = 0.02
 """Worth of one point of margin over the best other seat, next to a whole win (1)."""
@@ -109,21 +113,27 @@ def outcome(scores: list[int], seat: int) -> float:
     return share + MARGIN_WEIGHT * max(-25, min(25, best_other - mine))
 
 
-class FoistPlayer:
+class FoistPlayer(AIPlayer):
     """Foist's AI (see the module's docstring).
 
     Parameters
     ----------
     worlds:
         Determinisations per searched decision; the budget (24 by default: a few milliseconds).
+    cpu_seconds:
+        A cap on the search's CPU time (the deciding thread's, ``time.thread_time``, so other threads' load
+        does not count), or ``None``: past it, no further world is searched (the hard level's guard; its
+        worlds fit well within it, so it bounds only a pathological case).
     """
 
     name = "foist-mc"
 
-    def __init__(self, worlds: int = DEFAULT_WORLDS) -> None:
+    def __init__(self, worlds: int = DEFAULT_WORLDS, cpu_seconds: float | None = None) -> None:
         self.worlds = worlds
+        self.cpu_seconds = cpu_seconds
 
-    def choose(self, state: GameState, seat: int, rng: random.Random) -> str:
+    def decide(self, seen: InformationSet, rng: random.Random) -> str:
+        state, seat = seen.world, seen.seat
         assert isinstance(state, FoistState)
         if seat not in state.seats_to_act():
             raise ValueError(f"seat {seat} has no legal action")
@@ -135,7 +145,10 @@ class FoistPlayer:
         tokens = counted_tokens(state, seat)
         seats = range(state.num_seats)
         totals = {TAKE: 0.0, PAY: 0.0}
-        for _ in range(self.worlds):
+        deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
+        for number in range(self.worlds):
+            if deadline is not None and number and time.thread_time() > deadline:
+                break
             world = state.resample_hidden(seat, rng).with_tokens(tokens)
             for code, action in ((TAKE, TAKE_ACTION), (PAY, PAY_ACTION)):
                 game = world.copy()
@@ -148,6 +161,30 @@ class FoistPlayer:
 def player_for(game_key: str) -> AIPlayer:
     """The AI that sits at Foist tables."""
     return FoistPlayer()
+
+
+def hard_player_for(game_key: str) -> AIPlayer:
+    """The hard level at Foist tables: the same search on four times the determinisations, within
+    :data:`HARD_CPU_SECONDS`."""
+    return FoistPlayer(worlds=4 * DEFAULT_WORLDS, cpu_seconds=HARD_CPU_SECONDS)
+
+
+def explain(seen: InformationSet, code: str) -> str:
+    """The coach's one-line reason for ``code`` (take or pay) at ``seen.seat``'s decision, in Foist's
+    terms: the points the card adds to the seat's score against the tokens on it and in hand."""
+    state = seen.world
+    assert isinstance(state, FoistState)
+    cost, on_card, mine = state.take_cost(seen.seat), state.tokens_on_card, state.tokens(seen.seat)
+    net = cost - on_card
+    if code == TAKE:
+        return (
+            f"{strong('Take it')}: it adds {cost} points and brings {on_card} tokens, {net:+d} to your "
+            f"score, cheaper than what passing it on is likely to cost you."
+        )
+    return (
+        f"{strong('No thanks')}: taking it would add {cost} points for {on_card} tokens ({net:+d}); one "
+        f"of your {mine} tokens costs 1 point."
+    )
 
 
 def evaluate(state: GameState, seat: int) -> float:

@@ -41,6 +41,24 @@ def player_for(game_key: str) -> AIPlayer:
     raise KeyError(f"not a Frazzled Wool game: {game_key!r}")
 
 
+def hard_player_for(game_key: str) -> AIPlayer:
+    """The hard level for ``game_key``: the game's player with a larger search budget (MINIMIZE and
+    TOKENIZE: three times the samples; ERADICIZE: the normal budget, at the decision-time limit already).
+
+    Raises
+    ------
+    KeyError
+        For any other key.
+    """
+    if game_key == "minimize":
+        return ai_minimize.MinimizePlayer(samples=30)
+    if game_key == "tokenize":
+        return ai_tokenize.TokenizePlayer(samples=12)
+    if game_key == "eradicize":
+        return ai_eradicize.EradicizePlayer()
+    raise KeyError(f"not a Frazzled Wool game: {game_key!r}")
+
+
 def evaluate(state: GameState, seat: int) -> float:
     """How good the position is for ``seat`` (higher is better), by the game's own evaluation:
     :func:`engine.frazzled.ai_minimize.evaluate`, :func:`engine.frazzled.ai_tokenize.evaluate` or

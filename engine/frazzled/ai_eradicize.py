@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from engine.ai.core import AIPlayer, InformationSet
 from engine.frazzled.actions import COLOUR, Draw, StealToken, TakeToken
 from engine.frazzled.ai_common import best_by, legal_codes, pile_tops, unseen_cards, world_for
 from engine.frazzled.deck import FOURTEEN_ONE, Card
@@ -52,7 +53,7 @@ CANDIDATES = 3
 """The rule player's best plays that the endgame search compares."""
 
 
-class EradicizePlayer:
+class EradicizePlayer(AIPlayer):
     """Frazzled Wool ERADICIZE: shed cheap cards, keep the escapes, pressure the next player.
 
     Parameters
@@ -83,7 +84,9 @@ class EradicizePlayer:
         self.depth = depth
         self.candidates = candidates
 
-    def choose(self, state: EradicizeState, seat: int, rng: random.Random) -> str:
+    def decide(self, seen: InformationSet, rng: random.Random) -> str:
+        state, seat = seen.world, seen.seat
+        assert isinstance(state, EradicizeState)
         codes = legal_codes(state, seat)
         if len(codes) == 1:
             return codes[0]

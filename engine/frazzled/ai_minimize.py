@@ -18,6 +18,7 @@ import functools
 import random
 from collections.abc import Sequence
 
+from engine.ai.core import AIPlayer, InformationSet
 from engine.frazzled.actions import Discard, Draw
 from engine.frazzled.ai_common import best_by, card_id, legal_codes, pile_tops, unseen_cards, world_for
 from engine.frazzled.deck import DECK, Card
@@ -72,7 +73,7 @@ def _total(ids: tuple[int, ...], rules: tuple[BonusCard, ...]) -> int:
     return score_hand([DECK[index] for index in ids], rules).total
 
 
-class MinimizePlayer:
+class MinimizePlayer(AIPlayer):
     """Frazzled Wool MINIMIZE: rule-based draws and discards, Monte Carlo challenges.
 
     Parameters
@@ -102,7 +103,9 @@ class MinimizePlayer:
         self.threshold = threshold
         self.final_threshold = final_threshold
 
-    def choose(self, state: FrazzledMinimizeState, seat: int, rng: random.Random) -> str:
+    def decide(self, seen: InformationSet, rng: random.Random) -> str:
+        state, seat = seen.world, seen.seat
+        assert isinstance(state, FrazzledMinimizeState)
         codes = legal_codes(state, seat)
         if len(codes) == 1:
             return codes[0]

@@ -19,6 +19,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from engine.ai.core import AIPlayer, InformationSet
 from engine.frazzled.actions import COLOUR, Discard, Draw, StealToken, TakeToken
 from engine.frazzled.ai_common import best_by, legal_codes, pile_tops, unseen_cards, world_for
 from engine.frazzled.deck import FOURTEEN_ONE, Card
@@ -98,7 +99,7 @@ def potential_for(world: TokenizeState, seat: int, colours=None, shapes=None) ->
     return Potential(colours, shapes, available)
 
 
-class TokenizePlayer:
+class TokenizePlayer(AIPlayer):
     """Frazzled Wool TOKENIZE: declare at once, draw and discard for set potential.
 
     Parameters
@@ -112,7 +113,9 @@ class TokenizePlayer:
     def __init__(self, samples: int = 4) -> None:
         self.samples = samples
 
-    def choose(self, state: TokenizeState, seat: int, rng: random.Random) -> str:
+    def decide(self, seen: InformationSet, rng: random.Random) -> str:
+        state, seat = seen.world, seen.seat
+        assert isinstance(state, TokenizeState)
         codes = legal_codes(state, seat)
         if len(codes) == 1:
             return codes[0]

@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.ai.core import legal_codes
+from engine.ai.core import AIPlayer, InformationSet, legal_codes
 from engine.core import GameState
 from engine.ivak_declare.actions import (
     DECLARE,
@@ -93,7 +93,7 @@ def _remove(hand: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
     return rest
 
 
-class DeclarePlayer:
+class DeclarePlayer(AIPlayer):
     """The Minimize: Declare AI (see the module docstring).
 
     Parameters
@@ -115,14 +115,15 @@ class DeclarePlayer:
 
     # -- public ---------------------------------------------------------------------------------------
 
-    def choose(self, state: GameState, seat: int, rng: random.Random) -> str:
-        """One legal code for ``seat``; ``state`` is not changed.
+    def decide(self, seen: InformationSet, rng: random.Random) -> str:
+        """One legal code for ``seen.seat``; from the seat's information only.
 
         Raises
         ------
         ValueError
             If ``seat`` has no legal action.
         """
+        state, seat = seen.world, seen.seat
         codes = legal_codes(state, seat)
         if len(codes) == 1 or not isinstance(state, DeclareState):
             return codes[0]
@@ -307,12 +308,19 @@ def player_for(game_key: str) -> DeclarePlayer:
     return DeclarePlayer()
 
 
+def hard_player_for(game_key: str) -> DeclarePlayer:
+    """The hard level at Minimize: Declare tables: the normal player (its search already spends the
+    decision-time budget on its largest throws)."""
+    return DeclarePlayer()
+
+
 __all__ = [
     "DRAG_END",
     "DRAG_START",
     "DeclarePlayer",
     "evaluate",
     "hand_worth",
+    "hard_player_for",
     "player_for",
     "rounds_of_turns",
 ]

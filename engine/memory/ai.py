@@ -28,7 +28,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.ai.core import legal_codes
+from engine.ai.core import AIPlayer, InformationSet, legal_codes
 from engine.core import GameState
 from engine.memory.actions import (
     Buy,
@@ -63,7 +63,7 @@ EFFECT_PHASES = {
 OPPONENT_WEIGHT = 0.25  # the weight of the lead over the mean opponent in the margin
 
 
-class MemoryPlayer:
+class MemoryPlayer(AIPlayer):
     """The Deluxe Memory AI (see the module docstring).
 
     Parameters
@@ -77,14 +77,15 @@ class MemoryPlayer:
     def __init__(self, hide_reserve: int = 6) -> None:
         self.hide_reserve = hide_reserve
 
-    def choose(self, state: GameState, seat: int, rng: random.Random) -> str:
-        """One legal code for ``seat``; ``state`` is not changed.
+    def decide(self, seen: InformationSet, rng: random.Random) -> str:
+        """One legal code for ``seen.seat``; from the seat's information only.
 
         Raises
         ------
         ValueError
             If ``seat`` has no legal action.
         """
+        state, seat = seen.world, seen.seat
         codes = legal_codes(state, seat)
         if len(codes) == 1 or not isinstance(state, MemoryState):
             return codes[0]
@@ -485,4 +486,10 @@ def evaluate(state: GameState, seat: int) -> float:
 
 def player_for(game_key: str) -> MemoryPlayer:
     """The AI that sits at Deluxe Memory tables."""
+    return MemoryPlayer()
+
+
+def hard_player_for(game_key: str) -> MemoryPlayer:
+    """The hard level at Deluxe Memory tables: the normal player (a rule player with a full memory of the
+    cards seen; its rules doc says why the hard level adds no search)."""
     return MemoryPlayer()

@@ -26,8 +26,9 @@ from __future__ import annotations
 import functools
 import math
 import random
+import time
 
-from engine.ai.core import AIPlayer
+from engine.ai.core import AIPlayer, InformationSet
 from engine.core import GameState
 from engine.minimisere.actions import Decree, MinimisereAction
 from engine.minimisere.cards import HAND_SIZES, JOKER, RANK_VALUES, SUIT, VALUE, trick_winner
@@ -73,14 +74,20 @@ def _action(card: str, decree: str) -> MinimisereAction:
 
 
 def _policy(
-    world: MinimisereState, seat: int, nil: list[bool], special: int | None, rng: random.Random
+    world: MinimisereState,
+    seat: int,
+    nil: list[bool],
+    special: int | None,
+    rng: random.Random,
+    noise: float = NOISE,
 ) -> MinimisereAction:
-    """The rollout player's play for ``seat`` (``special``: the value of the rank that wins when led)."""
+    """The rollout player's play for ``seat`` (``special``: the value of the rank that wins when led;
+    ``noise``: the chance of a random legal card instead)."""
     cards = world.playable(seat)
     decreed = JOKER in cards and world.joker_decreed  # a Joker played now comes with a decree
     if len(cards) == 1 and not (decreed and cards[0] == JOKER):
         return _action(cards[0], "")
-    if rng.random() < NOISE:
+    if rng.random() < noise:
         card = rng.choice(cards)
         return _action(card, rng.choice(("win", "lose")) if card == JOKER and decreed else "")
     won = world.tricks_won()[seat]
@@ -147,6 +154,13 @@ def aims_for_no_tricks(world: MinimisereState, rng: random.Random) -> list[bool]
     ]
 
 
+def rule_action(world: MinimisereState, seat: int, rng: random.Random) -> MinimisereAction:
+    """The rollout policy's play for ``seat`` in ``world`` (a determinisation), without its noise: a
+    sensible newcomer's card (the benchmark's rule-based baseline)."""
+    special = None if world.special is None else RANK_VALUES[world.special]
+    return _policy(world, seat, aims_for_no_tricks(world, rng), special, rng, noise=0.0)
+
+
 def rollout(world: MinimisereState, deal: int, nil: list[bool], rng: random.Random) -> None:
     """Play deal number ``deal`` (1-based) to its end with the rollout policy for every seat, on the
     engine's rules (``world`` is changed: the engine scores the deal, then deals the next one or ends the
@@ -192,7 +206,7 @@ def distinct_actions(actions: list[MinimisereAction], unseen: set[str], trick: l
     return kept
 
 
-class MinimiserePlayer:
+class MinimiserePlayer(AIPlayer):
     """Minimisère's AI (see the module's docstring).
 
     Parameters
@@ -202,16 +216,27 @@ class MinimiserePlayer:
         cards (96 by default: a few milliseconds).
     min_worlds, max_worlds:
         Bounds on the determinisations per decision (each candidate is played out once in each).
+    cpu_seconds:
+        A cap on the search's CPU time (the deciding thread's, ``time.thread_time``), or ``None``: past it,
+        no further world is searched once ``min_worlds`` were (the hard level's guard).
     """
 
     name = "minimisere-mc"
 
-    def __init__(self, rollouts: int = DEFAULT_ROLLOUTS, min_worlds: int = 6, max_worlds: int = 24) -> None:
+    def __init__(
+        self,
+        rollouts: int = DEFAULT_ROLLOUTS,
+        min_worlds: int = 6,
+        max_worlds: int = 24,
+        cpu_seconds: float | None = None,
+    ) -> None:
+        self.cpu_seconds = cpu_seconds
         self.rollouts = rollouts
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
 
-    def choose(self, state: GameState, seat: int, rng: random.Random) -> str:
+    def decide(self, seen: InformationSet, rng: random.Random) -> str:
+        state, seat = seen.world, seen.seat
         assert isinstance(state, MinimisereState)
         codes = [action.code for action in state.legal_actions(seat)]
         if not codes:
@@ -238,7 +263,10 @@ class MinimiserePlayer:
         worlds = max(self.min_worlds, min(self.max_worlds, self.rollouts // len(actions)))
         deal = state.deal_number
         totals = [0.0] * len(actions)
+        deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
         for number in range(worlds):
+            if deadline is not None and number >= self.min_worlds and time.thread_time() > deadline:
+                break
             world = first if number == 0 else state.resample_hidden(seat, rng)
             nil = aims_for_no_tricks(world, rng)
             for index, action in enumerate(actions):
@@ -254,6 +282,12 @@ class MinimiserePlayer:
 def player_for(game_key: str) -> AIPlayer:
     """The AI that sits at Minimisère tables."""
     return MinimiserePlayer()
+
+
+def hard_player_for(game_key: str) -> AIPlayer:
+    """The hard level at Minimisère tables: the same search on four times the rollouts, within 90 ms of
+    the deciding thread's CPU time."""
+    return MinimiserePlayer(rollouts=4 * DEFAULT_ROLLOUTS, min_worlds=12, max_worlds=96, cpu_seconds=0.09)
 
 
 def evaluate(state: GameState, seat: int) -> float:

@@ -4,12 +4,15 @@ a running game which seats an AI plays (an AI seat, a player taken over while aw
 An AI seat has a negative seat identity (``-1``, ``-2``, ...) where a player has a Discord user id (always
 positive), so the two never collide, in the lobby, the game, the snapshot and the stored results. Its name
 comes from :data:`AI_NAMES` by its identity, so the AIs at one table have distinct names, and carries the
-robot marker (:data:`AI_MARKER`) wherever names are shown: lobby, table, log, scoreboard.
+robot marker (:data:`AI_MARKER`) wherever names are shown: lobby, table, log, scoreboard. Each AI seat
+plays at a level (:data:`~engine.ai.registry.LEVELS`: easy, normal, hard) that the host chooses; a seat an
+AI plays for a person (away, or left) plays at the normal level.
 """
 
 from __future__ import annotations
 
 from engine import Event
+from engine.ai.registry import LEVELS, NORMAL
 from engine.core import plural
 from engine.lobby import LobbyError
 from engine.tables.session import I_AM_BACK, Phase, TableError, TableSession
@@ -42,23 +45,87 @@ def _check_host(session: TableSession, user_id: int, doing: str) -> None:
         raise TableError(str(error)) from None
 
 
-def add_ai(session: TableSession, user_id: int) -> int:
-    """Seat an AI player in the lobby (host only); returns its identity (the first free of -1, -2, ...).
+def _check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise TableError(f"An AI player's level is one of {', '.join(LEVELS)}.")
+
+
+def add_ai(session: TableSession, user_id: int, level: str = NORMAL) -> int:
+    """Seat an AI player of ``level`` in the lobby (host only); returns its identity (the first free of -1,
+    -2, ...).
 
     Raises
     ------
     TableError
-        Not in the lobby, not the host, or the table is full (the game's most seats).
+        Not in the lobby, not the host, the table is full (the game's most seats), or not a level.
     """
     _check_host(session, user_id, "add AI players to")
+    _check_level(level)
     taken = set(session.lobby.players)
     ai_id = next(candidate for candidate in range(-1, -len(AI_NAMES) - 1, -1) if candidate not in taken)
     try:
         session.lobby.join(ai_id)
     except LobbyError:
         raise TableError(f"This table is full ({plural(session.rules.max_seats, 'player')}).") from None
-    session.names[ai_id] = ai_name(ai_id)
+    _store_level(session, ai_id, level)
     return ai_id
+
+
+def _store_level(session: TableSession, ai_id: int, level: str) -> None:
+    """Set AI ``ai_id``'s level, and its shown name: ``"🤖 Ada"`` at the normal level, else with the level
+    after it (``"🤖 Ada (hard)"``)."""
+    if level == NORMAL:
+        session.ai_levels.pop(ai_id, None)
+        session.names[ai_id] = ai_name(ai_id)
+    else:
+        session.ai_levels[ai_id] = level
+        session.names[ai_id] = f"{ai_name(ai_id)} ({level})"
+
+
+def set_level(session: TableSession, user_id: int, ai_id: int, level: str) -> None:
+    """The host sets the level of AI seat ``ai_id`` in the lobby.
+
+    Raises
+    ------
+    TableError
+        Not in the lobby, not the host, no such AI seated, or not a level.
+    """
+    _check_host(session, user_id, "choose the AI players' levels")
+    _check_level(level)
+    if not is_ai(ai_id) or ai_id not in session.lobby.players:
+        raise TableError("That AI player is not seated at this table.")
+    _store_level(session, ai_id, level)
+
+
+def level_choices(session: TableSession) -> list[tuple[str, str, bool]]:
+    """The lobby's choices of level, as ``(label, value, now set)``: for each AI seated, in seat order,
+    each level (value ``"<ai id>:<level>"``, e.g. ``"-1:hard"``)."""
+    return [
+        (f"{ai_name(ai_id)}: {level}", f"{ai_id}:{level}", lobby_level(session, ai_id) == level)
+        for ai_id in ai_seats_of(session.lobby.players)
+        for level in LEVELS
+    ]
+
+
+def choose_level(session: TableSession, user_id: int, value: str) -> None:
+    """Apply a choice of :func:`level_choices` (``"<ai id>:<level>"``).
+
+    Raises
+    ------
+    TableError
+        A malformed value, or as :func:`set_level`.
+    """
+    ai_id, _, level = value.partition(":")
+    try:
+        identity = int(ai_id)
+    except ValueError:
+        raise TableError("That AI player is not seated at this table.") from None
+    set_level(session, user_id, identity, level)
+
+
+def lobby_level(session: TableSession, ai_id: int) -> str:
+    """The level of AI seat ``ai_id``."""
+    return session.ai_levels.get(ai_id, NORMAL)
 
 
 def remove_ai(session: TableSession, user_id: int) -> int:
@@ -74,16 +141,18 @@ def remove_ai(session: TableSession, user_id: int) -> int:
     if not seated:
         raise TableError("There is no AI player at this table to remove.")
     session.lobby.players.remove(seated[-1])
+    session.ai_levels.pop(seated[-1], None)
     return seated[-1]
 
 
-def seat_bots(session: TableSession, count: int) -> None:
-    """Seat ``count`` AI players in a new lobby (``/play bots:<count>``), beside its host.
+def seat_bots(session: TableSession, count: int, level: str = NORMAL) -> None:
+    """Seat ``count`` AI players of ``level`` in a new lobby (``/play bots:<count> level:<level>``), beside
+    its host.
 
     Raises
     ------
     TableError
-        If the game does not seat that many (its most seats, the host included).
+        If the game does not seat that many (its most seats, the host included), or not a level.
     """
     room = session.rules.max_seats - len(session.lobby.players)
     if count > room:
@@ -92,7 +161,7 @@ def seat_bots(session: TableSession, count: int) -> None:
             f"so a table can have at most {plural(room, 'AI player')} beside you."
         )
     for _ in range(count):
-        add_ai(session, session.host_id)
+        add_ai(session, session.host_id, level)
 
 
 def after_lobby_leave(session: TableSession) -> None:
@@ -110,12 +179,13 @@ def ai_seats_of(players: list[int]) -> list[int]:
     return [player for player in players if is_ai(player)]
 
 
-def seat_again(session: TableSession, ai_ids: list[int]) -> None:
-    """Seat the AIs of a finished game at its rematch lobby, while there is room."""
+def seat_again(session: TableSession, ai_ids: list[int], levels: dict[int, str]) -> None:
+    """Seat the AIs of a finished game at its rematch lobby, while there is room, each at its level in
+    ``levels`` (the finished table's :attr:`~engine.tables.session.TableSession.ai_levels`)."""
     for ai_id in ai_ids:
         if len(session.lobby.players) < session.rules.max_seats and ai_id not in session.lobby.players:
             session.lobby.players.append(ai_id)
-            session.names[ai_id] = ai_name(ai_id)
+            _store_level(session, ai_id, levels.get(ai_id, NORMAL))
 
 
 # -- a running game --------------------------------------------------------------------------------------
@@ -125,6 +195,40 @@ def ai_plays(session: TableSession, seat: int) -> bool:
     """True if an AI plays ``seat`` now: an AI seat, a player taken over while away (until "I'm back"), or
     a player who left the game."""
     return is_ai(session.players[seat]) or seat in session.idle_seats or seat in session.left_seats
+
+
+def level_of(session: TableSession, seat: int) -> str:
+    """The level the AI playing ``seat`` plays at: an AI seat's own, normal for a person's seat an AI plays
+    (away, or left)."""
+    return session.ai_levels.get(session.players[seat], NORMAL)
+
+
+def hint_seat(session: TableSession, user_id: int) -> int:
+    """The seat the coach may give ``user_id`` a hint for now: the table allows hints (``session.hints``),
+    an AI plays at it, and the game waits for the player's own decision.
+
+    Raises
+    ------
+    TableError
+        If not, with the words why.
+    """
+    seat = session.seat_of(user_id)
+    if session.phase is not Phase.PLAYING or session.state is None or seat is None or ai_plays(session, seat):
+        raise TableError("You are not playing a seat at this table.")
+    if not session.hints or not any(is_ai(player) for player in session.players):
+        raise TableError("Hints are offered only in unrated games with AI players.")
+    if seat not in session.state.seats_to_act():
+        raise TableError("The game is not waiting for you: a hint is for your own decision.")
+    return seat
+
+
+def hints_offered(session: TableSession, user_id: int) -> bool:
+    """True if ``user_id``'s private view offers the Hint button now (see :func:`hint_seat`)."""
+    try:
+        hint_seat(session, user_id)
+    except TableError:
+        return False
+    return True
 
 
 def human_seats(session: TableSession) -> list[int]:

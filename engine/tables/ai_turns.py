@@ -3,8 +3,9 @@ ai_plays`) that the game waits for acts by itself, after a short pause so people
 
 Each table has at most one task playing its AI turns, a background task of its own: the pause and the
 thinking never hold the table's lock, so a person's press is answered meanwhile as ever. The AI thinks in a
-worker thread, on a copy of the state (``GameState.copy``, itself made in a worker under the table's
-lock: a copy may take milliseconds), with a generator seeded from the table's seed,
+worker thread, on the seat's information only (:class:`~engine.ai.core.InformationSet`, made in a worker
+under the table's lock: it copies the state with the hidden parts redrawn, which may take milliseconds), at
+the seat's level (:func:`~engine.tables.ai_seats.level_of`), with a generator seeded from the table's seed,
 the state's version and the seat (:func:`decision_rng`), so the game stays fully determined by its options,
 seed and action log. Its move then goes the way of a person's press: the runtime's one commit
 (:class:`~engine.tables.moves.AIPlay`), checked by the engine, stored in one transaction before it is shown,
@@ -19,8 +20,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable
 
-from engine import GameState
-from engine.ai.core import AIPlayer
+from engine.ai.core import AIPlayer, InformationSet
 from engine.ai.registry import ai_player
 from engine.tables import ai_seats
 from engine.tables.moves import AIPlay, Move, Unchanged, is_current
@@ -58,8 +58,8 @@ class AITurns:
     ``commit(table, move)`` is the runtime's one commit; ``pause_seconds`` is the wait before each AI move,
     and ``unattended_pause_seconds`` the wait once nobody can come back to the table (see
     :func:`~engine.tables.ai_seats.nobody_left`): shorter, so the AIs finish the game quickly, but never
-    zero, so such a table never takes the database's whole write rate; ``player_for(game_key)`` gives the
-    game's AI player.
+    zero, so such a table never takes the database's whole write rate; ``player_for(game_key, level)`` gives
+    the game's AI player at a level (see :data:`engine.ai.registry.LEVELS`).
     """
 
     def __init__(
@@ -70,7 +70,7 @@ class AITurns:
         commit: Commit,
         *,
         unattended_pause_seconds: float = UNATTENDED_PAUSE_SECONDS,
-        player_for: Callable[[str], AIPlayer] = ai_player,
+        player_for: Callable[[str, str], AIPlayer] = ai_player,
     ) -> None:
         self.registry = registry
         self.tasks = tasks
@@ -125,10 +125,10 @@ class AITurns:
         async with session.lock:  # nothing changes the state while a worker copies it (it may be slow)
             if not self.registry.is_live(session) or not is_current(session, state, version, seat):
                 return self._drop(session, seat)
-            thinking: GameState = await asyncio.to_thread(state.copy)
+            seen = await asyncio.to_thread(InformationSet.of, state, seat)
         rng = decision_rng(state.seed, version, seat)
-        player = self.player_for(session.rules.key)
-        code = await asyncio.to_thread(player.choose, thinking, seat, rng)
+        player = self.player_for(session.rules.key, ai_seats.level_of(session, seat))
+        code = await asyncio.to_thread(player.decide, seen, rng)
         try:
             await self.commit(session, AIPlay(seat, version, code, state))
         except Unchanged:

@@ -8,11 +8,14 @@ import typing
 from dataclasses import replace
 
 from engine.lobby import LobbyError
+from engine.tables import ai_seats
 from engine.tables.session import Phase, TableError, TableSession
 from engine.tables.time_control import KINDS
 
 RULES_MENU = "rules"
 """The lobby menu of the game's on/off options (its values are the options switched on)."""
+LEVELS_MENU = "levels"
+"""The lobby menu of the AI seats' levels (its one value: ``"<ai id>:<level>"``)."""
 CLOCK_MENU = "clock"
 """The lobby menu of the table's clock (fixed, time bank or slow mode), not a game option."""
 MAX_VALUES = 25
@@ -113,7 +116,8 @@ def option_value(session: TableSession, name: str, text: str) -> object:
 
 def choose(session: TableSession, user_id: int, field: str, values: list[str]) -> None:
     """Apply a choice made in lobby menu ``field``: the on/off options (:data:`RULES_MENU`, ``values`` are
-    the options switched on), the clock (:data:`CLOCK_MENU`) or one other option (its one value).
+    the options switched on), the clock (:data:`CLOCK_MENU`), an AI seat's level (:data:`LEVELS_MENU`) or
+    one other option (its one value).
 
     Raises
     ------
@@ -122,6 +126,9 @@ def choose(session: TableSession, user_id: int, field: str, values: list[str]) -
     """
     if field == CLOCK_MENU:
         choose_clock(session, user_id, values[0] if values else "")
+        return
+    if field == LEVELS_MENU:
+        ai_seats.choose_level(session, user_id, values[0] if values else "")
         return
     if field == RULES_MENU:
         switches = [choice for choice in option_choices(session) if choice.kind == "bool"]

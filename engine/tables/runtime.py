@@ -123,7 +123,7 @@ class TableRuntime:
         How long an untouched lobby stays open; how long an AI seat waits before it acts, and before it acts
         at a table no person can come back to (seconds).
     player_for:
-        The AI player of a game, by key.
+        The AI player of a game at a level, by key and level.
     now:
         The clock (UTC).
     """
@@ -139,7 +139,7 @@ class TableRuntime:
         lobby_idle_seconds: float,
         ai_pause_seconds: float,
         unattended_pause_seconds: float = UNATTENDED_PAUSE_SECONDS,
-        player_for: Callable[[str], AIPlayer] = ai_player,
+        player_for: Callable[[str, str], AIPlayer] = ai_player,
         now: Callable[[], datetime] = utcnow,
     ) -> None:
         self.registry = registry
@@ -344,7 +344,8 @@ class TableRuntime:
         )
         seated = set(lobby.players)
         rematch.alert_modes = {user: how for user, how in finished.alert_modes.items() if user in seated}
-        ai_seats.seat_again(rematch, ai_seats.ai_seats_of(finished.players))  # the AIs play again too
+        rematch.hints = finished.hints
+        ai_seats.seat_again(rematch, ai_seats.ai_seats_of(finished.players), finished.ai_levels)  # them too
         try:
             await self.open(rematch, functools.partial(self.presenter.post_table, rematch, "Playing again:"))
         except TableError:

@@ -76,6 +76,12 @@ class TableSession:
     live_dms:
         Each DM player's one live DM of the table, as ``(channel id, message id)`` by user id, kept by the
         Discord layer and stored with the table, so that after a restart it is edited, not sent again.
+    ai_levels:
+        The level of each AI seat that has one other than normal, by its identity (see
+        :mod:`engine.tables.ai_seats`).
+    hints:
+        True if the players may ask the coach for hints (set when the table opens: on where the server does
+        not rate games with AI players, see :func:`engine.tables.ai_seats.hint_seat`).
     events:
         The latest lines of the table's log, oldest first.
     options:
@@ -121,6 +127,8 @@ class TableSession:
         self.dm_wanted: set[int] = set(dm_wanted or ())
         self.alert_modes: dict[int, str] = {}
         self.live_dms: dict[int, tuple[int, int]] = {}
+        self.ai_levels: dict[int, str] = {}
+        self.hints = False
         self.state: GameState | None = None
         self.players: list[int] = []
         self.events: deque[Event] = deque(maxlen=EVENT_LOG_LENGTH)

@@ -11,8 +11,9 @@ from_stored` reads every shape ever written, so tables stored by an older bot co
 - version 3: this model: ``settings.time_control`` (fixed clock, time bank or slow mode) and each seat's
   time bank (``banks``: remaining seconds as of the last move, and when its clock started running).
   Fields added since version 3 have defaults, so a snapshot written before them still loads:
-  ``left_seats`` (seats whose player left the game, played by an AI). AI seats need no field of their
-  own: their identities are the negative ids among ``lobby_players`` and ``players`` (see
+  ``left_seats`` (seats whose player left the game, played by an AI), ``ai_levels`` (an AI seat's level
+  when not normal: a table stored before levels restores with normal AI seats) and ``hints``. AI seats'
+  identities are the negative ids among ``lobby_players`` and ``players`` (see
   :mod:`engine.tables.ai_seats`), with their names in ``names``.
 """
 
@@ -76,6 +77,10 @@ class TableSnapshot(BaseModel):
     """How players who chose it for this table are told of their turn (``TableSession.alert_modes``)."""
     live_dms: dict[int, tuple[int, int]] = {}
     """DM players' live DMs, ``(channel id, message id)`` by user id (``TableSession.live_dms``)."""
+    ai_levels: dict[int, Literal["easy", "hard"]] = {}
+    """Each AI seat's level when not normal, by its identity."""
+    hints: bool = False
+    """Whether the players may ask the coach for hints (off for a table stored before hints)."""
     options: dict[str, Any]
     options_complete: bool = False
     """True when ``options`` of a started game holds every option (written since the Minimisère default
@@ -147,6 +152,8 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
         dm_wanted=sorted(session.dm_wanted),
         alert_modes=dict(session.alert_modes),
         live_dms=dict(session.live_dms),
+        ai_levels=dict(session.ai_levels),
+        hints=session.hints,
         options=dict(session.options)
         if session.state is None
         else session.state.options.model_dump(mode="json"),
@@ -222,6 +229,8 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     session.dm_wanted = set(snapshot.dm_wanted)
     session.alert_modes = dict(snapshot.alert_modes)
     session.live_dms = dict(snapshot.live_dms)
+    session.ai_levels = dict(snapshot.ai_levels)
+    session.hints = snapshot.hints
     session.options = dict(snapshot.options)
     if snapshot.seed is not None and not snapshot.options_complete:
         session.options = session.rules.upgrade_options(session.options)

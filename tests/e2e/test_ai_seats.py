@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.registry import GAMES
-from tests.e2e.conftest import TO_ACT, World, refused, stored
+from tests.e2e.conftest import TO_ACT, World, refused, sqlite_only, stored
 
 PREFER = {"declare": ("Declare", "")}  # shortens Declare's long games, as tests/e2e/test_games.py does
 
@@ -217,3 +217,51 @@ async def test_table_defaults_say_whether_games_with_ais_count(world: World) -> 
     turned_on = await world.server.run_command(admin, world.channel, "table defaults", count_ai_games=True)
     assert "count on the leaderboard" in turned_on.message.text()
     assert await world.bot.db.guild_counts_ai_games(world.guild.id)
+
+
+@sqlite_only  # levels are stored like any table field (tests/tables/test_ai_turns.py): one backend suffices
+async def test_a_table_with_an_easy_a_normal_and_a_hard_ai_plays_to_the_end(world: World) -> None:
+    alice, bob = world.players["alice"], world.players["bob"]
+    lobby = (await world.play(alice, game="foist", bots=1, level="easy")).message
+    assert "🤖 Ada (easy)" in world.message(lobby.id).text()
+    for _ in range(2):
+        assert (await world.press(alice, lobby, "Add AI player")).ok  # normal, as nobody chose
+    menu = next(m for m in world.message(lobby.id).selects() if m["custom_id"].endswith("o.levels"))
+    assert {option["value"] for option in menu["options"]} >= {"-1:easy", "-2:normal", "-3:hard"}
+    by_bob = await world.server.select(bob, world.message(lobby.id), menu["custom_id"], ["-3:hard"])
+    await refused(world, by_bob, "only the host")
+    chosen = await world.server.select(alice, world.message(lobby.id), menu["custom_id"], ["-3:hard"])
+    assert chosen.ok and chosen.response_type == 7, chosen
+    text = world.message(lobby.id).text()
+    assert "🤖 Ada (easy)" in text and "🤖 Alan" in text and "Alan (" not in text
+    assert "🤖 Grace (hard)" in text
+    assert (await world.press(alice, lobby, "Start")).ok
+    await world.server.wait_for(lambda: waits_for(world.message(lobby.id), alice.name), timeout=20)
+    hand = await world.press(alice, lobby, "My hand")
+    assert hand.ok and "Hint" not in _labels(hand.message)  # this server rates games with AIs: no coach
+    final = await finish_with_ais(world, lobby, alice, random.Random(3))
+    assert "final scores" in final.text() and "🤖 Grace (hard)" in final.text()
+    assert world.server.violations == []
+
+
+@sqlite_only
+async def test_hint_answers_with_the_hard_ai_s_move_and_its_reason_where_games_with_ais_are_unrated(
+    world: World,
+) -> None:
+    admin = world.guild.add_member("admin", manage_guild=True)
+    assert (await world.server.run_command(admin, world.channel, "table defaults", count_ai_games=False)).ok
+    alice, bob = world.players["alice"], world.players["bob"]
+    lobby = (await world.play(alice, game="foist", bots=2)).message
+    assert (await world.press(alice, lobby, "Start")).ok
+    await world.server.wait_for(lambda: waits_for(world.message(lobby.id), alice.name), timeout=20)
+    hand = await world.press(alice, lobby, "My hand")
+    assert "Hint" in _labels(hand.message)
+    hint = await world.press(alice, hand.message, "Hint")
+    assert hint.ok and hint.ephemeral, hint
+    words = hint.message.text()
+    assert words.startswith("💡") and ("**Take it**" in words or "**No thanks**" in words), words
+    assert "points" in words
+    forged = next(b["custom_id"] for b in hand.message.buttons() if b.get("label") == "Hint")
+    by_bob = await world.server.press(bob, world.message(lobby.id), forged, forged=True)
+    await refused(world, by_bob, "not playing")
+    assert world.server.violations == []

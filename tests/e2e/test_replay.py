@@ -36,6 +36,7 @@ async def test_the_scoreboard_replay_button_steps_through_the_game_and_reveals_h
     assert opened.ok and opened.ephemeral, opened
     replay = opened.message
     assert where(replay) == "the deal" and f"game #{game_id}" in replay.embeds[0]["title"]
+    assert "Next move" in replay.text() and "the hard AI" in replay.text()  # the coach's view of the move
     assert {button["label"]: button.get("disabled", False) for button in replay.buttons()} == {
         "⏮ Start": True,
         "◀ Back": True,

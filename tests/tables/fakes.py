@@ -202,7 +202,7 @@ def make_runtime(
         lobby_idle_seconds=lobby_idle_seconds,
         ai_pause_seconds=ai_pause_seconds,
         unattended_pause_seconds=unattended_pause_seconds,
-        player_for=lambda key: chosen,
+        player_for=lambda key, level: chosen,
         now=clock,
     )
     return World(runtime, db, clock, scheduler, presenter)

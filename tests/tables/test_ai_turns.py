@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 import pytest
 
 from engine import get_rules
-from engine.ai.core import RandomPlayer
+from engine.ai.core import AIPlayer, RandomPlayer
 from engine.tables import ai_seats
 from engine.tables.ai_seats import come_back, leave_game
 from engine.tables.ai_turns import AITurns, decision_rng, seat_to_play
@@ -39,7 +39,7 @@ def human_and_ais(seed: int = 3) -> TableSession:
     return session
 
 
-class GatedPlayer:
+class GatedPlayer(AIPlayer):
     """An AI player that waits in its worker thread until the test opens the gate, then plays randomly."""
 
     name = "gated"
@@ -48,10 +48,10 @@ class GatedPlayer:
         self.thinking = threading.Event()
         self.gate = threading.Event()
 
-    def choose(self, state, seat, rng):
+    def decide(self, seen, rng):
         self.thinking.set()
         assert self.gate.wait(10), "the test never opened the gate"
-        return RandomPlayer().choose(state, seat, rng)
+        return RandomPlayer().decide(seen, rng)
 
 
 def turns_for(session: TableSession, player, pause: float = 0.0) -> tuple[AITurns, list[int]]:
@@ -252,3 +252,66 @@ def test_if_the_host_left_any_player_still_seated_may_end_it() -> None:
             code = session.state.default_action(to_act)
             session.act(session.players[to_act], session.state.version, code, NOW, by_ai=True)
     assert ai_seats.may_end(session, BOB) and not ai_seats.may_end(session, HOST)
+
+
+def test_the_host_sets_each_ai_seat_s_level_and_it_survives_the_snapshot_and_the_rematch() -> None:
+    session = lobby()
+    easy, normal = ai_seats.add_ai(session, HOST, "easy"), ai_seats.add_ai(session, HOST)
+    with pytest.raises(TableError, match="Only the host"):
+        ai_seats.choose_level(session, BOB, f"{normal}:hard")
+    for forged in (f"{normal}:expert", "-9:hard", "x:hard", f"{HOST}:hard"):
+        with pytest.raises(TableError):
+            ai_seats.choose_level(session, HOST, forged)
+    ai_seats.choose_level(session, HOST, f"{normal}:hard")
+    assert session.names[easy] == "🤖 Ada (easy)" and session.names[normal] == "🤖 Alan (hard)"
+    session.start(HOST, 3, NOW)
+    levels = [ai_seats.level_of(session, seat) for seat in range(3)]
+    assert sorted(levels) == ["easy", "hard", "normal"]  # the host's seat, taken over, plays normal
+    stored = snapshot_of(session).to_stored()
+    again = restore(TableSnapshot.from_stored(stored), _log(session))
+    assert [ai_seats.level_of(again, seat) for seat in range(3)] == levels
+    del stored["ai_levels"]  # a table stored before levels: its AI seats play normal
+    older = restore(TableSnapshot.from_stored(stored), [])
+    assert {ai_seats.level_of(older, seat) for seat in range(3)} == {"normal"}
+    rematch = lobby()
+    ai_seats.seat_again(rematch, [easy, normal], session.ai_levels)
+    assert rematch.ai_levels == {easy: "easy", normal: "hard"} and rematch.names[normal] == "🤖 Alan (hard)"
+
+
+async def test_each_ai_seat_plays_at_its_level() -> None:
+    session = lobby()
+    ai_seats.add_ai(session, HOST, "easy")
+    ai_seats.add_ai(session, HOST, "hard")
+    session.start(HOST, 5, NOW)
+    asked: list[str] = []
+
+    def player_for(key: str, level: str) -> AIPlayer:
+        asked.append(level)
+        return RandomPlayer()
+
+    world = make_runtime()
+    runtime = world.runtime
+    turns = AITurns(runtime.registry, runtime.tasks, 0.0, runtime.commit, player_for=player_for)
+    world.runtime.registry.register(session)
+    while (seat := seat_to_play(session)) is not None:
+        await turns.play_once(session, seat)
+    assert set(asked) == {"easy", "hard"}
+
+
+def test_a_hint_is_for_a_player_s_own_decision_at_an_unrated_table_with_ais() -> None:
+    session = human_and_ais()
+    seat = session.seat_of(HOST)
+    while seat_to_play(session) is not None:  # the AIs play until the game waits for the host
+        ai_seat = seat_to_play(session)
+        session.act(session.players[ai_seat], session.state.version, "pay", NOW, by_ai=True)
+    with pytest.raises(TableError, match="unrated"):
+        ai_seats.hint_seat(session, HOST)  # hints are off until the table allows them
+    session.hints = True
+    assert ai_seats.hint_seat(session, HOST) == seat and ai_seats.hints_offered(session, HOST)
+    with pytest.raises(TableError, match="not playing"):
+        ai_seats.hint_seat(session, BOB)
+    session.act(HOST, session.state.version, "take", NOW)  # Foist: taking keeps the turn; pay passes it on
+    session.act(HOST, session.state.version, "pay", NOW)
+    assert not ai_seats.hints_offered(session, HOST)  # the game waits for an AI now
+    with pytest.raises(TableError, match="not waiting for you"):
+        ai_seats.hint_seat(session, HOST)
