@@ -16,19 +16,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import ratings_admin
-from cogs.tables import dm_routing, render, server_defaults, threads, turn_choice
+from cogs.tables import dm_routing, server_defaults, turn_choice
 from cogs.tables.assembly import assemble
 from cogs.tables.components import route
+from cogs.tables.opening import TableRequest, open_table
 from cogs.tables.presses import reply
-from cogs.tables.table_message import missing_permissions
-from engine import GAMES, get_rules
+from engine import GAMES
 from engine.ai.registry import LEVELS, NORMAL
 from engine.core import plural
-from engine.tables.ai_seats import seat_bots
 from engine.tables.moves import AdminEnd
-from engine.tables.session import TableError, TableSession, TableSettings
+from engine.tables.session import TableError, TableSession
 from engine.tables.tasks import Supervisor
-from engine.tables.time_control import FIXED, KINDS, TimeControl
 
 if TYPE_CHECKING:
     from cogs.host import Host
@@ -36,7 +34,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 COG_NAME = "Tables"
-NOT_SAVED = "I could not save a new table just now, so none was opened. Please try again."
 GAME_CHOICES = [app_commands.Choice(name=rules.display_name, value=key) for key, rules in GAMES.items()]
 CLOCK_CHOICES = [
     app_commands.Choice(name="fixed clock per decision", value="fixed"),
@@ -111,78 +108,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
         thread: bool | None = None,
     ) -> None:
         """Open a table for a card game in this channel (or in a new thread of it)."""
-        if interaction.guild_id is None or interaction.channel_id is None:
-            await interaction.response.send_message(
-                "Tables are played in server channels: use `/play` in a channel of a server.", ephemeral=True
-            )
-            return
-        if game not in GAMES:
-            await interaction.response.send_message("I don't know that game.", ephemeral=True)
-            return
-        missing = missing_permissions(interaction.app_permissions)
-        if missing:
-            await interaction.response.send_message(
-                f"I can't run a table in this channel: I am missing the **{', '.join(missing)}** "
-                "permission here. A server admin can grant it in the channel's settings (Permissions).",
-                ephemeral=True,
-            )
-            return
-        if turn_seconds is None:
-            turn_seconds = await self.bot.db.guild_turn_seconds(interaction.guild_id)
-        seconds = self.settings.default_turn_seconds if turn_seconds is None else turn_seconds
-        refusal = server_defaults.turn_length_refusal(self.settings, seconds)
-        if refusal is not None:
-            await interaction.response.send_message(refusal, ephemeral=True)
-            return
-        if thread is None:  # the server's default, where it can apply (a thread holds no threads)
-            in_thread = isinstance(interaction.channel, discord.Thread)
-            thread = not in_thread and await self.bot.db.guild_table_threads(interaction.guild_id)
-        refusal = threads.thread_refusal(interaction.channel, interaction.app_permissions) if thread else None
-        if refusal is not None:
-            await interaction.response.send_message(refusal, ephemeral=True)
-            return
-        existing = None if thread else self.registry.channel_table(interaction.channel_id)
-        if existing is not None:
-            await interaction.response.send_message(
-                f"There is already a {existing.rules.display_name} table in this channel: "
-                f"{self.messages.jump_url(existing)}",
-                ephemeral=True,
-            )
-            return
-        session = TableSession(
-            self.registry.new_table_id(),
-            interaction.guild_id,
-            interaction.channel_id,
-            get_rules(game),
-            TableSettings(
-                turn_seconds=seconds,
-                idle_turn_seconds=seconds,  # a player away is played by an AI: their clock is not shortened
-                idle_after_timeouts=self.settings.idle_after_timeouts,
-                rematch_seconds=self.settings.rematch_seconds,
-                time_control=self._time_control(clock),
-            ),
-            interaction.user.id,
-            interaction.user.display_name,
-        )
-        session.hints = not await self.bot.db.guild_counts_ai_games(interaction.guild_id)  # unrated: hints
-        try:
-            seat_bots(session, bots, level)
-        except TableError as refusal:
-            await interaction.response.send_message(str(refusal), ephemeral=True)
-            return
-
-        if thread:
-            await threads.open_in_thread(interaction, session, self.runtime, NOT_SAVED)
-            return
-
-        async def post() -> int | None:
-            lobby = render.lobby_message(session)
-            return (await interaction.response.send_message(**lobby.send_kwargs())).message_id
-
-        try:
-            await self.runtime.open(session, post)
-        except TableError:
-            await interaction.response.send_message(NOT_SAVED, ephemeral=True)
+        request = TableRequest(game, turn_seconds, clock, bots, level, thread)
+        await open_table(interaction, request, host=self.bot, runtime=self.runtime, messages=self.messages)
 
     admin = app_commands.Group(
         name="table",
@@ -298,13 +225,3 @@ class TablesCog(commands.Cog, name=COG_NAME):
         session = self.registry.channel_table(payload.channel_id)
         if session is not None:
             self.messages.deleted(session, payload.message_id)
-
-    def _time_control(self, kind: str) -> TimeControl:
-        """The clock of a new table: ``kind`` ("fixed", "bank" or "slow") with the bot's numbers."""
-        settings = self.settings
-        return TimeControl(
-            bank_seconds=settings.time_bank_seconds,
-            increment_seconds=settings.time_bank_increment_seconds,
-            cap_seconds=settings.time_bank_cap_seconds,
-            slow_seconds=settings.slow_turn_hours * 3600,
-        ).with_kind(kind if kind in KINDS else FIXED)

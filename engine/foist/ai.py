@@ -23,7 +23,7 @@ import random
 import time
 
 from engine.ai.core import AIPlayer, InformationSet
-from engine.core import GameState, strong
+from engine.core import GameState, plural, strong
 from engine.foist.cards import card_points, starting_tokens
 from engine.foist.rules import PAY, PAY_ACTION, TAKE, TAKE_ACTION, FoistState
 
@@ -178,12 +178,12 @@ def explain(seen: InformationSet, code: str) -> str:
     net = cost - on_card
     if code == TAKE:
         return (
-            f"{strong('Take it')}: it adds {cost} points and brings {on_card} tokens, {net:+d} to your "
-            f"score, cheaper than what passing it on is likely to cost you."
+            f"{strong('Take it')}: it adds {plural(cost, 'point')} and brings {plural(on_card, 'token')}, "
+            f"{net:+d} to your score, cheaper than what passing it on is likely to cost you."
         )
     return (
-        f"{strong('No thanks')}: taking it would add {cost} points for {on_card} tokens ({net:+d}); one "
-        f"of your {mine} tokens costs 1 point."
+        f"{strong('No thanks')}: taking it would add {plural(cost, 'point')} for "
+        f"{plural(on_card, 'token')} ({net:+d}); paying one of your {plural(mine, 'token')} costs 1 point."
     )
 
 

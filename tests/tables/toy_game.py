@@ -122,6 +122,15 @@ class PickAndCallState(GameState[PickAndCallOptions]):
             legal_actions=() if seat is None else self.legal_actions(seat),
         )
 
+    def resample_hidden(self, viewer: int | None, rng) -> PickAndCallState:
+        """A copy in which every pick ``viewer`` cannot see (the other seats') is drawn anew from ``rng``."""
+        world = self.copy()
+        assert isinstance(world, PickAndCallState)
+        for seat in sorted(world.picks):
+            if seat != viewer:
+                world.picks[seat] = rng.choice(self.picks_offered)
+        return world
+
     def is_terminal(self) -> bool:
         return self.called
 
