@@ -5,6 +5,7 @@ mid-game is replaced by an AI and the game finishes; results store the AI seats 
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -85,7 +86,12 @@ async def test_one_person_plays_each_game_with_ais_to_the_end(world: World, game
     final = await finish_with_ais(world, opened.message, alice, random.Random(7), PREFER.get(game, ()), told)
     assert "final scores" in final.text() and "🤖" in final.text()
     await world.server.wait_for(lambda: not live_lines(world), timeout=5)  # her last turn is over
-    assert told and world.turn_lines() == told  # one line per turn of hers, none for an AI seat
+    seats = stored_seats(world)
+    (her_seat,) = [seat for seat, user_id, _, _ in seats if user_id == alice.id]
+    ((log,),) = stored(world.database_url, "SELECT actions FROM games")
+    if any(seat == her_seat for seat, *_ in json.loads(log)):  # MINIMIZE may put her out before her turn
+        assert told
+    assert world.turn_lines() == told  # one line per turn of hers, none for an AI seat
     for line in told:
         assert line.allowed_mentions == {"parse": [], "users": [alice.id]}  # her, and nobody else
         assert line.content.startswith(f"🔔 <@{alice.id}>")
@@ -93,7 +99,6 @@ async def test_one_person_plays_each_game_with_ais_to_the_end(world: World, game
         lambda: "final scores" in world.server.dm_messages(alice)[0].text(), timeout=5
     )
     assert len(world.server.dm_messages(alice)) == 1 and len(world.server.dm_channel(alice).messages) == 1
-    seats = stored_seats(world)
     assert len(seats) == bots + 1
     assert [(user_id, is_ai) for _, user_id, _, is_ai in seats if user_id == alice.id] == [(alice.id, 0)]
     ai_rows = [row for row in seats if row[3] == 1]
