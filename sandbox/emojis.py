@@ -143,15 +143,6 @@ class EmojiHandlers:
             )
         return data
 
-    def _form_error_of(self, errors: FormErrors, context: str) -> ApiError:
-        return ApiError(
-            400,
-            50035,
-            "Invalid Form Body",
-            errors=errors.to_dict(),
-            violation=f"{context}: " + "; ".join(errors.summary()),
-        )
-
     async def _rest_list_emojis(self, req: RestRequest) -> Any:
         self._own_application(req)
         return {"items": list(self.application_emojis.values())}
@@ -163,7 +154,7 @@ class EmojiHandlers:
         self._check_name(errors, body.get("name"))
         image = self._image(errors, body.get("image"))
         if errors:
-            raise self._form_error_of(errors, "application emoji create")
+            raise ApiError.invalid_form_body(errors, "application emoji create")
         if len(self.application_emojis) >= EMOJI_LIMIT:
             raise ApiError(
                 400,
@@ -197,7 +188,7 @@ class EmojiHandlers:
             errors = FormErrors()
             self._check_name(errors, body["name"], keep=int(emoji["id"]))
             if errors:
-                raise self._form_error_of(errors, "application emoji edit")
+                raise ApiError.invalid_form_body(errors, "application emoji edit")
             emoji["name"] = body["name"]
         self._changed()
         return emoji

@@ -300,15 +300,6 @@ class RestHandlers:
             cmd.pop("guild_id", None)
         return cmd
 
-    def _form_error(self, errors: FormErrors, context: str) -> ApiError:
-        return ApiError(
-            400,
-            50035,
-            "Invalid Form Body",
-            errors=errors.to_dict(),
-            violation=f"{context}: " + "; ".join(errors.summary()),
-        )
-
     async def _rest_get_commands(self, req: RestRequest) -> Any:
         return self._commands.get(self._command_scope(req), [])
 
@@ -317,7 +308,7 @@ class RestHandlers:
         body = req.json if req.json is not None else []
         errors = validate_commands(body)
         if errors:
-            raise self._form_error(
+            raise ApiError.invalid_form_body(
                 errors, f"command sync ({'global' if scope is None else f'guild {scope}'})"
             )
         old = {(c.get("type", 1), c["name"]): c for c in self._commands.get(scope, [])}
@@ -332,7 +323,7 @@ class RestHandlers:
         body = req.json or {}
         errors = validate_commands([body])
         if errors:
-            raise self._form_error(errors, "command create")
+            raise ApiError.invalid_form_body(errors, "command create")
         commands = self._commands.setdefault(scope, [])
         key = (body.get("type", 1), body.get("name"))
         existing = next((c for c in commands if (c.get("type", 1), c["name"]) == key), None)
@@ -365,7 +356,7 @@ class RestHandlers:
         merged.update(req.json or {})
         errors = validate_commands([merged])
         if errors:
-            raise self._form_error(errors, "command edit")
+            raise ApiError.invalid_form_body(errors, "command edit")
         new = self._store_command(scope, merged, cmd)
         commands = self._commands[scope]
         commands[commands.index(cmd)] = new
@@ -490,7 +481,7 @@ class RestHandlers:
         payload = req.json if isinstance(req.json, dict) else {}
         errors = self._validate_message(payload, require_content=not req.files)
         if errors:
-            raise self._form_error(errors, f"message to {channel!r}")
+            raise ApiError.invalid_form_body(errors, f"message to {channel!r}")
         flags = int(payload.get("flags") or 0) & _CREATE_FLAGS & ~FLAG_EPHEMERAL  # flag 64 is ignored here
         msg = self._create_message(channel, self.bot_user, payload, req.files, flags=flags)
         return msg.payload()
@@ -522,7 +513,7 @@ class RestHandlers:
         payload = req.json if isinstance(req.json, dict) else {}
         errors = self._validate_message(payload, current=self._state_of(msg))
         if errors:
-            raise self._form_error(errors, f"edit of message {msg.id}")
+            raise ApiError.invalid_form_body(errors, f"edit of message {msg.id}")
         self._edit_message(msg, payload, req.files)
         return msg.payload()
 
@@ -597,13 +588,13 @@ class RestHandlers:
                 "INTERACTION_RESPONSE_TYPE_INVALID",
                 f"Answer type {rtype!r} is not valid for a {record.kind} interaction (allowed: {allowed})",
             )
-            raise self._form_error(errors, record.describe())
+            raise ApiError.invalid_form_body(errors, record.describe())
         data = body.get("data") if isinstance(body.get("data"), dict) else {}
         msg: Message | None = None
         if rtype == 4:
             errors = self._validate_message(data, require_content=not req.files)
             if errors:
-                raise self._form_error(errors, f"answer to {record.describe()}")
+                raise ApiError.invalid_form_body(errors, f"answer to {record.describe()}")
             msg = self._create_answer_message(
                 record, data, req.files, message_type=20 if record.type == COMMAND else 0
             )
@@ -633,7 +624,7 @@ class RestHandlers:
             if rtype == 7:
                 errors = self._validate_message(data, current=self._state_of(source))
                 if errors:
-                    raise self._form_error(errors, f"update answer to {record.describe()}")
+                    raise ApiError.invalid_form_body(errors, f"update answer to {record.describe()}")
                 self._edit_message(source, data, req.files)
             record.original = source
             record.original_versions_at_answer = len(source.versions)
@@ -641,12 +632,12 @@ class RestHandlers:
         elif rtype == 8:
             errors = validate_autocomplete(data)
             if errors:
-                raise self._form_error(errors, f"autocomplete answer to {record.describe()}")
+                raise ApiError.invalid_form_body(errors, f"autocomplete answer to {record.describe()}")
             record.choices = list(data.get("choices") or [])
         elif rtype == 9:
             errors = validate_modal(data)
             if errors:
-                raise self._form_error(errors, f"modal answer to {record.describe()}")
+                raise ApiError.invalid_form_body(errors, f"modal answer to {record.describe()}")
             record.modal = ModalView(copy.deepcopy(data), record)
         record.response_type = rtype
         record.responded_at = self._now()
@@ -742,7 +733,7 @@ class RestHandlers:
         payload = req.json if isinstance(req.json, dict) else {}
         errors = self._validate_message(payload, require_content=not req.files)
         if errors:
-            raise self._form_error(errors, f"followup of {record.describe()}")
+            raise ApiError.invalid_form_body(errors, f"followup of {record.describe()}")
         original = record.original
         if record.response_type == 5 and original is not None and original.loading and not original.deleted:
             # On Discord the first followup after a deferred answer replaces the "thinking..." message.
@@ -766,7 +757,7 @@ class RestHandlers:
         payload = req.json if isinstance(req.json, dict) else {}
         errors = self._validate_message(payload, current=self._state_of(msg))
         if errors:
-            raise self._form_error(errors, f"edit of message {msg.id} of {record.describe()}")
+            raise ApiError.invalid_form_body(errors, f"edit of message {msg.id} of {record.describe()}")
         self._edit_message(msg, payload, req.files, clear_loading=msg.loading)
         return msg.payload()
 

@@ -24,6 +24,8 @@ from aiohttp import web
 if TYPE_CHECKING:  # pragma: no cover
     import collections
 
+    from .limits import FormErrors
+
 __all__ = ["ApiError", "RestRequest", "RestApi", "json_response"]
 
 _log = logging.getLogger(__name__)
@@ -71,6 +73,18 @@ class ApiError(Exception):
         self.message = message
         self.violation = violation
         self.errors = errors
+
+    @classmethod
+    def invalid_form_body(cls, errors: FormErrors, context: str) -> ApiError:
+        """Discord's 400 / 50035 "Invalid Form Body" with the nested ``errors``, recorded as a violation of
+        ``context`` (what the bot sent, e.g. "command create")."""
+        return cls(
+            400,
+            50035,
+            "Invalid Form Body",
+            errors=errors.to_dict(),
+            violation=f"{context}: " + "; ".join(errors.summary()),
+        )
 
     def body(self) -> dict[str, Any]:
         """The JSON body of the answer."""
