@@ -47,15 +47,9 @@ def deck_sheet(faces: tuple[Face, ...]) -> Image.Image:
     enlarged = _grid(
         [face.resize((SMALL * 4, SMALL * 4), Image.Resampling.NEAREST) for face in small_faces], SMALL * 4
     )
-    blocks = [("Full size (128 px)", full), ("On a button (22 px)", small), ("22 px, enlarged 4x", enlarged)]
-    height = sum(block.height + 28 for _, block in blocks)
-    sheet = Image.new("RGB", (max(block.width for _, block in blocks), height), BACKGROUND)
-    y = 0
-    for title, block in blocks:
-        _title(sheet, y + 4, title)
-        sheet.paste(block, (0, y + 28))
-        y += block.height + 28
-    return sheet
+    return _stacked(
+        [("Full size (128 px)", full), ("On a button (22 px)", small), ("22 px, enlarged 4x", enlarged)]
+    )
 
 
 def vision_sheet(faces: tuple[Face, ...]) -> Image.Image:
@@ -67,8 +61,13 @@ def vision_sheet(faces: tuple[Face, ...]) -> Image.Image:
             for face in faces
         ]
         blocks.append((kind, _grid([image.convert("RGBA") for image in seen], SMALL * 3)))
+    return _stacked(blocks)
+
+
+def _stacked(blocks: list[tuple[str, Image.Image]]) -> Image.Image:
+    """The ``(title, image)`` blocks one under the other on the gallery's background, each under its title."""
     height = sum(block.height + 28 for _, block in blocks)
-    sheet = Image.new("RGB", (blocks[0][1].width, height), BACKGROUND)
+    sheet = Image.new("RGB", (max(block.width for _, block in blocks), height), BACKGROUND)
     y = 0
     for title, block in blocks:
         _title(sheet, y + 4, title)
