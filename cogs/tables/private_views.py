@@ -353,6 +353,11 @@ class _LiveView:
             self.shown = signature
 
 
+def live_dm_intro(session: TableSession) -> str:
+    """The line above the private view in a player's live DM of the table: which game, in which channel."""
+    return f"Your hand at the **{session.rules.display_name}** table in <#{session.channel_id}>:"
+
+
 class _LiveDM:
     """A DM player's one live DM of a table: their private view, edited in the background when it changes
     (one edit at a time, each showing the table as it is when it runs); the final scores once the game is
@@ -381,8 +386,7 @@ class _LiveDM:
         """The DM as the table is now."""
         session = self.session
         if session.phase is Phase.PLAYING:
-            where = f"Your hand at the **{session.rules.display_name}** table in <#{session.channel_id}>:"
-            return self.views.message(session, self.user_id).with_content(where)
+            return self.views.message(session, self.user_id).with_content(live_dm_intro(session))
         if session.phase is Phase.SCOREBOARD:
             return render.dm_scoreboard(session).with_content("The game is over.")
         return Drawn(content=f"The {session.rules.display_name} table in <#{session.channel_id}> is closed.")

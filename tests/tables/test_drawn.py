@@ -19,6 +19,7 @@ from discord.webhook import async_
 
 from cogs.tables import budgets, embeds, render, table_text
 from cogs.tables.drawn import Drawn, DrawnView, answer_press
+from cogs.tables.private_views import live_dm_intro
 from cogs.tables.rules_in_play import rules_in_play
 from engine.registry import GAMES
 from engine.tables.session import Phase, TableSession, TableSettings
@@ -244,7 +245,8 @@ NAMES = (
 BUDGET_MOVES = 60
 """Moves of each game checked: its opening and a few rounds of turns (a Foist or Minimisère deal)."""
 DM_INTRO = "It is your turn at the Minimize: Declare table in <#123456789012345678>: choose your move below."
-"""The longest intro a turn's DM puts above the private view (``cogs.tables.presenter.turn_dm_intro``)."""
+"""An intro above the private view in a DM, at least as long as the live DM's
+(:func:`cogs.tables.private_views.live_dm_intro`; checked below)."""
 OVER_BUDGET: dict[tuple[str, int, str], int] = {
     ("eradicize", 6, "table"): 720,
     ("eradicize", 7, "table"): 760,
@@ -265,6 +267,13 @@ and a hand of 20 ERADICIZE cards (or MINIMIZE's hand, score, drawn card and exch
 
 def _text(drawn: Drawn) -> int:
     return budgets.text_length(drawing.payload(drawn))
+
+
+def test_the_live_dm_intro_of_every_game_is_no_longer_than_the_one_the_dm_budget_is_checked_with() -> None:
+    longest_channel_id = 2**63 - 1  # a snowflake's largest value: the longest channel mention
+    for rules in GAMES.values():
+        session = TableSession("intro001", 10, longest_channel_id, rules, TableSettings(60, 5, 2), 1, "a")
+        assert len(live_dm_intro(session)) <= len(DM_INTRO) <= budgets.DM_INTRO, rules.key
 
 
 @pytest.mark.parametrize(
