@@ -152,8 +152,9 @@ Evaluation = Callable[[GameState, int], float]
 
 
 class GreedyPlayer(AIPlayer):
-    """One-move lookahead: tries each legal action on one determinisation of the hidden information and
-    keeps the action after which ``evaluate`` rates the position best for the seat (ties: the first in the
+    """One-move lookahead: tries each legal action on one determinisation of the hidden information (the
+    information set's own fixed world, :attr:`InformationSet.world`: drawing another would cost a second
+    resample per decision and see no more) and keeps the action after which ``evaluate`` rates the position best for the seat (ties: the first in the
     engine's order). The benchmark's stronger baseline.
 
     Parameters
@@ -171,7 +172,7 @@ class GreedyPlayer(AIPlayer):
         seat, codes = seen.seat, seen.legal_codes()
         if len(codes) == 1:
             return codes[0]
-        world = seen.sample(rng)
+        world = seen.world
         best_code, best_value = codes[0], float("-inf")
         for code in codes:
             after = world.copy()

@@ -19,6 +19,8 @@ from engine.core import GameOptions
 
 _ATOMIC: set[type] = {int, str, float, bool, type(None), bytes, tuple}
 _IMMUTABLE: dict[type, bool] = {}
+_SHARED: set[type] = set()
+"""The types :func:`_immutable` has found immutable (a list of nothing else is copied at C speed)."""
 
 
 def _immutable(kind: type) -> bool:
@@ -29,6 +31,8 @@ def _immutable(kind: type) -> bool:
         params = getattr(kind, "__dataclass_params__", None)
         known = kind in _ATOMIC or bool(params is not None and params.frozen)
         _IMMUTABLE[kind] = known
+        if known:
+            _SHARED.add(kind)
     return known
 
 
@@ -40,6 +44,8 @@ def duplicate(value: Any) -> Any:
     if _immutable(kind):
         return value
     if kind is list:
+        if _SHARED.issuperset(map(type, value)):
+            return value.copy()
         return [item if _immutable(type(item)) else duplicate(item) for item in value]
     if kind is dict:
         return {key: duplicate(item) for key, item in value.items()}

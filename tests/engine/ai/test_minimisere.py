@@ -184,7 +184,7 @@ def test_rate_totals_prefers_winning_and_a_bigger_lead() -> None:
 
 def test_evaluate_counts_sure_winners_and_the_greedy_player_beats_random_players() -> None:
     shares = []
-    for seed in range(9):
+    for seed in range(60):  # 60 games: wins against random players are a share, 9 games were luck
         players = {
             seat: greedy_player("minimisere") if seat == seed % 3 else RandomPlayer() for seat in range(3)
         }
@@ -193,7 +193,7 @@ def test_evaluate_counts_sure_winners_and_the_greedy_player_beats_random_players
         assert evaluate(state, seed % 3) == state.scores()[seed % 3] - max(
             score for other, score in enumerate(state.scores()) if other != seed % 3
         )
-    assert sum(shares) >= 4
+    assert sum(shares) >= 24  # at least 40% where the fair share is 33%
 
 
 def play(state: MinimisereState, players: dict, rng: random.Random) -> MinimisereState:
