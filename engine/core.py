@@ -167,10 +167,16 @@ class LegalAction:
 
 @dataclass(frozen=True)
 class Field:
-    """A named piece of text in a view, e.g. ``Field("Card up", "{b:17} with 3 tokens")``."""
+    """A named piece of text in a view, e.g. ``Field("Card up", "{b:17} with 3 tokens")``.
+
+    ``brief`` is a shorter value for a crowded table, as :attr:`SeatLine.brief` is for a seat: ``None``
+    where the value is short already, ``""`` for a field a crowded table may leave out (what the log or
+    the turn line says too, such as the last round's result or what the game waits for).
+    """
 
     name: str
     value: str
+    brief: str | None = None
 
 
 @dataclass(frozen=True)

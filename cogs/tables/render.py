@@ -31,6 +31,7 @@ from cogs.tables.lobby_menus import MENU_ROWS, option_menus
 from cogs.tables.table_text import (
     event_log,
     player_name,
+    players_field,
     seat_lines,
     turn_line,
     with_latest_events,
@@ -143,16 +144,46 @@ def lobby_message(session: TableSession) -> Drawn:
 # -- the game ----------------------------------------------------------------------------------------
 
 
-def _state_fields(session: TableSession, fields: tuple[Field, ...]) -> list[dict[str, Any]]:
-    """The view's public fields (at most 20), house rules marked."""
+def _state_fields(
+    session: TableSession, fields: tuple[Field, ...], *, brief: bool = False, private: bool = False
+) -> list[dict[str, Any]]:
+    """The view's public fields (``private``: the seat's own) as embed fields (at most 20), house rules
+    marked in public ones; ``brief`` (a crowded message): each its brief value (``Field.brief``), those
+    whose brief is ``""`` left out."""
     game = session.rules.key
-    return [
-        field(
-            _clip(house_rules.marked(game, with_names(session, shown.name)), 256),
-            _clip(with_names(session, shown.value), 1024),
-        )
-        for shown in fields[:20]
-    ]
+    shown_fields = []
+    for shown in fields[:20]:
+        value = shown.brief if brief and shown.brief is not None else shown.value
+        name = with_names(session, shown.name)
+        if value:
+            shown_fields.append(
+                field(
+                    _clip(name if private else house_rules.marked(game, name), 256),
+                    _clip(with_names(session, value), 1024),
+                )
+            )
+    return shown_fields
+
+
+def _fitting_fields(
+    session: TableSession, fields: tuple[Field, ...], room: int
+) -> tuple[list[dict[str, Any]], int]:
+    """The public ``fields`` (as :func:`_state_fields`), each where it fits in ``room`` characters of
+    text, its brief value (``Field.brief``) if only that fits; and the room left."""
+    kept = []
+    for shown in fields:
+        for choice in _state_fields(session, (shown,)) + _state_fields(session, (shown,), brief=True):
+            size = len(choice["name"]) + len(choice["value"])
+            if size <= room:
+                kept.append(choice)
+                room -= size
+                break
+    return kept, room
+
+
+def _crowded(drawn: dict[str, Any]) -> bool:
+    """True if the table message ``drawn`` leaves no room for the last move's line within its budget."""
+    return embed_length(drawn) + 2 + budgets.LAST_LINE_MIN > budgets.TABLE_MESSAGE
 
 
 def action_components(
@@ -211,17 +242,22 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
     and the seat buttons. The rules in play (rule cards, scoring, options) are not on it: "Rules in play"
     shows them on demand (:mod:`cogs.tables.rules_in_play`).
     The latest moves fill what :data:`cogs.tables.budgets.TABLE_MESSAGE` leaves; a crowded table shows
-    each seat's brief line (``SeatLine.brief``).
+    each seat's brief line (``SeatLine.brief``), then, if still crowded, the fields' brief values
+    (``Field.brief``).
     """
     assert session.state is not None
     public = session.view(None)
-    fields = _state_fields(session, public.table)
-    fields.append(field("Players", seat_lines(session, public) or "—", False))
     drawn = embed(_clip(with_names(session, public.title), 256), turn_line(session), PLAYING_COLOUR)
-    drawn["fields"] = fields
+    drawn["fields"] = [
+        *_state_fields(session, public.table),
+        field("Players", seat_lines(session, public) or "—", False),
+    ]
     drawn["footer"] = {"text": f"table {session.table_id} · move {session.state.version + 1}"}  # title: game
-    if embed_length(drawn) + 2 + budgets.LAST_LINE_MIN > budgets.TABLE_MESSAGE:  # a crowded table
-        fields[-1] = field("Players", seat_lines(session, public, brief=True) or "—", False)
+    if _crowded(drawn):
+        players = field(*players_field(session, public, brief=True), False)
+        drawn["fields"] = [*drawn["fields"][:-1], players]
+        if _crowded(drawn):
+            drawn["fields"] = [*_state_fields(session, public.table, brief=True), players]
     with_latest_events(session, drawn, budgets.TABLE_MESSAGE)
     fit_embed(drawn)
     _show_board(drawn, public.board)
@@ -266,22 +302,18 @@ def private_message(
     drawn = embed(_clip(f"Your hand · {with_names(session, view.title)}", 256), description, PRIVATE_COLOUR)
     if jump_url:
         drawn["url"] = jump_url
-    fields = [
-        field(_clip(with_names(session, shown.name), 256), _clip(with_names(session, shown.value), 1024))
-        for shown in view.private[:20]
-    ]
-    drawn["fields"] = fields
+    drawn["fields"] = _state_fields(session, view.private, private=True)
     drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · table {session.table_id}"}
     budget = budgets.PRIVATE_VIEW if offer_dm else budgets.DM - budgets.DM_INTRO
-    room = (
-        budget - embed_length(drawn) - (len("\nLast move: ") + budgets.LAST_LINE_MIN if session.events else 0)
-    )
-    for shown in _state_fields(session, view.table):
-        if len(shown["name"]) + len(shown["value"]) <= room:  # else on the table message (the title's link)
-            fields.append(shown)
-            room -= len(shown["name"]) + len(shown["value"])
+    last_move = len("\nLast move: ") + budgets.LAST_LINE_MIN if session.events else 0
+    if embed_length(drawn) + last_move > budget:  # the seat's fields' brief values (``Field.brief``)
+        drawn["fields"] = _state_fields(session, view.private, brief=True, private=True)
+    fields = drawn["fields"]
+    room = budget - embed_length(drawn) - last_move
+    shown, room = _fitting_fields(session, view.table, room)  # the rest: on the table message (title's link)
+    fields.extend(shown)
     for brief in (False, True):
-        players = field("Players", seat_lines(session, view, brief=brief) or "—", False)
+        players = field(*players_field(session, view, brief=brief), False)
         if len(players["name"]) + len(players["value"]) <= room:
             fields.append(players)
             break
@@ -348,14 +380,6 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
     title = f"🏁 {session.rules.display_name}: final scores"
     drawn = embed(title, _clip("\n".join(lines), 4096), FINISHED_COLOUR)
     public = session.view(None)
-    fields = [
-        field(
-            _clip(house_rules.marked(session.rules.key, with_names(session, shown.name)), 256),
-            _clip(with_names(session, shown.value), 1024),
-            False,
-        )
-        for shown in public.table[:10]
-    ]
     footer = [footer_text(session), session.rules.winning_rule]
     again = []
     if session.phase is Phase.SCOREBOARD:
@@ -366,8 +390,13 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
                 field("Play again?", f"Press **Play again** by {when} to sit at a new table.", False)
             )
         footer.append("play again?")
-    drawn["fields"] = fields + again
+    drawn["fields"] = again
     drawn["footer"] = {"text": " · ".join(filter(None, footer))}
+    room = budgets.TABLE_MESSAGE - embed_length(drawn)
+    room -= len("Last moves") + budgets.LAST_LINE_MIN if session.events else 0
+    fields, _ = _fitting_fields(session, public.table[:10], room)  # the standings come first
+    fields = [{**shown, "inline": False} for shown in fields]
+    drawn["fields"] = [*fields, *again]
     if session.events:  # the last moves, as many as the budget leaves room for
         room = budgets.TABLE_MESSAGE - embed_length(drawn) - len("Last moves")
         last = budgets.latest_lines(event_log(session).split("\n"), room)

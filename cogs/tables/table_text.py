@@ -75,9 +75,23 @@ def event_log(session: TableSession) -> str:
     return "\n".join(lines)
 
 
-def seat_lines(session: TableSession, view: SeatView, *, brief: bool = False) -> str:
+SEGMENT = " · "
+"""What separates the parts of a seat's summary ("6 cards · **12** pts · dealer")."""
+
+
+def shared_segment(summaries: list[str]) -> str:
+    """The first part (between :data:`SEGMENT`s) that every one of three or more ``summaries`` has, ``""``
+    if none (or fewer than three)."""
+    if len(summaries) < 3:
+        return ""
+    first, *others = (summary.split(SEGMENT) for summary in summaries)
+    return next((part for part in first if all(part in parts for parts in others)), "")
+
+
+def seat_lines(session: TableSession, view: SeatView, *, brief: bool = False, shared: str = "") -> str:
     """The "Players" field: a line per seat (▶️ to act, • the others; who plays a seat whose player is away
-    or left), with the engine's summary of it (``brief``: its shorter one, for a crowded table)."""
+    or left), with the engine's summary of it (``brief``: its shorter one, for a crowded table), less the
+    part ``shared`` by every seat (:func:`players_field` names it once)."""
     lines = []
     for line in view.seats:
         marker = "▶️" if line.to_act else "•"
@@ -85,8 +99,21 @@ def seat_lines(session: TableSession, view: SeatView, *, brief: bool = False) ->
         name = escape_markdown(session.name_of_seat(line.seat))
         clock = seat_clock(session.settings.time_control, session.banks, line.seat)
         summary = (brief and line.brief) or line.summary
-        lines.append(f"{marker} **{name}**{clock}{idle}: {with_names(session, summary)}")
+        if shared:
+            summary = SEGMENT.join(part for part in summary.split(SEGMENT) if part != shared)
+        lines.append(f"{marker} **{name}**{clock}{idle}: {with_names(session, summary)}".removesuffix(": "))
     return _clip("\n".join(lines), 1024)
+
+
+def players_field(session: TableSession, view: SeatView, *, brief: bool = False) -> tuple[str, str]:
+    """The "Players" field's name and value (:func:`seat_lines`). ``brief`` (a crowded table): the seats'
+    brief lines, and a part every seat's line has ("6 cards") said once in the name,
+    "Players (all: 6 cards)"."""
+    shared = ""
+    if brief:
+        shared = shared_segment([line.brief or line.summary for line in view.seats])
+    name = f"Players (all: {with_names(session, shared)})" if shared else "Players"
+    return _clip(name, 256), seat_lines(session, view, brief=brief, shared=shared) or "—"
 
 
 def _names(session: TableSession, users: list[int]) -> str:

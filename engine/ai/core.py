@@ -154,8 +154,8 @@ Evaluation = Callable[[GameState, int], float]
 class GreedyPlayer(AIPlayer):
     """One-move lookahead: tries each legal action on one determinisation of the hidden information (the
     information set's own fixed world, :attr:`InformationSet.world`: drawing another would cost a second
-    resample per decision and see no more) and keeps the action after which ``evaluate`` rates the position best for the seat (ties: the first in the
-    engine's order). The benchmark's stronger baseline.
+    resample per decision and see no more) and keeps the action after which ``evaluate`` rates the position
+    best for the seat (ties: the first in the engine's order). The benchmark's stronger baseline.
 
     Parameters
     ----------

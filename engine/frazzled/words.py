@@ -10,6 +10,7 @@ screen cannot hold. Each game's own words are in ``words_minimize``, ``words_tok
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 
 from engine.core import Field, plural, strong
@@ -127,10 +128,22 @@ def card_fields(name: str, cards: Sequence[Card], *, empty: str = "none") -> lis
         if sum(len(item) + 2 for item in chunks[-1]) + len(label) > 1000:
             chunks.append([])
         chunks[-1].append(label)
-    return [
-        Field(name if index == 0 else f"{name} ({index + 1})", ", ".join(chunk))
-        for index, chunk in enumerate(chunks)
-    ]
+    if len(chunks) > 1:
+        return [
+            Field(name if index == 0 else f"{name} ({index + 1})", ", ".join(chunk))
+            for index, chunk in enumerate(chunks)
+        ]
+    return [Field(name, ", ".join(labels), grouped_cards_text(cards))]
+
+
+def grouped_cards_text(cards: Sequence[Card]) -> str:
+    """Cards by number, each number once, for a crowded message: ``"7 Red ★ Blue ● · 9 Lime ♠"``."""
+    groups = itertools.groupby(sorted_cards(cards), key=lambda card: card.number)
+    return " · ".join(
+        f"{number_text(number)} "
+        + " ".join(f"{COLOURS[card.colour]} {SHAPE_SYMBOLS[card.shape]}" for card in group)
+        for number, group in groups
+    )
 
 
 def hand_fields(hand: Sequence[Card], empty: str) -> list[Field]:
@@ -177,7 +190,7 @@ def exchange_text(received: Sequence[Card], given: Sequence[Card], *, passed: bo
 
 def last_exchange_field(note: str) -> Field:
     """A seat's private note on the last exchange (see :func:`exchange_text`)."""
-    return Field("Last exchange", note)
+    return Field("Last exchange", note, "")  # a full DM may leave it out: the ephemeral view shows it
 
 
 # -- tokens (TOKENIZE, ERADICIZE) -----------------------------------------------------------------------
@@ -229,7 +242,8 @@ def middle_tokens_text(colours: Sequence[int], shapes: Sequence[int]) -> str:
 
 def middle_tokens_field(colours: Sequence[int], shapes: Sequence[int]) -> Field:
     """The public field of the tokens in the middle."""
-    return Field("Tokens in the middle", middle_tokens_text(colours, shapes))
+    text = middle_tokens_text(colours, shapes)
+    return Field("Tokens in the middle", text, "none" if not colours and not shapes else None)
 
 
 # -- the actions TOKENIZE and ERADICIZE share (14/1, 2, 6, 13) ------------------------------------------
@@ -277,5 +291,6 @@ def token_now_text(card_verb: str) -> str:
 
 
 def now_field(text: str) -> Field:
-    """The public field of what the game waits for."""
-    return Field("Now", text)
+    """The public field of what the game waits for (left out at a crowded table: its turn line names who
+    must act, and their private views say what to do)."""
+    return Field("Now", text, "")

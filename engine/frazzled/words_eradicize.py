@@ -109,7 +109,7 @@ def discard_field(discard: Sequence[Card]) -> Field:
 
 def removed_field(count: int) -> Field:
     """The public field of the ``count`` cards 10s have cleared out of the game (shown once there are any)."""
-    return Field("Out of the game", f"{cards_word(count)} cleared by 10s")
+    return Field("Out of the game", f"{cards_word(count)} cleared by 10s", cards_word(count))
 
 
 def seat_summary(winner: bool, hand: int, face_up: Sequence[Card], tokens: str) -> str:

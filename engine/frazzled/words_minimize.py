@@ -343,13 +343,13 @@ def table_fields(
     fields = [
         Field("Draw piles", piles_text),
         Field("Discard pile", _top_text(discard)),
-        Field("Now", now),
+        Field("Now", now, ""),  # a crowded table leaves it out: the turn line names who must act
     ]
     fields.append(Field("Challenge tokens", f"{middle} in the middle (🪙: holds one)"))
     if last_challenge is not None:
-        fields.append(Field("Last challenge", challenge_result_text(last_challenge)))
+        fields.append(Field("Last challenge", challenge_result_text(last_challenge), ""))  # in the log
     if last_out_round is not None:
-        fields.append(Field("Last round", f"Round {last_out_round}: one player out (❌)."))
+        fields.append(Field("Last round", f"Round {last_out_round}: one player out (❌).", ""))  # ❌ says it
     return fields
 
 
@@ -445,7 +445,7 @@ def chosen_field(cards: Sequence[Card]) -> Field:
 
 def last_exchange_field(kind: str, first: Sequence[Card], second: Sequence[Card]) -> Field:
     """A seat's private note on the last exchange (see :func:`exchange_note`)."""
-    return Field("Last exchange", exchange_note(kind, first, second))
+    return Field("Last exchange", exchange_note(kind, first, second), "")  # a full DM may leave it out
 
 
 def standing_detail(place: str, out_round: int) -> str:

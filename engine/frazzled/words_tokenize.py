@@ -132,6 +132,7 @@ def reshuffles_field(reshuffles: int, emptied: int, most: int) -> Field:
     return Field(
         "Reshuffles",
         f"{reshuffles} of {most - 1} used · piles ran out {emptied} of {plural(most, 'time')}",
+        f"{reshuffles}/{most - 1} used · ran out {emptied}/{most}",
     )
 
 

@@ -444,7 +444,7 @@ class DeclareState(DeclareTable):
                 seat=other,
                 summary=self._seat_summary(other, closest, self._last),
                 to_act=other in to_act,
-                brief=self._seat_summary(other, closest, None),  # the last round's scores are in the log
+                brief=self._seat_summary(other, closest, None, brief=True),  # the last round: in the log
             )
             for other in range(self.num_seats)
         )
@@ -464,7 +464,9 @@ class DeclareState(DeclareTable):
             rules=tuple(rules),
         )
 
-    def _seat_summary(self, seat: int, closest: list[int], last: RoundResult | None) -> str:
+    def _seat_summary(
+        self, seat: int, closest: list[int], last: RoundResult | None, *, brief: bool = False
+    ) -> str:
         return words.seat_summary(
             seat,
             hand_size=len(self._hands[seat]),
@@ -474,6 +476,7 @@ class DeclareState(DeclareTable):
             dealer=seat == self._dealer,
             closest=seat in closest,
             last=last,
+            brief=brief,
         )
 
     def _closest_to_100(self) -> list[int]:

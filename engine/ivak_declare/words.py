@@ -269,12 +269,13 @@ def last_round_field(last: RoundResult) -> Field:
     return Field(
         f"Round {last.number} result",
         f"📣 declared {points_text(last.caller_q)} and {outcome} (hands in the log).",
+        "",  # a crowded table leaves it out: the log has it
     )
 
 
 def closest_field(total_q: int) -> Field:
     """The highest game total of the seats still in (quarter points), whose lines are marked ⚠."""
-    return Field("Closest to 100", f"{points_text(total_q)} (⚠)")
+    return Field("Closest to 100", f"{points_text(total_q)} (⚠)", "")  # a crowded table: the ⚠ lines say it
 
 
 def rules_fields(quick_throw_back: bool, triplet_skips: bool, pure_three_reverses: bool) -> list[Field]:
@@ -307,20 +308,22 @@ def seat_summary(
     dealer: bool,
     closest: bool,
     last: RoundResult | None,
+    brief: bool = False,
 ) -> str:
     """One seat's line: cards in hand and game total (or ❌ and the round it went out), "dealer", its score
     in the last round (📣 for the caller; "held" with the hand's total where the score differs), and ⚠
-    when it is closest to 100."""
+    when it is closest to 100. ``brief`` (a crowded table): no last round, and no round for a seat out."""
     total = format_points(total_q)
     if out_round is not None:
-        parts = [f"❌ out in round {out_round} · {plural(total_q / 4, 'pt', shown=total)}"]
+        when = "" if brief else f" in round {out_round}"
+        parts = [f"❌ out{when} · {plural(total_q / 4, 'pt', shown=total)}"]
     elif over:
         parts = [f"{plural(total_q / 4, 'pt', shown=strong(total))} · last one standing"]
     else:
         parts = [f"{plural(hand_size, 'card')} · {plural(total_q / 4, 'pt', shown=strong(total))}"]
         if dealer:
             parts.append("dealer")
-    if last is not None:
+    if last is not None and not brief:
         hand_q = last.hand_q[seat]
         if hand_q is not None:
             mark = "📣 " if seat == last.caller else ""

@@ -227,7 +227,7 @@ def last_deal_field(
         how = "The Lot was bid and made"
     else:
         how = "The Lot was bid and failed: the others scored"
-    return Field(f"Deal {number} result", f"{how}.")
+    return Field(f"Deal {number} result", f"{how}.", "")  # a crowded table leaves it out: the log has it
 
 
 def game_field(deals: int | None, target: int, tie_break: bool) -> Field:

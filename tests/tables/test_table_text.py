@@ -3,12 +3,15 @@ not repeat their question, and singular/plural counts."""
 
 from __future__ import annotations
 
+import random
 from datetime import datetime, timezone
 
 import pytest
 
-from cogs.tables import house_rules, prompts, render, table_text
+from cogs.tables import budgets, house_rules, prompts, render, table_text
 from cogs.tables.rules_in_play import rules_in_play
+from engine.frazzled.deck import Card
+from engine.frazzled.words import card_fields
 from engine.registry import GAMES
 from engine.tables.session import TableSession, TableSettings
 from tests.tables import drawing
@@ -123,3 +126,47 @@ def test_a_seat_an_ai_plays_is_not_told_to_open_my_hand() -> None:
     assert prompts.private_deciders(session) == [] and prompts.PROMPT not in table_text.turn_line(session)
     session.idle_seats.clear()  # "I'm back", with no move in between
     assert prompts.private_deciders(session) == [actor]
+
+
+def test_a_part_every_seat_shares_is_named_once_only_at_a_crowded_table() -> None:
+    shared = table_text.shared_segment
+    assert shared(["6 cards · **0** pts", "6 cards · **3** pts · dealer", "⚠ · 6 cards"]) == "6 cards"
+    assert shared(["6 cards · **0** pts", "5 cards · **0** pts", "6 cards · **0** pts"]) == "**0** pts"
+    assert shared(["6 cards", "6 cards"]) == ""  # two seats: each line says it
+    crowded = render.table_message(started("tokenize", 8)).embed["fields"][-1]
+    assert crowded["name"] == "Players (all: **0** pts)"
+    assert len(crowded["value"].splitlines()) == 8 and "pts" not in crowded["value"]
+    assert "🪙" in crowded["value"]  # what differs stays on each line
+    roomy = render.table_message(started("tokenize", 3)).embed["fields"][-1]
+    assert roomy["name"] == "Players" and roomy["value"].count("**0** pts") == 3
+
+
+def test_a_crowded_table_shows_the_brief_fields_and_leaves_out_what_the_log_and_turn_line_say() -> None:
+    """MINIMIZE's "Now" (what the game waits for) has an empty brief: shown while there is room, left out of
+    a table too crowded for it, which then keeps to its budget."""
+    session = started("minimize", 8)
+    rng = random.Random(2)
+    left_out = 0
+    for _ in range(600):
+        if session.phase.name != "PLAYING":
+            break
+        names = [shown.name for shown in session.view(None).table]
+        drawn = render.table_message(session)
+        shown = [field["name"] for field in drawn.embed["fields"]]
+        assert "Now" in names
+        if "Now" not in shown:
+            left_out += 1
+            assert budgets.text_length(drawing.payload(drawn)) <= budgets.TABLE_MESSAGE
+        user = rng.choice(session.users_with_actions())
+        actions = session.view(session.seat_of(user)).legal_actions
+        session.act(user, session.state.version, rng.choice(actions).code, NOW)
+    assert left_out > 0
+    assert "Now" in [field["name"] for field in render.table_message(started("minimize", 3)).embed["fields"]]
+
+
+def test_a_hand_in_brief_names_each_number_once() -> None:
+    hand = [Card(1, 7, 0, 0), Card(2, 7, 7, 3), Card(3, 9, 3, 2), Card(4, 14, 1, 1)]
+    (field,) = card_fields("Your hand", hand)
+    assert field.value.count("7 ") == 2 and field.value.count(", ") == 3
+    assert field.brief is not None and field.brief.count("7 ") == 1 and " · " in field.brief
+    assert field.brief.startswith("14/1 ")  # the display order: 14/1 first
