@@ -296,31 +296,13 @@ class Database(StatsReads, TurnAlertSettings):
         """Forget a closed table (its result, if any, stays in the leaderboard)."""
         await self._transact(_execute, "DELETE FROM live_tables WHERE table_id = ?", (table_id,))
 
-    async def load_tables(self, guild_filter: Callable[[int], bool] | None = None) -> list[StoredTable]:
-        """Every live table with its action log, oldest table first; with ``guild_filter``, only the tables
-        of the servers it accepts (``guild_filter(guild_id)``: a process recovers only its own tables)."""
-        if guild_filter is None:
-            rows, action_rows = await self._run(_load_tables)
-        else:
-            # The servers first: the filter runs here, on the event loop, not on the database thread.
-            guilds = await self._run(_table_guilds)
-            wanted = [table_id for table_id, guild_id in guilds if guild_filter(int(guild_id))]
-            rows, action_rows = await self._run(_load_tables, wanted)
-        actions: dict[str, list[StoredAction]] = {}
-        for table_id, position, seat, code, timed_out in action_rows:
-            actions.setdefault(table_id, []).append(StoredAction(position, seat, code, bool(timed_out)))
-        return [
-            StoredTable(table_id, guild_id, channel_id, game, json.loads(snapshot), actions.get(table_id, []))
-            for table_id, guild_id, channel_id, game, snapshot in rows
-        ]
-
     async def load_table_logs(
         self, guild_filter: Callable[[int], bool] | None = None
     ) -> list[StoredTableLog]:
         """Every live table with its action log, oldest table first (with ``guild_filter``, only those of the
         servers it accepts), as a restart reads thousands of them: the actions come as plain tuples grouped
-        on the database thread, where :meth:`load_tables` builds a :class:`StoredAction` per action on the
-        event loop (seconds for the few hundred thousand actions of 1,000 long games)."""
+        on the database thread (a :class:`StoredAction` per action, built on the event loop, would take
+        seconds for the few hundred thousand actions of 1,000 long games)."""
         wanted = None
         if guild_filter is not None:  # the filter runs here, on the event loop
             guilds = await self._run(_table_guilds)
@@ -626,30 +608,6 @@ def _save_table(
             )
     if result is not None:
         _insert_result(connection, result)
-
-
-def _load_tables(
-    connection: sqlite3.Connection, table_ids: list[str] | None = None
-) -> tuple[list[tuple], list[tuple]]:
-    """The live tables' rows, oldest first, and their actions by table and position: all of them, or those
-    of ``table_ids``."""
-    if table_ids is None:
-        rows = connection.execute(
-            "SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables"
-            f" ORDER BY {live_order(connection)}"
-        ).fetchall()
-        action_rows = connection.execute(
-            "SELECT table_id, position, seat, code, timed_out FROM live_table_actions"
-            " ORDER BY table_id, position"
-        ).fetchall()
-        return rows, action_rows
-    rows, action_rows = [], []
-    for table_id in table_ids:
-        found = _load_table(connection, table_id)
-        if found is not None:  # (deleted since the servers were read)
-            rows.append(found[0])
-            action_rows += [(table_id, *action) for action in found[1]]
-    return rows, action_rows
 
 
 def _load_table_logs(

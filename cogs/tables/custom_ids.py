@@ -50,11 +50,6 @@ def replay_custom_id(table_id: str) -> str:
     return f"{REPLAY_PREFIX}t:{table_id}"
 
 
-def is_table_custom_id(custom_id: str) -> bool:
-    """True if ``custom_id`` has the shape of a table button's or select menu's custom_id."""
-    return _PATTERN.fullmatch(custom_id) is not None or _SELECT_PATTERN.fullmatch(custom_id) is not None
-
-
 def select_custom_id(table_id: str, version: int, menu: int) -> str:
     """The custom_id of the ``menu``-th action select menu (0..9) of a message drawn at ``version``."""
     return f"{PREFIX}{table_id}:{version}:s.{menu}"

@@ -42,14 +42,17 @@ async def test_a_table_and_its_log_round_trip(db: Database) -> None:
     await save(db, "t1", {"phase": "lobby"})
     await save(db, "t1", {"phase": "playing"}, [StoredAction(0, 1, "take"), StoredAction(1, 1, "pay", True)])
     await save(db, "t1", {"phase": "playing", "n": 3}, [StoredAction(2, 2, "take")])
-    (stored,) = await db.load_tables()
-    assert stored.snapshot == {"phase": "playing", "n": 3}
+    stored = await db.load_table("t1")
+    assert stored is not None and stored.snapshot == {"phase": "playing", "n": 3}
+    assert (stored.guild_id, stored.channel_id, stored.game) == (1, 2, "foist")
     assert [(a.position, a.seat, a.code, a.timed_out) for a in stored.actions] == [
         (0, 1, "take", False),
         (1, 1, "pay", True),
         (2, 2, "take", False),
     ]
-    assert await db.load_table("t1") == stored
+    (log,) = await db.load_table_logs()  # as a restart reads it
+    assert (log.table_id, log.snapshot) == ("t1", stored.snapshot)
+    assert log.actions == [(1, "take", False), (1, "pay", True), (2, "take", False)]
     assert await db.load_table("nope") is None
 
 
@@ -67,8 +70,8 @@ async def test_a_replaced_log_takes_the_place_of_the_stored_one_and_nothing_else
     upgraded = [StoredAction(0, 1, "t6r"), StoredAction(1, 0, "draw", True)]
     await db.save_table("t1", 1, 2, "declare", {"n": 2}, upgraded, replace_log=True)
     await save(db, "t1", {"n": 3}, [StoredAction(2, 1, "take5r")])  # the next move follows the new log
-    first, second = await db.load_tables()
-    assert first.snapshot == {"n": 3}
+    first, second = [await db.load_table(table_id) for table_id in ("t1", "t2")]
+    assert first is not None and second is not None and first.snapshot == {"n": 3}
     assert [(a.position, a.seat, a.code, a.timed_out) for a in first.actions] == [
         (0, 1, "t6r", False),
         (1, 0, "draw", True),
@@ -81,7 +84,7 @@ async def test_a_forked_log_is_refused_whole(db: Database) -> None:
     await save(db, "t1", {"v": 1}, [StoredAction(0, 0, "take")])
     with pytest.raises(IntegrityError):
         await save(db, "t1", {"v": 2}, [StoredAction(1, 0, "pay"), StoredAction(0, 1, "take")])
-    (stored,) = await db.load_tables()
+    (stored,) = await db.load_table_logs()
     assert stored.snapshot == {"v": 1} and len(stored.actions) == 1  # nothing of the failed save
 
 
@@ -91,7 +94,7 @@ async def test_the_final_move_and_the_result_are_stored_together_once(db: Databa
     await save(db, "t1", {"phase": "scoreboard", "again": True}, [], final)  # a retry stores no second
     assert await db.result_count("t1") == 1
     await db.delete_table("t1")
-    assert await db.load_tables() == []
+    assert await db.load_table_logs() == [] and await db.load_table("t1") is None
     assert await db.result_count("t1") == 1  # the leaderboard keeps it
 
 
@@ -104,8 +107,8 @@ async def test_a_failure_late_in_a_save_leaves_nothing_of_it(db: Database) -> No
     with pytest.raises(IntegrityError):
         moves = [StoredAction(1, 1, "pay"), StoredAction(2, 0, "take")]
         await save(db, "t1", {"v": 2}, moves, duplicate_seat)
-    (stored,) = await db.load_tables()
-    assert stored.snapshot == {"v": 1} and [a.position for a in stored.actions] == [0]
+    stored = await db.load_table("t1")
+    assert stored is not None and stored.snapshot == {"v": 1} and [a.position for a in stored.actions] == [0]
     assert await db.result_count("t1") == 0
     await save(db, "t1", {"v": 2}, [StoredAction(1, 1, "pay")], final)  # the connection still works
     assert await db.result_count("t1") == 1
@@ -141,8 +144,9 @@ async def test_a_move_is_one_hop_to_the_database_thread(
         await save(db, "t1", {"v": 2}, [StoredAction(1, 1, "pay")], result("t1", 1, {10: 1, 11: 2}))
         assert len(calls) == 1
         assert await db.result_count("t1") == 1
-    (stored,) = await db.load_tables()
-    assert stored.snapshot == {"v": 2} and [a.position for a in stored.actions] == [0, 1]
+    stored = await db.load_table("t1")
+    assert stored is not None and stored.snapshot == {"v": 2}
+    assert [a.position for a in stored.actions] == [0, 1]
 
 
 async def test_integrity_check_finds_a_damaged_file(tmp_path: Path) -> None:
@@ -168,7 +172,7 @@ async def test_a_backup_is_a_consistent_copy_that_opens_on_its_own(tmp_path: Pat
     assert not (tmp_path / "backups" / "copy.sqlite3.partial").exists()
     restored = await Database.open(target)
     try:
-        (stored,) = await restored.load_tables()
+        (stored,) = await restored.load_table_logs()
         assert stored.snapshot == {"phase": "playing"} and len(stored.actions) == 1
         assert await restored.integrity_problems() == []
     finally:
@@ -215,14 +219,14 @@ async def test_a_failed_save_leaves_the_seats_as_they_were(db: Database) -> None
 async def test_a_process_loads_only_the_tables_of_its_servers(db: Database) -> None:
     for n, guild in enumerate((1, 2, 3, 4, 5)):
         await db.save_table(f"t{n}", guild, 7, "foist", {"n": n}, [StoredAction(0, 0, f"a{n}")])
-    mine = await db.load_tables(guild_filter=lambda guild: guild % 2 == 1)
-    assert [(t.table_id, t.guild_id, [a.code for a in t.actions]) for t in mine] == [
+    mine = await db.load_table_logs(guild_filter=lambda guild: guild % 2 == 1)
+    assert [(t.table_id, t.guild_id, [code for _, code, _ in t.actions]) for t in mine] == [
         ("t0", 1, ["a0"]),
         ("t2", 3, ["a2"]),
         ("t4", 5, ["a4"]),
     ]
-    assert [t.table_id for t in await db.load_tables()] == ["t0", "t1", "t2", "t3", "t4"]
-    assert await db.load_tables(guild_filter=lambda guild: False) == []
+    assert [t.table_id for t in await db.load_table_logs()] == ["t0", "t1", "t2", "t3", "t4"]
+    assert await db.load_table_logs(guild_filter=lambda guild: False) == []
 
 
 async def test_the_migration_seats_the_tables_live_at_the_time(database_url: str) -> None:

@@ -41,7 +41,7 @@ async def test_writes_give_up_at_the_press_deadline_even_queued_behind_each_othe
         other.execute("ROLLBACK")
         await save(database, 8)  # nothing stuck: the next write goes through
         assert await database.write_problem(0.1) is None
-        assert [table.table_id for table in await database.load_tables()] == ["t8"]
+        assert [table.table_id for table in await database.load_table_logs()] == ["t8"]
     finally:
         other.close()
         await database.close()

@@ -37,7 +37,7 @@ async def test_the_next_call_works_after_the_server_dropped_the_connections(post
         assert terminate_other_connections(postgres_url) == 2
         for n in range(2, 6):  # every connection of the pool was dropped; each call gets a live one
             await db.save_table("t1", SNOWFLAKE, 2, "foist", {"n": n}, [StoredAction(n - 1, 0, "take")])
-        (stored,) = await db.load_tables()
+        (stored,) = await db.load_table_logs()
         assert stored.snapshot == {"n": 5} and len(stored.actions) == 5
     finally:
         await db.close()
@@ -71,9 +71,9 @@ async def test_a_move_that_loses_its_connection_midway_is_not_run_again(postgres
         other.rollback()  # a run again would now store the move
         with pytest.raises(psycopg.OperationalError):
             await saving
-        assert await db.load_tables() == []
+        assert await db.load_table_logs() == []
         await db.save_table("t1", SNOWFLAKE, 2, "foist", {"n": 2})  # the pool has a live connection again
-        assert [table.snapshot for table in await db.load_tables()] == [{"n": 2}]
+        assert [table.snapshot for table in await db.load_table_logs()] == [{"n": 2}]
     finally:
         other.close()
         await db.close()
@@ -97,7 +97,7 @@ async def test_a_lock_held_elsewhere_makes_a_press_give_up_in_time(postgres_url:
         other.rollback()
         await db.save_table("t9", 1, 2, "foist", {"n": 9})  # nothing stuck
         assert await db.write_problem(0.1) is None
-        assert sorted(table.table_id for table in await db.load_tables()) == ["t1", "t9"]
+        assert sorted(table.table_id for table in await db.load_table_logs()) == ["t1", "t9"]
     finally:
         other.close()
         await db.close()
@@ -127,9 +127,12 @@ async def test_values_come_back_with_the_types_sqlite_gives(database_url: str) -
             (SNOWFLAKE + 1, 7, int),
             (-3, 3, int),
         ]
-        (table,) = await db.load_tables()
+        table = await db.load_table("t1")
+        assert table is not None
         assert (table.guild_id, table.channel_id, table.snapshot) == (SNOWFLAKE, SNOWFLAKE + 7, snapshot)
         assert [type(value) for value in (table.actions[0].position, table.actions[0].seat)] == [int, int]
+        (log,) = await db.load_table_logs()
+        assert type(log.guild_id) is int and [type(value) for value in log.actions[0]] == [int, str, bool]
         await db.set_guild_turn_seconds(SNOWFLAKE, 45)
         assert await db.guild_turn_seconds(SNOWFLAKE) == 45
         (row, _) = await db.leaderboard(SNOWFLAKE)

@@ -106,7 +106,7 @@ def same_state(state: GameState, expected: GameState) -> None:
 
 
 async def test_every_stored_table_comes_back_in_order(db: Database) -> None:
-    stored = await db.load_tables()
+    stored = await db.load_table_logs()
     assert [table.table_id for table in stored] == list(TABLES)
     store, registry = table_store(db)
     sessions = [store.revive(table) for table in await store.load_waiting()]

@@ -38,7 +38,7 @@ async def filled_sqlite(path: Path) -> None:
 
 async def answers(db: Database) -> list:
     """Everything the bot reads, for both servers."""
-    found: list = [await db.load_tables(), [await db.tables_of_user(user) for user in USERS]]
+    found: list = [await db.load_table_logs(), [await db.tables_of_user(user) for user in USERS]]
     for guild in (GUILD, OTHER_GUILD):
         found += [
             await db.leaderboard(guild),

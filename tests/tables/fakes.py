@@ -72,10 +72,6 @@ class MemoryDatabase:
             table_id, guild_id, channel_id, game, json.loads(text), list(self.actions[table_id])
         )
 
-    async def load_tables(self, guild_filter: Callable[[int], bool] | None = None) -> list[StoredTable]:
-        stored = [await self.load_table(table_id) for table_id in self.tables]
-        return [table for table in stored if table and (guild_filter is None or guild_filter(table.guild_id))]
-
     async def load_table_logs(
         self, guild_filter: Callable[[int], bool] | None = None
     ) -> list[StoredTableLog]:
@@ -86,7 +82,8 @@ class MemoryDatabase:
                 table.snapshot,
                 [(action.seat, action.code, action.timed_out) for action in table.actions],
             )
-            for table in await self.load_tables(guild_filter)
+            for table in [await self.load_table(table_id) for table_id in self.tables]
+            if table is not None and (guild_filter is None or guild_filter(table.guild_id))
         ]
 
 
