@@ -183,7 +183,6 @@ class GreedyPlayer(AIPlayer):
         return best_code
 
 
-
 class BeginnerPlayer(AIPlayer):
     """The easy level: a newcomer's play. It takes the move that looks best one move ahead (as
     :class:`GreedyPlayer`, with the game's evaluation), but it slips: with chance ``slip`` it plays any

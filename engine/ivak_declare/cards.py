@@ -14,6 +14,7 @@ of ¼ and quarter points keep all arithmetic exact.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 RANKS = "123456789ABC"
@@ -62,8 +63,15 @@ def card_points(card: str) -> int:
     return _RANK_OF.get(card[0], 0)
 
 
+@functools.cache  # a few dozen card codes, and AI players sort hands thousands of times a decision
 def card_sort_key(card: str) -> tuple[int, int, int]:
-    """Hand order: number cards by rank then colour (♥ ★ ♣ ♦), then Jokers, then power cards."""
+    """Hand order: number cards by rank then colour (♥ ★ ♣ ♦), then Jokers, then power cards.
+
+    Raises
+    ------
+    ValueError
+        If ``card`` is not a card code.
+    """
     if is_number(card):
         return (0, rank_of(card), COLOURS.index(card[1]))
     if card == JOKER:

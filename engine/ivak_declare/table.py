@@ -28,6 +28,14 @@ from engine.ivak_declare.scoring import RoundResult
 from engine.ivak_declare.throws import throw_back_fits
 
 
+def _copied(counter: Counter) -> Counter:
+    """A copy of ``counter`` made at C speed (``Counter(counter)`` runs its ``update`` in Python: a copy of
+    the game, made thousands of times per AI decision, holds one per seat)."""
+    copied = dict.__new__(Counter)
+    dict.update(copied, counter)
+    return copied
+
+
 class Phase(enum.Enum):
     """The part of a turn the player to act is in: throwing (or declaring), then picking one card."""
 
@@ -281,12 +289,12 @@ class DeclareTable(GameState[DeclareOptions]):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.history = list(self.history)
-        other._rng = random.Random()
+        other._rng = random.Random.__new__(random.Random)  # no seeding from the system: the state is set
         other._rng.setstate(self._rng.getstate())
         other._totals_q = list(self._totals_q)
         other._out_round = list(self._out_round)
         other._hands = [list(hand) for hand in self._hands]
-        other._sources = [Counter(sources) for sources in self._sources]
+        other._sources = [_copied(sources) for sources in self._sources]
         other._draw = list(self._draw)
         other._discard = list(self._discard)
         other._prev_throw = list(self._prev_throw)
