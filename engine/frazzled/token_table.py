@@ -11,7 +11,6 @@ Its words are :mod:`engine.frazzled.words`.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from typing import ClassVar, Self
@@ -21,6 +20,7 @@ from engine.frazzled import words
 from engine.frazzled.actions import Draw, Fan, FrazzledAction, StealToken, TakeToken
 from engine.frazzled.deck import FOURTEEN_ONE, Card, shuffled_deck
 from engine.frazzled.fan import FanExchange
+from engine.frazzled.state_copy import duplicate
 from engine.frazzled.table import (
     HAND_SIZE,
     NOT_NOW,
@@ -152,7 +152,7 @@ class TokenTable(FrazzledTable[OptionsT]):
 
     def tokens(self) -> Tokens:
         """A copy of who holds which token and what lies in the middle (public)."""
-        return copy.deepcopy(self._tokens)
+        return duplicate(self._tokens)
 
     @property
     def turns(self) -> int:
