@@ -45,6 +45,8 @@ log = logging.getLogger(__name__)
 RELAY_ACK_SECONDS = 1.5
 """How long a relayed interaction waits for the owning process to claim it before its sender answers the
 player itself. Leaves the owner about a second of Discord's 3 to answer after a late claim."""
+LISTEN_WAIT_SECONDS = 10.0
+"""How long a starting process waits for its relay to listen before it gives up starting."""
 OWNER_RESTARTING = "That table's server is restarting: please try again in a moment."
 """The answer when the process owning the table did not take the interaction in time."""
 
@@ -125,12 +127,15 @@ class InteractionRelay:
 
     @classmethod
     async def open(cls, bot: RelayingBot, state: LeanConnectionState, url: str) -> InteractionRelay:
-        """Connect to the shared database ``url`` and start listening.
+        """Connect to the shared database ``url`` and return once listening (the bot connects to the
+        gateway after: an interaction relayed to this process from then on is heard).
 
         Raises
         ------
         psycopg.Error, psycopg_pool.PoolTimeout
             If the database cannot be reached.
+        TimeoutError
+            If the listener is not listening within :data:`LISTEN_WAIT_SECONDS`.
         """
         settings = bot.settings
         assert settings.shard_count is not None and settings.shard_ids is not None
@@ -138,6 +143,11 @@ class InteractionRelay:
         store = await RelayStore.open(url, channels)
         relay = cls(bot, state, store, settings.shard_count, reply)
         relay._listener = asyncio.ensure_future(relay._listen())
+        try:
+            await asyncio.wait_for(store.listening.wait(), LISTEN_WAIT_SECONDS)
+        except BaseException:
+            await relay.close()
+            raise
         return relay
 
     @property

@@ -81,6 +81,8 @@ class RelayStore:
     def __init__(self, url: str, channels: Iterable[str]) -> None:
         self.url = url
         self.channels = list(channels)
+        self.listening = asyncio.Event()
+        """Set while :meth:`notifications` listens on every channel (a NOTIFY sent before is lost)."""
         # A relay is rare (a DM about another process's table) and must not fail on a connection the
         # server dropped while it sat idle (a restart, pg_terminate_backend): each is checked when taken.
         self._pool = AsyncConnectionPool(
@@ -169,13 +171,16 @@ class RelayStore:
             try:
                 for channel in self.channels:
                     await connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+                self.listening.set()
                 async for notify in connection.notifies():
                     yield notify.channel, notify.payload
             except psycopg.Error as error:
+                self.listening.clear()
                 log.warning(
                     "The interaction relay lost its connection (%s): listening again",
                     error_line(error, self.url),
                 )
                 await asyncio.sleep(RECONNECT_SECONDS)
             finally:
+                self.listening.clear()
                 await connection.close()
