@@ -127,6 +127,12 @@ class CardTableBot(LeanShardedBot):
                     del interactions[old]
         interactions[interaction] = now
 
+    def tracked_interaction(self, interaction_id: int) -> discord.Interaction | None:
+        """The interaction ``interaction_id`` received here in the last seconds (as :meth:`track_interaction`
+        keeps them), answered or not; ``None`` if none."""
+        found = (interaction for interaction in self._interactions if interaction.id == interaction_id)
+        return next(found, None)
+
     def interactions_in_flight(self) -> list[discord.Interaction]:
         """Interactions received in the last 3 seconds (Discord's answer window) and not yet answered."""
         oldest = time.monotonic() - 3.0

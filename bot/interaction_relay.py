@@ -8,6 +8,12 @@ that received it then relays the raw gateway payload through the shared PostgreS
 row (which notifies the sender at once) and handles the payload exactly as if its own gateway had
 delivered it; it answers by REST with the interaction's token, which any process may do.
 
+Once the owner has answered, it tells the sender (a NOTIFY ``"<relay id> answered"`` on the sender's
+channel). A sender whose interaction was claimed but not answered in :data:`RELAY_ANSWER_SECONDS` (the owner
+died between its claim and its answer: a SIGKILL, a crash) answers it itself, so no player is left with
+"This interaction failed"; only an owner dying in the few milliseconds between its answer and its NOTIFY
+makes that a second answer, which Discord refuses (harmless).
+
 The owner takes a relayed interaction as soon as it can act on it (:attr:`RelayingBot.acting`: its tables
 restored and its handlers in place), which is before discord.py calls it ready (``is_ready()`` turns true
 only ``guild_ready_timeout`` after a shard's last GUILD_CREATE, while the process already answers its own
@@ -35,7 +41,7 @@ import discord
 from bot.lean_state import LeanConnectionState
 from bot.shards import shard_of
 from storage import error_line
-from storage.relay import RelayStore
+from storage.relay import ANSWERED, RelayStore
 
 if TYPE_CHECKING:
     from bot.settings import Settings
@@ -47,6 +53,12 @@ RELAY_ACK_SECONDS = 1.5
 player itself. Leaves the owner about a second of Discord's 3 to answer after a late claim."""
 LISTEN_WAIT_SECONDS = 10.0
 """How long a starting process waits for its relay to listen before it gives up starting."""
+RELAY_ANSWER_SECONDS = 2.3
+"""How long after relaying an interaction its sender waits for the owner's answer once it is claimed: an
+owner's answer comes within milliseconds of its claim; without one by then, the sender answers in time
+for Discord's 3 seconds."""
+ANSWER_POLL_SECONDS = 0.01
+"""How often the owner looks whether it has answered a relayed interaction, to tell its sender."""
 OWNER_RESTARTING = "That table's server is restarting: please try again in a moment."
 """The answer when the process owning the table did not take the interaction in time."""
 
@@ -83,6 +95,10 @@ class RelayingBot(Protocol):
 
     def is_closed(self) -> bool: ...
 
+    def tracked_interaction(self, interaction_id: int) -> discord.Interaction | None:
+        """The interaction ``interaction_id`` this process received in the last seconds, if any."""
+        ...
+
 
 class InteractionRelay:
     """Relays this process's DM interactions about other processes' tables, and handles those relayed to it.
@@ -116,6 +132,7 @@ class InteractionRelay:
         self.reply_channel = reply_channel
         self.router: DmRouter | None = None  # set by the tables cog when it loads
         self._claims: dict[str, asyncio.Future[None]] = {}
+        self._answers: dict[str, asyncio.Future[None]] = {}
         self._tasks: set[asyncio.Task] = set()
         self._listener: asyncio.Task | None = None
 
@@ -192,9 +209,14 @@ class InteractionRelay:
 
     async def relay(self, data: dict[str, Any], shard_id: int) -> None:
         """Send the interaction ``data`` to the process holding shard ``shard_id`` and wait for its claim;
-        without one in :data:`RELAY_ACK_SECONDS`, withdraw it and answer :data:`OWNER_RESTARTING`."""
+        without one in :data:`RELAY_ACK_SECONDS`, withdraw it and answer :data:`OWNER_RESTARTING`. Once
+        claimed, wait for the owner's word that it answered; without it in :data:`RELAY_ANSWER_SECONDS` of
+        the relay, answer :data:`OWNER_RESTARTING`."""
         relay_id = secrets.token_hex(8)
-        claimed = self._claims[relay_id] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        claimed = self._claims[relay_id] = loop.create_future()
+        answered = self._answers[relay_id] = loop.create_future()
         try:
             try:
                 await self.store.send(relay_id, shard_channel(shard_id), self.reply_channel, json.dumps(data))
@@ -204,9 +226,15 @@ class InteractionRelay:
                 return
             try:
                 await asyncio.wait_for(claimed, RELAY_ACK_SECONDS)
-                return
             except TimeoutError:
                 pass
+            else:
+                try:
+                    await asyncio.wait_for(answered, max(0.0, started + RELAY_ANSWER_SECONDS - loop.time()))
+                except TimeoutError:
+                    log.warning("Shard %d took a relayed interaction, no answer: answered here", shard_id)
+                    await self._answer_instead(data)
+                return
             try:
                 withdrawn = await self.store.withdraw(relay_id)
             except Exception as error:  # no way to know: an answer too many is refused by Discord, harmless
@@ -216,7 +244,7 @@ class InteractionRelay:
                 log.warning("Shard %d did not take a relayed interaction in time: answered here", shard_id)
                 await self._answer_instead(data)
         finally:
-            del self._claims[relay_id]
+            del self._claims[relay_id], self._answers[relay_id]
 
     async def _answer_instead(self, data: dict[str, Any]) -> None:
         interaction = self.state.interaction(data)
@@ -232,9 +260,10 @@ class InteractionRelay:
     async def _listen(self) -> None:
         async for channel, payload in self.store.notifications():
             if channel == self.reply_channel:
-                claimed = self._claims.get(payload)
-                if claimed is not None and not claimed.done():
-                    claimed.set_result(None)
+                answered = payload.endswith(ANSWERED)
+                waiting = (self._answers if answered else self._claims).get(payload.removesuffix(ANSWERED))
+                if waiting is not None and not waiting.done():
+                    waiting.set_result(None)
             else:
                 self._spawn(self._receive(payload))
 
@@ -249,13 +278,25 @@ class InteractionRelay:
         if self.bot.is_closed() or self.bot.draining:
             return
         try:
-            payload = await self.store.claim(relay_id)
+            claimed = await self.store.claim(relay_id)
         except Exception as error:
             log.warning("Could not claim a relayed interaction: %s", self._line(error))
             return
-        if payload is None:
+        if claimed is None:
             return  # withdrawn: its sender answered it
-        self.state.handle_interaction(json.loads(payload))
+        payload, reply_channel = claimed
+        data = json.loads(payload)
+        self.state.handle_interaction(data)
+        interaction = self.bot.tracked_interaction(int(data["id"]))
+        deadline = asyncio.get_running_loop().time() + RELAY_ANSWER_SECONDS
+        while interaction is None or not interaction.response.is_done():
+            if interaction is None or asyncio.get_running_loop().time() > deadline:
+                return  # not answered (a handler failed): its sender answers it
+            await asyncio.sleep(ANSWER_POLL_SECONDS)
+        try:
+            await self.store.tell_answered(relay_id, reply_channel)
+        except Exception as error:  # its sender then answers too: Discord refuses the second, harmless
+            log.warning("Could not tell a relayed interaction's sender of its answer: %s", self._line(error))
 
     def _line(self, error: BaseException) -> str:
         return error_line(error, self.store.url)  # never the database's password

@@ -48,8 +48,10 @@ _CLAIM = """
 WITH claimed AS (
     DELETE FROM relayed_interactions WHERE relay_id = %s RETURNING relay_id, reply_channel, payload
 )
-SELECT payload, pg_notify(reply_channel, relay_id) FROM claimed
+SELECT payload, reply_channel, pg_notify(reply_channel, relay_id) FROM claimed
 """
+ANSWERED = " answered"
+"""What follows a relay id in the NOTIFY that tells its sender the receiver has answered it."""
 _WITHDRAW = "DELETE FROM relayed_interactions WHERE relay_id = %s"
 
 STALE_SECONDS = 60.0
@@ -135,13 +137,26 @@ class RelayStore:
         async with self._pool.connection() as connection:
             await connection.execute(_SEND, (relay_id, reply_channel, payload, channel))
 
-    async def claim(self, relay_id: str) -> str | None:
-        """Take relayed interaction ``relay_id`` to act on it, and tell its sender so: its payload, or
-        ``None`` if it is gone (its sender withdrew it, or another claim took it)."""
+    async def claim(self, relay_id: str) -> tuple[str, str] | None:
+        """Take relayed interaction ``relay_id`` to act on it, and tell its sender so: its payload and its
+        sender's reply channel, or ``None`` if it is gone (its sender withdrew it, or another claim took
+        it)."""
         async with self._pool.connection() as connection:
             cursor = await connection.execute(_CLAIM, (relay_id,))
             row = await cursor.fetchone()
-        return None if row is None else row[0]
+        return None if row is None else (row[0], row[1])
+
+    async def tell_answered(self, relay_id: str, reply_channel: str) -> None:
+        """Tell the sender of relayed interaction ``relay_id`` (listening on ``reply_channel``) that it has
+        been answered (``"<relay_id> answered"``).
+
+        Raises
+        ------
+        psycopg.Error
+            If the database refused or cannot be reached.
+        """
+        async with self._pool.connection() as connection:
+            await connection.execute("SELECT pg_notify(%s, %s)", (reply_channel, relay_id + ANSWERED))
 
     async def withdraw(self, relay_id: str) -> bool:
         """Give up relayed interaction ``relay_id``: True if it was still unclaimed (now no process will act

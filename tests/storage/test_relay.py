@@ -73,10 +73,12 @@ async def test_a_big_payload_reaches_the_receiver_which_claims_it_once_and_tells
     payload = json.dumps({"id": "1", "type": 3, "message": {"content": "x" * 20_000}})  # > NOTIFY's 8000
     await sender.send("r1", SHARD_CHANNEL, REPLY_CHANNEL, payload)
     assert await deliveries.next() == (SHARD_CHANNEL, "r1")
-    assert await receiver.claim("r1") == payload
+    assert await receiver.claim("r1") == (payload, REPLY_CHANNEL)
     assert await acks.next() == (REPLY_CHANNEL, "r1")
     assert await receiver.claim("r1") is None  # a second claim (a duplicate notification) gets nothing
     assert not await sender.withdraw("r1")  # the receiver has it: the sender must not answer
+    await receiver.tell_answered("r1", REPLY_CHANNEL)  # and once it has answered, the sender hears it
+    assert await acks.next() == (REPLY_CHANNEL, "r1 answered")
     await acks.close()
     await deliveries.close()
 
@@ -108,7 +110,7 @@ async def test_two_processes_create_the_table_at_once(postgres_url: str) -> None
         RelayStore.open(postgres_url, ["a"]), RelayStore.open(postgres_url, ["b"])
     )
     await first.send("r3", "b", "a", "{}")
-    assert await second.claim("r3") == "{}"
+    assert await second.claim("r3") == ("{}", "a")
     await first.close()
     await second.close()
 
@@ -142,5 +144,5 @@ async def test_after_a_server_restart_the_store_relays_and_listens_again(
     await listening_again(receiver, deliveries)
     await sender.send("r6", SHARD_CHANNEL, REPLY_CHANNEL, "{}")
     assert await deliveries.next() == (SHARD_CHANNEL, "r6")
-    assert await receiver.claim("r5") == "{}" and await receiver.claim("r6") == "{}"
+    assert await receiver.claim("r5") == await receiver.claim("r6") == ("{}", REPLY_CHANNEL)
     await deliveries.close()
