@@ -390,6 +390,23 @@ class Database(StatsReads, TurnAlertSettings):
             (guild_id, None if threads is None else int(threads)),
         )
 
+    async def guild_hints_in_rated(self, guild_id: int) -> bool:
+        """Whether this server's tables offer the coach's hints in games whose results are rated, each
+        player's count of hints shown on the scoreboard (default no; ``V008__hints_in_rated.sql``)."""
+        rows = await self._run(
+            _fetch_all, "SELECT hints_in_rated FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return bool(rows and rows[0][0])
+
+    async def set_guild_hints_in_rated(self, guild_id: int, hints: bool | None) -> None:
+        """Set whether hints are offered in rated games too (``None``: the default, no)."""
+        await self._transact(
+            _execute,
+            "INSERT INTO guild_settings (guild_id, hints_in_rated) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET hints_in_rated = excluded.hints_in_rated",
+            (guild_id, None if hints is None else int(hints)),
+        )
+
     # -- health and backups ----------------------------------------------------------------------
 
     async def integrity_problems(self) -> list[str]:

@@ -145,6 +145,9 @@ class TablesCog(commands.Cog, name=COG_NAME):
         count_ai_games="Whether games with AI players count on this server's leaderboard (on at first)",
         threads="Open each new table in a new thread of its channel when /play does not say",
         turn_mentions="Mention players in the channel when it is their turn (on at first)",
+        hints_in_rated=(
+            "Offer Hint in rated games too; the scoreboard shows each player's hints (off at first)"
+        ),
     )
     async def set_defaults(
         self,
@@ -154,9 +157,10 @@ class TablesCog(commands.Cog, name=COG_NAME):
         count_ai_games: bool | None = None,
         threads: bool | None = None,
         turn_mentions: bool | None = None,
+        hints_in_rated: bool | None = None,
     ) -> None:
         """Set this server's defaults: turn length, the leaderboards' minimum of games, whether games with
-        AIs count, tables in threads, turn mentions."""
+        AIs count, tables in threads, turn mentions, hints in rated games."""
         await server_defaults.set_defaults(
             self.bot,
             interaction,
@@ -166,6 +170,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             count_ai_games=count_ai_games,
             threads=threads,
             turn_mentions=turn_mentions,
+            hints_in_rated=hints_in_rated,
         )
 
     @admin.command(name="season")

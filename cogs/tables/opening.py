@@ -13,7 +13,7 @@ import discord
 from cogs.tables import render, server_defaults, threads
 from cogs.tables.table_message import TableMessages, missing_permissions
 from engine import GAMES, get_rules
-from engine.tables.ai_seats import seat_bots
+from engine.tables.ai_seats import allow_hints, seat_bots
 from engine.tables.runtime import TableRuntime
 from engine.tables.session import TableError, TableSession, TableSettings
 from engine.tables.time_control import FIXED, KINDS, TimeControl
@@ -114,7 +114,9 @@ async def open_table(
         interaction.user.id,
         interaction.user.display_name,
     )
-    session.hints = not await host.db.guild_counts_ai_games(interaction.guild_id)  # unrated: hints
+    rated = await host.db.guild_counts_ai_games(interaction.guild_id)
+    in_rated = rated and await host.db.guild_hints_in_rated(interaction.guild_id)
+    allow_hints(session, rated=rated, in_rated=in_rated)
     try:
         seat_bots(session, request.bots, request.level)
     except TableError as refusal:

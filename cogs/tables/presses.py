@@ -151,7 +151,8 @@ class TablePresses:
 
     async def _hint(self, interaction: discord.Interaction, session: TableSession) -> None:
         """The coach: what the hard AI would play for the presser's seat, from the seat's information only
-        (made under the table's lock, searched in a worker thread), answered ephemerally with its reason.
+        (made under the table's lock, searched in a worker thread), answered ephemerally with its reason,
+        then counted for the presser (the scoreboard of a rated table with hints shows the count).
 
         Raises
         ------
@@ -165,6 +166,7 @@ class TablePresses:
             seen = await asyncio.to_thread(InformationSet.of, state, seat)
         hint = await asyncio.to_thread(coach.hint, session.rules.key, seen, state.seed)
         await reply(interaction, f"💡 {with_names(session, hint.reason)}")
+        await self.runtime.count_hint(session, interaction.user.id)
 
     async def _show_page(self, interaction: discord.Interaction, session: TableSession, page: int) -> None:
         """Show another page of the menus of the message pressed on; the game does not change."""

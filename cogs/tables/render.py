@@ -353,17 +353,14 @@ def away_message(session: TableSession, user_id: int) -> Drawn:
 # -- the end -----------------------------------------------------------------------------------------
 
 
-def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
-    """The scoreboard in rank order, with ✅ for "Play again" and ~~struck~~ leavers, the final table and as
-    many of the last moves as :data:`cogs.tables.budgets.TABLE_MESSAGE` leaves room for.
-
-    Rank order is the game's own: for Foist, "the scores listed in ascending order" (Foist page,
-    "Scoreboard").
-    """
-    standings = sorted(session.standings(), key=lambda standing: (standing.rank, standing.seat))
-    rematch = session.rematch
+def _standings(session: TableSession, brief: bool = False) -> str:
+    """The scoreboard's lines in rank order, with ✅ for "Play again", ~~struck~~ leavers and each player's
+    hints where a rated table offered them (:func:`engine.tables.ai_seats.hints_used`): "· 💡 2 hints", or
+    ``brief`` " 💡2" (a crowded scoreboard). Rank order is the game's own: for Foist, "the scores listed
+    in ascending order" (Foist page, "Scoreboard")."""
     lines = []
-    for standing in standings:
+    rematch = session.rematch
+    for standing in sorted(session.standings(), key=lambda standing: (standing.rank, standing.seat)):
         user = session.players[standing.seat]
         name = player_name(session, user)
         choice = rematch.choices.get(user) if rematch else None
@@ -372,13 +369,23 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
         mark = " ✅" if choice is RematchChoice.PLAY_AGAIN else ""
         medal = "🏆 " if standing.rank == 1 else ""
         detail = f" ({standing.detail})" if standing.detail else ""
+        hints = ai_seats.hints_used(session, user)
+        used = "" if not hints else f" 💡{hints}" if brief else f" · 💡 {plural(hints, 'hint')}"
         lines.append(
             f"{standing.rank}. {medal}{name}{mark}: "
-            f"{plural(standing.points, 'point', shown=f'**{standing.points}**')}{detail}"
+            f"{plural(standing.points, 'point', shown=f'**{standing.points}**')}{detail}{used}"
         )
+    return _clip("\n".join(lines), 4096)
+
+
+def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
+    """The scoreboard (:func:`_standings`; its hint counts brief if the full ones leave no room for a last
+    move), the final table and as many of the last moves as :data:`cogs.tables.budgets.TABLE_MESSAGE`
+    leaves room for (the standings first: no last move if it would not keep
+    :data:`~cogs.tables.budgets.LAST_LINE_MIN` characters)."""
     assert session.state is not None
     title = f"🏁 {session.rules.display_name}: final scores"
-    drawn = embed(title, _clip("\n".join(lines), 4096), FINISHED_COLOUR)
+    drawn = embed(title, _standings(session), FINISHED_COLOUR)
     public = session.view(None)
     footer = [footer_text(session), session.rules.winning_rule]
     again = []
@@ -392,13 +399,15 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
         footer.append("play again?")
     drawn["fields"] = again
     drawn["footer"] = {"text": " · ".join(filter(None, footer))}
+    if embed_length(drawn) > budgets.TABLE_MESSAGE - len("Last moves") - budgets.LAST_LINE_MIN:
+        drawn["description"] = _standings(session, brief=True)
     room = budgets.TABLE_MESSAGE - embed_length(drawn)
     room -= len("Last moves") + budgets.LAST_LINE_MIN if session.events else 0
     fields, _ = _fitting_fields(session, public.table[:10], room)  # the standings come first
     fields = [{**shown, "inline": False} for shown in fields]
     drawn["fields"] = [*fields, *again]
-    if session.events:  # the last moves, as many as the budget leaves room for
-        room = budgets.TABLE_MESSAGE - embed_length(drawn) - len("Last moves")
+    room = budgets.TABLE_MESSAGE - embed_length(drawn) - len("Last moves")
+    if session.events and room >= budgets.LAST_LINE_MIN:  # the last moves, as many as there is room for
         last = budgets.latest_lines(event_log(session).split("\n"), room)
         drawn["fields"] = [*fields, field("Last moves", _clip(last, 1024), False), *again]
     return fit_embed(drawn)

@@ -4,8 +4,9 @@ may change them (Manage Server) and which turn lengths the bot allows.
 ``/table defaults`` sets, each only when given: the turn length of new tables (seconds per decision;
 given alone empty, it resets to the bot's default), the games a player needs before a leaderboard lists
 them, whether games with AI players count on the leaderboard, and whether new tables open in a thread of
-their channel, and whether a player whose turn it is gets a mention in the channel (players who chose a
-DM still get theirs). The admin is answered privately with one sentence per setting changed.
+their channel, whether a player whose turn it is gets a mention in the channel (players who chose a
+DM still get theirs), and whether the coach's Hint is offered in rated games too (then each player's count
+of hints shows on the scoreboard). The admin is answered privately with one sentence per setting changed.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ async def set_defaults(
     count_ai_games: bool | None,
     threads: bool | None,
     turn_mentions: bool | None = None,
+    hints_in_rated: bool | None = None,
 ) -> None:
     """Store the server's defaults given (see the module's docstring) and answer the admin; a turn length
     out of range, or a member without Manage Server, is refused and nothing is stored."""
@@ -79,7 +81,14 @@ async def set_defaults(
             if turn_mentions
             else "Tables no longer mention anyone in the channel (players who chose a DM still get one)."
         )
-    given = (min_games, count_ai_games, threads, turn_mentions)
+    if hints_in_rated is not None:
+        await bot.db.set_guild_hints_in_rated(guild_id, hints_in_rated)
+        said.append(
+            "Hints on in rated games too; each player's hint count shows on the scoreboard."
+            if hints_in_rated
+            else "Hints are off in rated games (games with AI players that count on the leaderboard)."
+        )
+    given = (min_games, count_ai_games, threads, turn_mentions, hints_in_rated)
     if turn_seconds is not None or all(setting is None for setting in given):
         await bot.db.set_guild_turn_seconds(guild_id, turn_seconds)  # alone, an empty one resets it
         now = turn_seconds or bot.settings.default_turn_seconds

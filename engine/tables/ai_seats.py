@@ -203,6 +203,27 @@ def level_of(session: TableSession, seat: int) -> str:
     return session.ai_levels.get(session.players[seat], NORMAL)
 
 
+def allow_hints(session: TableSession, *, rated: bool, in_rated: bool) -> None:
+    """Set whether the coach answers at the new table ``session`` (issue 23, "A coach"): hints are off in
+    games whose results are rated (``rated``: the server counts games with AI players), unless the server
+    turns them on for all (``in_rated``); then ``session.hints_rated`` is set, and the scoreboard says how
+    many hints each player used (:func:`hints_used`)."""
+    session.hints_rated = rated and in_rated
+    session.hints = not rated or in_rated
+
+
+def count_hint(session: TableSession, user_id: int) -> None:
+    """Count one hint the coach answered ``user_id`` at ``session`` (not a move: the game and its action
+    log do not change)."""
+    session.hint_counts[user_id] = session.hint_counts.get(user_id, 0) + 1
+
+
+def hints_used(session: TableSession, user_id: int) -> int:
+    """How many hints ``user_id`` used at ``session`` as its scoreboard tells it: their count where hints
+    were on although the results are rated (``session.hints_rated``), else 0 (nothing to tell)."""
+    return session.hint_counts.get(user_id, 0) if session.hints_rated else 0
+
+
 def hint_seat(session: TableSession, user_id: int) -> int:
     """The seat the coach may give ``user_id`` a hint for now: the table allows hints (``session.hints``),
     an AI plays at it, and the game waits for the player's own decision.
@@ -216,7 +237,10 @@ def hint_seat(session: TableSession, user_id: int) -> int:
     if session.phase is not Phase.PLAYING or session.state is None or seat is None or ai_plays(session, seat):
         raise TableError("You are not playing a seat at this table.")
     if not session.hints or not any(is_ai(player) for player in session.players):
-        raise TableError("Hints are offered only in unrated games with AI players.")
+        raise TableError(
+            "Hints are offered only in games with AI players, and in rated games only where the server "
+            "turns them on."
+        )
     if seat not in session.state.seats_to_act():
         raise TableError("The game is not waiting for you: a hint is for your own decision.")
     return seat

@@ -287,6 +287,17 @@ class TableRuntime:
         )
         return outcome, lobby
 
+    async def count_hint(self, table: TableSession, user_id: int) -> None:
+        """Count a hint the coach answered ``user_id`` at ``table`` and store the count with the table
+        (:func:`engine.tables.ai_seats.count_hint`). A hint is no move: nothing is logged, shown or
+        scheduled. A table gone since is not counted; a save that fails undoes the count (it is logged)."""
+        async with table.lock:
+            if not self.registry.is_live(table):
+                return
+            ai_seats.count_hint(table, user_id)
+            with contextlib.suppress(TableError):
+                await self.store.persist(table)
+
     # -- opening -----------------------------------------------------------------------------------------
 
     async def open(self, table: TableSession, post: Callable[[], Awaitable[int | None]]) -> None:
@@ -344,7 +355,7 @@ class TableRuntime:
         )
         seated = set(lobby.players)
         rematch.alert_modes = {user: how for user, how in finished.alert_modes.items() if user in seated}
-        rematch.hints = finished.hints
+        rematch.hints, rematch.hints_rated = finished.hints, finished.hints_rated  # no hint counted yet
         ai_seats.seat_again(rematch, ai_seats.ai_seats_of(finished.players), finished.ai_levels)  # them too
         try:
             await self.open(rematch, functools.partial(self.presenter.post_table, rematch, "Playing again:"))

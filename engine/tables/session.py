@@ -80,8 +80,14 @@ class TableSession:
         The level of each AI seat that has one other than normal, by its identity (see
         :mod:`engine.tables.ai_seats`).
     hints:
-        True if the players may ask the coach for hints (set when the table opens: on where the server does
-        not rate games with AI players, see :func:`engine.tables.ai_seats.hint_seat`).
+        True if the players may ask the coach for hints (set when the table opens by
+        :func:`engine.tables.ai_seats.allow_hints`; see :func:`engine.tables.ai_seats.hint_seat`).
+    hints_rated:
+        True if hints are on at a table whose results are rated (the server turned them on for all): the
+        scoreboard shows how many hints each player used.
+    hint_counts:
+        How many hints the coach answered each player at this table, by user id (a hint is no move: it is
+        not in the game's action log).
     events:
         The latest lines of the table's log, oldest first.
     options:
@@ -129,6 +135,8 @@ class TableSession:
         self.live_dms: dict[int, tuple[int, int]] = {}
         self.ai_levels: dict[int, str] = {}
         self.hints = False
+        self.hints_rated = False
+        self.hint_counts: dict[int, int] = {}
         self.state: GameState | None = None
         self.players: list[int] = []
         self.events: deque[Event] = deque(maxlen=EVENT_LOG_LENGTH)

@@ -12,9 +12,10 @@ from_stored` reads every shape ever written, so tables stored by an older bot co
   time bank (``banks``: remaining seconds as of the last move, and when its clock started running).
   Fields added since version 3 have defaults, so a snapshot written before them still loads:
   ``left_seats`` (seats whose player left the game, played by an AI), ``ai_levels`` (an AI seat's level
-  when not normal: a table stored before levels restores with normal AI seats) and ``hints``. AI seats'
-  identities are the negative ids among ``lobby_players`` and ``players`` (see
-  :mod:`engine.tables.ai_seats`), with their names in ``names``.
+  when not normal: a table stored before levels restores with normal AI seats), ``hints``, ``hints_rated``
+  and ``hint_counts`` (a table stored before them has no hints counted). AI seats' identities are the
+  negative ids among ``lobby_players`` and ``players`` (see :mod:`engine.tables.ai_seats`), with their
+  names in ``names``.
 """
 
 from __future__ import annotations
@@ -81,6 +82,10 @@ class TableSnapshot(BaseModel):
     """Each AI seat's level when not normal, by its identity."""
     hints: bool = False
     """Whether the players may ask the coach for hints (off for a table stored before hints)."""
+    hints_rated: bool = False
+    """Whether hints are on although the table's results are rated (its scoreboard shows the counts)."""
+    hint_counts: dict[int, int] = {}
+    """How many hints the coach answered each player, by user id."""
     options: dict[str, Any]
     options_complete: bool = False
     """True when ``options`` of a started game holds every option (written since the Minimisère default
@@ -154,6 +159,8 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
         live_dms=dict(session.live_dms),
         ai_levels=dict(session.ai_levels),
         hints=session.hints,
+        hints_rated=session.hints_rated,
+        hint_counts=dict(session.hint_counts),
         options=dict(session.options)
         if session.state is None
         else session.state.options.model_dump(mode="json"),
@@ -231,6 +238,8 @@ def load_into(session: TableSession, snapshot: TableSnapshot, actions: list[tupl
     session.live_dms = dict(snapshot.live_dms)
     session.ai_levels = dict(snapshot.ai_levels)
     session.hints = snapshot.hints
+    session.hints_rated = snapshot.hints_rated
+    session.hint_counts = dict(snapshot.hint_counts)
     session.options = dict(snapshot.options)
     if snapshot.seed is not None and not snapshot.options_complete:
         session.options = session.rules.upgrade_options(session.options)

@@ -32,7 +32,7 @@ from tests.e2e.stored_rows import stored
 PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
 TO_ACT = re.compile(r"^▶️ \*\*(?P<name>[^*]+)\*\*", re.MULTILINE)
 """A line of the table message's "Players" field whose player the game waits for."""
-NOT_ACTIONS = ("DM me my hand", "My hand", "Rules in play", "How to play", "Leave game", "I'm back")
+NOT_ACTIONS = ("DM me my hand", "My hand", "Rules in play", "How to play", "Leave game", "I'm back", "Hint")
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"
 PAGING = (PREVIOUS, NEXT)  # the buttons that page through a view's menus (labels start so)
 

@@ -1,7 +1,8 @@
 """AI seats through the sandbox: one person plus AIs plays every game to the end (``/play bots:``); the
 lobby's Add / Remove AI player buttons (host only); idle takeover and "I'm back"; a player who leaves
-mid-game is replaced by an AI and the game finishes; results store the AI seats marked; and
-``/table defaults count_ai_games``. The AIs act with no pause here (``AI_PAUSE_SECONDS=0``)."""
+mid-game is replaced by an AI and the game finishes; results store the AI seats marked; the coach's Hint;
+and ``/table defaults count_ai_games`` and ``hints_in_rated``. The AIs act with no pause here
+(``AI_PAUSE_SECONDS=0``)."""
 
 from __future__ import annotations
 
@@ -58,6 +59,9 @@ def live_lines(world: World) -> list[Any]:
 def changed(world: World, table: Any, text: str):
     """A predicate: the table message no longer shows ``text``."""
     return lambda: world.message(table.id).text() != text
+
+
+SNAPSHOTS = "SELECT snapshot FROM live_tables"
 
 
 def stored_seats(world: World) -> list[tuple]:
@@ -226,6 +230,8 @@ async def test_table_defaults_say_whether_games_with_ais_count(world: World) -> 
 
 @sqlite_only  # levels are stored like any table field (tests/tables/test_ai_turns.py): one backend suffices
 async def test_a_table_with_an_easy_a_normal_and_a_hard_ai_plays_to_the_end(world: World) -> None:
+    """On a server that rates games with AIs: no Hint at first; then (``/table defaults
+    hints_in_rated:true``) the next table offers it, and its scoreboard says how many hints each used."""
     alice, bob = world.players["alice"], world.players["bob"]
     lobby = (await world.play(alice, game="foist", bots=1, level="easy")).message
     assert "🤖 Ada (easy)" in world.message(lobby.id).text()
@@ -246,6 +252,32 @@ async def test_a_table_with_an_easy_a_normal_and_a_hard_ai_plays_to_the_end(worl
     assert hand.ok and "Hint" not in _labels(hand.message)  # this server rates games with AIs: no coach
     final = await finish_with_ais(world, lobby, alice, random.Random(3))
     assert "final scores" in final.text() and "🤖 Grace (hard)" in final.text()
+    assert "💡" not in final.text()
+
+    admin = world.guild.add_member("admin", manage_guild=True)
+    turned_on = await world.server.run_command(admin, world.channel, "table defaults", hints_in_rated=True)
+    assert turned_on.ok and turned_on.ephemeral, turned_on
+    assert "Hints on in rated games too" in turned_on.message.text()
+    assert await world.bot.db.guild_counts_ai_games(world.guild.id)  # still rated
+    table = (await world.play(alice, game="foist", bots=2)).message  # the scoreboard freed the channel
+    assert (await world.press(alice, table, "Start")).ok
+    await world.server.wait_for(lambda: waits_for(world.message(table.id), alice.name), timeout=20)
+    hand = await world.press(alice, table, "My hand")
+    for _ in range(2):
+        hint = await world.press(alice, hand.message, "Hint")
+        assert hint.ok and hint.ephemeral, hint
+    words = hint.message.text()
+    assert words.startswith("💡") and ("**Take it**" in words or "**No thanks**" in words), words
+    hinted = "Take" if "**Take it**" in words else "No thanks"
+    counted = f'"hint_counts":{{"{alice.id}":2}}'  # kept with the table (its snapshot), not as a move
+    await world.server.wait_for(
+        lambda: any(counted in snapshot for (snapshot,) in stored(world.database_url, SNAPSHOTS)), timeout=5
+    )
+    assert (await world.press(alice, hand.message, hinted)).ok  # the hinted move is a legal one
+    final = await finish_with_ais(world, table, alice, random.Random(4))
+    lines = final.embeds[0]["description"].split("\n")
+    hers = next(line for line in lines if alice.name in line)
+    assert hers.endswith(" · 💡 2 hints") and all("💡" not in line for line in lines if line != hers), lines
     assert world.server.violations == []
 
 

@@ -118,10 +118,13 @@ async def test_the_servers_default_opens_tables_in_threads(world: World) -> None
 async def test_table_defaults_sets_every_default_at_once(world: World) -> None:
     admin = world.guild.add_member("admin", manage_guild=True)
     options = {"turn_seconds": 45, "min_games": 3, "count_ai_games": False, "threads": True}
-    said = await world.server.run_command(admin, world.channel, "table defaults", **options)
+    said = await world.server.run_command(
+        admin, world.channel, "table defaults", **options, hints_in_rated=False
+    )
     text = said.message.text()
     assert said.ephemeral and "45 seconds per decision" in text and "at least 3 games" in text
     assert "do not count" in text and "in a new thread of their channel" in text
+    assert "Hints are off in rated games" in text
 
 
 async def test_hand_in_the_channel_points_to_the_thread_of_ones_table(world: World) -> None:

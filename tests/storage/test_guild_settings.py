@@ -1,5 +1,5 @@
 """A server's table defaults on a real database (SQLite and PostgreSQL): tables in threads (V005) beside
-the turn length."""
+the turn length, and hints in rated games (V008)."""
 
 from __future__ import annotations
 
@@ -23,5 +23,26 @@ async def test_tables_in_threads_is_off_until_a_server_turns_it_on(database_url:
     try:
         await again.set_guild_table_threads(3, True)
         assert await again.guild_table_threads(3) is True
+    finally:
+        await again.close()
+
+
+async def test_hints_in_rated_games_are_off_until_a_server_turns_them_on(database_url: str) -> None:
+    db = await Database.open(database_url)
+    try:
+        assert await db.guild_hints_in_rated(1) is False
+        await db.set_guild_counts_ai_games(1, True)
+        assert await db.guild_hints_in_rated(1) is False  # a row for the server, the column still unset
+        await db.set_guild_hints_in_rated(1, True)
+        assert await db.guild_hints_in_rated(1) is True and await db.guild_hints_in_rated(2) is False
+        assert await db.guild_counts_ai_games(1) is True  # the other default is left alone
+        await db.set_guild_hints_in_rated(1, False)
+        assert await db.guild_hints_in_rated(1) is False
+        await db.set_guild_hints_in_rated(1, True)
+    finally:
+        await db.close()
+    again = await Database.open(database_url)  # stored, not kept in memory
+    try:
+        assert await again.guild_hints_in_rated(1) is True
     finally:
         await again.close()

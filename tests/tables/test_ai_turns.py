@@ -298,16 +298,23 @@ async def test_each_ai_seat_plays_at_its_level() -> None:
     assert set(asked) == {"easy", "hard"}
 
 
-def test_a_hint_is_for_a_player_s_own_decision_at_an_unrated_table_with_ais() -> None:
+def test_a_hint_is_for_a_player_s_own_decision_at_a_table_with_ais_that_allows_hints() -> None:
     session = human_and_ais()
     seat = session.seat_of(HOST)
     while seat_to_play(session) is not None:  # the AIs play until the game waits for the host
         ai_seat = seat_to_play(session)
         session.act(session.players[ai_seat], session.state.version, "pay", NOW, by_ai=True)
-    with pytest.raises(TableError, match="unrated"):
-        ai_seats.hint_seat(session, HOST)  # hints are off until the table allows them
-    session.hints = True
+    ai_seats.allow_hints(session, rated=True, in_rated=False)  # a rated table: no coach by default
+    with pytest.raises(TableError, match="rated games only where the server turns them on"):
+        ai_seats.hint_seat(session, HOST)
+    ai_seats.allow_hints(session, rated=False, in_rated=False)
     assert ai_seats.hint_seat(session, HOST) == seat and ai_seats.hints_offered(session, HOST)
+    ai_seats.count_hint(session, HOST)
+    assert session.hint_counts == {HOST: 1} and ai_seats.hints_used(session, HOST) == 0  # unrated: untold
+    ai_seats.allow_hints(session, rated=True, in_rated=True)  # the server turned them on for all
+    assert ai_seats.hint_seat(session, HOST) == seat
+    ai_seats.count_hint(session, HOST)
+    assert ai_seats.hints_used(session, HOST) == 2 and ai_seats.hints_used(session, BOB) == 0
     with pytest.raises(TableError, match="not playing"):
         ai_seats.hint_seat(session, BOB)
     session.act(HOST, session.state.version, "take", NOW)  # Foist: taking keeps the turn; pay passes it on

@@ -302,3 +302,9 @@ def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(k
         session.act(user, session.state.version, rng.choice(actions).code, NOW)
     assert session.phase is Phase.SCOREBOARD
     assert _text(render.scoreboard_message(session)) <= budgets.TABLE_MESSAGE
+    session.hints_rated = True  # a rated table with hints on: every player's count on the scoreboard too
+    session.hint_counts = {user: 99 for user in session.players}
+    scoreboard = render.scoreboard_message(session)
+    lines = scoreboard.embed["description"].split("\n")  # " 💡99" where " · 💡 99 hints" leaves no room
+    assert len(lines) == seats and all(line.endswith((" · 💡 99 hints", " 💡99")) for line in lines)
+    assert _text(scoreboard) <= budgets.TABLE_MESSAGE

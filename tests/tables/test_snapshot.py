@@ -128,9 +128,12 @@ def test_a_first_version_lobby_loads() -> None:
 
 def test_the_current_snapshot_round_trips_through_json() -> None:
     original = played(5)
+    original.hints, original.hints_rated, original.hint_counts = True, True, {BOB: 2, CAROL: 1}
     stored = json.loads(json.dumps(snapshot_of(original).to_stored()))
     assert stored["schema_version"] == SCHEMA_VERSION
-    same_table(restore(TableSnapshot.from_stored(stored), log_of(original)), original)
+    restored = restore(TableSnapshot.from_stored(stored), log_of(original))
+    same_table(restored, original)
+    assert restored.hints and restored.hints_rated and restored.hint_counts == {BOB: 2, CAROL: 1}
 
 
 def test_a_snapshot_of_an_unknown_shape_is_refused() -> None:
