@@ -57,7 +57,7 @@ RELAY_ANSWER_SECONDS = 2.3
 """How long after relaying an interaction its sender waits for the owner's answer once it is claimed: an
 owner's answer comes within milliseconds of its claim; without one by then, the sender answers in time
 for Discord's 3 seconds."""
-ANSWER_POLL_SECONDS = 0.01
+ANSWER_POLL_SECONDS = 0.002
 """How often the owner looks whether it has answered a relayed interaction, to tell its sender."""
 OWNER_RESTARTING = "That table's server is restarting: please try again in a moment."
 """The answer when the process owning the table did not take the interaction in time."""

@@ -1,7 +1,8 @@
 """Two bot processes, one shard each, sharing one PostgreSQL database, against the sandbox's sharded
 gateway: a table in a guild of each shard; DM interactions (which Discord delivers to shard 0) about the
-shard-1 table reach the shard-1 process and are applied there, also while its shard reconnects; with that
-process killed they are answered "restarting" in time while the shard-0 table plays on; restarted, it
+shard-1 table reach the shard-1 process and are applied there, also while its shard reconnects; those in
+flight when that process is SIGKILLed are each answered once, by one process; with the process dead they
+are answered "restarting" in time while the shard-0 table plays on; restarted, it
 restores only its own table and answers a DM relayed to it as soon as its gateway session is ready (as
 Discord's clients would press, before discord.py's ``on_ready``), and the table plays to the end. Each
 result is stored once and each guild's leaderboard counts its own game."""
@@ -175,10 +176,25 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
             hand = await server.run_command(one.players["frank"], None, "hand")
             assert hand.ok and hand.shard == 0 and private_to(hand, "frank", one), hand
 
-            # The shard-1 process dies: a DM about its table is answered "restarting" within Discord's
-            # 3 s (the sandbox's deadline), while the shard-0 table plays on.
+            # The shard-1 process is SIGKILLed while DMs about its table are relayed to it (some taken and
+            # answered, some not yet): each is answered once, by one process, within Discord's 3 s.
+            in_flight = [
+                asyncio.ensure_future(server.run_command(one.players[name], None, "hand"))
+                for name in ("dave", "erin", "frank", "dave", "erin", "frank")
+            ]
+            await asyncio.sleep(0.01)  # here: some relayed, some taken, some answered (the log tells which)
             await processes[1].kill()
             await server.drop_shards([1])
+            for answer in await asyncio.gather(*in_flight):
+                assert answer.ok and answer.ephemeral, answer  # answered in time: nobody sees "failed"
+                assert RESTARTING in answer.message.text() or "Private to" in answer.message.text(), answer
+            # The only second answer possible: the owner killed in the instant between its answer and its
+            # word to the sender; Discord refuses it (40060) and the player sees the first.
+            refused = [line for line in server.violations if "answered twice" in line]
+            assert server.violations == refused, server.violations
+
+            # Dead, it no longer takes them: a DM about its table is answered "restarting" in time,
+            # while the shard-0 table plays on.
             restarting, _ = await asyncio.gather(
                 server.run_command(one.players["erin"], None, "hand"), some_moves(zero, table_zero, rng, 3)
             )
