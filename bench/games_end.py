@@ -12,7 +12,9 @@ dealt from seed ``i``, and each decision gets the generator the table runtime gi
 (:func:`engine.tables.ai_turns.decision_rng`), so a game here is the game an all-AI table of that seed plays.
 A game is cut off one move past its bound (``GameRules.max_moves``). It prints a Markdown table per game and
 count: games played, the mean, p99 and longest length in moves (actions applied), the bound, and whether
-every game ended within it; the exit status is 1 if any did not.
+every game ended within it; the exit status is 1 if any did not. A level whose player is the very player of
+a level played before it in the same run (ERADICIZE, Minimize: Declare and Deluxe Memory play hard as
+normal) plays the same games: its rows say so instead of playing them again.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine.ai.core import AIPlayer  # noqa: E402
 from engine.ai.registry import LEVELS, NORMAL, ai_player  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 from engine.tables.ai_turns import decision_rng  # noqa: E402
@@ -44,6 +47,11 @@ def play_one(game_key: str, seats: int, seed: int, level: str = NORMAL) -> int:
         state.apply(seat, ai.choose(state, seat, decision_rng(seed, state.version, seat)))
         moves += 1
     return moves
+
+
+def same_player(one: AIPlayer, other: AIPlayer) -> bool:
+    """True if ``one`` and ``other`` decide alike: the same class with the same settings."""
+    return type(one) is type(other) and vars(one) == vars(other)
 
 
 def _play_star(args: tuple[str, int, int, str]) -> int:
@@ -75,7 +83,14 @@ def main() -> int:
             counts = [
                 n for n in range(rules.min_seats, rules.max_seats + 1) if not args.seats or n in args.seats
             ]
-            for level, seats in [(lv, n) for lv in args.level or [NORMAL] for n in counts]:
+            levels = args.level or [NORMAL]
+            for level, seats in [(lv, n) for lv in levels for n in counts]:
+                player = ai_player(key, level)
+                played = levels[: levels.index(level)]
+                twin = next((lv for lv in played if same_player(ai_player(key, lv), player)), None)
+                if twin is not None:
+                    print(f"| {key} | {level} | {seats} | the games of {twin} | | | | {rules.max_moves} | |")
+                    continue
                 started = time.perf_counter()
                 lengths = pool.map(
                     _play_star, [(key, seats, seed, level) for seed in range(args.games)], chunksize=4
