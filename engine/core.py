@@ -612,7 +612,7 @@ def rng_of_state(data: Sequence[Any]) -> random.Random:
     """
     version, internal, gauss_next = data
     rng = random.Random.__new__(random.Random)  # no seeding from the system: the state is set
-    rng.setstate((int(version), tuple(int(word) for word in internal), gauss_next))
+    rng.setstate((int(version), tuple(map(int, internal)), gauss_next))
     return rng
 
 

@@ -392,7 +392,12 @@ def _rebuilt(
 def upgraded_log(rules: GameRules, actions: list[tuple[int, str, bool]]) -> list[tuple[int, str, bool]]:
     """A stored log ``[(seat, code, timed_out), ...]`` rewritten by the game's :meth:`GameRules.upgrade_log`
     (a log written by an older engine, e.g. Minimize: Declare's old family steps), action by action so
-    that each kept action keeps its timed-out mark."""
+    that each kept action keeps its timed-out mark. A current log (the upgrade leaves it as it is, the
+    common case) is returned as it is, without going action by action (a restart reads hundreds of
+    thousands of actions)."""
+    plain = [(seat, code) for seat, code, _ in actions]
+    if rules.upgrade_log(plain) == plain:
+        return list(actions)
     upgraded = []
     for seat, code, timed_out in actions:
         upgraded.extend((again, new_code, timed_out) for again, new_code in rules.upgrade_log([(seat, code)]))
