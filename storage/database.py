@@ -284,8 +284,9 @@ class Database(StatsReads, TurnAlertSettings):
         stored one in the same transaction; ``None`` leaves it as it is (``replace_log`` deletes it, the log
         it was taken of being gone).
 
-        The transaction is one hop to the database's thread (SQLite: a move, with at most one new action
-        and nothing else, is one statement: :meth:`storage.sqlite.SqliteDriver.store_move`) and is
+        The transaction is one hop to the database's thread (SQLite: a move, with at most one new action,
+        maybe its engine snapshot and nothing else, is one statement:
+        :meth:`storage.sqlite.SqliteDriver.store_move`) and is
         committed (fsynced: ``synchronous = FULL``) before this returns. The JSON is encoded here, on the
         event loop, so the thread only writes.
 
@@ -305,9 +306,15 @@ class Database(StatsReads, TurnAlertSettings):
             and result is None
             and not replace_log
             and seated_users is None
-            and engine_snapshot is None
         ):  # a move: one statement (see storage.sqlite)
-            await self._driver.store_move(self._write_deadline(), row, actions[0] if actions else None)
+            engine = (
+                None
+                if engine_snapshot is None
+                else (engine_snapshot.version, engine_snapshot.digest, engine_snapshot.snapshot)
+            )
+            await self._driver.store_move(
+                self._write_deadline(), row, actions[0] if actions else None, engine
+            )
             return
         seats = None if seated_users is None else sorted({int(user) for user in seated_users})
         await self._transact(_save_table, row, actions, result, replace_log, seats, engine_snapshot)

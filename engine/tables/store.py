@@ -258,12 +258,15 @@ class TableStore:
         """Rebuild a table read by :meth:`load_waiting` (from its engine snapshot and the actions after it,
         or from its seed and whole log: :func:`~engine.tables.snapshot.restore`), and register it. One that
         does not replay stays stored but closed (``None``; a press on it is told so). A log written by an
-        older engine (``stored_log_outdated``) is stored upgraded at the table's next save."""
+        older engine (``stored_log_outdated``) is stored upgraded at the table's next save. Who sits at it
+        is taken as stored (it was stored with the snapshot), so its next move stores nothing more: on
+        SQLite one statement, which a restart's background replay does not hold up for long."""
         try:
             session = restore(table.snapshot(), table.actions, table.engine)
         except Exception:
             log.exception("Could not restore table %s: it stays stored but closed", table.table_id)
             self.registry.gone[table.table_id] = UNRESTORED
             return None
+        self._seated[session.table_id] = frozenset(user for user in session.seated_users() if user > 0)
         self.registry.register(session)
         return session
