@@ -48,10 +48,10 @@ SCHEMA_VERSION = 3
 
 ENGINE_SNAPSHOT_EVERY = 64
 """A game's engine snapshot is written with the save that reaches every 64th action, so a restart replays
-at most 63 actions of it (~2 ms at the engines' ~35 µs an action) instead of its whole log (a median
-Minimize: Declare game: ~900 actions, 33 ms). Writing one (~10 KB of JSON, ~0.2 ms to encode) every
-64 moves adds well under 1% to a move's cost; a smaller K would buy little, as rebuilding from the
-snapshot itself (decoding its JSON: ~0.3 ms) is then most of the restart's cost."""
+at most 63 actions after it (32 on average, ~1 ms) instead of its whole log (hundreds of actions: 8–10 ms
+for a mid-game Minimize: Declare or Deluxe Memory table, 33–40 ms for a whole game). Taking one (~0.33 ms:
+8 KB of JSON for Declare, 2 KB for Memory) once in 64 moves costs ~5 µs a move; a smaller K would write
+more for little, the rebuild itself (reading the JSON, ~0.5 ms) staying (docs/performance.md, issue 21)."""
 
 
 class SettingsSnapshot(BaseModel):
