@@ -3,7 +3,9 @@
 A SQLite database is filled with ``--tables`` live mid-game tables of a game (``--games``: each game in
 turn; 4 people seated, 1-hour turn clocks, so nothing times out): ``--distinct`` games of that kind, each
 played with random legal moves to a random point between 30% and 70% of its length, copied over the
-tables under fresh table and channel ids. Then a fresh process (``--run``, a subprocess, so nothing built
+tables under fresh table and channel ids, each with the engine snapshot the bot would have stored with it
+(games that have them: Minimize: Declare, Deluxe Memory; taken at the last multiple of
+``ENGINE_SNAPSHOT_EVERY`` actions). Then a fresh process (``--run``, a subprocess, so nothing built
 above is in its memory) restarts on it as the bot does: the table runtime (``engine.tables``) on the real
 database, a started APScheduler, a presenter that shows nothing (Discord's side of a press, ~1.4 ms of CPU,
 is ``bench/press_cost.py``'s). From the moment it opens the database it
@@ -41,16 +43,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import get_rules  # noqa: E402
 from engine.tables.session import TableSession, TableSettings  # noqa: E402
-from engine.tables.snapshot import snapshot_of  # noqa: E402
+from engine.tables.snapshot import ENGINE_SNAPSHOT_EVERY, engine_snapshot_of, snapshot_of  # noqa: E402
 
 SEATS = 4
 GUILD = 1
 PEOPLE = [1001, 1002, 1003, 1004]
 
 
-def mid_game(key: str, seed: int, rng: random.Random) -> tuple[dict, list[tuple[int, int, str, int]]]:
+def mid_game(
+    key: str, seed: int, rng: random.Random
+) -> tuple[dict, list[tuple[int, int, str, int]], tuple[int, str, str] | None]:
     """One table of game ``key`` played at random to between 30% and 70% of its length: its snapshot
-    (stored form) and its actions ``(position, seat, code, timed_out)``."""
+    (stored form), its actions ``(position, seat, code, timed_out)`` and its latest engine snapshot as
+    stored ``(version, digest, JSON)``, if the game has them."""
     rules = get_rules(key)
     whole = rules.new_game(SEATS, seed)
     while not whole.is_terminal():
@@ -62,12 +67,16 @@ def mid_game(key: str, seed: int, rng: random.Random) -> tuple[dict, list[tuple[
     for user in PEOPLE[1:]:
         table.join(user, f"p{user}")
     table.start(PEOPLE[0], seed, now)
+    engine = None
     for seat, code in whole.history[:stop]:
         table.act(table.players[seat], table.state.version, code, now)
+        if table.state.version % ENGINE_SNAPSHOT_EVERY == 0:
+            taken = engine_snapshot_of(table)
+            engine = None if taken is None else (taken.version, taken.digest, taken.snapshot)
     actions = [
         (position, seat, code, int(timed_out)) for position, seat, code, timed_out in table.unsaved_actions()
     ]
-    return snapshot_of(table).to_stored(), actions
+    return snapshot_of(table).to_stored(), actions, engine
 
 
 def build(path: Path, key: str, tables: int, distinct: int) -> None:
@@ -82,9 +91,9 @@ def build(path: Path, key: str, tables: int, distinct: int) -> None:
     rng = random.Random(21)
     games = [mid_game(key, seed, rng) for seed in range(distinct)]
     stamp = datetime.now(timezone.utc).isoformat()
-    rows, action_rows, seat_rows = [], [], []
+    rows, action_rows, seat_rows, engine_rows = [], [], [], []
     for number in range(tables):
-        snapshot, actions = games[number % distinct]
+        snapshot, actions, engine = games[number % distinct]
         table_id = f"{number:010x}"
         channel_id = 10_000 + number
         rows.append(
@@ -99,6 +108,8 @@ def build(path: Path, key: str, tables: int, distinct: int) -> None:
         )
         action_rows += [(table_id, *action) for action in actions]
         seat_rows += [(table_id, user) for user in PEOPLE]
+        if engine is not None:
+            engine_rows.append((table_id, *engine))
     connection = sqlite3.connect(path)
     with connection:
         connection.executemany(
@@ -112,6 +123,11 @@ def build(path: Path, key: str, tables: int, distinct: int) -> None:
             action_rows,
         )
         connection.executemany("INSERT INTO live_table_seats (table_id, user_id) VALUES (?, ?)", seat_rows)
+        connection.executemany(
+            "INSERT INTO live_table_engine_snapshots (table_id, version, digest, snapshot)"
+            " VALUES (?, ?, ?, ?)",
+            engine_rows,
+        )
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # all in the one file that each run copies
     connection.close()
 

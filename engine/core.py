@@ -19,6 +19,10 @@ Discord); engine text holds no markdown and is never cut to fit a screen.
 
 Nothing here does I/O, asyncio or Discord; randomness comes from a ``random.Random(seed)`` that the
 game creates itself and never from the module-level ``random``.
+
+A game may also write its state as plain JSON-ready data (:meth:`GameState.engine_snapshot`, read back by
+:meth:`GameState.from_engine_snapshot`), hidden information and its generator's state included, so that a
+long game is rebuilt from a stored snapshot and the few actions after it instead of from its whole log.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -380,6 +384,28 @@ class GameState(abc.ABC, Generic[OptionsT]):
         """
         raise NotImplementedError(f"{type(self).__name__} cannot resample hidden information")
 
+    def engine_snapshot(self) -> dict[str, Any] | None:
+        """This state as JSON-ready data (dicts, lists, str, int, float, bool, ``None``), everything but
+        :attr:`history` (the action log, which is stored anyway): hidden information and the game's random
+        generator included, so :meth:`from_engine_snapshot` rebuilds exactly this state. ``None`` (the
+        default): the game has no snapshot, and is rebuilt by replaying its log (:func:`replay`)."""
+        return None
+
+    @classmethod
+    def from_engine_snapshot(cls, data: dict[str, Any], history: Sequence[tuple[int, str]]) -> Self:
+        """The state :meth:`engine_snapshot` wrote as ``data``, whose action log was ``history``
+        (``[(seat, code), ...]``): equal to the state it was taken of in everything it does (views, legal
+        actions, its future random draws, :meth:`resample_hidden` for a given generator).
+
+        Raises
+        ------
+        NotImplementedError
+            If the game has no snapshot.
+        ValueError, KeyError, TypeError
+            If ``data`` is not a snapshot this engine wrote (another format, a missing or malformed field).
+        """
+        raise NotImplementedError(f"{cls.__name__} has no engine snapshot")
+
     def copy(self) -> GameState:
         """An independent copy of this state, hidden information included (AI players search on copies of
         a determinisation). The default is a deep copy; a game may override it with a faster one."""
@@ -556,6 +582,38 @@ def replay(
     for seat, code in rules.upgrade_log(actions):
         state.apply(seat, code)
     return state
+
+
+SNAPSHOT_FORMAT = 1
+"""The version of the engine snapshots' shape (:meth:`GameState.engine_snapshot`, key ``"format"``): a
+game that changes what its snapshot holds raises it, so older snapshots are refused (their tables are then
+replayed from their logs)."""
+
+
+def check_snapshot_format(data: dict[str, Any]) -> None:
+    """Raise :class:`ValueError` unless ``data`` is an engine snapshot of :data:`SNAPSHOT_FORMAT`."""
+    if data.get("format") != SNAPSHOT_FORMAT:
+        raise ValueError(f"engine snapshot of format {data.get('format')!r}, not {SNAPSHOT_FORMAT}")
+
+
+def rng_state(rng: random.Random) -> list[Any]:
+    """``rng.getstate()`` as JSON-ready data: ``[version, [625 ints], gauss_next]``."""
+    version, internal, gauss_next = rng.getstate()
+    return [version, list(internal), gauss_next]
+
+
+def rng_of_state(data: Sequence[Any]) -> random.Random:
+    """A generator in the state :func:`rng_state` wrote (it draws what the original would draw next).
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``data`` is not such a state.
+    """
+    version, internal, gauss_next = data
+    rng = random.Random.__new__(random.Random)  # no seeding from the system: the state is set
+    rng.setstate((int(version), tuple(map(int, internal)), gauss_next))
+    return rng
 
 
 def competition_ranks(points: Sequence[int], *, lower_is_better: bool = True) -> list[int]:

@@ -110,19 +110,33 @@ class StoredAction:
 
 
 @dataclass(frozen=True)
+class StoredEngineSnapshot:
+    """A live table's engine snapshot as stored (``V009__engine_snapshots.sql``): taken after ``version``
+    actions of its log, ``digest`` the digest of those actions (hex), ``snapshot`` the JSON text (decoded
+    only when the table is rebuilt from it). What they hold is :mod:`engine.tables.snapshot`'s business."""
+
+    version: int
+    digest: str
+    snapshot: str
+
+
+@dataclass(frozen=True)
 class StoredTableLog:
     """A live table as a restart reads it (:meth:`Database.load_table_logs`): its server, its snapshot
-    (JSON-ready dict) and its action log in order, as plain ``(seat, code, timed_out)`` tuples."""
+    (JSON-ready dict), its action log in order, as plain ``(seat, code, timed_out)`` tuples, and its engine
+    snapshot if one is stored."""
 
     table_id: str
     guild_id: int
     snapshot: dict
     actions: list[tuple[int, str, bool]]
+    engine_snapshot: StoredEngineSnapshot | None = None
 
 
 @dataclass(frozen=True)
 class StoredTable:
-    """A live table as stored: its snapshot (JSON-ready dict) and its action log in order."""
+    """A live table as stored: its snapshot (JSON-ready dict), its action log in order, and its engine
+    snapshot if one is stored."""
 
     table_id: str
     guild_id: int
@@ -130,6 +144,7 @@ class StoredTable:
     game: str
     snapshot: dict
     actions: list[StoredAction]
+    engine_snapshot: StoredEngineSnapshot | None = None
 
 
 class Database(StatsReads, TurnAlertSettings):
@@ -254,6 +269,7 @@ class Database(StatsReads, TurnAlertSettings):
         *,
         replace_log: bool = False,
         seated_users: Sequence[int] | None = None,
+        engine_snapshot: StoredEngineSnapshot | None = None,
     ) -> None:
         """Store a live table's new snapshot, the actions appended since the last save, and (when the game
         just ended) its result, all in one transaction: after a crash the table is as it was before or
@@ -264,9 +280,13 @@ class Database(StatsReads, TurnAlertSettings):
         older engine, upgraded on load).
         ``seated_users``: the Discord user ids seated at the table now (humans only), replacing the stored
         ones in the same transaction (see :meth:`tables_of_user`); ``None`` leaves them as they are.
+        ``engine_snapshot``: the table's engine snapshot as of the log with ``new_actions``, replacing the
+        stored one in the same transaction; ``None`` leaves it as it is (``replace_log`` deletes it, the log
+        it was taken of being gone).
 
-        The transaction is one hop to the database's thread (SQLite: a move, with at most one new action
-        and nothing else, is one statement: :meth:`storage.sqlite.SqliteDriver.store_move`) and is
+        The transaction is one hop to the database's thread (SQLite: a move, with at most one new action,
+        maybe its engine snapshot and nothing else, is one statement:
+        :meth:`storage.sqlite.SqliteDriver.store_move`) and is
         committed (fsynced: ``synchronous = FULL``) before this returns. The JSON is encoded here, on the
         event loop, so the thread only writes.
 
@@ -287,29 +307,40 @@ class Database(StatsReads, TurnAlertSettings):
             and not replace_log
             and seated_users is None
         ):  # a move: one statement (see storage.sqlite)
-            await self._driver.store_move(self._write_deadline(), row, actions[0] if actions else None)
+            engine = (
+                None
+                if engine_snapshot is None
+                else (engine_snapshot.version, engine_snapshot.digest, engine_snapshot.snapshot)
+            )
+            await self._driver.store_move(
+                self._write_deadline(), row, actions[0] if actions else None, engine
+            )
             return
         seats = None if seated_users is None else sorted({int(user) for user in seated_users})
-        await self._transact(_save_table, row, actions, result, replace_log, seats)
+        await self._transact(_save_table, row, actions, result, replace_log, seats, engine_snapshot)
 
     async def delete_table(self, table_id: str) -> None:
-        """Forget a closed table (its result, if any, stays in the leaderboard)."""
+        """Forget a closed table (its result, if any, stays in the leaderboard); its action log, seats and
+        engine snapshot go with it (``ON DELETE CASCADE``)."""
         await self._transact(_execute, "DELETE FROM live_tables WHERE table_id = ?", (table_id,))
 
     async def load_table_logs(
         self, guild_filter: Callable[[int], bool] | None = None
     ) -> list[StoredTableLog]:
-        """Every live table with its action log, oldest table first (with ``guild_filter``, only those of the
-        servers it accepts), as a restart reads thousands of them: the actions come as plain tuples grouped
-        on the database thread (a :class:`StoredAction` per action, built on the event loop, would take
-        seconds for the few hundred thousand actions of 1,000 long games)."""
+        """Every live table with its action log and engine snapshot, oldest table first (with
+        ``guild_filter``, only those of the servers it accepts), as a restart reads thousands of them: the
+        actions come as plain tuples grouped on the database thread (a :class:`StoredAction` per action,
+        built on the event loop, would take seconds for the few hundred thousand actions of 1,000 long
+        games)."""
         wanted = None
         if guild_filter is not None:  # the filter runs here, on the event loop
             guilds = await self._run(_table_guilds)
             wanted = {table_id for table_id, guild_id in guilds if guild_filter(int(guild_id))}
-        rows, logs = await self._run(_load_table_logs, wanted)
+        rows, logs, engines = await self._run(_load_table_logs, wanted)
         return [
-            StoredTableLog(table_id, int(guild_id), json.loads(snapshot), logs.get(table_id, []))
+            StoredTableLog(
+                table_id, int(guild_id), json.loads(snapshot), logs.get(table_id, []), engines.get(table_id)
+            )
             for table_id, guild_id, snapshot in rows
         ]
 
@@ -330,13 +361,13 @@ class Database(StatsReads, TurnAlertSettings):
         return int(rows[0][0]) if rows else None
 
     async def load_table(self, table_id: str) -> StoredTable | None:
-        """One live table with its action log, or ``None`` if it is not stored."""
+        """One live table with its action log and engine snapshot, or ``None`` if it is not stored."""
         found = await self._run(_load_table, table_id)
         if found is None:
             return None
-        row, action_rows = found
+        row, action_rows, engine = found
         actions = [StoredAction(p, seat, code, bool(t)) for p, seat, code, t in action_rows]
-        return StoredTable(row[0], row[1], row[2], row[3], json.loads(row[4]), actions)
+        return StoredTable(row[0], row[1], row[2], row[3], json.loads(row[4]), actions, engine)
 
     # -- server settings -------------------------------------------------------------------------
 
@@ -602,9 +633,11 @@ def _save_table(
     result: GameResult | None,
     replace_log: bool,
     seats: list[int] | None = None,
+    engine: StoredEngineSnapshot | None = None,
 ) -> None:
     if replace_log:
         connection.execute("DELETE FROM live_table_actions WHERE table_id = ?", (row[0],))
+        connection.execute("DELETE FROM live_table_engine_snapshots WHERE table_id = ?", (row[0],))
     connection.execute(
         "INSERT INTO live_tables (table_id, guild_id, channel_id, game, snapshot, updated_at)"
         " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
@@ -623,15 +656,28 @@ def _save_table(
             connection.executemany(
                 "INSERT INTO live_table_seats (table_id, user_id) VALUES (?, ?)", [(row[0], u) for u in seats]
             )
+    if engine is not None:
+        connection.execute(
+            "INSERT INTO live_table_engine_snapshots (table_id, version, digest, snapshot)"
+            " VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (table_id) DO UPDATE SET"
+            " version = excluded.version, digest = excluded.digest, snapshot = excluded.snapshot",
+            (row[0], engine.version, engine.digest, engine.snapshot),
+        )
     if result is not None:
         _insert_result(connection, result)
 
 
+def _engine_snapshot(row: tuple) -> StoredEngineSnapshot:
+    """A ``live_table_engine_snapshots`` row ``(version, digest, snapshot)``."""
+    return StoredEngineSnapshot(int(row[0]), str(row[1]), str(row[2]))
+
+
 def _load_table_logs(
     connection: sqlite3.Connection, wanted: set[str] | None
-) -> tuple[list[tuple], dict[str, list[tuple[int, str, bool]]]]:
-    """The live tables' ``(table_id, guild_id, snapshot)``, oldest first, and each one's log as ``(seat,
-    code, timed_out)`` in order: all of them, or those of ``wanted``."""
+) -> tuple[list[tuple], dict[str, list[tuple[int, str, bool]]], dict[str, StoredEngineSnapshot]]:
+    """The live tables' ``(table_id, guild_id, snapshot)``, oldest first, each one's log as ``(seat, code,
+    timed_out)`` in order, and their engine snapshots by table id: all of them, or those of ``wanted``."""
     rows = connection.execute(
         f"SELECT table_id, guild_id, snapshot FROM live_tables ORDER BY {live_order(connection)}"
     ).fetchall()
@@ -643,7 +689,14 @@ def _load_table_logs(
     ).fetchall():
         if wanted is None or table_id in wanted:
             logs.setdefault(table_id, []).append((seat, code, bool(timed_out)))
-    return rows, logs
+    engines = {
+        table_id: _engine_snapshot(rest)
+        for table_id, *rest in connection.execute(
+            "SELECT table_id, version, digest, snapshot FROM live_table_engine_snapshots"
+        ).fetchall()
+        if wanted is None or table_id in wanted
+    }
+    return rows, logs, engines
 
 
 def live_order(connection: sqlite3.Connection) -> str:
@@ -658,7 +711,9 @@ def _table_guilds(connection: sqlite3.Connection) -> list[tuple]:
     ).fetchall()
 
 
-def _load_table(connection: sqlite3.Connection, table_id: str) -> tuple[tuple, list[tuple]] | None:
+def _load_table(
+    connection: sqlite3.Connection, table_id: str
+) -> tuple[tuple, list[tuple], StoredEngineSnapshot | None] | None:
     row = connection.execute(
         "SELECT table_id, guild_id, channel_id, game, snapshot FROM live_tables WHERE table_id = ?",
         (table_id,),
@@ -669,7 +724,10 @@ def _load_table(connection: sqlite3.Connection, table_id: str) -> tuple[tuple, l
         "SELECT position, seat, code, timed_out FROM live_table_actions WHERE table_id = ? ORDER BY position",
         (table_id,),
     ).fetchall()
-    return row, action_rows
+    engine = connection.execute(
+        "SELECT version, digest, snapshot FROM live_table_engine_snapshots WHERE table_id = ?", (table_id,)
+    ).fetchone()
+    return row, action_rows, None if engine is None else _engine_snapshot(engine)
 
 
 def _iso(moment: datetime) -> str:

@@ -2,9 +2,10 @@
 stored by one statement, transactions that wait for another program's lock only until a deadline, backups,
 and the read-only file told apart.
 
-A move (a live table's new snapshot and at most one new action, the common write) is ONE statement in
-autocommit mode: an ``INSERT`` into the connection's temporary view ``move_rows``, whose ``INSTEAD OF``
-trigger upserts the snapshot and appends the action inside SQLite (:data:`MOVE_SCHEMA`). SQLite runs a
+A move (a live table's new snapshot, at most one new action and, one move in 64 of the games that have
+one, its engine snapshot: the common write) is ONE statement in autocommit mode: an ``INSERT`` into the
+connection's temporary view ``move_rows``, whose ``INSTEAD OF`` trigger upserts the snapshot, appends the
+action and upserts the engine snapshot inside SQLite (:data:`MOVE_SCHEMA`). SQLite runs a
 statement atomically, and in autocommit mode commits it (fsynced: ``synchronous = FULL``) before the await
 returns: one hop from the event loop, as durable as a ``BEGIN IMMEDIATE`` ... ``COMMIT`` of the same rows.
 
@@ -44,13 +45,19 @@ statement; a write waits at most half of this past its deadline."""
 MOVE_SCHEMA = (
     "CREATE TEMP VIEW IF NOT EXISTS move_rows AS SELECT"
     " NULL AS table_id, NULL AS guild_id, NULL AS channel_id, NULL AS game, NULL AS snapshot,"
-    " NULL AS updated_at, NULL AS position, NULL AS seat, NULL AS code, NULL AS timed_out",
+    " NULL AS updated_at, NULL AS position, NULL AS seat, NULL AS code, NULL AS timed_out,"
+    " NULL AS engine_version, NULL AS engine_digest, NULL AS engine_snapshot",
     "CREATE TEMP TRIGGER IF NOT EXISTS store_move INSTEAD OF INSERT ON move_rows BEGIN"
     " INSERT INTO live_tables (table_id, guild_id, channel_id, game, snapshot, updated_at)"
     " VALUES (NEW.table_id, NEW.guild_id, NEW.channel_id, NEW.game, NEW.snapshot, NEW.updated_at)"
     " ON CONFLICT (table_id) DO UPDATE SET snapshot = excluded.snapshot, updated_at = excluded.updated_at;"
     " INSERT INTO live_table_actions (table_id, position, seat, code, timed_out)"
     " SELECT NEW.table_id, NEW.position, NEW.seat, NEW.code, NEW.timed_out WHERE NEW.position IS NOT NULL;"
+    " INSERT INTO live_table_engine_snapshots (table_id, version, digest, snapshot)"
+    " SELECT NEW.table_id, NEW.engine_version, NEW.engine_digest, NEW.engine_snapshot"
+    " WHERE NEW.engine_version IS NOT NULL"
+    " ON CONFLICT (table_id) DO UPDATE SET"
+    " version = excluded.version, digest = excluded.digest, snapshot = excluded.snapshot;"
     " END",
 )
 """The connection's temporary view and trigger that store a move in one statement (temporary: nothing in
@@ -59,7 +66,8 @@ to exist)."""
 
 STORE_MOVE = (
     "INSERT INTO move_rows (table_id, guild_id, channel_id, game, snapshot, updated_at,"
-    " position, seat, code, timed_out) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " position, seat, code, timed_out, engine_version, engine_digest, engine_snapshot)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -142,12 +150,16 @@ class SqliteDriver:
             return await self._in_worker(in_transaction, work, *args)
 
     async def store_move(
-        self, deadline: float | None, row: Sequence[Any], action: Sequence[Any] | None
+        self,
+        deadline: float | None,
+        row: Sequence[Any],
+        action: Sequence[Any] | None,
+        engine: Sequence[Any] | None = None,
     ) -> None:
-        """Store a live table's row ``(table_id, guild_id, channel_id, game, snapshot, updated_at)`` and
-        at most one new action ``(table_id, position, seat, code, timed_out)`` in one statement, committed
-        (fsynced) when this returns; waiting for another program's lock until ``deadline`` as
-        :meth:`transact`.
+        """Store a live table's row ``(table_id, guild_id, channel_id, game, snapshot, updated_at)``, at
+        most one new action ``(table_id, position, seat, code, timed_out)`` and its engine snapshot if
+        given ``(version, digest, snapshot)`` in one statement, committed (fsynced) when this returns;
+        waiting for another program's lock until ``deadline`` as :meth:`transact`.
 
         Raises
         ------
@@ -156,7 +168,11 @@ class SqliteDriver:
         sqlite3.Error
             On any other failure; nothing is written.
         """
-        values = (*row, *(action[1:] if action is not None else (None, None, None, None)))
+        values = (
+            *row,
+            *(action[1:] if action is not None else (None, None, None, None)),
+            *(engine if engine is not None else (None, None, None)),
+        )
         async with self._lock:
             await self._wait_for_locks_until(deadline)
             await self._connection.execute(STORE_MOVE, values)

@@ -34,6 +34,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("live_tables", "{live_order}"),  # the order they were first stored: the target keeps it
     ("live_table_actions", "table_id, position"),
     ("live_table_seats", "table_id, user_id"),
+    ("live_table_engine_snapshots", "table_id"),
 )
 """Every table of the bot's schema with the order its rows are copied in, parents before children."""
 

@@ -9,11 +9,18 @@ import enum
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Self
+from typing import Any, Self
 
 from pydantic import Field as OptionField
 
-from engine.core import GameOptions, GameState
+from engine.core import (
+    SNAPSHOT_FORMAT,
+    GameOptions,
+    GameState,
+    check_snapshot_format,
+    rng_of_state,
+    rng_state,
+)
 from engine.ivak_declare.cards import (
     DECLARE_LIMIT_Q,
     ELIMINATION_Q,
@@ -24,7 +31,7 @@ from engine.ivak_declare.cards import (
     is_card,
     points_value,
 )
-from engine.ivak_declare.scoring import RoundResult
+from engine.ivak_declare.scoring import RoundResult, Settlement
 from engine.ivak_declare.throws import throw_back_fits
 
 
@@ -305,6 +312,89 @@ class DeclareTable(GameState[DeclareOptions]):
             other._reshuffled = list(self._reshuffled)
         return other
 
+    def engine_snapshot(self) -> dict[str, Any]:
+        """Every field of the game as JSON-ready data (see :meth:`GameState.engine_snapshot`): hands in
+        hand order, the draw pile bottom first, each hand's card sources in their order (a card given up
+        takes the first matching source), the generator's state, the last round's result."""
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "num_seats": self.num_seats,
+            "seed": self.seed,
+            "options": self.options.model_dump(mode="json"),
+            "rng": rng_state(self._rng),
+            "totals_q": list(self._totals_q),
+            "out_round": list(self._out_round),
+            "round": self._round,
+            "over": self._over,
+            "last": None if self._last is None else _round_result_data(self._last),
+            "hands": [list(hand) for hand in self._hands],
+            "sources": [
+                [[card, pile, count] for (card, pile), count in sources.items()] for sources in self._sources
+            ],
+            "pile": self._pile,
+            "reshuffled": None if self._reshuffled is None else list(self._reshuffled),
+            "draw": list(self._draw),
+            "discard": list(self._discard),
+            "prev_throw": list(self._prev_throw),
+            "this_throw": list(self._this_throw),
+            "turn": self._turn,
+            "phase": self._phase.value,
+            "direction": self._direction,
+            "skip_next": self._skip_next,
+            "window_seat": self._window_seat,
+            "window_card": self._window_card,
+            "drawn": list(self._drawn),
+            "drawn_pile": list(self._drawn_pile),
+            "dealer": self._dealer,
+        }
+
+    @classmethod
+    def from_engine_snapshot(cls, data: dict[str, Any], history: Sequence[tuple[int, str]]) -> Self:
+        """The game :meth:`engine_snapshot` wrote as ``data``, with action log ``history``.
+
+        Raises
+        ------
+        ValueError, KeyError, TypeError
+            If ``data`` is not a Minimize: Declare snapshot of this format.
+        """
+        check_snapshot_format(data)
+        state = object.__new__(cls)
+        GameState.__init__(
+            state, int(data["num_seats"]), int(data["seed"]), DeclareOptions.model_validate(data["options"])
+        )
+        state.history = [(int(seat), str(code)) for seat, code in history]
+        state._rng = rng_of_state(data["rng"])
+        state._totals_q = [int(total) for total in data["totals_q"]]
+        state._out_round = [None if out is None else int(out) for out in data["out_round"]]
+        state._round = int(data["round"])
+        state._over = bool(data["over"])
+        state._last = None if data["last"] is None else _round_result_of(data["last"])
+        state._hands = [[str(card) for card in hand] for hand in data["hands"]]
+        state._sources = [
+            Counter(
+                {(str(card), None if pile is None else int(pile)): int(count) for card, pile, count in seat}
+            )
+            for seat in data["sources"]
+        ]
+        state._pile = int(data["pile"])
+        state._reshuffled = None if data["reshuffled"] is None else [str(c) for c in data["reshuffled"]]
+        state._draw = [str(card) for card in data["draw"]]
+        state._discard = [str(card) for card in data["discard"]]
+        state._prev_throw = [str(card) for card in data["prev_throw"]]
+        state._this_throw = [str(card) for card in data["this_throw"]]
+        state._turn = int(data["turn"])
+        state._phase = Phase(data["phase"])
+        state._direction = int(data["direction"])
+        state._skip_next = bool(data["skip_next"])
+        state._window_seat = None if data["window_seat"] is None else int(data["window_seat"])
+        state._window_card = None if data["window_card"] is None else str(data["window_card"])
+        state._drawn = [None if card is None else str(card) for card in data["drawn"]]
+        state._drawn_pile = [None if pile is None else int(pile) for pile in data["drawn_pile"]]
+        state._dealer = int(data["dealer"])
+        if len(state._hands) != state.num_seats or len(state._sources) != state.num_seats:
+            raise ValueError("a snapshot with hands for another number of seats")
+        return state
+
     def known_cards(self, seat: int) -> tuple[str, ...]:
         """The cards everyone saw go into ``seat``'s hand (taken from the discard pile) and still there by
         the table's reckoning, in hand order: public information (ruling 25)."""
@@ -411,3 +501,31 @@ class DeclareTable(GameState[DeclareOptions]):
         self._window_card = None
         self._drawn = [None] * self.num_seats
         self._drawn_pile = [None] * self.num_seats
+
+
+def _round_result_data(result: RoundResult) -> dict[str, Any]:
+    """A round's result as JSON-ready data (:meth:`DeclareTable.engine_snapshot`)."""
+    return {
+        "number": result.number,
+        "caller": result.caller,
+        "caller_q": result.caller_q,
+        "succeeded": result.succeeded,
+        "hands": [None if hand is None else list(hand) for hand in result.hands],
+        "hand_q": list(result.hand_q),
+        "scored_q": list(result.scored_q),
+        "settlements": [settlement.value for settlement in result.settlements],
+    }
+
+
+def _round_result_of(data: dict[str, Any]) -> RoundResult:
+    """The round's result :func:`_round_result_data` wrote."""
+    return RoundResult(
+        number=int(data["number"]),
+        caller=int(data["caller"]),
+        caller_q=int(data["caller_q"]),
+        succeeded=bool(data["succeeded"]),
+        hands=tuple(None if hand is None else tuple(str(card) for card in hand) for hand in data["hands"]),
+        hand_q=tuple(None if q is None else int(q) for q in data["hand_q"]),
+        scored_q=tuple(int(q) for q in data["scored_q"]),
+        settlements=tuple(Settlement(value) for value in data["settlements"]),
+    )

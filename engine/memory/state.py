@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from engine.core import Board, Event, Field, LegalAction, SeatLine, SeatView, Standing, competition_ranks
 from engine.memory import words
@@ -75,6 +76,20 @@ class MemoryState(MemoryEffects):
         super().__init__(num_seats, seed, options)
         # The legal actions offered to the seat to act, and the version they were worked out at.
         self._offered: tuple[int, tuple[LegalAction, ...]] | None = None
+
+    @classmethod
+    def from_engine_snapshot(cls, data: dict[str, Any], history: Sequence[tuple[int, str]]) -> MemoryState:
+        """The game :meth:`~engine.memory.table.MemoryTable.engine_snapshot` wrote, its legal actions not
+        worked out yet.
+
+        Raises
+        ------
+        ValueError, KeyError, TypeError
+            If ``data`` is not a Deluxe Memory snapshot of this format.
+        """
+        state = super().from_engine_snapshot(data, history)
+        state._offered = None
+        return state
 
     @classmethod
     def scripted(

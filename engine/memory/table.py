@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Self
+from typing import Any, Self
 
 from pydantic import Field as OptionField
 
-from engine.core import Event, GameOptions, GameState
+from engine.core import SNAPSHOT_FORMAT, Event, GameOptions, GameState, check_snapshot_format
 from engine.memory import words
 from engine.memory.cards import POSITIONS, layout, parse_position, rank_of
-from engine.memory.decisions import SEVEN_PRICE, Phase, Step
+from engine.memory.decisions import SEVEN_PRICE, Phase, Purpose, Step
 
 START_TOKENS = 20  # "Give 20 tokens to each player."
 TOKENS_PER_PLAYER = 30  # "About 30 tokens for each player": the other 10 each start in the Bank.
@@ -196,6 +197,120 @@ class MemoryTable(GameState[MemoryOptions]):
         other._seen_by_all = set(self._seen_by_all)
         other._events = list(self._events)
         return other
+
+    def engine_snapshot(self) -> dict[str, Any]:
+        """Every field of the game as JSON-ready data (see :meth:`GameState.engine_snapshot`): the cards
+        by position (its hidden information), tokens, the pending decisions, what each seat has seen. The
+        game draws nothing at random after the deal, so it has no generator to store."""
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "num_seats": self.num_seats,
+            "seed": self.seed,
+            "options": self.options.model_dump(mode="json"),
+            "grid": list(self._grid),
+            "face_up": sorted(self._face_up),
+            "tokens": list(self._tokens),
+            "bank": self._bank,
+            "out": list(self._out),
+            "kept": [[kept.seat, kept.as_rank, list(kept.cards)] for kept in self._kept],
+            "discard": list(self._discard),
+            "skips": list(self._skips),
+            "extra": [[seat, offer] for seat, offer in self._extra],
+            "offer_buy": self._offer_buy,
+            "extra_turn": self._extra_turn,
+            "base": self._base,
+            "turn_seat": self._turn_seat,
+            "steps": [
+                [
+                    step.phase.value,
+                    step.seat,
+                    None if step.purpose is None else step.purpose.value,
+                    step.amount,
+                    list(step.positions),
+                    list(step.chosen),
+                    list(step.pair),
+                    list(step.area),
+                ]
+                for step in self._steps
+            ],
+            "picks": list(self._picks),
+            "picked_face_down": list(self._picked_face_down),
+            "looks": [[seat, list(seen)] for seat, seen in self._looks.items()],
+            "flash": list(self._flash),
+            "shown": list(self._shown),
+            "seen": [sorted(seen) for seen in self._seen],
+            "seen_by_all": sorted(self._seen_by_all),
+            "over": self._over,
+            "end_reason": self._end_reason,
+            "events": [[event.seat, event.text] for event in self._events],
+        }
+
+    @classmethod
+    def from_engine_snapshot(cls, data: dict[str, Any], history: Sequence[tuple[int, str]]) -> Self:
+        """The game :meth:`engine_snapshot` wrote as ``data``, with action log ``history``.
+
+        Raises
+        ------
+        ValueError, KeyError, TypeError
+            If ``data`` is not a Deluxe Memory snapshot of this format.
+        """
+        check_snapshot_format(data)
+        state = object.__new__(cls)
+        options = MemoryOptions.model_validate(data["options"])
+        GameState.__init__(state, int(data["num_seats"]), int(data["seed"]), options)
+        state.history = [(int(seat), str(code)) for seat, code in history]
+        state._layout = layout(options.jokin_around)
+        state._grid = [None if card is None else int(card) for card in data["grid"]]
+        if len(state._grid) != POSITIONS:
+            raise ValueError(f"a snapshot with {len(state._grid)} positions, not {POSITIONS}")
+        state._face_up = {int(p) for p in data["face_up"]}
+        state._tokens = [int(count) for count in data["tokens"]]
+        state._bank = int(data["bank"])
+        state._out = [bool(out) for out in data["out"]]
+        state._kept = [
+            Kept(int(seat), int(rank), (int(one), int(two))) for seat, rank, (one, two) in data["kept"]
+        ]
+        state._discard = [int(card) for card in data["discard"]]
+        state._skips = [int(count) for count in data["skips"]]
+        state._extra = [(int(seat), bool(offer)) for seat, offer in data["extra"]]
+        state._offer_buy = bool(data["offer_buy"])
+        state._extra_turn = bool(data["extra_turn"])
+        state._base = int(data["base"])
+        state._turn_seat = int(data["turn_seat"])
+        state._steps = [
+            Step(
+                Phase(phase),
+                int(seat),
+                None if purpose is None else Purpose(purpose),
+                int(amount),
+                [int(p) for p in positions],
+                [int(c) for c in chosen],
+                tuple(int(card) for card in pair),
+                [int(p) for p in area],
+            )
+            for phase, seat, purpose, amount, positions, chosen, pair, area in data["steps"]
+        ]
+        state._picks = [int(p) for p in data["picks"]]
+        state._picked_face_down = [bool(down) for down in data["picked_face_down"]]
+        state._looks = {int(seat): [int(p) for p in seen] for seat, seen in data["looks"]}
+        state._flash = [int(p) for p in data["flash"]]
+        state._shown = [str(text) for text in data["shown"]]
+        state._seen = [{int(p) for p in seen} for seen in data["seen"]]
+        state._seen_by_all = {int(p) for p in data["seen_by_all"]}
+        state._over = bool(data["over"])
+        state._end_reason = str(data["end_reason"])
+        state._events = [
+            Event(None if seat is None else int(seat), str(text)) for seat, text in data["events"]
+        ]
+        if (
+            not len(state._tokens)
+            == len(state._out)
+            == len(state._skips)
+            == len(state._seen)
+            == state.num_seats
+        ):
+            raise ValueError("a snapshot with seats for another number of seats")
+        return state
 
     # -- small rules ---------------------------------------------------------------------------------
 

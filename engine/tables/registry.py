@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.tables.session import Phase, TableSession
 from engine.tables.snapshot import TableSnapshot
+from storage import StoredEngineSnapshot
 
 StoredLog = list[tuple[int, str, bool]]
 """A stored action log: ``(seat, code, timed_out)`` per action."""
@@ -29,8 +30,9 @@ REMEMBER_GONE_TABLES = 5000
 @dataclass(eq=False)
 class WaitingTable:
     """A table stored when the bot last stopped, whose game is not replayed yet: its stored snapshot (the
-    JSON-ready data, read into a :class:`TableSnapshot` only when the table is replayed) and action log,
-    and what the registry and the clocks must know of it before.
+    JSON-ready data, read into a :class:`TableSnapshot` only when the table is replayed), action log and
+    engine snapshot (``engine``, if one is stored: read only when the table is replayed), and what the
+    registry and the clocks must know of it before.
 
     Attributes
     ----------
@@ -53,11 +55,14 @@ class WaitingTable:
     clock: tuple[str, datetime] | None
     stored: dict[str, Any]
     actions: StoredLog
+    engine: StoredEngineSnapshot | None = None
 
     @classmethod
-    def of(cls, stored: dict[str, Any], actions: StoredLog) -> WaitingTable:
-        """The waiting table of a stored snapshot (any schema version) and log, read without validating the
-        whole snapshot (:meth:`snapshot` does that).
+    def of(
+        cls, stored: dict[str, Any], actions: StoredLog, engine: StoredEngineSnapshot | None = None
+    ) -> WaitingTable:
+        """The waiting table of a stored snapshot (any schema version), log and engine snapshot, read
+        without validating the whole snapshot (:meth:`snapshot` does that).
 
         Raises
         ------
@@ -84,6 +89,7 @@ class WaitingTable:
             clock=clock,
             stored=stored,
             actions=actions,
+            engine=engine,
         )
 
     @property

@@ -90,6 +90,11 @@ class TableSession:
         not in the game's action log).
     events:
         The latest lines of the table's log, oldest first.
+    log_events:
+        The latest lines its action log alone gives (the game's events, and "ran out of time."), oldest
+        first: :attr:`events` without the table's own lines (a player away, back, or gone). A restart
+        shows these (a replay of the log makes them), and an engine snapshot stores them
+        (:func:`engine.tables.snapshot.engine_snapshot_of`).
     options:
         The game options the host chose in the lobby (field name to value; unset fields take the game's
         defaults).
@@ -140,6 +145,7 @@ class TableSession:
         self.state: GameState | None = None
         self.players: list[int] = []
         self.events: deque[Event] = deque(maxlen=EVENT_LOG_LENGTH)
+        self.log_events: deque[Event] = deque(maxlen=EVENT_LOG_LENGTH)
         self.options: dict[str, object] = {}
         self.deadline: datetime | None = None
         self.seat_deadlines: dict[int, datetime] = {}
@@ -324,7 +330,9 @@ class TableSession:
         self.timeouts_in_row = {seat: 0 for seat in range(len(self.players))}
         self.seat_versions = [0] * len(self.players)
         self.note_legal_actions()
-        self.events.append(Event(None, f"The game begins with {plural(len(self.players), 'player')}."))
+        begins = Event(None, f"The game begins with {plural(len(self.players), 'player')}.")
+        self.events.append(begins)
+        self.log_events.append(begins)
         self._arm_deadline(now, changed=set(range(len(self.players))))
 
     def set_option(self, user_id: int, name: str, value: object) -> None:
@@ -388,6 +396,7 @@ class TableSession:
         self.check_version(version, seat)
         assert self.state is not None
         events = self.state.apply(seat, code)
+        self.log_events.extend(events)
         if not by_ai:  # the player's own move: they are back, if they were away
             self.timeouts_in_row[seat], self.idle_seats = 0, self.idle_seats - {seat}
         self._after_change(events, now, acted={seat})
@@ -415,8 +424,9 @@ class TableSession:
             self.banks = time_control.run_out(self.banks, seat, due)
             code = self.state.default_action(seat)
             self.timed_out_positions.add(self.state.version)
-            events.append(Event(seat, "ran out of time."))
-            events.extend(self.state.apply(seat, code))
+            played = [Event(seat, "ran out of time."), *self.state.apply(seat, code)]
+            events.extend(played)
+            self.log_events.extend(played)
             self.timeouts_in_row[seat] += 1
             if self.timeouts_in_row[seat] >= self.settings.idle_after_timeouts and self.players[seat] >= 0:
                 if seat not in self.idle_seats | self.left_seats:
@@ -530,6 +540,15 @@ class TableSession:
         self.deadline = None
 
     # -- storage ---------------------------------------------------------------------------------
+
+    def stored_log(self) -> list[tuple[int, str, bool]]:
+        """The whole action log as stored, ``(seat, code, timed_out)`` per action."""
+        if self.state is None:
+            return []
+        timed_out = self.timed_out_positions
+        return [
+            (seat, code, position in timed_out) for position, (seat, code) in enumerate(self.state.history)
+        ]
 
     def unsaved_actions(self) -> list[tuple[int, int, str, bool]]:
         """Actions applied since the last save, as ``(position, seat, code, timed_out)``."""

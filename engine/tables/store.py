@@ -3,8 +3,10 @@ bringing every table back at start (read at once, each game replayed when first 
 :meth:`TableStore.load_waiting`, :meth:`TableStore.revive`), and the finished game as the leaderboard
 stores it.
 
-A table is stored as its :class:`~engine.tables.snapshot.TableSnapshot` (with its table message's id) and
-its action log; storage itself (SQL, transactions) is :mod:`storage`'s.
+A table is stored as its :class:`~engine.tables.snapshot.TableSnapshot` (with its table message's id), its
+action log and, for a game that has them, an engine snapshot written with the save that reaches every
+:data:`~engine.tables.snapshot.ENGINE_SNAPSHOT_EVERY` actions (a restart rebuilds the game from it and the
+actions after it); storage itself (SQL, transactions) is :mod:`storage`'s.
 """
 
 from __future__ import annotations
@@ -15,12 +17,20 @@ from collections.abc import Callable
 
 from engine.tables.registry import TableRegistry, WaitingTable
 from engine.tables.session import Phase, TableError, TableSession
-from engine.tables.snapshot import TableSnapshot, load_into, restore, snapshot_of
+from engine.tables.snapshot import (
+    ENGINE_SNAPSHOT_EVERY,
+    TableSnapshot,
+    engine_snapshot_of,
+    load_into,
+    restore,
+    snapshot_of,
+)
 from storage import (
     Database,
     GameResult,
     SeatResult,
     StoredAction,
+    StoredEngineSnapshot,
     StoredTable,
     error_line,
     is_locked,
@@ -93,8 +103,10 @@ class TableStore:
 
     async def persist(self, session: TableSession) -> None:
         """Store the table as it is now, in one transaction: its snapshot, the actions applied since the
-        last save and, once the game is over, its result (exactly once). Call it under the table's lock,
-        after a change and before anyone is shown it. A closed table is deleted instead.
+        last save, its engine snapshot when these reach a multiple of
+        :data:`~engine.tables.snapshot.ENGINE_SNAPSHOT_EVERY` actions (games that have one) and, once the
+        game is over, its result (exactly once). Call it under the table's lock, after a change and before
+        anyone is shown it. A closed table is deleted instead.
 
         Raises
         ------
@@ -114,6 +126,7 @@ class TableStore:
         new_actions = [StoredAction(*action) for action in session.unsaved_actions()]
         seated = frozenset(user for user in session.seated_users() if user > 0)  # no AI seat
         seats_changed = self._seated.get(session.table_id) != seated
+        engine = self._engine_snapshot(session)
         try:
             await self.db.save_table(
                 session.table_id,
@@ -125,6 +138,7 @@ class TableStore:
                 result,
                 replace_log=session.stored_log_outdated,
                 seated_users=sorted(seated) if seats_changed else None,
+                engine_snapshot=engine,
             )
         except Exception as error:
             if self.shutting_down():  # the table stays as last stored
@@ -154,6 +168,25 @@ class TableStore:
         if result is not None:
             session.result_saved = True
 
+    @staticmethod
+    def _engine_snapshot(session: TableSession) -> StoredEngineSnapshot | None:
+        """The engine snapshot to store with this save: when the actions it stores reach a multiple of
+        :data:`~engine.tables.snapshot.ENGINE_SNAPSHOT_EVERY` (else ``None``, and for games without one).
+        One that cannot be taken (a bug) is logged and left out: it must never stop a move."""
+        state = session.state
+        if (
+            state is None
+            or state.version // ENGINE_SNAPSHOT_EVERY <= session.saved_actions // ENGINE_SNAPSHOT_EVERY
+        ):
+            return None
+        try:
+            return engine_snapshot_of(session)
+        except Exception:
+            log.exception(
+                "Could not take the engine snapshot of table %s: saved without it", session.table_id
+            )
+            return None
+
     async def save_quietly(self, session: TableSession) -> None:
         """Save a change that is not a move (a new message id), under the table's lock."""
         async with session.lock:
@@ -181,7 +214,9 @@ class TableStore:
         if stored is None:
             self.registry.forget(session, "This table could not be saved, so it closed.")
             return
-        load_into(session, TableSnapshot.from_stored(stored.snapshot), _log_of(stored))
+        load_into(
+            session, TableSnapshot.from_stored(stored.snapshot), _log_of(stored), stored.engine_snapshot
+        )
 
     async def settle(self, session: TableSession) -> None:
         """Before a change, under the table's lock: reload the table if a failed save left it unsettled
@@ -213,21 +248,25 @@ class TableStore:
         waiting = []
         for stored in await self.db.load_table_logs(owns_guild):
             try:
-                waiting.append(WaitingTable.of(stored.snapshot, stored.actions))
+                waiting.append(WaitingTable.of(stored.snapshot, stored.actions, stored.engine_snapshot))
             except Exception:
                 log.exception("Could not read table %s: it stays stored but closed", stored.table_id)
                 self.registry.gone[stored.table_id] = UNRESTORED
         return waiting
 
     def revive(self, table: WaitingTable) -> TableSession | None:
-        """Replay a table read by :meth:`load_waiting` from its seed and log, and register it. One that does
-        not replay stays stored but closed (``None``; a press on it is told so). A log written by an older
-        engine (``stored_log_outdated``) is stored upgraded at the table's next save."""
+        """Rebuild a table read by :meth:`load_waiting` (from its engine snapshot and the actions after it,
+        or from its seed and whole log: :func:`~engine.tables.snapshot.restore`), and register it. One that
+        does not replay stays stored but closed (``None``; a press on it is told so). A log written by an
+        older engine (``stored_log_outdated``) is stored upgraded at the table's next save. Who sits at it
+        is taken as stored (it was stored with the snapshot), so its next move stores nothing more: on
+        SQLite one statement, which a restart's background replay does not hold up for long."""
         try:
-            session = restore(table.snapshot(), table.actions)
+            session = restore(table.snapshot(), table.actions, table.engine)
         except Exception:
             log.exception("Could not restore table %s: it stays stored but closed", table.table_id)
             self.registry.gone[table.table_id] = UNRESTORED
             return None
+        self._seated[session.table_id] = frozenset(user for user in session.seated_users() if user > 0)
         self.registry.register(session)
         return session

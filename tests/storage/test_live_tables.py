@@ -1,5 +1,5 @@
 """Live tables on a real SQLite file and a real PostgreSQL database: one transaction per change, results
-once; SQLite's integrity check and backups."""
+once; SQLite's integrity check and backups; engine snapshots."""
 
 from __future__ import annotations
 
@@ -10,8 +10,12 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from storage import Database, GameResult, IntegrityError, StoredAction, database_path
+from engine.tables import moves
+from engine.tables.snapshot import ENGINE_SNAPSHOT_EVERY, TableSnapshot, restore
+from storage import Database, GameResult, IntegrityError, StoredAction, StoredEngineSnapshot, database_path
 from tests.storage.test_database import result
+from tests.tables.fakes import make_runtime
+from tests.tables.test_runtime import long_game, same_table
 
 
 @pytest.fixture
@@ -132,7 +136,12 @@ async def test_a_move_is_one_hop_to_the_database_thread(
         monkeypatch.setattr(connection, "execute", counting_execute)
         await save(db, "t1", {"v": 2}, [StoredAction(1, 1, "pay")])
         await save(db, "t1", {"v": 2}, [])  # (a new message id: no action)
-        assert len(calls) == 2
+        engine = StoredEngineSnapshot(3, "d", "{}")  # a move with its engine snapshot
+        await db.save_table(
+            "t1", 1, 2, "declare", {"v": 2}, [StoredAction(2, 0, "x")], engine_snapshot=engine
+        )
+        assert len(calls) == 3
+        assert (await db.load_table("t1")).engine_snapshot == engine  # type: ignore[union-attr]
     else:
         submit = db._driver._threads.submit
 
@@ -146,7 +155,7 @@ async def test_a_move_is_one_hop_to_the_database_thread(
         assert await db.result_count("t1") == 1
     stored = await db.load_table("t1")
     assert stored is not None and stored.snapshot == {"v": 2}
-    assert [a.position for a in stored.actions] == [0, 1]
+    assert [a.position for a in stored.actions] == ([0, 1, 2] if db.dialect == "sqlite" else [0, 1])
 
 
 async def test_integrity_check_finds_a_damaged_file(tmp_path: Path) -> None:
@@ -260,5 +269,71 @@ async def test_the_migration_seats_the_tables_live_at_the_time(database_url: str
     try:
         assert await db.tables_of_user(3) == [("game", 1, 2), ("lobby", 1, 2)]
         assert await db.tables_of_user(4) == [("lobby", 1, 2)] and await db.tables_of_user(-1) == []
+    finally:
+        await db.close()
+
+
+# -- engine snapshots (V009): a long game comes back from its latest snapshot and the actions after it ----
+
+
+async def test_an_engine_snapshot_is_stored_with_its_save_replaced_and_goes_with_the_table(
+    db: Database, rows_of
+) -> None:
+    first = StoredEngineSnapshot(1, "d1", '{"state": 1}')
+    await db.save_table("t1", 1, 2, "declare", {"v": 1}, [StoredAction(0, 0, "a")], engine_snapshot=first)
+    await db.save_table("t2", 1, 3, "declare", {"v": 1}, [StoredAction(0, 0, "a")], engine_snapshot=first)
+    await save(db, "t1", {"v": 2}, [StoredAction(1, 1, "b")])  # a move without one: it stays
+    stored = await db.load_table("t1")
+    assert stored is not None and stored.engine_snapshot == first and len(stored.actions) == 2
+    second = StoredEngineSnapshot(2, "d2", '{"state": 2}')
+    await db.save_table("t1", 1, 2, "declare", {"v": 3}, [StoredAction(2, 0, "c")], engine_snapshot=second)
+    logs = {log.table_id: log for log in await db.load_table_logs()}
+    assert (logs["t1"].engine_snapshot, logs["t2"].engine_snapshot) == (second, first)
+    with pytest.raises(IntegrityError):  # a forked log: the snapshot of that save is refused with it
+        await db.save_table("t1", 1, 2, "declare", {"v": 4}, [StoredAction(2, 1, "x")], engine_snapshot=first)
+    assert (await db.load_table("t1")).engine_snapshot == second  # type: ignore[union-attr]
+    await db.save_table("t1", 1, 2, "declare", {"v": 5}, [StoredAction(0, 0, "a")], replace_log=True)
+    assert (await db.load_table("t1")).engine_snapshot is None  # type: ignore[union-attr]  # its log is gone
+    assert await db.load_table("nope") is None
+    await db.delete_table("t2")  # it goes with its table
+    assert rows_of("SELECT table_id FROM live_table_engine_snapshots") == []
+
+
+async def test_a_restart_on_the_database_brings_a_long_game_back_from_its_engine_snapshot(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Played through the runtime on the real database past its first engine snapshot, a Minimize: Declare
+    table comes back in a new process (a new connection) from that snapshot and the actions after it,
+    equal to its whole log replayed."""
+    db = await Database.open(database_url)
+    try:
+        world = make_runtime(db=db)
+        table = await long_game(world, "declare")
+        world.runtime.tasks.cancel_all()
+    finally:
+        await db.close()
+    db = await Database.open(database_url)
+    try:
+        (stored,) = await db.load_table_logs()
+        assert stored.engine_snapshot is not None and stored.engine_snapshot.version == ENGINE_SNAPSHOT_EVERY
+        whole = restore(TableSnapshot.from_stored(stored.snapshot), stored.actions)  # no engine snapshot
+        same_table(whole, table)
+        after = make_runtime(db=db, now=world.clock.now)
+        assert await after.runtime.restore() == 1
+        revived = after.runtime.registry.get(table.table_id)
+        assert revived is not None
+        same_table(revived, whole)
+        seat = revived.state.seats_to_act()[0]  # it plays on, stored as before: its seats are not stored
+        code = revived.state.default_action(seat)  # again, so on SQLite the move is one statement
+        written = []
+        if db.dialect == "sqlite":
+            connection = db._driver._connection
+            execute = connection.execute
+            monkeypatch.setattr(connection, "execute", lambda *args: written.append(args) or execute(*args))
+        await after.runtime.commit(revived, moves.Play(revived.players[seat], revived.state.version, code))
+        statements = [sql for sql, *_ in written if not sql.startswith("PRAGMA")]  # (the lock wait, once)
+        assert len(statements) == (1 if db.dialect == "sqlite" else 0)
+        assert len((await db.load_table(table.table_id)).actions) == ENGINE_SNAPSHOT_EVERY + 3  # type: ignore[union-attr]
+        after.runtime.tasks.cancel_all()
     finally:
         await db.close()

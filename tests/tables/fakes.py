@@ -17,7 +17,7 @@ from engine.tables.runtime import TableRuntime
 from engine.tables.session import TableSession
 from engine.tables.store import TableStore
 from engine.tables.tasks import Supervisor
-from storage import GameResult, StoredAction, StoredTable, StoredTableLog
+from storage import GameResult, StoredAction, StoredEngineSnapshot, StoredTable, StoredTableLog
 
 START = datetime(2026, 11, 26, 20, 0, tzinfo=timezone.utc)
 
@@ -32,6 +32,7 @@ class MemoryDatabase:
     def __init__(self) -> None:
         self.tables: dict[str, tuple[int, int, str, str]] = {}  # id -> guild, channel, game, snapshot JSON
         self.actions: dict[str, list[StoredAction]] = {}
+        self.engines: dict[str, StoredEngineSnapshot] = {}  # id -> engine snapshot
         self.results: list[GameResult] = []
         self.logged: list[int] = []  # the length of the saved table's action log, after each save
         self.failing = False
@@ -48,6 +49,7 @@ class MemoryDatabase:
         *,
         replace_log: bool = False,
         seated_users: Sequence[int] | None = None,
+        engine_snapshot: StoredEngineSnapshot | None = None,
     ) -> None:
         if self.failing:
             raise DatabaseDown("the database is down")
@@ -55,6 +57,10 @@ class MemoryDatabase:
         self.tables[table_id] = (guild_id, channel_id, game, text)
         log = [] if replace_log else self.actions.get(table_id, [])
         self.actions[table_id] = log + list(new_actions)
+        if replace_log:
+            self.engines.pop(table_id, None)
+        if engine_snapshot is not None:
+            self.engines[table_id] = engine_snapshot
         if result is not None:
             assert all(stored.table_id != result.table_id for stored in self.results), "result stored twice"
             self.results.append(result)
@@ -63,13 +69,20 @@ class MemoryDatabase:
     async def delete_table(self, table_id: str) -> None:
         self.tables.pop(table_id, None)
         self.actions.pop(table_id, None)
+        self.engines.pop(table_id, None)
 
     async def load_table(self, table_id: str) -> StoredTable | None:
         if table_id not in self.tables:
             return None
         guild_id, channel_id, game, text = self.tables[table_id]
         return StoredTable(
-            table_id, guild_id, channel_id, game, json.loads(text), list(self.actions[table_id])
+            table_id,
+            guild_id,
+            channel_id,
+            game,
+            json.loads(text),
+            list(self.actions[table_id]),
+            self.engines.get(table_id),
         )
 
     async def load_table_logs(
@@ -81,6 +94,7 @@ class MemoryDatabase:
                 table.guild_id,
                 table.snapshot,
                 [(action.seat, action.code, action.timed_out) for action in table.actions],
+                table.engine_snapshot,
             )
             for table in [await self.load_table(table_id) for table_id in self.tables]
             if table is not None and (guild_filter is None or guild_filter(table.guild_id))

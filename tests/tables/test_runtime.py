@@ -8,21 +8,23 @@ from __future__ import annotations
 import ast
 import asyncio
 import json
+import logging
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from engine import IllegalAction, get_rules
+from engine import Event, IllegalAction, get_rules
 from engine.lobby import RematchChoice
 from engine.tables import moves
 from engine.tables.ai_turns import UNATTENDED_PAUSE_SECONDS
 from engine.tables.clocks import WAITING_JOB
 from engine.tables.session import Phase, TableError, TableSession, TableSettings
-from engine.tables.snapshot import TableSnapshot, restore
+from engine.tables.snapshot import ENGINE_SNAPSHOT_EVERY, TableSnapshot, log_digest, restore
 from tests.tables.fakes import World, make_runtime
 from tests.tables.toy_game import PickAndCall
 
-HOST, BOB = 101, 102
+HOST, BOB, CAROL = 101, 102, 103
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -322,15 +324,30 @@ async def test_after_a_restart_each_game_is_replayed_when_first_needed_exactly_a
 
 
 def stored_again(world: World, table_id: str) -> TableSession:
-    """The table as stored in ``world``'s database, replayed at once."""
+    """The table as stored in ``world``'s database, replayed at once from its whole log (no engine
+    snapshot)."""
+    snapshot, actions = stored_parts(world, table_id)
+    return restore(snapshot, actions)
+
+
+def stored_parts(world: World, table_id: str) -> tuple[TableSnapshot, list[tuple[int, str, bool]]]:
+    """The table's snapshot and action log as stored in ``world``'s database."""
     guild_id, channel_id, game, text = world.db.tables[table_id]
     actions = [(action.seat, action.code, action.timed_out) for action in world.db.actions[table_id]]
-    return restore(TableSnapshot.from_stored(json.loads(text)), actions)
+    return TableSnapshot.from_stored(json.loads(text)), actions
 
 
 def same_table(table: TableSession, expected: TableSession) -> None:
-    """``table`` is ``expected``: the same game, clocks, seat versions and time banks."""
+    """``table`` is ``expected``: the same game (its whole state, where the game has engine snapshots),
+    last log lines, clocks, seat versions, time banks and what is stored of it."""
     assert table.state.history == expected.state.history
+    assert table.state.engine_snapshot() == expected.state.engine_snapshot()
+    assert (list(table.events), list(table.log_events)) == (list(expected.events), list(expected.log_events))
+    assert (table.timed_out_positions, table.saved_actions, table.stored_log_outdated) == (
+        expected.timed_out_positions,
+        expected.saved_actions,
+        expected.stored_log_outdated,
+    )
     assert table.state.seats_to_act() == expected.state.seats_to_act()
     for seat in [None, *range(len(table.players))]:
         assert table.view(seat) == expected.view(seat)
@@ -344,3 +361,99 @@ def same_table(table: TableSession, expected: TableSession) -> None:
         expected.banks,
         expected.idle_seats,
     )
+
+
+async def long_game(world: World, key: str, table_id: str = "tbllong1", seed: int = 3) -> TableSession:
+    """Three people play ``key`` past its first engine snapshot (to 66 actions, each through the commit),
+    one of them running out of time just before the snapshot (so the last log lines it stores hold it, and
+    the two actions after it do not push them out)."""
+    table = TableSession(table_id, 10, 24, get_rules(key), TableSettings(30, 30, 2), HOST, "host")
+    await world.runtime.open(table, lambda: world.presenter.post_table(table, ""))
+    await world.runtime.commit(table, moves.Join(BOB, "bob"))
+    await world.runtime.commit(table, moves.Join(CAROL, "carol"))
+    await world.runtime.commit(table, moves.Start(HOST, seed))
+    while table.state.version < ENGINE_SNAPSHOT_EVERY + 2:
+        assert table.phase is Phase.PLAYING
+        if table.state.version == ENGINE_SNAPSHOT_EVERY - 2:
+            world.clock.now = table.deadline
+            assert await world.scheduler.run_due(world.clock.now) == [f"turn:{table_id}"]
+            continue
+        seat = table.state.seats_to_act()[0]
+        code = table.state.default_action(seat)
+        await world.runtime.commit(table, moves.Play(table.players[seat], table.state.version, code))
+    assert table.timed_out_positions == {ENGINE_SNAPSHOT_EVERY - 2}
+    return table
+
+
+TAMPERED = {"declare": "totals_q", "memory": "tokens"}
+"""A field of each game's engine snapshot that the actions after it add to (so a change to it shows)."""
+
+
+@pytest.mark.parametrize("key", sorted(TAMPERED))
+async def test_a_long_game_comes_back_from_its_engine_snapshot_as_if_replayed_whole(key: str) -> None:
+    """The engine snapshot is written with the 64th action; a restart rebuilds the game from it and the
+    two actions after it, equal to the whole log replayed; and it is that snapshot the game comes from (a
+    change to it, with the log's digest, shows in the revived game). The table's last log lines come back
+    too: the snapshot's, then the lines of the actions after it."""
+    before = make_runtime()
+    table = await long_game(before, key)
+    before.runtime.tasks.cancel_all()
+    engine = before.db.engines[table.table_id]
+    assert engine.version == ENGINE_SNAPSHOT_EVERY < table.state.version
+    whole = stored_again(before, table.table_id)
+    same_table(whole, table)
+
+    after = make_runtime(db=before.db, now=before.clock.now)
+    assert await after.runtime.restore() == 1
+    revived = after.runtime.registry.get(table.table_id)
+    assert revived is not None
+    same_table(revived, whole)
+    assert Event(revived.state.history[ENGINE_SNAPSHOT_EVERY - 2][0], "ran out of time.") in revived.events
+    for seat in range(3):  # and it plays on alike
+        assert revived.state.legal_actions(seat) == whole.state.legal_actions(seat)
+
+    data = json.loads(engine.snapshot)
+    data["state"][TAMPERED[key]][0] += 1
+    before.db.engines[table.table_id] = replace(engine, snapshot=json.dumps(data))
+    again = make_runtime(db=before.db, now=before.clock.now)
+    await again.runtime.restore()
+    changed = again.runtime.registry.get(table.table_id)
+    assert changed is not None and changed.state.history == whole.state.history
+    assert (
+        changed.state.engine_snapshot()[TAMPERED[key]][0]
+        == whole.state.engine_snapshot()[TAMPERED[key]][0] + 1
+    )
+
+
+async def test_an_engine_snapshot_that_does_not_match_its_log_or_does_not_read_is_ignored(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A snapshot taken of another log (its digest differs), past the end of the log, of another game, or
+    unreadable: the table is replayed from its whole log, and the mismatch is logged."""
+    world = make_runtime()
+    table = await long_game(world, "declare")
+    elsewhere = make_runtime()
+    other = await long_game(elsewhere, "declare", table_id="tbllong2", seed=4)
+    world.runtime.tasks.cancel_all()
+    elsewhere.runtime.tasks.cancel_all()
+    snapshot, log = stored_parts(world, table.table_id)
+    whole = restore(snapshot, log)
+    engine = world.db.engines[table.table_id]
+    assert restore(snapshot, log, engine).state.engine_snapshot() == whole.state.engine_snapshot()
+    flipped = [(seat, code, not timed_out) for seat, code, timed_out in log]  # the same moves, other clocks
+    wrong = {
+        "does not match": [
+            replace(engine, digest=log_digest(flipped[: engine.version])),
+            replace(engine, version=len(log) + 1, digest=log_digest(log)),
+        ],
+        "does not read": [
+            replace(engine, snapshot="{"),
+            replace(elsewhere.db.engines[other.table_id], digest=engine.digest),  # another game's
+        ],
+    }
+    for words, snapshots in wrong.items():
+        for bad in snapshots:
+            caplog.clear()
+            with caplog.at_level(logging.WARNING, logger="engine.tables.snapshot"):
+                same_table(restore(snapshot, log, bad), whole)
+            assert [r.getMessage() for r in caplog.records if words in r.getMessage()] != [], words
