@@ -55,6 +55,9 @@ LOCK_WAIT_SECONDS = 2.0
 SAVE_RETRY_SECONDS = 5
 RESTORE_SLICE_SECONDS = 0.02
 """How long :meth:`TableRuntime.bring_back` replays waiting tables before it lets the event loop answer."""
+GIVE_WAY_SECONDS = 0.1
+"""How long, at most, :meth:`TableRuntime.bring_back` waits after a slice for the moves being committed to
+be done (a move takes several turns of the event loop: one slice between each would hold it for many)."""
 NOT_OPENED = "This table could not be opened."
 OVER = "This game is over: see the final scores on the table message."
 TABLE_CLOSED = "This table is closed."
@@ -166,6 +169,9 @@ class TableRuntime:
             player_for=player_for,
         )
         self.away = notices.AwayNotices()
+        self._commits = 0  # moves being committed now (the background replay gives way to them)
+        self._no_commit = asyncio.Event()
+        self._no_commit.set()
         registry.on_forget(self._forgotten)
         registry.reviver = self._revive
         self._shown: Callable[[TableSession], None] | None = None  # set by bring_back
@@ -201,6 +207,18 @@ class TableRuntime:
         IllegalAction
             The game refuses the move.
         """
+        self._commits += 1
+        self._no_commit.clear()
+        try:
+            return await self._commit(table, move, answer, wait)
+        finally:
+            self._commits -= 1
+            if not self._commits:
+                self._no_commit.set()
+
+    async def _commit(
+        self, table: TableSession, move: Move, answer: Answer | None, wait: float | None
+    ) -> Outcome:
         async with locked(table, wait):
             if not self.registry.is_live(table):
                 raise Unchanged(self.registry.gone_reason(table.table_id))
@@ -408,7 +426,9 @@ class TableRuntime:
         """Once the tables can be shown: ``shown(table)`` and :meth:`resume` every table restored so far,
         and from now on each one as it is replayed; then replay every table still waiting, those with AI
         seats first, in slices of at most :data:`RESTORE_SLICE_SECONDS` of the event loop (one game's
-        replay is never cut), so presses are answered in between.
+        replay is never cut), so presses are answered in between: after each slice it waits until no move
+        is being committed (at most :data:`GIVE_WAY_SECONDS`), so a press's several turns of the event
+        loop are not each held up by a slice.
 
         What each slice built lives as long as its table, so it is moved out of the cyclic garbage
         collector's reach (``gc.freeze()``) after each slice: otherwise every collection of the older
@@ -428,6 +448,8 @@ class TableRuntime:
             if time.perf_counter() - started >= RESTORE_SLICE_SECONDS:
                 gc.freeze()
                 await asyncio.sleep(0)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._no_commit.wait(), GIVE_WAY_SECONDS)
                 started = time.perf_counter()
         gc.freeze()
 

@@ -17,6 +17,7 @@ import pytest
 from engine import Event, IllegalAction, get_rules
 from engine.lobby import RematchChoice
 from engine.tables import moves
+from engine.tables import runtime as runtime_module
 from engine.tables.ai_turns import UNATTENDED_PAUSE_SECONDS
 from engine.tables.clocks import WAITING_JOB
 from engine.tables.session import Phase, TableError, TableSession, TableSettings
@@ -457,3 +458,42 @@ async def test_an_engine_snapshot_that_does_not_match_its_log_or_does_not_read_i
             with caplog.at_level(logging.WARNING, logger="engine.tables.snapshot"):
                 same_table(restore(snapshot, log, bad), whole)
             assert [r.getMessage() for r in caplog.records if words in r.getMessage()] != [], words
+
+
+async def test_the_background_replay_gives_way_to_a_move_being_committed(monkeypatch) -> None:
+    """After each slice the background pass waits until no move is being committed: a press takes several
+    turns of the event loop, and a slice between each would hold it up for many slices."""
+    monkeypatch.setattr(runtime_module, "RESTORE_SLICE_SECONDS", 0.0)  # every table its own slice
+    monkeypatch.setattr(runtime_module, "GIVE_WAY_SECONDS", 60.0)  # the move, not the limit, ends the wait
+    before = make_runtime()
+    foist = get_rules("foist")
+    for n in range(4):
+        table = TableSession(f"tblgw{n:03d}", 10, 30 + n, foist, TableSettings(30, 30, 2), HOST, "host")
+        await before.runtime.open(table, lambda t=table: before.presenter.post_table(t, ""))
+        await before.runtime.commit(table, moves.Join(BOB, "bob"))
+        await before.runtime.commit(table, moves.Join(BOB + 1, "carol"))
+        await before.runtime.commit(table, moves.Start(HOST, 11))
+    after = make_runtime(db=before.db)
+    assert await after.runtime.restore() == 4
+    registry = after.runtime.registry
+    pressed = registry.get("tblgw000")  # replayed for the press
+    assert pressed is not None and len(registry.waiting) == 3
+    (seat,) = pressed.state.seats_to_act()
+    move = moves.Play(pressed.players[seat], pressed.state.version, pressed.state.default_action(seat))
+    answering = asyncio.Event()
+    answered = asyncio.Event()
+
+    async def answer(outcome) -> None:  # the press's answer, under the table's lock: held until released
+        answering.set()
+        await answered.wait()
+
+    press = asyncio.ensure_future(after.runtime.commit(pressed, move, answer))
+    await answering.wait()
+    replay = asyncio.ensure_future(after.runtime.bring_back(lambda table: None))
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert len(registry.waiting) == 2  # one slice, then it waits for the move
+    answered.set()
+    await asyncio.wait_for(asyncio.gather(press, replay), 5)
+    assert registry.waiting == {} and pressed.state.version == len(pressed.state.history)
+    after.runtime.tasks.cancel_all()
