@@ -60,6 +60,12 @@ class Settings(BaseSettings):
     idle_after_timeouts: int = Field(
         2, ge=1, description="Timed-out turns in a row after which an AI plays the seat until \"I'm back\"."
     )
+    turn_alert_delay_seconds: float = Field(
+        10.0,
+        ge=0,
+        le=600,
+        description="Seconds a turn waits before its player is mentioned or DMed: who moves sooner is not.",
+    )
     ai_pause_seconds: float = Field(
         1.5, ge=0, le=60, description="How long an AI seat waits before it acts, so people can follow."
     )

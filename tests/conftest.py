@@ -18,6 +18,9 @@ from tests.postgres_server import ThrowawayPostgres
 # A bot started by a test (in this process or as ``python -m bot``) uploads no card emojis unless the test
 # asks for some (``card_emoji_decks=...``): 217 uploads at every start would cost each test seconds.
 os.environ.setdefault("CARD_EMOJI_DECKS", "")
+# Turn lines go out at once in tests (the bot waits 10 s by default, so a player who moves sooner is not
+# pinged): tests of the delay set it themselves.
+os.environ.setdefault("TURN_ALERT_DELAY_SECONDS", "0")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -45,7 +45,9 @@ def assemble(bot: "Host") -> TableParts:
     )
     private_views = PrivateViews(bot, tasks, messages)
     threads = TableThreads(bot, registry, messages, tasks)
-    turn_alerts = TurnAlerts(bot, tasks, messages, private_views, AlertChoices(bot.db))
+    turn_alerts = TurnAlerts(
+        bot, tasks, messages, private_views, AlertChoices(bot.db), settings.turn_alert_delay_seconds
+    )
     runtime = TableRuntime(
         registry,
         store,

@@ -8,6 +8,10 @@ is over, so a channel holds at most one such line per player and table.
 - A DM, for those who chose it, who get their hand by DM, or who play a slow table without choosing.
 - Nothing, for those who chose it; and a server whose admins turned table mentions off mentions nobody.
 
+A turn is told only once it has waited ``delay`` seconds (the setting ``TURN_ALERT_DELAY_SECONDS``): a
+player who moves within it, as at a table where everyone is watching, is not pinged, and the channel and
+the bot's requests stay free of lines nobody needed.
+
 A player chooses per table (stored with the table) or per server (:class:`AlertChoices`); the table's
 choice wins. Everything runs in the background, one table's lines one request at a time (discord.py's HTTP
 client waits out Discord's rate limits), and never delays a press's answer. A turn over before its line
@@ -20,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Iterable
 
 import discord
 
@@ -119,12 +124,14 @@ class TurnAlerts:
         messages: TableMessages,
         private_views: PrivateViews,
         choices: AlertChoices,
+        delay: float = 0.0,
     ) -> None:
         self.client = client
         self.tasks = tasks
         self.messages = messages
         self.private_views = private_views
         self.choices = choices
+        self.delay = delay  # seconds a turn waits before its player is told
         self._tables: dict[str, _TableAlerts] = {}
         self.closed_dms: set[int] = set()  # users Discord refused a DM: mentioned instead, until a restart
 
@@ -137,16 +144,17 @@ class TurnAlerts:
             if not outcome.turn_alerts:
                 return
             alerts = self._tables[table.table_id] = _TableAlerts(self, table)
-        alerts.asked.update(outcome.turn_alerts)
+        alerts.ask(outcome.turn_alerts)
         alerts.request()
 
     def restored(self, table: TableSession) -> None:
-        """A table came back after a restart: each person it waits for gets a fresh line (a stopping bot
-        deletes its lines, :meth:`take_back_all`; a crash leaves them)."""
+        """A table came back after a restart: each person it waits for gets a fresh line at once (their turn
+        began before the restart; a stopping bot deletes its lines, :meth:`take_back_all`; a crash leaves
+        them)."""
         alerts = self._tables.get(table.table_id)
         if alerts is None:
             alerts = self._tables[table.table_id] = _TableAlerts(self, table)
-        alerts.asked.update(alerts.waiting())
+        alerts.ask(alerts.waiting(), waited=self.delay)
         alerts.request()
 
     async def take_back_all(self, timeout: float) -> None:
@@ -171,11 +179,18 @@ class _TableAlerts:
     def __init__(self, alerts: TurnAlerts, table: TableSession) -> None:
         self.alerts = alerts
         self.table = table
-        self.asked: set[int] = set()  # users with a new turn to tell of, not sent yet
+        self.asked: dict[int, float] = {}  # user with a new turn to tell of, not sent yet: when it began
         self.sent: dict[int, discord.Message] = {}  # the line (or DM) sent to each user for their turn
         self.wanted = False
         self.closing = False  # the bot stops: no new line
         self.task: asyncio.Task | None = None
+        self._wake: asyncio.TimerHandle | None = None  # when the next asked turn is due to be told
+
+    def ask(self, users: Iterable[int], waited: float = 0.0) -> None:
+        """``users`` have a new turn, begun ``waited`` seconds ago: tell each once it has waited the
+        alerts' delay, if it is still theirs."""
+        began = asyncio.get_running_loop().time() - waited
+        self.asked.update(dict.fromkeys(users, began))
 
     def request(self) -> None:
         """Ask the table's task to bring its lines in line with who the game waits for now."""
@@ -193,6 +208,7 @@ class _TableAlerts:
         }
 
     async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
         while self.wanted:
             self.wanted = False
             waiting = self.waiting()
@@ -200,15 +216,21 @@ class _TableAlerts:
                 if user_id not in waiting or user_id in self.asked:  # over, or a newer turn to tell of
                     del self.sent[user_id]
                     await self._take_back(line)
-            while self.asked:
-                user_id = self.asked.pop()
-                # A turn over before its line went out costs nothing.
-                if user_id in self.waiting() and not self.closing:
+            for user_id, began in list(self.asked.items()):
+                if user_id not in self.waiting() or self.closing:  # over before it was told: costs nothing
+                    del self.asked[user_id]
+                elif began + self.alerts.delay <= loop.time():
+                    del self.asked[user_id]
                     message = await self._tell(user_id)
                     if message is not None:
                         self.sent[user_id] = message
                         self.wanted = True  # the turn may have ended while it went out
-        if not self.sent and not self.asked:
+        if self.asked:  # turns not due yet: look again when the first is
+            due = min(self.asked.values()) + self.alerts.delay - loop.time()
+            if self._wake is not None:
+                self._wake.cancel()
+            self._wake = loop.call_later(max(0.0, due), self.request)
+        elif not self.sent:
             self.alerts.done(self)
 
     async def take_back_all(self) -> None:

@@ -1,8 +1,8 @@
 """How turns find players through the sandbox (issue 26): a player who chose "don't tell me" for the server
 gets no line, one who chose DMs a DM notice while it is their turn, the others a line per turn, each
-mentioning only them; a player whose private view can no longer
-be edited finds a "My hand" button on their line that opens a fresh one; a server whose admins turned
-table mentions off gets none. Every game's turn lines are checked in ``test_ai_seats.py``'s walk."""
+mentioning only them; a player whose private view can no longer be edited finds a "My hand" button on their
+line that opens a fresh one; a server whose admins turned table mentions off gets none; a turn is told
+only once it has waited the delay. Every game's turn lines are checked in ``test_ai_seats.py``'s walk."""
 
 from __future__ import annotations
 
@@ -94,4 +94,23 @@ async def test_a_line_offers_my_hand_once_the_private_view_can_no_longer_be_edit
     fresh = await world.press(owner, line, "My hand")
     assert fresh.ok and fresh.ephemeral and f"Private to {owner.name}" in fresh.message.text()
     assert session_of(world).table_id in fresh.message.buttons()[0]["custom_id"]
+    assert world.server.violations == []
+
+
+@pytest.mark.bot_settings(turn_alert_delay_seconds=1.5)
+async def test_a_turn_is_told_only_once_it_has_waited_the_delay(world: World) -> None:
+    """``TURN_ALERT_DELAY_SECONDS``: a player who moves within it is never pinged; one who does not is,
+    once it has passed."""
+    table = await world.open_table(turn_seconds=600)
+    first = world.turn_owner(table)
+    assert live_lines(world) == {}  # the turn has just begun
+    await world.server.wait_for(lambda: first.id in live_lines(world), timeout=5)
+    assert (await world.press(first, world.message(table.id), "No thanks")).ok
+    quick = world.turn_owner(world.message(table.id))
+    assert (await world.press(quick, world.message(table.id), "No thanks")).ok  # within the delay
+    third = world.turn_owner(world.message(table.id))
+    await world.server.wait_for(lambda: third.id in live_lines(world), timeout=5)
+    mentioned = [int(line.allowed_mentions["users"][0]) for line in world.turn_lines()]
+    assert len({first.id, quick.id, third.id}) == 3 and mentioned == [first.id, third.id]
+    assert first.id not in live_lines(world)  # its turn is over: its line is gone
     assert world.server.violations == []
