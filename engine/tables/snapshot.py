@@ -379,7 +379,8 @@ def _rebuilt(
         history = [(seat, code) for seat, code, _ in log[: engine.version]]
         state = session.rules.state_class.from_engine_snapshot(data["state"], history)
         if state.seed != seed or state.num_seats != len(session.players):
-            raise ValueError(f"a snapshot of another game (seed {state.seed}, {state.num_seats} seats)")
+            seats = plural(state.num_seats, "seat")
+            raise ValueError(f"a snapshot of another game (seed {state.seed}, {seats})")
         events = [Event(seat, text) for seat, text in data["events"]]
     except Exception:
         logger.warning(
