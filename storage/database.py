@@ -147,6 +147,10 @@ class StoredTable:
     engine_snapshot: StoredEngineSnapshot | None = None
 
 
+GUILD_FLAGS = frozenset({"table_threads", "hints_in_rated", "turn_mentions"})
+"""The yes/no columns of ``guild_settings`` (:meth:`Database._guild_flag`)."""
+
+
 class Database(StatsReads, TurnAlertSettings):
     """The bot's database: SQLite over one aiosqlite connection (:mod:`storage.sqlite`), or PostgreSQL
     over a pool of connections served by as many threads (:mod:`storage.postgres`).
@@ -405,38 +409,41 @@ class Database(StatsReads, TurnAlertSettings):
             (guild_id, None if count is None else int(count)),
         )
 
+    async def _guild_flag(self, guild_id: int, column: str, default: bool) -> bool:
+        """A server's yes/no setting ``column`` of ``guild_settings`` (one of :data:`GUILD_FLAGS`),
+        ``default`` where it set none."""
+        assert column in GUILD_FLAGS, column  # a column name, never a value, goes into the SQL
+        rows = await self._run(
+            _fetch_all, f"SELECT {column} FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return default if not rows or rows[0][0] is None else bool(rows[0][0])
+
+    async def _set_guild_flag(self, guild_id: int, column: str, value: bool | None) -> None:
+        """Set a server's yes/no setting ``column`` (``None``: back to its default)."""
+        assert column in GUILD_FLAGS, column
+        await self._transact(
+            _execute,
+            f"INSERT INTO guild_settings (guild_id, {column}) VALUES (?, ?)"
+            f" ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
+            (guild_id, None if value is None else int(value)),
+        )
+
     async def guild_table_threads(self, guild_id: int) -> bool:
         """Whether ``/play`` opens new tables of this server in a thread of the channel (default no)."""
-        rows = await self._run(
-            _fetch_all, "SELECT table_threads FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        )
-        return bool(rows and rows[0][0])
+        return await self._guild_flag(guild_id, "table_threads", False)
 
     async def set_guild_table_threads(self, guild_id: int, threads: bool | None) -> None:
         """Set whether new tables open in a thread (``None``: the default, no)."""
-        await self._transact(
-            _execute,
-            "INSERT INTO guild_settings (guild_id, table_threads) VALUES (?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET table_threads = excluded.table_threads",
-            (guild_id, None if threads is None else int(threads)),
-        )
+        await self._set_guild_flag(guild_id, "table_threads", threads)
 
     async def guild_hints_in_rated(self, guild_id: int) -> bool:
         """Whether this server's tables offer the coach's hints in games whose results are rated, each
         player's count of hints shown on the scoreboard (default no; ``V008__hints_in_rated.sql``)."""
-        rows = await self._run(
-            _fetch_all, "SELECT hints_in_rated FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        )
-        return bool(rows and rows[0][0])
+        return await self._guild_flag(guild_id, "hints_in_rated", False)
 
     async def set_guild_hints_in_rated(self, guild_id: int, hints: bool | None) -> None:
         """Set whether hints are offered in rated games too (``None``: the default, no)."""
-        await self._transact(
-            _execute,
-            "INSERT INTO guild_settings (guild_id, hints_in_rated) VALUES (?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET hints_in_rated = excluded.hints_in_rated",
-            (guild_id, None if hints is None else int(hints)),
-        )
+        await self._set_guild_flag(guild_id, "hints_in_rated", hints)
 
     # -- health and backups ----------------------------------------------------------------------
 

@@ -19,6 +19,10 @@ class TurnAlertSettings:
 
         async def _transact(self, work: Callable[..., _T], *args: Any) -> _T: ...
 
+        async def _guild_flag(self, guild_id: int, column: str, default: bool) -> bool: ...
+
+        async def _set_guild_flag(self, guild_id: int, column: str, value: bool | None) -> None: ...
+
     async def turn_alert_mode(self, guild_id: int, user_id: int) -> str | None:
         """The player's choice for their turns at this server's tables (``"channel"``, ``"dm"``,
         ``"off"``), or ``None`` if they chose none."""
@@ -40,19 +44,11 @@ class TurnAlertSettings:
 
     async def guild_turn_mentions(self, guild_id: int) -> bool:
         """Whether this server's tables mention a player whose turn it is in the channel (default yes)."""
-        rows = await self._run(
-            _fetch, "SELECT turn_mentions FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        )
-        return not rows or rows[0][0] is None or bool(rows[0][0])
+        return await self._guild_flag(guild_id, "turn_mentions", True)
 
     async def set_guild_turn_mentions(self, guild_id: int, mentions: bool | None) -> None:
         """Set whether this server's tables mention players in the channel (``None``: the default, yes)."""
-        await self._transact(
-            _write,
-            "INSERT INTO guild_settings (guild_id, turn_mentions) VALUES (?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET turn_mentions = excluded.turn_mentions",
-            (guild_id, None if mentions is None else int(mentions)),
-        )
+        await self._set_guild_flag(guild_id, "turn_mentions", mentions)
 
 
 def _fetch(connection: Any, sql: str, parameters: tuple) -> list[tuple]:
