@@ -43,7 +43,7 @@ def _find_private_deciders(session: TableSession) -> list[int]:
         seat = session.seat_of(user)
         if seat is None or ai_seats.ai_plays(session, seat):
             continue
-        if any(action.code not in public for action in session.view(seat).legal_actions):
+        if any(action.code not in public for action in session.legal_actions(seat)):
             deciders.append(user)
     return deciders
 

@@ -193,10 +193,42 @@ class _TableAlerts:
         self.asked.update(dict.fromkeys(users, began))
 
     def request(self) -> None:
-        """Ask the table's task to bring its lines in line with who the game waits for now."""
+        """Bring the table's lines in line with who the game waits for now: at once when that needs no
+        request (nothing to send or take back yet: the usual press, within the delay), otherwise by the
+        table's task."""
         self.wanted = True
-        if self.task is None or self.task.done():
-            self.task = self.alerts.tasks.spawn(self._run(), f"turn alerts of table {self.table.table_id}")
+        if self.task is not None and not self.task.done():
+            return
+        if not self.sent and not self._any_due():
+            self.wanted = False
+            self._forget_over(self.waiting())
+            self._rearm()
+            return
+        self.task = self.alerts.tasks.spawn(self._run(), f"turn alerts of table {self.table.table_id}")
+
+    def _any_due(self) -> bool:
+        """True if a turn asked for has waited the delay (and so may be told now)."""
+        deadline = asyncio.get_running_loop().time() - self.alerts.delay
+        return any(began <= deadline for began in self.asked.values())
+
+    def _forget_over(self, waiting: set[int]) -> None:
+        """Drop the asked turns that ended before they were told (they cost nothing)."""
+        for user_id in [user for user in self.asked if user not in waiting or self.closing]:
+            del self.asked[user_id]
+
+    def _rearm(self) -> None:
+        """Look again when the first asked turn is due; with nothing asked or sent, the table is done. A
+        wake already set for no later than that is kept (waking early only looks again)."""
+        if self.asked:
+            loop = asyncio.get_running_loop()
+            due = min(self.asked.values()) + self.alerts.delay
+            if self._wake is not None and self._wake.when() <= due:
+                return
+            if self._wake is not None:
+                self._wake.cancel()
+            self._wake = loop.call_at(due, self._woken)
+        elif not self.sent:
+            self.alerts.done(self)
 
     def waiting(self) -> set[int]:
         """The people the game waits for now (no seat an AI plays)."""
@@ -206,6 +238,10 @@ class _TableAlerts:
         return {
             user for user in table.users_to_act() if not ai_seats.ai_plays(table, table.players.index(user))
         }
+
+    def _woken(self) -> None:
+        self._wake = None
+        self.request()
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -225,13 +261,7 @@ class _TableAlerts:
                     if message is not None:
                         self.sent[user_id] = message
                         self.wanted = True  # the turn may have ended while it went out
-        if self.asked:  # turns not due yet: look again when the first is
-            due = min(self.asked.values()) + self.alerts.delay - loop.time()
-            if self._wake is not None:
-                self._wake.cancel()
-            self._wake = loop.call_later(max(0.0, due), self.request)
-        elif not self.sent:
-            self.alerts.done(self)
+        self._rearm()  # turns not due yet: look again when the first is
 
     async def take_back_all(self) -> None:
         """Delete every line of the table, once a line on its way has gone out."""

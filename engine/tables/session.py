@@ -174,6 +174,7 @@ class TableSession:
         self._views_version = -1
         self._views: dict[int | None, SeatView] = {}
         self._public_actions: tuple[LegalAction, ...] | None = None
+        self._legal_actions: dict[int, tuple[LegalAction, ...]] = {}
         # Log lines already drawn by the renderer, by event (a line names a seat's player, and the players
         # of a game do not change), so each move draws only its own events.
         self.drawn_events: dict[Event, str] = {}
@@ -187,6 +188,7 @@ class TableSession:
             self._views_of, self._views_version = state, state.version
             self._views = {}
             self._public_actions = None
+            self._legal_actions = {}
         return state
 
     def view(self, seat: int | None) -> SeatView:
@@ -205,6 +207,15 @@ class TableSession:
         if self._public_actions is None:
             self._public_actions = state.public_actions()
         return self._public_actions
+
+    def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
+        """The engine's legal actions of ``seat`` (a seat index) in the current state, computed once per
+        state version (``GameState.legal_actions``; what the seat's view offers, without drawing the view)."""
+        state = self._engine_cache()
+        legal = self._legal_actions.get(seat)
+        if legal is None:
+            legal = self._legal_actions[seat] = state.legal_actions(seat)
+        return legal
 
     # -- who is who ------------------------------------------------------------------------------
 
