@@ -1,0 +1,322 @@
+"""A game's table scene (:class:`engine.core.Scene`) as a PNG picture, with its alt text.
+
+Shapes: each row of the scene is a line of the picture, its label (a seat's display name where the label is
+``{seat:N}``) and its note in a column on the left, its cards on the right at :data:`FACE` pixels (the faces
+of :mod:`art.faces`, scaled once and kept), groups :data:`GROUP_GAP` apart, a hand of backs fanned, an
+empty group as an empty place; a row too long for :data:`MAX_WIDTH` goes on over more lines. The ground is
+the felt of Deluxe Memory's board (``cogs/tables/board_image.py``). Text uses the bundled DejaVu Sans Bold
+(``assets/DejaVuSans-LICENSE.txt``), so accented names draw everywhere; a character it has no glyph for (an
+emoji in a name) is left out of the picture, never out of the alt text.
+
+A picture is drawn when first asked for and kept (:func:`table_png`, cached on the scene's value and the
+names), mapped to one fixed palette and saved as a paletted PNG at zlib's fastest level, as the Memory board
+is: about 2-4 ms for a table (``docs/performance.md``). Its file name (:func:`table_filename`) is a digest
+of the same value, so it changes exactly when the picture does.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import re
+from collections.abc import Sequence
+from importlib import resources
+
+from PIL import Image, ImageDraw, ImageFont
+
+from art.faces import BY_KEY, DECKS, SIZE
+from engine.core import BACK, CardRef, Scene, SceneRow, plural
+
+FACE = 56
+"""A card's width and height in the picture, pixels."""
+CARD_GAP = 3
+"""Pixels between two cards of a group."""
+GROUP_GAP = 18
+"""Pixels between two groups of a row."""
+BACK_STEP = 12
+"""Pixels between two backs of a fanned hand."""
+LINE_GAP = 6
+"""Pixels between two lines of cards of one row."""
+ROW_GAP = 10
+"""Pixels between two rows."""
+MARGIN = 10
+LABEL_WIDTH = 150
+"""The label column's width, pixels."""
+MAX_WIDTH = 640
+"""The widest picture, pixels (Discord shows it at about 400-550)."""
+LABEL_SIZE = 16
+NOTE_SIZE = 13
+BACKGROUND = (31, 99, 55)  # the felt of Deluxe Memory's board
+LABEL_COLOUR = (240, 240, 240)
+NOTE_COLOUR = (190, 222, 198)
+EMPTY_COLOUR = (84, 140, 100)
+BACK_COLOUR = (44, 62, 140)
+BACK_PATTERN = (86, 108, 196)
+BACK_OUTLINE = (230, 230, 230)
+PNG_LEVEL = 1  # zlib's fastest, as the Memory board
+DESCRIPTION_LIMIT = 1024
+"""Discord's limit on a media item's description (alt text), characters."""
+SEAT = re.compile(r"\{seat:(\d{1,2})\}")
+
+
+@functools.lru_cache(maxsize=4)
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    path = resources.files("art").joinpath("assets/DejaVuSans-Bold.ttf")
+    with resources.as_file(path) as font_file:
+        return ImageFont.truetype(str(font_file), size)
+
+
+# -- names --------------------------------------------------------------------------------------------
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """The name of ``seat`` from ``names`` (display names in seat order), ``"Seat N"`` (1-based) past
+    their end."""
+    return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+
+
+def resolve(text: str, names: Sequence[str]) -> str:
+    """``text`` with each ``{seat:N}`` written as the seat's name (:func:`seat_name`)."""
+    return SEAT.sub(lambda match: seat_name(names, int(match.group(1))), text) if "{seat:" in text else text
+
+
+@functools.lru_cache(maxsize=1024)
+def _has_glyph(char: str) -> bool:
+    """Whether the bundled font draws ``char`` (rather than its box for a missing glyph)."""
+    font = _font(LABEL_SIZE)
+    return char == " " or bytes(font.getmask(char)) != bytes(font.getmask("\U0010fffd"))
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters the bundled font cannot draw, spaces squeezed."""
+    return " ".join("".join(char for char in text if _has_glyph(char)).split())
+
+
+# -- the pieces, drawn once ---------------------------------------------------------------------------
+
+
+def _back_image() -> Image.Image:
+    """A face-down card, RGBA, :data:`art.faces.SIZE` square: the Memory board's back, scaled."""
+    image = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((1, 1, SIZE - 2, SIZE - 2), 18, fill=BACK_COLOUR, outline=BACK_OUTLINE, width=6)
+    draw.rounded_rectangle((20, 20, SIZE - 21, SIZE - 21), 10, outline=BACK_PATTERN, width=6)
+    middle = SIZE / 2
+    draw.polygon([(middle, 38), (SIZE - 38, middle), (middle, SIZE - 38), (38, middle)], fill=BACK_PATTERN)
+    return image
+
+
+@functools.lru_cache(maxsize=512)
+def card_image(card: CardRef) -> Image.Image:
+    """``card`` at :data:`FACE` pixels, RGBA (scaled once, kept).
+
+    Raises
+    ------
+    KeyError
+        If ``card`` is neither a face of :data:`art.faces.BY_KEY` nor a back of a known deck.
+    """
+    deck, code = card
+    if code == BACK:
+        if deck not in DECKS:
+            raise KeyError(card)
+        return _back_image().resize((FACE, FACE), Image.Resampling.LANCZOS)
+    return BY_KEY[card].image(FACE)
+
+
+def _empty_place(draw: ImageDraw.ImageDraw, left: int, top: int) -> None:
+    draw.rounded_rectangle(
+        (left + 2, top + 2, left + FACE - 3, top + FACE - 3), 8, outline=EMPTY_COLOUR, width=2
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """The one palette of every table picture: 256 colours chosen once from every face and back on the
+    felt, with the label and note colours."""
+    faces = [card_image(key) for key in BY_KEY] + [card_image((deck, BACK)) for deck in DECKS]
+    per_row = 20
+    rows = -(-len(faces) // per_row)
+    sheet = Image.new("RGB", (per_row * FACE, rows * FACE + 40), BACKGROUND)
+    for index, face in enumerate(faces):
+        sheet.paste(face, ((index % per_row) * FACE, (index // per_row) * FACE), face)
+    draw = ImageDraw.Draw(sheet)
+    draw.text(
+        (4, rows * FACE + 2), "Draw piles Discard 0123456789", font=_font(LABEL_SIZE), fill=LABEL_COLOUR
+    )
+    draw.text((4, rows * FACE + 22), "12 · 11 cards in hand", font=_font(NOTE_SIZE), fill=NOTE_COLOUR)
+    draw.rounded_rectangle((600, rows * FACE + 4, 640, rows * FACE + 36), 8, outline=EMPTY_COLOUR, width=2)
+    return sheet.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+
+
+# -- layout -------------------------------------------------------------------------------------------
+
+
+def _group_places(group: tuple[CardRef, ...]) -> list[int]:
+    """The left edge of each card of ``group`` from the group's left edge (backs fanned)."""
+    places, x = [], 0
+    for index, card in enumerate(group):
+        places.append(x)
+        fanned = card[1] == BACK and index + 1 < len(group) and group[index + 1][1] == BACK
+        x += BACK_STEP if fanned else FACE + CARD_GAP
+    return places
+
+
+def _layout(row: SceneRow, width: int) -> list[tuple[CardRef | None, int, int]]:
+    """Where the cards of ``row`` go in a card area ``width`` wide: ``(card or None for an empty place,
+    left, line)``; a group goes on the next line when it does not fit on this one (and is split over lines
+    only when it is wider than a line)."""
+    placed: list[tuple[CardRef | None, int, int]] = []
+    x, line = 0, 0
+    for group in row.groups:
+        if not group:
+            if x and x + FACE > width:
+                x, line = 0, line + 1
+            placed.append((None, x, line))
+            x += FACE + GROUP_GAP
+            continue
+        places = _group_places(group)
+        span = places[-1] + FACE
+        if x and x + span > width:
+            x, line = 0, line + 1
+        start = x
+        for card, offset in zip(group, places, strict=True):
+            left = start + offset
+            if left + FACE > width and left > start:  # a group wider than a line: on to the next
+                start, line = -offset, line + 1
+                left = 0
+            placed.append((card, left, line))
+        x = start + span + GROUP_GAP
+    return placed
+
+
+def _wrap(text: str, font: ImageFont.FreeTypeFont, width: int) -> list[str]:
+    """``text`` in lines at most ``width`` pixels wide (a word too long for a line is cut with "…")."""
+    lines: list[str] = []
+    for word in text.split():
+        while font.getlength(word) > width and len(word) > 1:
+            word = word[:-2] + "…"
+        if lines and font.getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _text_lines(row: SceneRow, names: tuple[str, ...]) -> list[tuple[str, int]]:
+    """The label (at most two lines) and note lines of ``row``, each with its font size."""
+    text_width = LABEL_WIDTH - 10
+    label = _wrap(drawable(resolve(row.label, names)), _font(LABEL_SIZE), text_width)[:2]
+    note = _wrap(drawable(resolve(row.note, names)), _font(NOTE_SIZE), text_width)
+    return [(line, LABEL_SIZE) for line in label] + [(line, NOTE_SIZE) for line in note]
+
+
+def draw_table(scene: Scene, names: tuple[str, ...] = ()) -> Image.Image:
+    """The picture of ``scene`` (RGB), ``{seat:N}`` written as ``names[N]`` (``"Seat N+1"`` past its end).
+
+    Raises
+    ------
+    KeyError
+        If the scene names a card no deck has.
+    """
+    area = MAX_WIDTH - LABEL_WIDTH - 2 * MARGIN
+    rows = []
+    for row in scene.rows:
+        placed = _layout(row, area)
+        text = _text_lines(row, names)
+        lines = 1 + max((line for _, _, line in placed), default=-1)
+        cards_height = lines * FACE + max(0, lines - 1) * LINE_GAP
+        text_height = sum(size + 4 for _, size in text)
+        rows.append((placed, text, max(cards_height, text_height)))
+    used = max((left + FACE for placed, _, _ in rows for _, left, _ in placed), default=0)
+    width = LABEL_WIDTH + 2 * MARGIN + max(used, FACE)
+    height = 2 * MARGIN + sum(height for _, _, height in rows) + ROW_GAP * max(0, len(rows) - 1)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    top = MARGIN
+    for placed, text, row_height in rows:
+        y = top
+        for line, size in text:
+            draw.text(
+                (MARGIN, y), line, font=_font(size), fill=LABEL_COLOUR if size == LABEL_SIZE else NOTE_COLOUR
+            )
+            y += size + 4
+        for card, left, line in placed:
+            x, card_top = MARGIN + LABEL_WIDTH + left, top + line * (FACE + LINE_GAP)
+            if card is None:
+                _empty_place(draw, x, card_top)
+            else:
+                face = card_image(card)
+                image.paste(face, (x, card_top), face)
+        top += row_height + ROW_GAP
+    return image
+
+
+@functools.lru_cache(maxsize=256)
+def table_png(scene: Scene, names: tuple[str, ...] = ()) -> bytes:
+    """The picture of ``scene`` as PNG bytes (paletted), drawn once per ``(scene, names)`` and kept.
+
+    Raises
+    ------
+    KeyError
+        If the scene names a card no deck has.
+    """
+    picture = draw_table(scene, names).quantize(palette=_palette(), dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG", compress_level=PNG_LEVEL)
+    return buffer.getvalue()
+
+
+def table_filename(scene: Scene, names: tuple[str, ...] = ()) -> str:
+    """The attachment's file name, ``table-<16 hex digits>.png``: a digest of what the picture shows (the
+    scene and the names of the seats it names, as drawn), so it changes exactly when the picture does."""
+    seats = sorted({int(seat) for row in scene.rows for seat in SEAT.findall(row.label + row.note)})
+    shown = tuple(drawable(seat_name(names, seat)) for seat in seats)
+    digest = hashlib.sha256(repr((scene, shown)).encode()).hexdigest()[:16]
+    return f"table-{digest}.png"
+
+
+# -- alt text -----------------------------------------------------------------------------------------
+
+
+def card_words(card: CardRef) -> str:
+    """A card in words: its face's label ("7 Blue Star", "10 of Hearts"; a Foist card by its number)."""
+    deck, code = card
+    if code == BACK:
+        return "a face-down card"
+    return code if deck == "fo" else BY_KEY[card].label
+
+
+def _group_words(group: tuple[CardRef, ...]) -> str:
+    if not group:
+        return "empty"
+    backs = sum(1 for card in group if card[1] == BACK)
+    shown = [card_words(card) for card in group if card[1] != BACK]
+    if backs:
+        shown.append(plural(backs, "face-down card"))
+    return ", ".join(shown)
+
+
+def description(scene: Scene, names: Sequence[str] = ()) -> str:
+    """The picture's alt text: each row as ``"Label: cards (note)."``, groups separated by ``;`` (``"Draw
+    piles: 7 Blue Star; empty; 3 Red Circle (12 · 0 · 9 cards). Discard pile: ..."``), at most
+    :data:`DESCRIPTION_LIMIT` characters (cut after the last whole row that fits, with "…")."""
+    parts = []
+    for row in scene.rows:
+        cards = "; ".join(_group_words(group) for group in row.groups)
+        note = resolve(row.note, names)
+        text = resolve(row.label, names) + ":"
+        if cards:
+            text += f" {cards}"
+        if note:
+            text += f" ({note})" if cards else f" {note}"
+        parts.append(text + ".")
+    words = " ".join(parts)
+    if len(words) <= DESCRIPTION_LIMIT:
+        return words
+    kept = ""
+    for part in parts:
+        if len(kept) + len(part) + 2 > DESCRIPTION_LIMIT:
+            break
+        kept += part + " "
+    return (kept or words[: DESCRIPTION_LIMIT - 1]).rstrip() + "…"
