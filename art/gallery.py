@@ -89,8 +89,8 @@ SAMPLES: dict[str, tuple[int, int, int]] = {
     "minimize": (4, 3, 30),
     "tokenize": (4, 3, 20),
     "eradicize": (4, 3, 24),
-    "declare": (4, 3, 14),
-    "minimisere": (4, 3, 9),
+    "declare": (4, 1, 17),
+    "minimisere": (4, 15, 15),
     "memory": (3, 3, 14),
 }
 """The sample game of each game: ``(seats, seed, moves)`` of random legal play."""

@@ -21,6 +21,7 @@ import hashlib
 import io
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
@@ -41,9 +42,15 @@ LINE_GAP = 6
 ROW_GAP = 10
 """Pixels between two rows."""
 MARGIN = 10
-LABEL_WIDTH = 150
-"""The label column's width, pixels."""
-MAX_WIDTH = 640
+LABEL_WIDTH = 130
+"""The label column's widest, pixels (a longer name goes on over two lines, then is cut)."""
+MIN_LABEL_WIDTH = 80
+"""The label column's narrowest, pixels (it is as wide as the picture's longest label or note)."""
+COLUMN_GAP = 28
+"""Pixels between two rows side by side (:func:`_shelves`)."""
+COLUMNS = 2
+"""The most rows side by side: more would leave a row's cards between two names."""
+MAX_WIDTH = 680
 """The widest picture, pixels (Discord shows it at about 400-550)."""
 LABEL_SIZE = 16
 NOTE_SIZE = 13
@@ -211,44 +218,99 @@ def _text_lines(row: SceneRow, names: tuple[str, ...]) -> list[tuple[str, int]]:
     return [(line, LABEL_SIZE) for line in label] + [(line, NOTE_SIZE) for line in note]
 
 
+@dataclass
+class _Block:
+    """A row ready to draw: its cards' places (see :func:`_layout`), its text lines, the width its cards
+    use and its height, pixels, and whether it is a seat's row (its label is ``{seat:N}``)."""
+
+    seat_row: bool
+    placed: list[tuple[CardRef | None, int, int]]
+    text: list[tuple[str, int]]
+    used: int
+    height: int
+
+
+def _block(row: SceneRow, names: tuple[str, ...], area: int) -> _Block:
+    placed = _layout(row, area)
+    text = _text_lines(row, names)
+    lines = 1 + max((line for _, _, line in placed), default=-1)
+    cards_height = lines * FACE + max(0, lines - 1) * LINE_GAP
+    text_height = sum(size + 4 for _, size in text)
+    used = max((left + FACE for _, left, _ in placed), default=0)
+    return _Block(SEAT.fullmatch(row.label) is not None, placed, text, used, max(cards_height, text_height))
+
+
+def _shelves(blocks: list[_Block], label_width: int) -> list[tuple[list[_Block], int]]:
+    """The blocks in shelves, top to bottom: each block on its own, but a run of two or more seats' rows
+    that each take one line and at most half the width (the seats of a crowded table) side by side, left to
+    right, two by two. Each shelf comes with the width of its cells (label and cards), the same for all
+    the shelves of a run so its columns line up."""
+    inner = MAX_WIDTH - 2 * MARGIN
+    narrow = [
+        block.seat_row
+        and all(line == 0 for _, _, line in block.placed)
+        and label_width + block.used <= (inner - COLUMN_GAP) // 2
+        for block in blocks
+    ]
+    shelves: list[tuple[list[_Block], int]] = []
+    index = 0
+    while index < len(blocks):
+        end = index
+        while end < len(blocks) and narrow[end]:
+            end += 1
+        if end - index < 2:
+            shelves.append(([blocks[index]], label_width + blocks[index].used))
+            index += 1
+            continue
+        cell = label_width + max(block.used for block in blocks[index:end])
+        per_shelf = min(COLUMNS, max(1, (inner + COLUMN_GAP) // (cell + COLUMN_GAP)))
+        shelves.extend(
+            (blocks[start : min(end, start + per_shelf)], cell) for start in range(index, end, per_shelf)
+        )
+        index = end
+    return shelves
+
+
 def draw_table(scene: Scene, names: tuple[str, ...] = ()) -> Image.Image:
-    """The picture of ``scene`` (RGB), ``{seat:N}`` written as ``names[N]`` (``"Seat N+1"`` past its end).
+    """The picture of ``scene`` (RGB), ``{seat:N}`` written as ``names[N]`` (``"Seat N+1"`` past its end):
+    at most :data:`MAX_WIDTH` pixels wide.
 
     Raises
     ------
     KeyError
         If the scene names a card no deck has.
     """
-    area = MAX_WIDTH - LABEL_WIDTH - 2 * MARGIN
-    rows = []
-    for row in scene.rows:
-        placed = _layout(row, area)
-        text = _text_lines(row, names)
-        lines = 1 + max((line for _, _, line in placed), default=-1)
-        cards_height = lines * FACE + max(0, lines - 1) * LINE_GAP
-        text_height = sum(size + 4 for _, size in text)
-        rows.append((placed, text, max(cards_height, text_height)))
-    used = max((left + FACE for placed, _, _ in rows for _, left, _ in placed), default=0)
-    width = LABEL_WIDTH + 2 * MARGIN + max(used, FACE)
-    height = 2 * MARGIN + sum(height for _, _, height in rows) + ROW_GAP * max(0, len(rows) - 1)
+    texts = [_text_lines(row, names) for row in scene.rows]
+    widest = max((_font(size).getlength(line) for text in texts for line, size in text), default=0)
+    label_width = max(MIN_LABEL_WIDTH, min(LABEL_WIDTH, int(widest) + 14))
+    area = MAX_WIDTH - 2 * MARGIN - label_width
+    blocks = [_block(row, names, area) for row in scene.rows]
+    shelves = _shelves(blocks, label_width)
+    width = 2 * MARGIN + max(
+        (len(shelf) * cell + (len(shelf) - 1) * COLUMN_GAP for shelf, cell in shelves),
+        default=label_width,
+    )
+    heights = [max(block.height for block in shelf) for shelf, _ in shelves]
+    height = 2 * MARGIN + sum(heights) + ROW_GAP * max(0, len(shelves) - 1)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     top = MARGIN
-    for placed, text, row_height in rows:
-        y = top
-        for line, size in text:
-            draw.text(
-                (MARGIN, y), line, font=_font(size), fill=LABEL_COLOUR if size == LABEL_SIZE else NOTE_COLOUR
-            )
-            y += size + 4
-        for card, left, line in placed:
-            x, card_top = MARGIN + LABEL_WIDTH + left, top + line * (FACE + LINE_GAP)
-            if card is None:
-                _empty_place(draw, x, card_top)
-            else:
-                face = card_image(card)
-                image.paste(face, (x, card_top), face)
-        top += row_height + ROW_GAP
+    for (shelf, cell), shelf_height in zip(shelves, heights, strict=True):
+        for column, block in enumerate(shelf):
+            left = MARGIN + column * (cell + COLUMN_GAP)
+            y = top
+            for line, size in block.text:
+                colour = LABEL_COLOUR if size == LABEL_SIZE else NOTE_COLOUR
+                draw.text((left, y), line, font=_font(size), fill=colour)
+                y += size + 4
+            for card, x, line in block.placed:
+                x, card_top = left + label_width + x, top + line * (FACE + LINE_GAP)
+                if card is None:
+                    _empty_place(draw, x, card_top)
+                else:
+                    face = card_image(card)
+                    image.paste(face, (x, card_top), face)
+        top += shelf_height + ROW_GAP
     return image
 
 
