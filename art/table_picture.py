@@ -42,11 +42,11 @@ LINE_GAP = 6
 ROW_GAP = 10
 """Pixels between two rows."""
 MARGIN = 10
-LABEL_WIDTH = 130
+LABEL_WIDTH = 140
 """The label column's widest, pixels (a longer name goes on over two lines, then is cut)."""
 MIN_LABEL_WIDTH = 80
 """The label column's narrowest, pixels (it is as wide as the picture's longest label or note)."""
-COLUMN_GAP = 28
+COLUMN_GAP = 24
 """Pixels between two rows side by side (:func:`_shelves`)."""
 COLUMNS = 2
 """The most rows side by side: more would leave a row's cards between two names."""

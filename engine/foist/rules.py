@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Self
 
 from engine.core import (
+    CardRef,
     Event,
     Field,
     GameAction,
@@ -38,6 +39,9 @@ from engine.foist.cards import (
     runs,
     starting_tokens,
 )
+
+CARD_REFS: dict[int, CardRef] = {card: ("fo", str(card)) for card in range(LOWEST_CARD, HIGHEST_CARD + 1)}
+"""Each card as a scene's card (:data:`engine.core.CardRef`), made once."""
 
 TAKE = "take"
 PAY = "pay"
@@ -413,13 +417,13 @@ class FoistState(GameState[FoistOptions]):
         and the cards left after it, or once the game is over the cards removed unseen; then each player's
         cards in turn order, in their runs (only a run's lowest card counts)."""
         if self._card_up is None:
-            top = SceneRow("Removed unseen", tuple((("fo", str(card)),) for card in self._removed))
+            top = SceneRow("Removed unseen", tuple((CARD_REFS[card],) for card in self._removed))
         else:
             left = plural(len(self._draw_pile), "card") + " left"
-            top = SceneRow("Card up", ((("fo", str(self._card_up)),),), left)
+            top = SceneRow("Card up", ((CARD_REFS[self._card_up],),), left)
         rows = [top]
         for seat in self.turn_order:
-            series = tuple(tuple(("fo", str(card)) for card in run) for run in runs(self._cards[seat]))
+            series = tuple(tuple(map(CARD_REFS.__getitem__, run)) for run in runs(self._cards[seat]))
             rows.append(SceneRow(f"{{seat:{seat}}}", series, "" if series else "no cards yet"))
         return Scene(tuple(rows))
 
