@@ -131,12 +131,6 @@ def card_image(card: CardRef) -> Image.Image:
     return BY_KEY[card].image(FACE)
 
 
-def _empty_place(draw: ImageDraw.ImageDraw, left: int, top: int) -> None:
-    draw.rounded_rectangle(
-        (left + 2, top + 2, left + FACE - 3, top + FACE - 3), 8, outline=EMPTY_COLOUR, width=2
-    )
-
-
 @functools.lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     """The one palette of every table picture: 256 colours chosen once from every face and back on the
@@ -156,44 +150,74 @@ def _palette() -> Image.Image:
     return sheet.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
+def _paletted(image: Image.Image) -> Image.Image:
+    """An RGB piece mapped to the one palette (:func:`_palette`), ready to paste into a picture."""
+    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+Piece = tuple[str, str, int]
+"""What one place of a row shows: ``(deck, card, count)``: a card (``count`` 1), ``count`` backs fanned
+(``card`` :data:`~engine.core.BACK`), or an empty place (``("", "", 0)``)."""
+EMPTY: Piece = ("", "", 0)
+
+
+def _piece_width(piece: Piece) -> int:
+    return FACE + max(0, piece[2] - 1) * BACK_STEP
+
+
+@functools.lru_cache(maxsize=1024)
+def _piece_image(piece: Piece) -> Image.Image:
+    """A piece drawn on the felt and paletted (drawn once, kept)."""
+    deck, card, count = piece
+    image = Image.new("RGB", (_piece_width(piece), FACE), BACKGROUND)
+    if piece == EMPTY:
+        ImageDraw.Draw(image).rounded_rectangle((2, 2, FACE - 3, FACE - 3), 8, outline=EMPTY_COLOUR, width=2)
+    for index in range(count):
+        face = card_image((deck, card))
+        image.paste(face, (index * BACK_STEP, 0), face)
+    return _paletted(image)
+
+
+@functools.lru_cache(maxsize=1)
+def _felt_index() -> int:
+    """The felt's colour in the palette."""
+    return _paletted(Image.new("RGB", (1, 1), BACKGROUND)).getpixel((0, 0))  # type: ignore[return-value]
+
+
 # -- layout -------------------------------------------------------------------------------------------
 
 
-def _group_places(group: tuple[CardRef, ...]) -> list[int]:
-    """The left edge of each card of ``group`` from the group's left edge (backs fanned)."""
-    places, x = [], 0
-    for index, card in enumerate(group):
-        places.append(x)
-        fanned = card[1] == BACK and index + 1 < len(group) and group[index + 1][1] == BACK
-        x += BACK_STEP if fanned else FACE + CARD_GAP
-    return places
+def _pieces(group: tuple[CardRef, ...]) -> list[Piece]:
+    """A group's pieces: each card, but backs of a deck in a row as one fan; an empty group is an empty
+    place."""
+    if not group:
+        return [EMPTY]
+    pieces: list[Piece] = []
+    for deck, card in group:
+        if card == BACK and pieces and pieces[-1][:2] == (deck, BACK):
+            pieces[-1] = (deck, BACK, pieces[-1][2] + 1)
+        else:
+            pieces.append((deck, card, 1))
+    return pieces
 
 
-def _layout(row: SceneRow, width: int) -> list[tuple[CardRef | None, int, int]]:
-    """Where the cards of ``row`` go in a card area ``width`` wide: ``(card or None for an empty place,
-    left, line)``; a group goes on the next line when it does not fit on this one (and is split over lines
-    only when it is wider than a line)."""
-    placed: list[tuple[CardRef | None, int, int]] = []
+def _layout(row: SceneRow, width: int) -> list[tuple[Piece, int, int]]:
+    """Where the pieces of ``row`` go in a card area ``width`` wide: ``(piece, left, line)``; a group goes
+    on the next line when it does not fit on this one (and is split over lines only when it is wider than
+    a line)."""
+    placed: list[tuple[Piece, int, int]] = []
     x, line = 0, 0
     for group in row.groups:
-        if not group:
-            if x and x + FACE > width:
-                x, line = 0, line + 1
-            placed.append((None, x, line))
-            x += FACE + GROUP_GAP
-            continue
-        places = _group_places(group)
-        span = places[-1] + FACE
+        pieces = _pieces(group)
+        span = sum(_piece_width(piece) for piece in pieces) + CARD_GAP * (len(pieces) - 1)
         if x and x + span > width:
             x, line = 0, line + 1
-        start = x
-        for card, offset in zip(group, places, strict=True):
-            left = start + offset
-            if left + FACE > width and left > start:  # a group wider than a line: on to the next
-                start, line = -offset, line + 1
-                left = 0
-            placed.append((card, left, line))
-        x = start + span + GROUP_GAP
+        for index, piece in enumerate(pieces):
+            if index and x + _piece_width(piece) > width:  # a group wider than a line: on to the next
+                x, line = 0, line + 1
+            placed.append((piece, x, line))
+            x += _piece_width(piece) + CARD_GAP
+        x += GROUP_GAP - CARD_GAP
     return placed
 
 
@@ -210,33 +234,50 @@ def _wrap(text: str, font: ImageFont.FreeTypeFont, width: int) -> list[str]:
     return lines
 
 
-def _text_lines(row: SceneRow, names: tuple[str, ...]) -> list[tuple[str, int]]:
-    """The label (at most two lines) and note lines of ``row``, each with its font size."""
+TextLines = tuple[tuple[str, int], ...]
+"""Lines of text with their font sizes."""
+
+
+@functools.lru_cache(maxsize=2048)
+def _text_lines(label: str, note: str) -> tuple[TextLines, int]:
+    """A row's label (at most two lines) and note (names written in) as lines with their font sizes, and
+    the widest line's width in pixels (worked out once per text, kept)."""
     text_width = LABEL_WIDTH - 10
-    label = _wrap(drawable(resolve(row.label, names)), _font(LABEL_SIZE), text_width)[:2]
-    note = _wrap(drawable(resolve(row.note, names)), _font(NOTE_SIZE), text_width)
-    return [(line, LABEL_SIZE) for line in label] + [(line, NOTE_SIZE) for line in note]
+    lines = tuple((line, LABEL_SIZE) for line in _wrap(drawable(label), _font(LABEL_SIZE), text_width)[:2])
+    lines += tuple((line, NOTE_SIZE) for line in _wrap(drawable(note), _font(NOTE_SIZE), text_width))
+    return lines, int(max((_font(size).getlength(line) for line, size in lines), default=0))
+
+
+@functools.lru_cache(maxsize=2048)
+def _text_image(lines: TextLines, width: int) -> Image.Image:
+    """Text lines drawn on the felt and paletted (drawn once per text, kept)."""
+    image = Image.new("RGB", (width, sum(size + 4 for _, size in lines)), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    y = 0
+    for line, size in lines:
+        draw.text((0, y), line, font=_font(size), fill=LABEL_COLOUR if size == LABEL_SIZE else NOTE_COLOUR)
+        y += size + 4
+    return _paletted(image)
 
 
 @dataclass
 class _Block:
-    """A row ready to draw: its cards' places (see :func:`_layout`), its text lines, the width its cards
+    """A row ready to draw: its pieces' places (see :func:`_layout`), its text lines, the width its cards
     use and its height, pixels, and whether it is a seat's row (its label is ``{seat:N}``)."""
 
     seat_row: bool
-    placed: list[tuple[CardRef | None, int, int]]
-    text: list[tuple[str, int]]
+    placed: list[tuple[Piece, int, int]]
+    text: TextLines
     used: int
     height: int
 
 
-def _block(row: SceneRow, names: tuple[str, ...], area: int) -> _Block:
+def _block(row: SceneRow, text: TextLines, area: int) -> _Block:
     placed = _layout(row, area)
-    text = _text_lines(row, names)
     lines = 1 + max((line for _, _, line in placed), default=-1)
     cards_height = lines * FACE + max(0, lines - 1) * LINE_GAP
     text_height = sum(size + 4 for _, size in text)
-    used = max((left + FACE for _, left, _ in placed), default=0)
+    used = max((left + _piece_width(piece) for piece, left, _ in placed), default=0)
     return _Block(SEAT.fullmatch(row.label) is not None, placed, text, used, max(cards_height, text_height))
 
 
@@ -272,44 +313,36 @@ def _shelves(blocks: list[_Block], label_width: int) -> list[tuple[list[_Block],
 
 
 def draw_table(scene: Scene, names: tuple[str, ...] = ()) -> Image.Image:
-    """The picture of ``scene`` (RGB), ``{seat:N}`` written as ``names[N]`` (``"Seat N+1"`` past its end):
-    at most :data:`MAX_WIDTH` pixels wide.
+    """The picture of ``scene``, paletted (mode ``"P"``), ``{seat:N}`` written as ``names[N]`` (``"Seat
+    N+1"`` past its end): at most :data:`MAX_WIDTH` pixels wide. It is put together from pieces drawn once
+    (each card, fan of backs and text) and kept.
 
     Raises
     ------
     KeyError
         If the scene names a card no deck has.
     """
-    texts = [_text_lines(row, names) for row in scene.rows]
-    widest = max((_font(size).getlength(line) for text in texts for line, size in text), default=0)
-    label_width = max(MIN_LABEL_WIDTH, min(LABEL_WIDTH, int(widest) + 14))
+    texts = [_text_lines(resolve(row.label, names), resolve(row.note, names)) for row in scene.rows]
+    widest = max((width for _, width in texts), default=0)
+    label_width = max(MIN_LABEL_WIDTH, min(LABEL_WIDTH, widest + 14))
     area = MAX_WIDTH - 2 * MARGIN - label_width
-    blocks = [_block(row, names, area) for row in scene.rows]
+    blocks = [_block(row, text, area) for row, (text, _) in zip(scene.rows, texts, strict=True)]
     shelves = _shelves(blocks, label_width)
     width = 2 * MARGIN + max(
-        (len(shelf) * cell + (len(shelf) - 1) * COLUMN_GAP for shelf, cell in shelves),
-        default=label_width,
+        (len(shelf) * cell + (len(shelf) - 1) * COLUMN_GAP for shelf, cell in shelves), default=label_width
     )
     heights = [max(block.height for block in shelf) for shelf, _ in shelves]
     height = 2 * MARGIN + sum(heights) + ROW_GAP * max(0, len(shelves) - 1)
-    image = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    image = Image.new("P", (width, height), _felt_index())
+    image.putpalette(_palette().getpalette())  # type: ignore[arg-type]
     top = MARGIN
     for (shelf, cell), shelf_height in zip(shelves, heights, strict=True):
         for column, block in enumerate(shelf):
             left = MARGIN + column * (cell + COLUMN_GAP)
-            y = top
-            for line, size in block.text:
-                colour = LABEL_COLOUR if size == LABEL_SIZE else NOTE_COLOUR
-                draw.text((left, y), line, font=_font(size), fill=colour)
-                y += size + 4
-            for card, x, line in block.placed:
-                x, card_top = left + label_width + x, top + line * (FACE + LINE_GAP)
-                if card is None:
-                    _empty_place(draw, x, card_top)
-                else:
-                    face = card_image(card)
-                    image.paste(face, (x, card_top), face)
+            if block.text:
+                image.paste(_text_image(block.text, label_width - 4), (left, top))
+            for piece, x, line in block.placed:
+                image.paste(_piece_image(piece), (left + label_width + x, top + line * (FACE + LINE_GAP)))
         top += shelf_height + ROW_GAP
     return image
 
@@ -323,9 +356,8 @@ def table_png(scene: Scene, names: tuple[str, ...] = ()) -> bytes:
     KeyError
         If the scene names a card no deck has.
     """
-    picture = draw_table(scene, names).quantize(palette=_palette(), dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    picture.save(buffer, format="PNG", compress_level=PNG_LEVEL)
+    draw_table(scene, names).save(buffer, format="PNG", compress_level=PNG_LEVEL)
     return buffer.getvalue()
 
 
