@@ -131,12 +131,23 @@ def card_image(card: CardRef) -> Image.Image:
     return BY_KEY[card].image(FACE)
 
 
+def _palette_sample() -> list[CardRef]:
+    """A face of each colour of each deck (Frazzled Wool and IVAK by colour, French by suit, one Foist
+    card, the Joker and power cards), and each deck's back: the colours every face is made of."""
+    sample: dict[tuple[str, str], CardRef] = {}
+    for (deck, card), face in BY_KEY.items():
+        words = face.label.split()
+        colour = "" if deck == "fo" else words[-1] if deck == "fr" else words[min(1, len(words) - 1)]
+        sample.setdefault((deck, colour), (deck, card))
+    return [*sample.values(), *((deck, BACK) for deck in DECKS)]
+
+
 @functools.lru_cache(maxsize=1)
 def _palette() -> Image.Image:
-    """The one palette of every table picture: 256 colours chosen once from every face and back on the
-    felt, with the label and note colours."""
-    faces = [card_image(key) for key in BY_KEY] + [card_image((deck, BACK)) for deck in DECKS]
-    per_row = 20
+    """The one palette of every table picture: 256 colours chosen once from a face of each colour of each
+    deck and the backs on the felt, with the label and note colours (about 0.1 s, once: :func:`warm`)."""
+    faces = [card_image(card) for card in _palette_sample()]
+    per_row = 12
     rows = -(-len(faces) // per_row)
     sheet = Image.new("RGB", (per_row * FACE, rows * FACE + 40), BACKGROUND)
     for index, face in enumerate(faces):
@@ -146,8 +157,8 @@ def _palette() -> Image.Image:
         (4, rows * FACE + 2), "Draw piles Discard 0123456789", font=_font(LABEL_SIZE), fill=LABEL_COLOUR
     )
     draw.text((4, rows * FACE + 22), "12 · 11 cards in hand", font=_font(NOTE_SIZE), fill=NOTE_COLOUR)
-    draw.rounded_rectangle((600, rows * FACE + 4, 640, rows * FACE + 36), 8, outline=EMPTY_COLOUR, width=2)
-    return sheet.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    draw.rounded_rectangle((400, rows * FACE + 4, 440, rows * FACE + 36), 8, outline=EMPTY_COLOUR, width=2)
+    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def _paletted(image: Image.Image) -> Image.Image:
@@ -345,6 +356,12 @@ def draw_table(scene: Scene, names: tuple[str, ...] = ()) -> Image.Image:
                 image.paste(_piece_image(piece), (left + label_width + x, top + line * (FACE + LINE_GAP)))
         top += shelf_height + ROW_GAP
     return image
+
+
+def warm() -> None:
+    """Work out the palette every picture shares (about 0.1 s, once per process), so that the first
+    picture costs what the others do; for a worker thread at start. Idempotent."""
+    _felt_index()
 
 
 @functools.lru_cache(maxsize=256)

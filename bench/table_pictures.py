@@ -84,7 +84,7 @@ def measure(game: str, num_seats: int, games: int) -> str:
     return (
         f"| {game} | {num_seats} | {total_moves} | {total_pictures} ({share:.0%}) | "
         f"{statistics.median(times):.2f} | {percentile(times, 0.99):.2f} | {max(times):.2f} | "
-        f"{percentile(cold, 0.99) if cold else 0:.2f} | {max(cold, default=0):.2f} | "
+        f"{f'{percentile(cold, 0.99):.2f} | {max(cold):.2f}' if cold else '– | –'} | "
         f"{statistics.mean(sizes) / 1024:.1f} | {max(sizes) / 1024:.1f} | {largest[0]} × {largest[1]} |"
     )
 
