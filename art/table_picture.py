@@ -9,9 +9,10 @@ the felt of Deluxe Memory's board (``cogs/tables/board_image.py``). Text uses th
 emoji in a name) is left out of the picture, never out of the alt text.
 
 A picture is drawn when first asked for and kept (:func:`table_png`, cached on the scene's value and the
-names), mapped to one fixed palette and saved as a paletted PNG at zlib's fastest level, as the Memory board
-is: about 2-4 ms for a table (``docs/performance.md``). Its file name (:func:`table_filename`) is a digest
-of the same value, so it changes exactly when the picture does.
+names), put together in palette mode from pieces drawn once (each card, fan of backs and text) and saved as
+a paletted PNG at zlib's fastest level, as the Memory board is: about 1-3 ms for a table, at most 10 ms
+(``docs/performance.md``). Its file name (:func:`table_filename`) is a digest of the same value, so it
+changes exactly when the picture does.
 """
 
 from __future__ import annotations
@@ -359,8 +360,11 @@ def draw_table(scene: Scene, names: tuple[str, ...] = ()) -> Image.Image:
 
 
 def warm() -> None:
-    """Work out the palette every picture shares (about 0.1 s, once per process), so that the first
-    picture costs what the others do; for a worker thread at start. Idempotent."""
+    """Scale every face and back to :data:`FACE` and work out the palette every picture shares (about
+    0.5 s, once per process), so that no picture pays for a card's first use; for a worker thread at
+    start. Without it a picture scales the faces it shows the first time (about 1 ms each). Idempotent."""
+    for card in (*BY_KEY, *((deck, BACK) for deck in DECKS)):
+        _piece_image((*card, 1))
     _felt_index()
 
 

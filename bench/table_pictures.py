@@ -7,13 +7,14 @@ Usage::
 
 For every game at its smallest and largest seat count, plays ``games`` seeded games by random legal moves
 and draws the public scene of every state whose scene differs from the one before (what the bot draws: a
-picture is drawn again only when its scene changes), each once, uncached (``table_png.__wrapped__``, the
-fixed palette and the scaled faces already made). Prints per game: the moves played, the pictures drawn
-(distinct scenes in a row, so the share of moves that change the picture), the draw time's p50 / p99 / max
-in ms (CPU time of the drawing thread) with the pieces drawn before kept (the cards and the texts, as in a
-running bot), the p99 and max with the texts drawn anew for every picture (a table's first picture: every
-name and note new), the mean and largest PNG size and the largest picture. Deluxe Memory's board
-(``cogs/tables/board_image.board_png``, uncached) is measured the same way for comparison.
+picture is drawn again only when its scene changes), each once, uncached (``table_png.__wrapped__``; the
+palette and every face scaled by ``table_picture.warm()`` first, as the bot would at start). Prints per
+game: the moves played, the pictures drawn (distinct scenes in a row, so the share of moves that change
+the picture), the draw time's p50 / p99 / max in ms (CPU time of the drawing thread) with the pieces drawn
+before kept (the cards and the texts, as in a running bot), the p99 and max with the texts drawn anew for
+every picture (a table's first picture: every name and note new), the mean and largest PNG size and the
+largest picture. Deluxe Memory's board (``cogs/tables/board_image.board_png``, uncached) is measured the
+same way for comparison.
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ def measure(game: str, num_seats: int, games: int) -> str:
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 4
-    table_png.__wrapped__(GAMES["foist"].new_game(3, 0).view(None).scene, NAMES[:3])  # palette, faces
+    table_picture.warm()  # every face scaled and on the felt, the palette: as the bot would at start
     print(f"{games} seeded random games per game and seat count\n")
     print(
         "| game | seats | moves | pictures (per move) | p50 ms | p99 ms | max ms | texts anew: p99 ms | "

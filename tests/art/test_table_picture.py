@@ -137,3 +137,12 @@ def test_the_gallery_draws_a_table_and_a_hand_of_every_game() -> None:
         pictures = gallery.game_pictures(key, board_png=lambda board: b"board")
         expected = {f"table-{key}.png"} | ({f"hand-{key}.png"} if key != "memory" else set())
         assert set(pictures) == expected
+
+
+def test_alt_text_stops_at_discords_limit_after_a_whole_row() -> None:
+    rows = tuple(
+        SceneRow(f"{{seat:{seat}}}", ((("fw", str(seat)), ("fw", str(seat + 20))),)) for seat in range(40)
+    )
+    words = description(Scene(rows), ())
+    assert len(words) <= table_picture.DESCRIPTION_LIMIT
+    assert words.endswith(".…") and words.startswith("Seat 1: ")
