@@ -303,13 +303,16 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             *([game_words.removed_field(len(self._removed))] if self._removed else []),
             words.now_field(self._now_text()),
         ]
+        return self._view(seat, table, self._scene())
+
+    def _scene(self) -> Scene:
+        """The discard pile, the draw piles, and each player still in's face-up cards and hand size."""
         face_up = tuple(
             face_up_row(other, self._face_up[other], len(self._hands[other]))
             for other in range(self.num_seats)
             if other not in self._winners
         )
-        scene = Scene((discard_row(self._discard), piles_row(self._piles), *face_up))
-        return self._view(seat, table, scene)
+        return Scene((discard_row(self._discard), piles_row(self._piles), *face_up))
 
     def _now_turn(self) -> str:
         if self._phase is Phase.OVER:

@@ -8,15 +8,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import CardRef, SceneRow, plural
+from engine.frazzled.deck import DECK as FULL_DECK
 from engine.frazzled.deck import Card, sorted_cards
 
 DECK = "fw"
 """The Frazzled Wool deck's key in a scene (``art.faces``)."""
 
 
+CARD_REFS: dict[int, CardRef] = {card.id: (DECK, str(card.id)) for card in FULL_DECK}
+"""Each card's scene card by card id, made once (every scene shares them)."""
+
+
 def card_ref(card: Card) -> CardRef:
     """``card`` as a scene's card: ``("fw", "<card id>")``."""
-    return (DECK, str(card.id))
+    return CARD_REFS[card.id]
 
 
 def piles_row(piles: Sequence[Sequence[Card]]) -> SceneRow:

@@ -466,12 +466,15 @@ class DeclareState(DeclareTable):
             private=private,
             legal_actions=legal,
             rules=tuple(rules),
-            scene=None if self._over else self._scene(),
+            scene=self._scene(),
         )
 
-    def _scene(self) -> Scene:
-        """The table: the last throw (its ends may be taken), the throw just made while its thrower picks,
-        and each seat still in the game's hand as backs (its size is public, its cards are not)."""
+    def _scene(self) -> Scene | None:
+        """The table (``None`` once the game is over): the last throw (its ends may be taken), the throw just
+        made while its thrower picks, and each seat still in the game's hand as backs (its size is public,
+        its cards are not)."""
+        if self._over:
+            return None
         rows = [
             SceneRow("Last throw", (tuple(("iv", card) for card in self._prev_throw),), "")
             if self._prev_throw

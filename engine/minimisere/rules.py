@@ -594,12 +594,15 @@ class MinimisereState(GameState[MinimisereOptions]):
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
             rules=self._rules_fields(),
-            scene=None if self._over else self._scene(),
+            scene=self._scene(),
         )
 
-    def _scene(self) -> Scene:
-        """The table: the trick in progress in playing order (the last trick while the next is not led
-        yet), and each seat's tricks won this deal as backs (they lie face down, ruling 10)."""
+    def _scene(self) -> Scene | None:
+        """The table (``None`` once the game is over): the trick in progress in playing order (the last
+        trick while the next is not led yet), and each seat's tricks won this deal as backs (they lie face
+        down, ruling 10)."""
+        if self._over:
+            return None
         rows = []
         if self._trick:
             plays = self._trick
