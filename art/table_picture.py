@@ -414,12 +414,14 @@ def _group_words(group: tuple[CardRef, ...]) -> str:
 
 def description(scene: Scene, names: Sequence[str] = ()) -> str:
     """The picture's alt text: each row as ``"Label: cards (note)."``, groups separated by ``;`` (``"Draw
-    piles: 7 Blue Star; empty; 3 Red Circle (12 · 0 · 9 cards). Discard pile: ..."``), at most
+    piles: 7 Blue Star; empty; 3 Red Circle (12 · 0 · 9 cards). Discard pile: ..."``); a row of backs only
+    with a note says its note alone (``"Ada: 7 cards."``, not "7 face-down cards (7 cards)"). At most
     :data:`DESCRIPTION_LIMIT` characters (cut after the last whole row that fits, with "…")."""
     parts = []
     for row in scene.rows:
-        cards = "; ".join(_group_words(group) for group in row.groups)
         note = resolve(row.note, names)
+        backs_only = all(card == BACK for group in row.groups for _, card in group) and any(row.groups)
+        cards = "" if backs_only and note else "; ".join(_group_words(group) for group in row.groups)
         text = resolve(row.label, names) + ":"
         if cards:
             text += f" {cards}"

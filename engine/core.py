@@ -5,7 +5,9 @@ model, and a ``new_game`` factory) and a mutable :class:`GameState` (everything 
 is fully determined by ``(options, seat count, seed, action log)``: :func:`replay` rebuilds it.
 
 The Discord layer never reads a state's internals. It asks for a :class:`SeatView` (one seat's view, or
-the public view) built from an allow-list of what that seat may see, and renders it generically.
+the public view) built from an allow-list of what that seat may see, and renders it generically; a view
+may carry a :class:`Scene`, the table's public cards as rows of ``(deck, card)`` that ``art.table_picture``
+draws as a picture.
 Each game's actions are a small frozen type (a :class:`GameAction` subclass) whose stable string form
 (``"take"``, ``"pay"``, ``"look.C5"``) goes into the action log and into custom_ids; that string never
 changes meaning, so stored games replay. The check that refuses an action (:meth:`GameState.check`) also

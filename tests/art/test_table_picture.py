@@ -16,7 +16,7 @@ from art import gallery, table_picture
 from art.faces import BY_KEY
 from art.table_picture import card_words, description, draw_table, table_filename, table_png
 from engine import GAMES
-from engine.core import BACK, Scene, SceneRow, plural
+from engine.core import BACK, Scene, SceneRow
 from tests.engine.conftest import games_in_play
 
 SCENE_GAMES = sorted(key for key in GAMES if key != "memory")
@@ -85,8 +85,8 @@ def test_the_file_name_changes_exactly_when_the_scene_does_and_alt_text_names_ev
                 assert card_words((deck, card)) in words
         for row in scene.rows:
             backs = sum(card == BACK for group in row.groups for _, card in group)
-            if backs:
-                assert plural(backs, "face-down card") in words
+            if backs:  # a hand's size, or tricks won: the note says it
+                assert row.note and f": {row.note}." in words
         assert "{seat:" not in words
     shown = scenes[len(scenes) // 2]
     png = table_png(shown, names)
@@ -125,9 +125,9 @@ def test_a_picture_has_the_size_of_its_layout() -> None:
     )
     words = description(scene, names)
     assert words == (
-        "Piles: 2 Yellow Diamond; empty; 14/1 Red Circle, 14/1 Orange Triangle (13 cards). "
-        "Seat 3: 5 face-down cards (5 cards)."
+        "Piles: 2 Yellow Diamond; empty; 14/1 Red Circle, 14/1 Orange Triangle (13 cards). Seat 3: 5 cards."
     )
+    assert description(Scene((SceneRow("Pile", ((("iv", BACK),) * 3,)),))) == "Pile: 3 face-down cards."
     assert table_picture.drawable("Bo 🎲") == "Bo"
     assert "Bo 🎲" in description(Scene((SceneRow("{seat:1}"),)), names)
 
