@@ -5,7 +5,9 @@ model, and a ``new_game`` factory) and a mutable :class:`GameState` (everything 
 is fully determined by ``(options, seat count, seed, action log)``: :func:`replay` rebuilds it.
 
 The Discord layer never reads a state's internals. It asks for a :class:`SeatView` (one seat's view, or
-the public view) built from an allow-list of what that seat may see, and renders it generically.
+the public view) built from an allow-list of what that seat may see, and renders it generically; a view
+may carry a :class:`Scene`, the table's public cards as rows of ``(deck, card)`` that ``art.table_picture``
+draws as a picture.
 Each game's actions are a small frozen type (a :class:`GameAction` subclass) whose stable string form
 (``"take"``, ``"pay"``, ``"look.C5"``) goes into the action log and into custom_ids; that string never
 changes meaning, so stored games replay. The check that refuses an action (:meth:`GameState.check`) also
@@ -226,6 +228,47 @@ class Board:
     cells: tuple[tuple[Cell | None, ...], ...]
 
 
+BACK = "back"
+"""The card code of a face-down card in a :class:`Scene`: ``("iv", BACK)`` is an IVAK Declare card seen from
+its back (a hand whose size matters, not its cards)."""
+
+CardRef = tuple[str, str]
+"""A card in a :class:`Scene`: ``(deck, card)``, a key of ``art.faces.BY_KEY`` (decks ``"fw"`` Frazzled
+Wool, ``"iv"`` IVAK Declare, ``"fo"`` Foist, ``"fr"`` French-suited; the card as the deck's own code:
+``("fw", "7")`` by card id, ``("iv", "5r")``, ``("fo", "27")``, ``("fr", "10H")``), or ``(deck, BACK)``."""
+
+
+@dataclass(frozen=True)
+class SceneRow:
+    """One row of a :class:`Scene`: a ``label`` (``"Draw piles"``, ``"{seat:2}"``: it may hold ``{seat:N}``),
+    its cards in ``groups`` and a short ``note`` (``"12 cards"``, ``"2 tricks won"``; it may hold
+    ``{seat:N}`` too, ``""`` for none).
+
+    ``groups`` is a tuple of groups, each a tuple of :data:`CardRef`: the cards of a group lie together (a
+    pile's top card, a throw, a run in Foist, a hand of backs), groups apart; an empty group is an empty
+    place (a draw pile run out)."""
+
+    label: str
+    groups: tuple[tuple[CardRef, ...], ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What players look at on the table, as cards to draw (``art.table_picture`` makes it a picture): its
+    ``rows``, top to bottom.
+
+    A scene holds only public information, the same in every view of a state, and leaves out what changes
+    with nearly every move without changing what a player looks at (Foist's tokens on the card up), so that
+    the picture is drawn anew only when its content changes. Equal scenes draw equal pictures."""
+
+    rows: tuple[SceneRow, ...]
+
+    def cards(self) -> tuple[CardRef, ...]:
+        """Every card of the scene, rows top to bottom, backs included."""
+        return tuple(card for row in self.rows for group in row.groups for card in group)
+
+
 @dataclass(frozen=True)
 class SeatView:
     """Everything one seat (or a spectator, ``seat=None``) may see, ready for generic rendering.
@@ -249,6 +292,9 @@ class SeatView:
     rules:
         The rules in play at this table that a player looks up rather than reads every move (its rule
         cards, its scoring, the options it was started with): the same in every view of a state.
+    scene:
+        The table's cards as rows to draw as a picture (:class:`Scene`): public, the same in every view of a
+        state; ``None`` for a game that draws a :attr:`board` instead.
     """
 
     seat: int | None
@@ -259,6 +305,7 @@ class SeatView:
     legal_actions: tuple[LegalAction, ...] = ()
     board: Board | None = None
     rules: tuple[Field, ...] = ()
+    scene: Scene | None = None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Self
 
 from engine.core import (
+    CardRef,
     Event,
     Field,
     GameAction,
@@ -20,10 +21,13 @@ from engine.core import (
     GameState,
     IllegalAction,
     LegalAction,
+    Scene,
+    SceneRow,
     SeatLine,
     SeatView,
     Standing,
     competition_ranks,
+    plural,
 )
 from engine.foist import words
 from engine.foist.cards import (
@@ -32,8 +36,12 @@ from engine.foist.cards import (
     REMOVED_UNSEEN,
     card_points,
     marginal_cost,
+    runs,
     starting_tokens,
 )
+
+CARD_REFS: dict[int, CardRef] = {card: ("fo", str(card)) for card in range(LOWEST_CARD, HIGHEST_CARD + 1)}
+"""Each card as a scene's card (:data:`engine.core.CardRef`), made once."""
 
 TAKE = "take"
 PAY = "pay"
@@ -401,7 +409,23 @@ class FoistState(GameState[FoistOptions]):
             seats=seats,
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
+            scene=self._scene(),
         )
+
+    def _scene(self) -> Scene:
+        """The table: the card up (without its tokens, which change with every pass: the text says them)
+        and the cards left after it, or once the game is over the cards removed unseen; then each player's
+        cards in turn order, in their runs (only a run's lowest card counts)."""
+        if self._card_up is None:
+            top = SceneRow("Removed unseen", tuple((CARD_REFS[card],) for card in self._removed))
+        else:
+            left = plural(len(self._draw_pile), "card") + " left"
+            top = SceneRow("Card up", ((CARD_REFS[self._card_up],),), left)
+        rows = [top]
+        for seat in self.turn_order:
+            series = tuple(tuple(map(CARD_REFS.__getitem__, run)) for run in runs(self._cards[seat]))
+            rows.append(SceneRow(f"{{seat:{seat}}}", series, "" if series else "no cards yet"))
+        return Scene(tuple(rows))
 
     # -- end ---------------------------------------------------------------------------------------
 

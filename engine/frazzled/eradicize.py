@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.core import Event, Field, GameOptions, LegalAction, SeatView, Standing
+from engine.core import Event, Field, GameOptions, LegalAction, Scene, SeatView, Standing
 from engine.frazzled import words
 from engine.frazzled import words_eradicize as game_words
 from engine.frazzled.actions import CardAction, Draw, FrazzledAction, offered, simple_action
 from engine.frazzled.deck import FOURTEEN_ONE, Card, sorted_cards
+from engine.frazzled.scene import discard_row, face_up_row, piles_row
 from engine.frazzled.table import NOT_YOUR_TURN, FrazzledRules, Phase, first_quiet
 from engine.frazzled.token_table import SHARED_KINDS, TokenTable
 
@@ -302,7 +303,16 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             *([game_words.removed_field(len(self._removed))] if self._removed else []),
             words.now_field(self._now_text()),
         ]
-        return self._view(seat, table)
+        return self._view(seat, table, self._scene())
+
+    def _scene(self) -> Scene:
+        """The discard pile, the draw piles, and each player still in's face-up cards and hand size."""
+        face_up = tuple(
+            face_up_row(other, self._face_up[other], len(self._hands[other]))
+            for other in range(self.num_seats)
+            if other not in self._winners
+        )
+        return Scene((discard_row(self._discard), piles_row(self._piles), *face_up))
 
     def _now_turn(self) -> str:
         if self._phase is Phase.OVER:

@@ -23,7 +23,7 @@ dealt to the others. With two players left, the final decides the winner.
 
 from __future__ import annotations
 
-from engine.core import Event, Field, LegalAction, SeatLine, SeatView, Standing
+from engine.core import Event, Field, LegalAction, Scene, SeatLine, SeatView, Standing
 from engine.frazzled import words_minimize as game_words
 from engine.frazzled.actions import Discard, Draw, Fan, FrazzledAction
 from engine.frazzled.deck import DECK, Card
@@ -54,6 +54,7 @@ from engine.frazzled.rule_cards import (
     TAKE_ONE,
     TAKE_TWO,
 )
+from engine.frazzled.scene import discard_row, piles_row
 from engine.frazzled.table import NOT_NOW, NOT_YOUR_TURN, FrazzledRules, Phase
 
 
@@ -516,6 +517,7 @@ class FrazzledMinimizeState(MinimizeTable):
             rules=game_words.rules_fields(
                 self._bonus, self._dup_side, self.duplicates_rule, self.actions_side
             ),
+            scene=Scene((piles_row(self._piles), discard_row(self._discard))),
         )
 
     def _title(self) -> str:

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, Self
 
-from engine.core import Event, Field, LegalAction, OptionsT, SeatLine, SeatView
+from engine.core import Event, Field, LegalAction, OptionsT, Scene, SeatLine, SeatView
 from engine.frazzled import words
 from engine.frazzled.actions import Draw, Fan, FrazzledAction, StealToken, TakeToken
 from engine.frazzled.deck import FOURTEEN_ONE, Card, shuffled_deck
@@ -274,8 +274,10 @@ class TokenTable(FrazzledTable[OptionsT]):
 
     # -- views -------------------------------------------------------------------------------------
 
-    def _view(self, seat: int | None, table: list[Field], rules: tuple[Field, ...] = ()) -> SeatView:
-        """The view of ``seat`` with the game's ``table`` fields and ``rules`` in play."""
+    def _view(
+        self, seat: int | None, table: list[Field], scene: Scene, rules: tuple[Field, ...] = ()
+    ) -> SeatView:
+        """The view of ``seat`` with the game's ``table`` fields, its ``scene`` and ``rules`` in play."""
         to_act = self.seats_to_act()
         seats = tuple(
             SeatLine(other, self._seat_summary(other), other in to_act, self._seat_brief(other))
@@ -292,6 +294,7 @@ class TokenTable(FrazzledTable[OptionsT]):
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
             rules=rules,
+            scene=scene,
         )
 
     def _now_text(self) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from engine.core import Event, Field, GameOptions, LegalAction, SeatView, Standing
+from engine.core import Event, Field, GameOptions, LegalAction, Scene, SeatView, Standing
 from engine.frazzled import words
 from engine.frazzled import words_tokenize as game_words
 from engine.frazzled.actions import (
@@ -34,6 +34,7 @@ from engine.frazzled.actions import (
 )
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, sorted_cards
 from engine.frazzled.rule_cards import BONUS_CARDS, BonusCard
+from engine.frazzled.scene import discard_row, piles_row
 from engine.frazzled.table import (
     NOT_YOUR_TURN,
     FrazzledRules,
@@ -487,7 +488,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             words.middle_tokens_field(self._tokens.middle_colours, self._tokens.middle_shapes),
         ]
         table.append(words.now_field(self._now_text()))
-        return self._view(seat, table, rules)
+        return self._view(seat, table, Scene((piles_row(self._piles), discard_row(self._discard))), rules)
 
     def _now_turn(self) -> str:
         if self._phase is Phase.OVER:

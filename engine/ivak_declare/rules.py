@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from engine.core import (
+    BACK,
     Event,
     Field,
     GameAction,
@@ -17,9 +18,12 @@ from engine.core import (
     GameState,
     IllegalAction,
     LegalAction,
+    Scene,
+    SceneRow,
     SeatLine,
     SeatView,
     Standing,
+    plural,
 )
 from engine.ivak_declare import words
 from engine.ivak_declare.actions import (
@@ -462,7 +466,26 @@ class DeclareState(DeclareTable):
             private=private,
             legal_actions=legal,
             rules=tuple(rules),
+            scene=self._scene(),
         )
+
+    def _scene(self) -> Scene | None:
+        """The table (``None`` once the game is over): the last throw (its ends may be taken), the throw just
+        made while its thrower picks, and each seat still in the game's hand as backs (its size is public,
+        its cards are not)."""
+        if self._over:
+            return None
+        rows = [
+            SceneRow("Last throw", (tuple(("iv", card) for card in self._prev_throw),), "")
+            if self._prev_throw
+            else SceneRow("Last throw", (), "nothing yet")
+        ]
+        if self._phase is Phase.PICK:
+            rows.append(SceneRow("Just thrown", (tuple(("iv", card) for card in self._this_throw),)))
+        for seat in self._alive_seats():
+            size = len(self._hands[seat])
+            rows.append(SceneRow(f"{{seat:{seat}}}", ((("iv", BACK),) * size,), plural(size, "card")))
+        return Scene(tuple(rows))
 
     def _seat_summary(
         self, seat: int, closest: list[int], last: RoundResult | None, *, brief: bool = False

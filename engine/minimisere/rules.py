@@ -18,6 +18,7 @@ from typing import ClassVar, Literal
 from pydantic import Field as OptionField
 
 from engine.core import (
+    BACK,
     Event,
     Field,
     GameAction,
@@ -26,10 +27,13 @@ from engine.core import (
     GameState,
     IllegalAction,
     LegalAction,
+    Scene,
+    SceneRow,
     SeatLine,
     SeatView,
     Standing,
     competition_ranks,
+    plural,
 )
 from engine.minimisere import words
 from engine.minimisere.actions import JOKER_LOSES, MinimisereAction
@@ -590,7 +594,35 @@ class MinimisereState(GameState[MinimisereOptions]):
             private=private,
             legal_actions=self.legal_actions(seat) if seat is not None else (),
             rules=self._rules_fields(),
+            scene=self._scene(),
         )
+
+    def _scene(self) -> Scene | None:
+        """The table (``None`` once the game is over): the trick in progress in playing order (the last
+        trick while the next is not led yet), and each seat's tricks won this deal as backs (they lie face
+        down, ruling 10)."""
+        if self._over:
+            return None
+        rows = []
+        if self._trick:
+            plays = self._trick
+            note = f"led by {{seat:{plays[0][0]}}}"
+            decrees = [decree for _, _, decree in plays if decree]
+            if decrees:
+                note += f" · Joker decreed to {decrees[0]}"
+            rows.append(SceneRow("Trick", tuple(((("fr", card),) for _, card, _ in plays)), note))
+        elif self._last_trick is not None:
+            plays, _ = self._last_trick
+            winner = plays[trick_winner(plays, self._special)][0]
+            cards = tuple(((("fr", card),) for _, card, _ in plays))
+            rows.append(SceneRow("Last trick", cards, f"won by {{seat:{winner}}}"))
+        else:
+            rows.append(SceneRow("Trick", (), "waiting for the lead"))
+        for seat in range(self.num_seats):
+            won = self._tricks[seat]
+            backs = ((("fr", BACK),) * won,) if won else ()
+            rows.append(SceneRow(f"{{seat:{seat}}}", backs, plural(won, "trick") + " won"))
+        return Scene(tuple(rows))
 
     def _table_fields(self) -> tuple[Field, ...]:
         fields: list[Field] = []

@@ -9,6 +9,7 @@ not its business; its stored form is :mod:`engine.tables.snapshot`'s.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections import deque
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -197,7 +198,12 @@ class TableSession:
         state = self._engine_cache()
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = state.view(seat)
+            view = state.view(seat)
+            shared = next((other.scene for other in self._views.values()), None)
+            if shared is not None and shared is not view.scene and shared == view.scene:
+                # Every view of a state shows the same scene: the views kept share one (memory per table).
+                view = dataclasses.replace(view, scene=shared)
+            self._views[seat] = view
         return view
 
     def public_actions(self) -> tuple[LegalAction, ...]:

@@ -205,3 +205,12 @@ def test_lobby_error_texts() -> None:
     lobby.check_can_start(1)
     with pytest.raises(LobbyError, match="full"):
         lobby.join(4)
+
+
+def test_the_views_kept_of_a_state_share_one_scene() -> None:
+    session = started()
+    public = session.view(None)
+    assert public.scene is not None
+    assert all(session.view(seat).scene is public.scene for seat in range(3))
+    session.act(user_to_act(session), session.state.version, "take", NOW)
+    assert session.view(1).scene != public.scene
