@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from engine.core import Event, Field, GameOptions, LegalAction, SeatView, Standing
 from engine.frazzled import words
 from engine.frazzled import words_eradicize as game_words
 from engine.frazzled.actions import CardAction, Draw, FrazzledAction, offered, simple_action
 from engine.frazzled.deck import FOURTEEN_ONE, Card, sorted_cards
+from engine.frazzled.snapshot import card_ids, cards_of, optional_card_of, tuples
 from engine.frazzled.table import NOT_YOUR_TURN, FrazzledRules, Phase, first_quiet
 from engine.frazzled.token_table import SHARED_KINDS, TokenTable
 
@@ -73,6 +75,32 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         # Ruling 16: how often each table position, as everyone sees it, came round once the piles ran out.
         self._positions_seen: Counter[tuple] = Counter()
         self._stalemate = False
+
+    def _snapshot_fields(self) -> dict[str, Any]:
+        """Adds the face-up cards, the cards removed, the card whose action is to come, the winners, the
+        positions seen once the piles ran out (``[position as nested lists, times]``) and the stalemate."""
+        return {
+            **super()._snapshot_fields(),
+            "face_up": [card_ids(row) for row in self._face_up],
+            "removed": card_ids(self._removed),
+            "played": None if self._played is None else self._played.id,
+            "winners": list(self._winners),
+            "positions_seen": [[position, times] for position, times in self._positions_seen.items()],
+            "stalemate": self._stalemate,
+        }
+
+    def _read_fields(self, data: dict[str, Any]) -> None:
+        super()._read_fields(data)
+        self._face_up = [cards_of(row) for row in data["face_up"]]
+        self._removed = cards_of(data["removed"])
+        self._played = optional_card_of(data["played"])
+        self._winners = [int(seat) for seat in data["winners"]]
+        self._positions_seen = Counter(
+            {tuples(position): int(times) for position, times in data["positions_seen"]}
+        )
+        self._stalemate = bool(data["stalemate"])
+        if len(self._face_up) != self.num_seats:
+            raise ValueError("a snapshot with face-up cards for another number of seats")
 
     def _deal_more(self, rest: list[Card]) -> list[Card]:
         # Setup: "Deal an additional three cards to each player face up", before the piles.
