@@ -88,8 +88,10 @@ def test_a_game_rebuilt_from_its_snapshot_plays_on_exactly_as_the_original(key: 
     resample_seed = data.draw(st.integers(0, 2**32))
     same_resampling(state, copy, resample_seed)
     picker = random.Random(data.draw(st.integers(0, 2**32)))
-    for _ in range(60):
-        same_play(state, copy)
+    for step in range(60):  # the whole state after every action, what it shows and offers every tenth
+        assert copy.engine_snapshot() == state.engine_snapshot()
+        if step % 10 == 0:
+            same_play(state, copy)
         if state.is_terminal():
             break
         seat = picker.choice(seats_with_actions(state))
