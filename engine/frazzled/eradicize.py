@@ -22,7 +22,7 @@ from engine.frazzled import words
 from engine.frazzled import words_eradicize as game_words
 from engine.frazzled.actions import CardAction, Draw, FrazzledAction, offered, simple_action
 from engine.frazzled.deck import FOURTEEN_ONE, Card, sorted_cards
-from engine.frazzled.snapshot import card_ids, cards_of, optional_card_of, tuples
+from engine.frazzled.snapshot import card_ids, cards_of, optional_card_of
 from engine.frazzled.table import NOT_YOUR_TURN, FrazzledRules, Phase, first_quiet
 from engine.frazzled.token_table import SHARED_KINDS, TokenTable
 
@@ -85,7 +85,9 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             "removed": card_ids(self._removed),
             "played": None if self._played is None else self._played.id,
             "winners": list(self._winners),
-            "positions_seen": [[position, times] for position, times in self._positions_seen.items()],
+            "positions_seen": [
+                [_position_data(position), times] for position, times in self._positions_seen.items()
+            ],
             "stalemate": self._stalemate,
         }
 
@@ -96,7 +98,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         self._played = optional_card_of(data["played"])
         self._winners = [int(seat) for seat in data["winners"]]
         self._positions_seen = Counter(
-            {tuples(position): int(times) for position, times in data["positions_seen"]}
+            {_position_of(position): int(times) for position, times in data["positions_seen"]}
         )
         self._stalemate = bool(data["stalemate"])
         if len(self._face_up) != self.num_seats:
@@ -365,6 +367,32 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             for seat, (hand, row) in enumerate(zip(self._hands, self._face_up, strict=True))
         ]
         return self._standings(points, details, lower_is_better=True)
+
+
+def _position_data(position: tuple) -> list[Any]:
+    """A position of :meth:`EradicizeState._check_repetition` (``(seat to act, the discard pile's card
+    ids, each row of face-up card ids, hand sizes, Tokens.key())``, nested tuples) as nested lists, for an
+    engine snapshot; :func:`_position_of` reads it back."""
+    turn, discard, face_up, sizes, (colours, shapes, (middle_colours, middle_shapes)) = position
+    tokens = [list(map(list, colours)), list(map(list, shapes)), [list(middle_colours), list(middle_shapes)]]
+    return [turn, list(discard), list(map(list, face_up)), list(sizes), tokens]
+
+
+def _position_of(data: Sequence[Any]) -> tuple:
+    """The position :func:`_position_data` wrote as ``data``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``data`` does not have that shape.
+    """
+    turn, discard, face_up, sizes, (colours, shapes, (middle_colours, middle_shapes)) = data
+    tokens = (
+        tuple(map(tuple, colours)),
+        tuple(map(tuple, shapes)),
+        (tuple(middle_colours), tuple(middle_shapes)),
+    )
+    return (int(turn), tuple(discard), tuple(map(tuple, face_up)), tuple(sizes), tokens)
 
 
 class Eradicize(FrazzledRules[EradicizeOptions]):

@@ -111,10 +111,3 @@ def known_of(data: Any) -> dict[int | None, dict[int, set[Card]]]:
     return {
         optional_int(viewer): {int(seat): set(cards_of(ids)) for seat, ids in seats} for viewer, seats in data
     }
-
-
-def tuples(value: Any) -> Any:
-    """``value`` with every list, at any depth, made a tuple (a hashable key that JSON wrote as lists)."""
-    if isinstance(value, list):
-        return tuple(tuples(item) for item in value)
-    return value
