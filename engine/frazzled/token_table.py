@@ -86,7 +86,12 @@ class TokenTable(FrazzledTable[OptionsT]):
         tokens = self._tokens
         return {
             **super()._snapshot_fields(),
-            "tokens": [tokens.colours, tokens.shapes, tokens.middle_colours, tokens.middle_shapes],
+            "tokens": [
+                [list(seat) for seat in tokens.colours],
+                [list(seat) for seat in tokens.shapes],
+                list(tokens.middle_colours),
+                list(tokens.middle_shapes),
+            ],
             "notes": [
                 [seat, card_ids(received), card_ids(left), passed]
                 for seat, (received, left, passed) in self._notes.items()

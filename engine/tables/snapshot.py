@@ -18,9 +18,10 @@ from_stored` reads every shape ever written, so tables stored by an older bot co
   names in ``names``.
 
 A game with engine snapshots (Minimize: Declare, Deluxe Memory, MINIMIZE, TOKENIZE, ERADICIZE:
-:meth:`engine.core.GameState.engine_snapshot`) also has one stored, written every :data:`ENGINE_SNAPSHOT_EVERY` actions
-(:func:`engine_snapshot_of`); :func:`restore` rebuilds the game from it and replays only the actions after
-it, when it matches the log (:func:`log_digest`), and replays the whole log otherwise.
+:meth:`engine.core.GameState.engine_snapshot`) also has one stored, written every
+:data:`ENGINE_SNAPSHOT_EVERY` actions (:func:`engine_snapshot_of`); :func:`restore` rebuilds the game from
+it and replays only the actions after it, when it matches the log (:func:`log_digest`), and replays the
+whole log otherwise.
 """
 
 from __future__ import annotations
