@@ -4,7 +4,7 @@ A SQLite database is filled with ``--tables`` live mid-game tables of a game (``
 turn; 4 people seated, 1-hour turn clocks, so nothing times out): ``--distinct`` games of that kind, each
 played with random legal moves to a random point between 30% and 70% of its length, copied over the
 tables under fresh table and channel ids, each with the engine snapshot the bot would have stored with it
-(games that have them: Minimize: Declare, Deluxe Memory; taken at the last multiple of
+(games that have them: all but Foist and Minimisère; taken at the last multiple of
 ``ENGINE_SNAPSHOT_EVERY`` actions). Then a fresh process (``--run``, a subprocess, so nothing built
 above is in its memory) restarts on it as the bot does: the table runtime (``engine.tables``) on the real
 database, a started APScheduler, a presenter that shows nothing (Discord's side of a press, ~1.4 ms of CPU,

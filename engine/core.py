@@ -637,10 +637,46 @@ game that changes what its snapshot holds raises it, so older snapshots are refu
 replayed from their logs)."""
 
 
-def check_snapshot_format(data: dict[str, Any]) -> None:
-    """Raise :class:`ValueError` unless ``data`` is an engine snapshot of :data:`SNAPSHOT_FORMAT`."""
+def snapshot_header(state: GameState) -> dict[str, Any]:
+    """The keys every engine snapshot opens with (:meth:`GameState.engine_snapshot`): ``format``
+    (:data:`SNAPSHOT_FORMAT`), ``num_seats``, ``seed`` and ``options`` (the options model as JSON); the game
+    adds its own fields after them. :func:`state_of_snapshot` reads them back."""
+    return {
+        "format": SNAPSHOT_FORMAT,
+        "num_seats": state.num_seats,
+        "seed": state.seed,
+        "options": state.options.model_dump(mode="json"),
+    }
+
+
+StateT = TypeVar("StateT", bound=GameState)
+
+
+def state_of_snapshot(
+    cls: type[StateT],
+    options_model: type[GameOptions],
+    data: dict[str, Any],
+    history: Sequence[tuple[int, str]],
+) -> StateT:
+    """A bare ``cls`` made from the header :func:`snapshot_header` wrote in ``data``, with action log
+    ``history`` (``[(seat, code), ...]``): seats, seed, options (read by ``options_model``) and history set,
+    none of the game's own fields (its :meth:`GameState.from_engine_snapshot` sets them; the constructor is
+    not run, so nothing is dealt or drawn).
+
+    Raises
+    ------
+    ValueError
+        If ``data`` is not an engine snapshot of :data:`SNAPSHOT_FORMAT`, or its options do not read.
+    KeyError
+        If a key of the header is missing.
+    """
     if data.get("format") != SNAPSHOT_FORMAT:
         raise ValueError(f"engine snapshot of format {data.get('format')!r}, not {SNAPSHOT_FORMAT}")
+    state = object.__new__(cls)
+    options = options_model.model_validate(data["options"])
+    GameState.__init__(state, int(data["num_seats"]), int(data["seed"]), options)
+    state.history = [(int(seat), str(code)) for seat, code in history]
+    return state
 
 
 def rng_state(rng: random.Random) -> list[Any]:

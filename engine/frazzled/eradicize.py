@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from engine.core import Event, Field, GameOptions, LegalAction, Scene, SeatView, Standing
 from engine.frazzled import words
@@ -22,6 +23,7 @@ from engine.frazzled import words_eradicize as game_words
 from engine.frazzled.actions import CardAction, Draw, FrazzledAction, offered, simple_action
 from engine.frazzled.deck import FOURTEEN_ONE, Card, sorted_cards
 from engine.frazzled.scene import discard_row, face_up_row, piles_row
+from engine.frazzled.snapshot import card_ids, cards_of, optional_card_of
 from engine.frazzled.table import NOT_YOUR_TURN, FrazzledRules, Phase, first_quiet
 from engine.frazzled.token_table import SHARED_KINDS, TokenTable
 
@@ -74,6 +76,34 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         # Ruling 16: how often each table position, as everyone sees it, came round once the piles ran out.
         self._positions_seen: Counter[tuple] = Counter()
         self._stalemate = False
+
+    def _snapshot_fields(self) -> dict[str, Any]:
+        """Adds the face-up cards, the cards removed, the card whose action is to come, the winners, the
+        positions seen once the piles ran out (``[position as nested lists, times]``) and the stalemate."""
+        return {
+            **super()._snapshot_fields(),
+            "face_up": [card_ids(row) for row in self._face_up],
+            "removed": card_ids(self._removed),
+            "played": None if self._played is None else self._played.id,
+            "winners": list(self._winners),
+            "positions_seen": [
+                [_position_data(position), times] for position, times in self._positions_seen.items()
+            ],
+            "stalemate": self._stalemate,
+        }
+
+    def _read_fields(self, data: dict[str, Any]) -> None:
+        super()._read_fields(data)
+        self._face_up = [cards_of(row) for row in data["face_up"]]
+        self._removed = cards_of(data["removed"])
+        self._played = optional_card_of(data["played"])
+        self._winners = [int(seat) for seat in data["winners"]]
+        self._positions_seen = Counter(
+            {_position_of(position): int(times) for position, times in data["positions_seen"]}
+        )
+        self._stalemate = bool(data["stalemate"])
+        if len(self._face_up) != self.num_seats:
+            raise ValueError("a snapshot with face-up cards for another number of seats")
 
     def _deal_more(self, rest: list[Card]) -> list[Card]:
         # Setup: "Deal an additional three cards to each player face up", before the piles.
@@ -347,6 +377,32 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             for seat, (hand, row) in enumerate(zip(self._hands, self._face_up, strict=True))
         ]
         return self._standings(points, details, lower_is_better=True)
+
+
+def _position_data(position: tuple) -> list[Any]:
+    """A position of :meth:`EradicizeState._check_repetition` (``(seat to act, the discard pile's card
+    ids, each row of face-up card ids, hand sizes, Tokens.key())``, nested tuples) as nested lists, for an
+    engine snapshot; :func:`_position_of` reads it back."""
+    turn, discard, face_up, sizes, (colours, shapes, (middle_colours, middle_shapes)) = position
+    tokens = [list(map(list, colours)), list(map(list, shapes)), [list(middle_colours), list(middle_shapes)]]
+    return [turn, list(discard), list(map(list, face_up)), list(sizes), tokens]
+
+
+def _position_of(data: Sequence[Any]) -> tuple:
+    """The position :func:`_position_data` wrote as ``data``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``data`` does not have that shape.
+    """
+    turn, discard, face_up, sizes, (colours, shapes, (middle_colours, middle_shapes)) = data
+    tokens = (
+        tuple(map(tuple, colours)),
+        tuple(map(tuple, shapes)),
+        (tuple(middle_colours), tuple(middle_shapes)),
+    )
+    return (int(turn), tuple(discard), tuple(map(tuple, face_up)), tuple(sizes), tokens)
 
 
 class Eradicize(FrazzledRules[EradicizeOptions]):

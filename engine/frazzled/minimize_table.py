@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Self
+from typing import Any, Literal, Self
 
 from pydantic import Field as OptionField
 
@@ -37,6 +37,7 @@ from engine.frazzled.rule_cards import (
     ActionsSide,
     BonusCard,
 )
+from engine.frazzled.snapshot import card_ids, cards_of, optional_int, rule_ids, rules_of
 from engine.frazzled.table import FrazzledTable, Phase
 
 DRAW_PILES = NUM_PILES
@@ -140,6 +141,119 @@ class MinimizeTable(FrazzledTable[FrazzledMinimizeOptions]):
             self._actions_side = self._rng.randrange(2)
         if deal:
             self._deal_round(first=self._rng.randrange(num_seats))
+
+    # -- engine snapshots ----------------------------------------------------------------------------
+
+    def _snapshot_fields(self) -> dict[str, Any]:
+        """Adds the rounds, who is in the game and in the round, the bonus cards (in play, and the pile top
+        first) by their ids, the double-sided cards' sides, tokens, turns taken, what the next turn does,
+        side B's gifts, each seat's notes of the last exchange and challenge (``[seat, ...]``), the claims
+        made at challenges (their rules by id, cards by id) and the last challenge's result."""
+        result = self._last_challenge
+        return {
+            **super()._snapshot_fields(),
+            "round": self._round,
+            "in_game": list(self._in_game),
+            "eliminated": list(self._eliminated),
+            "winner": self._winner,
+            "finalist": self._finalist,
+            "playing": list(self._playing),
+            "through": list(self._through),
+            "bonus": rule_ids(self._bonus),
+            "bonus_pile": rule_ids(self._bonus_pile),
+            "dup_side": self._dup_side,
+            "actions_side": self._actions_side,
+            "tokens": list(self._tokens),
+            "middle": self._middle,
+            "turns_taken": list(self._turns_taken),
+            "auto_pending": self._auto_pending,
+            "next_mode": self._next_mode,
+            "gifts_needed": self._gifts_needed,
+            "gifts": [[seat, list(ids)] for seat, ids in self._gifts.items()],
+            "last_exchange": [
+                [seat, kind, card_ids(one), card_ids(other)]
+                for seat, (kind, one, other) in self._last_exchange.items()
+            ],
+            "last_declared": [[seat, said, value] for seat, (said, value) in self._last_declared.items()],
+            "claims": [
+                [
+                    seat,
+                    [
+                        [
+                            rule_ids(claim.rules),
+                            claim.perfect_zero_counts,
+                            claim.op,
+                            claim.value,
+                            card_ids(claim.added),
+                            card_ids(claim.removed),
+                        ]
+                        for claim in claims
+                    ],
+                ]
+                for seat, claims in self._claims.items()
+            ],
+            "last_challenge": None
+            if result is None
+            else [result.automatic, result.best, result.outcome, result.round, result.through, result.sneaks],
+            "last_out_round": self._last_out_round,
+            "round_changed": self._round_changed,
+        }
+
+    def _read_fields(self, data: dict[str, Any]) -> None:
+        super()._read_fields(data)
+        self._round = int(data["round"])
+        self._in_game = [bool(playing) for playing in data["in_game"]]
+        self._eliminated = [int(seat) for seat in data["eliminated"]]
+        self._winner = optional_int(data["winner"])
+        self._finalist = optional_int(data["finalist"])
+        self._playing = [bool(playing) for playing in data["playing"]]
+        self._through = [int(seat) for seat in data["through"]]
+        self._bonus = rules_of(data["bonus"])
+        self._bonus_pile = rules_of(data["bonus_pile"])
+        self._dup_side = int(data["dup_side"])
+        self._actions_side = int(data["actions_side"])
+        self._tokens = [int(count) for count in data["tokens"]]
+        self._middle = int(data["middle"])
+        self._turns_taken = [int(count) for count in data["turns_taken"]]
+        self._auto_pending = optional_int(data["auto_pending"])
+        self._next_mode = str(data["next_mode"])
+        self._gifts_needed = int(data["gifts_needed"])
+        self._gifts = {int(seat): [int(card_id) for card_id in ids] for seat, ids in data["gifts"]}
+        self._last_exchange = {
+            int(seat): (str(kind), tuple(cards_of(one)), tuple(cards_of(other)))
+            for seat, kind, one, other in data["last_exchange"]
+        }
+        self._last_declared = {
+            int(seat): (str(said), int(value)) for seat, said, value in data["last_declared"]
+        }
+        self._claims = {
+            int(seat): [
+                Claim(
+                    tuple(rules_of(rules)),
+                    bool(counts),
+                    str(op),
+                    int(value),
+                    cards_of(added),
+                    cards_of(removed),
+                )
+                for rules, counts, op, value, added, removed in claims
+            ]
+            for seat, claims in data["claims"]
+        }
+        result = data["last_challenge"]
+        self._last_challenge = (
+            None
+            if result is None
+            else ChallengeResult(
+                bool(result[0]), int(result[1]), str(result[2]), *(int(n) for n in result[3:6])
+            )
+        )
+        self._last_out_round = optional_int(data["last_out_round"])
+        self._round_changed = bool(data["round_changed"])
+        if not len(self._in_game) == len(self._playing) == len(self._tokens) == self.num_seats:
+            raise ValueError("a snapshot with players for another number of seats")
+        if self._dup_side not in (0, 1) or self._actions_side not in (0, 1):
+            raise ValueError("a double-sided card shows side 0 or 1")
 
     # -- set-up ------------------------------------------------------------------------------------
 

@@ -243,6 +243,11 @@ SHAPE_OR_COLOUR = DoubleSidedCard("shapecolour", "Shape or Colour", (COLOUR_SIDE
 """Side 0 "Colour": duplicate colours add to the MINIMIZE score; side 1 "Shape": duplicate shapes do.
 Duplicate numbers always deduct the pro points (MINIMIZE's own rule, not this card's)."""
 
+RULE_BY_ID: dict[str, BonusCard] = {card.id: card for card in (*BONUS_CARDS, COLOUR_SIDE, SHAPE_SIDE)}
+"""Every bonus rule by its id: the single-sided cards and both sides of the Shape or Colour card. A rule's
+scoring is a function (``BonusCard.rule``), so an engine snapshot stores a rule card by its id and finds it
+here again (:mod:`engine.frazzled.snapshot`)."""
+
 
 # -- the double-sided actions card (MINIMIZE only) -----------------------------------------------------
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from engine.core import (
     GameOptions,
@@ -39,10 +39,23 @@ from engine.core import (
     OptionsT,
     Standing,
     competition_ranks,
+    rng_of_state,
+    rng_state,
+    snapshot_header,
+    state_of_snapshot,
 )
 from engine.frazzled.actions import NUM_PILES, Draw, FrazzledAction
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, sorted_cards
 from engine.frazzled.fan import FanExchange
+from engine.frazzled.snapshot import (
+    card_ids,
+    cards_of,
+    fan_data,
+    fan_of,
+    known_data,
+    known_of,
+    optional_card_of,
+)
 from engine.frazzled.state_copy import copy_state
 
 HAND_SIZE = 6
@@ -314,6 +327,61 @@ class FrazzledTable(GameState[OptionsT]):
         for picker, owner in fan.owners.items():
             self._learn(picker, moves[owner][1], viewer=owner)
         return moves
+
+    # -- engine snapshots ----------------------------------------------------------------------------
+
+    def engine_snapshot(self) -> dict[str, Any]:
+        """Every field of the game as JSON-ready data (see :meth:`GameState.engine_snapshot`): the header
+        (:func:`engine.core.snapshot_header`), then each layer's fields (:meth:`_snapshot_fields`): cards
+        as their ids, rule cards as their ids, the generator's state, mappings as ``[key, value]`` pairs in
+        their order (:mod:`engine.frazzled.snapshot`)."""
+        return {**snapshot_header(self), **self._snapshot_fields()}
+
+    @classmethod
+    def from_engine_snapshot(cls, data: dict[str, Any], history: Sequence[tuple[int, str]]) -> Self:
+        """The game :meth:`engine_snapshot` wrote as ``data``, with action log ``history``.
+
+        Raises
+        ------
+        ValueError, KeyError, TypeError
+            If ``data`` is not a snapshot of this game in this format (another game's lacks this one's
+            fields).
+        """
+        state = state_of_snapshot(cls, cls.options_class, data, history)
+        state._read_fields(data)
+        if len(state._hands) != state.num_seats or len(state._piles) != NUM_PILES:
+            raise ValueError("a snapshot with hands for another number of seats")
+        return state
+
+    def _snapshot_fields(self) -> dict[str, Any]:
+        """The fields every Frazzled Wool game keeps, as JSON-ready data; a game's layer adds its own to
+        these (and reads them in :meth:`_read_fields`)."""
+        return {
+            "rng": rng_state(self._rng),
+            "hands": [card_ids(hand) for hand in self._hands],
+            "piles": [card_ids(pile) for pile in self._piles],
+            "discard": card_ids(self._discard),
+            "box": card_ids(self._box),
+            "drawn": None if self._drawn is None else self._drawn.id,
+            "turn": self._turn,
+            "phase": self._phase.value,
+            "fan": fan_data(self._fan),
+            "known": known_data(self._known),
+        }
+
+    def _read_fields(self, data: dict[str, Any]) -> None:
+        """Set the fields :meth:`_snapshot_fields` wrote in ``data`` (on a state made without its
+        constructor)."""
+        self._rng = rng_of_state(data["rng"])
+        self._hands = [cards_of(hand) for hand in data["hands"]]
+        self._piles = [cards_of(pile) for pile in data["piles"]]
+        self._discard = cards_of(data["discard"])
+        self._box = cards_of(data["box"])
+        self._drawn = optional_card_of(data["drawn"])
+        self._turn = int(data["turn"])
+        self._phase = Phase(data["phase"])
+        self._fan = fan_of(data["fan"])
+        self._known = known_of(data["known"])
 
     def copy(self) -> Self:
         """An exact, independent copy (hidden information included), much faster than a deep copy

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from engine.core import Event, Field, LegalAction, OptionsT, Scene, SeatLine, SeatView
 from engine.frazzled import words
 from engine.frazzled.actions import Draw, Fan, FrazzledAction, StealToken, TakeToken
 from engine.frazzled.deck import FOURTEEN_ONE, Card, shuffled_deck
 from engine.frazzled.fan import FanExchange
+from engine.frazzled.snapshot import card_ids, cards_of
 from engine.frazzled.state_copy import duplicate
 from engine.frazzled.table import (
     HAND_SIZE,
@@ -77,6 +78,41 @@ class TokenTable(FrazzledTable[OptionsT]):
         """The other seats' private records of the last exchange name cards the viewer did not see:
         dropped."""
         self._notes = {seat: note for seat, note in self._notes.items() if seat == viewer}
+
+    def _snapshot_fields(self) -> dict[str, Any]:
+        """Adds the tokens (``[colours per seat, shapes per seat, colours in the middle, shapes in the
+        middle]``), each seat's note of the last exchange (``[seat, card ids received, card ids that left,
+        passed]``) and the turn count."""
+        tokens = self._tokens
+        return {
+            **super()._snapshot_fields(),
+            "tokens": [
+                [list(seat) for seat in tokens.colours],
+                [list(seat) for seat in tokens.shapes],
+                list(tokens.middle_colours),
+                list(tokens.middle_shapes),
+            ],
+            "notes": [
+                [seat, card_ids(received), card_ids(left), passed]
+                for seat, (received, left, passed) in self._notes.items()
+            ],
+            "turns": self._turns,
+        }
+
+    def _read_fields(self, data: dict[str, Any]) -> None:
+        super()._read_fields(data)
+        colours, shapes, middle_colours, middle_shapes = data["tokens"]
+        self._tokens = Tokens(
+            [[int(colour) for colour in seat] for seat in colours],
+            [[int(shape) for shape in seat] for seat in shapes],
+            [int(colour) for colour in middle_colours],
+            [int(shape) for shape in middle_shapes],
+        )
+        self._notes = {
+            int(seat): (tuple(cards_of(received)), tuple(cards_of(left)), bool(passed))
+            for seat, received, left, passed in data["notes"]
+        }
+        self._turns = int(data["turns"])
 
     def _deal_more(self, rest: list[Card]) -> list[Card]:
         """Deal what the game adds from the shuffled deck after the hands; return the cards for the piles."""

@@ -19,6 +19,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from engine.core import Event, Field, GameOptions, LegalAction, Scene, SeatView, Standing
 from engine.frazzled import words
@@ -35,6 +36,7 @@ from engine.frazzled.actions import (
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, sorted_cards
 from engine.frazzled.rule_cards import BONUS_CARDS, BonusCard
 from engine.frazzled.scene import discard_row, piles_row
+from engine.frazzled.snapshot import card_ids, cards_of, optional_int, rule_ids, rules_of
 from engine.frazzled.table import (
     NOT_YOUR_TURN,
     FrazzledRules,
@@ -168,6 +170,32 @@ class TokenizeState(TokenTable[TokenizeOptions]):
         self._reshuffles = 0
         # the last set declared: its cards (in the order declared), the bonus parts, its points
         self._ending: int | None = None  # why the game ended: see words_tokenize.ending_text
+
+    def _snapshot_fields(self) -> dict[str, Any]:
+        """Adds the scores, each seat's sets (card ids), how often the piles ran out and were reshuffled,
+        why the game ended, and the bonus cards in play and in the pile (top first) by their ids."""
+        return {
+            **super()._snapshot_fields(),
+            "scores": list(self._scores),
+            "sets": [[card_ids(cards) for cards in sets] for sets in self._sets],
+            "emptied": self._emptied,
+            "reshuffles": self._reshuffles,
+            "ending": self._ending,
+            "bonus": rule_ids(self._bonus),
+            "bonus_pile": rule_ids(self._bonus_pile),
+        }
+
+    def _read_fields(self, data: dict[str, Any]) -> None:
+        super()._read_fields(data)
+        self._scores = [int(score) for score in data["scores"]]
+        self._sets = [[tuple(cards_of(cards)) for cards in sets] for sets in data["sets"]]
+        self._emptied = int(data["emptied"])
+        self._reshuffles = int(data["reshuffles"])
+        self._ending = optional_int(data["ending"])
+        self._bonus = rules_of(data["bonus"])
+        self._bonus_pile = rules_of(data["bonus_pile"])
+        if len(self._scores) != self.num_seats or len(self._sets) != self.num_seats:
+            raise ValueError("a snapshot with scores for another number of seats")
 
     def _deal_rule_cards(self) -> None:
         # "Shuffle the bonus rule cards and place three in the centre ... Put the rest in a face down pile."

@@ -14,12 +14,12 @@ from typing import Any, Self
 from pydantic import Field as OptionField
 
 from engine.core import (
-    SNAPSHOT_FORMAT,
     GameOptions,
     GameState,
-    check_snapshot_format,
     rng_of_state,
     rng_state,
+    snapshot_header,
+    state_of_snapshot,
 )
 from engine.ivak_declare.cards import (
     DECLARE_LIMIT_Q,
@@ -317,10 +317,7 @@ class DeclareTable(GameState[DeclareOptions]):
         hand order, the draw pile bottom first, each hand's card sources in their order (a card given up
         takes the first matching source), the generator's state, the last round's result."""
         return {
-            "format": SNAPSHOT_FORMAT,
-            "num_seats": self.num_seats,
-            "seed": self.seed,
-            "options": self.options.model_dump(mode="json"),
+            **snapshot_header(self),
             "rng": rng_state(self._rng),
             "totals_q": list(self._totals_q),
             "out_round": list(self._out_round),
@@ -357,12 +354,7 @@ class DeclareTable(GameState[DeclareOptions]):
         ValueError, KeyError, TypeError
             If ``data`` is not a Minimize: Declare snapshot of this format.
         """
-        check_snapshot_format(data)
-        state = object.__new__(cls)
-        GameState.__init__(
-            state, int(data["num_seats"]), int(data["seed"]), DeclareOptions.model_validate(data["options"])
-        )
-        state.history = [(int(seat), str(code)) for seat, code in history]
+        state = state_of_snapshot(cls, DeclareOptions, data, history)
         state._rng = rng_of_state(data["rng"])
         state._totals_q = [int(total) for total in data["totals_q"]]
         state._out_round = [None if out is None else int(out) for out in data["out_round"]]

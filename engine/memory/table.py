@@ -22,7 +22,7 @@ from typing import Any, Self
 
 from pydantic import Field as OptionField
 
-from engine.core import SNAPSHOT_FORMAT, Event, GameOptions, GameState, check_snapshot_format
+from engine.core import Event, GameOptions, GameState, snapshot_header, state_of_snapshot
 from engine.memory import words
 from engine.memory.cards import POSITIONS, layout, parse_position, rank_of
 from engine.memory.decisions import SEVEN_PRICE, Phase, Purpose, Step
@@ -203,10 +203,7 @@ class MemoryTable(GameState[MemoryOptions]):
         by position (its hidden information), tokens, the pending decisions, what each seat has seen. The
         game draws nothing at random after the deal, so it has no generator to store."""
         return {
-            "format": SNAPSHOT_FORMAT,
-            "num_seats": self.num_seats,
-            "seed": self.seed,
-            "options": self.options.model_dump(mode="json"),
+            **snapshot_header(self),
             "grid": list(self._grid),
             "face_up": sorted(self._face_up),
             "tokens": list(self._tokens),
@@ -254,12 +251,8 @@ class MemoryTable(GameState[MemoryOptions]):
         ValueError, KeyError, TypeError
             If ``data`` is not a Deluxe Memory snapshot of this format.
         """
-        check_snapshot_format(data)
-        state = object.__new__(cls)
-        options = MemoryOptions.model_validate(data["options"])
-        GameState.__init__(state, int(data["num_seats"]), int(data["seed"]), options)
-        state.history = [(int(seat), str(code)) for seat, code in history]
-        state._layout = layout(options.jokin_around)
+        state = state_of_snapshot(cls, MemoryOptions, data, history)
+        state._layout = layout(state.options.jokin_around)
         state._grid = [None if card is None else int(card) for card in data["grid"]]
         if len(state._grid) != POSITIONS:
             raise ValueError(f"a snapshot with {len(state._grid)} positions, not {POSITIONS}")

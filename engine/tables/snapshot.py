@@ -17,10 +17,11 @@ from_stored` reads every shape ever written, so tables stored by an older bot co
   negative ids among ``lobby_players`` and ``players`` (see :mod:`engine.tables.ai_seats`), with their
   names in ``names``.
 
-A game with engine snapshots (Minimize: Declare, Deluxe Memory: :meth:`engine.core.GameState.
-engine_snapshot`) also has one stored, written every :data:`ENGINE_SNAPSHOT_EVERY` actions
-(:func:`engine_snapshot_of`); :func:`restore` rebuilds the game from it and replays only the actions after
-it, when it matches the log (:func:`log_digest`), and replays the whole log otherwise.
+A game with engine snapshots (Minimize: Declare, Deluxe Memory, MINIMIZE, TOKENIZE, ERADICIZE:
+:meth:`engine.core.GameState.engine_snapshot`) also has one stored, written every
+:data:`ENGINE_SNAPSHOT_EVERY` actions (:func:`engine_snapshot_of`); :func:`restore` rebuilds the game from
+it and replays only the actions after it, when it matches the log (:func:`log_digest`), and replays the
+whole log otherwise.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ ENGINE_SNAPSHOT_EVERY = 64
 """A game's engine snapshot is written with the save that reaches every 64th action, so a restart replays
 at most 63 actions after it (32 on average, ~1 ms) instead of its whole log (hundreds of actions: 8–10 ms
 for a mid-game Minimize: Declare or Deluxe Memory table, 33–40 ms for a whole game). Taking one (~0.33 ms:
-8 KB of JSON for Declare, 2 KB for Memory) once in 64 moves costs ~5 µs a move; a smaller K would write
+8 KB of JSON for Declare, 2 KB for Memory; 0.2–0.4 ms and 8 KB for the Frazzled Wool games, an ERADICIZE
+late in its game up to 21 KB) once in 64 moves costs ~5 µs a move; a smaller K would write
 more for little, the rebuild itself (reading the JSON, ~0.5 ms) staying (docs/performance.md, issue 21)."""
 
 

@@ -1,24 +1,25 @@
-"""Engine snapshots (:meth:`engine.core.GameState.engine_snapshot`): a Minimize: Declare or Deluxe Memory game
-written as JSON and rebuilt at a random point of random legal play is the same game: the same fields, and
-from there on, playing the same actions, the same views for every seat, legal actions, events, history,
-standings, resampled hidden information and future random draws."""
+"""Engine snapshots (:meth:`engine.core.GameState.engine_snapshot`): a Minimize: Declare, Deluxe Memory,
+MINIMIZE, TOKENIZE or ERADICIZE game written as JSON and rebuilt at a random point of random legal play is
+the same game: the same fields, and from there on, playing the same actions, the same views for every seat,
+legal actions, events, history, standings, resampled hidden information, future random draws and
+snapshots. A snapshot of another format, shape or game is refused."""
 
 from __future__ import annotations
 
 import json
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import GameState, get_rules
+from engine import GameRules, GameState, get_rules
 from engine.core import SNAPSHOT_FORMAT
 from tests.engine.conftest import games_in_play, seats_with_actions
 
-SNAPSHOT_GAMES = ("declare", "memory")
+SNAPSHOT_GAMES = ("declare", "memory", "minimize", "tokenize", "eradicize")
 
 
 def fields(state: GameState) -> dict[str, Any]:
@@ -62,15 +63,29 @@ def same_resampling(one: GameState, other: GameState, seed: int) -> None:
         assert fields(mine) == fields(theirs)
 
 
+def any_options(rules: GameRules) -> st.SearchStrategy[dict[str, Any]]:
+    """Any options of ``rules``' game: each yes/no option either way, each choice among its values."""
+    return st.fixed_dictionaries(
+        {
+            name: st.booleans() if field.annotation is bool else st.sampled_from(get_args(field.annotation))
+            for name, field in rules.options_model.model_fields.items()
+        }
+    )
+
+
 @pytest.mark.parametrize("key", SNAPSHOT_GAMES)
 @settings(max_examples=12, deadline=None)
 @given(data=st.data())
 def test_a_game_rebuilt_from_its_snapshot_plays_on_exactly_as_the_original(key: str, data) -> None:
     rules = get_rules(key)
-    options = data.draw(
-        st.fixed_dictionaries({name: st.booleans() for name in rules.options_model.model_fields})
-    )
+    options = data.draw(any_options(rules))
     _, state = data.draw(games_in_play(rules, options=options))
+    picker = random.Random(data.draw(st.integers(0, 2**32)))
+    for _ in range(data.draw(st.integers(0, 400))):  # any point of a game: late ones too (piles run out)
+        if state.is_terminal():
+            break
+        seat = picker.choice(seats_with_actions(state))
+        state.apply(seat, picker.choice(state.legal_actions(seat)).code)
     snapshot = state.engine_snapshot()
     assert snapshot is not None and snapshot["format"] == SNAPSHOT_FORMAT
     copy = rebuilt(state)
@@ -78,16 +93,19 @@ def test_a_game_rebuilt_from_its_snapshot_plays_on_exactly_as_the_original(key: 
     assert copy.engine_snapshot() == json.loads(json.dumps(snapshot))
     resample_seed = data.draw(st.integers(0, 2**32))
     same_resampling(state, copy, resample_seed)
-    picker = random.Random(data.draw(st.integers(0, 2**32)))
-    for _ in range(60):
-        same_play(state, copy)
+    for step in range(60):  # every field after every action; every tenth, what it shows and offers, its
+        assert fields(copy) == fields(state)  # snapshot, and a snapshot taken there read back
+        if step % 10 == 0:
+            same_play(state, copy)
+            assert copy.engine_snapshot() == state.engine_snapshot()
+            assert fields(rebuilt(state)) == fields(state)
         if state.is_terminal():
             break
         seat = picker.choice(seats_with_actions(state))
         code = picker.choice(state.legal_actions(seat)).code
         assert state.apply(seat, code) == copy.apply(seat, code)
     same_play(state, copy)
-    assert fields(copy) == fields(state)
+    assert fields(copy) == fields(state) and copy.engine_snapshot() == state.engine_snapshot()
     same_resampling(state, copy, resample_seed)
 
 
@@ -100,6 +118,11 @@ def test_a_snapshot_of_another_format_or_shape_is_refused(key: str) -> None:
         type(state).from_engine_snapshot({**snapshot, "format": SNAPSHOT_FORMAT + 1}, [])
     with pytest.raises(KeyError):
         type(state).from_engine_snapshot({"format": SNAPSHOT_FORMAT, "num_seats": 3, "seed": 5}, [])
+    for other in SNAPSHOT_GAMES:
+        if other != key:
+            theirs = get_rules(other).new_game(3, 5).engine_snapshot()
+            with pytest.raises((ValueError, KeyError, TypeError)):
+                type(state).from_engine_snapshot(theirs, [])
 
 
 def test_games_without_a_snapshot_say_so_and_are_replayed() -> None:

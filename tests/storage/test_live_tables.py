@@ -299,16 +299,17 @@ async def test_an_engine_snapshot_is_stored_with_its_save_replaced_and_goes_with
     assert rows_of("SELECT table_id FROM live_table_engine_snapshots") == []
 
 
+@pytest.mark.parametrize("key", ["declare", "minimize", "tokenize", "eradicize"])
 async def test_a_restart_on_the_database_brings_a_long_game_back_from_its_engine_snapshot(
-    database_url: str, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch, key: str
 ) -> None:
-    """Played through the runtime on the real database past its first engine snapshot, a Minimize: Declare
-    table comes back in a new process (a new connection) from that snapshot and the actions after it,
-    equal to its whole log replayed."""
+    """Played through the runtime on the real database past its first engine snapshot, a Minimize: Declare,
+    MINIMIZE, TOKENIZE or ERADICIZE table comes back in a new process (a new connection) from that snapshot
+    and the actions after it, equal to its whole log replayed."""
     db = await Database.open(database_url)
     try:
         world = make_runtime(db=db)
-        table = await long_game(world, "declare")
+        table = await long_game(world, key)
         world.runtime.tasks.cancel_all()
     finally:
         await db.close()

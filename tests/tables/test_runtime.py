@@ -11,6 +11,7 @@ import json
 import logging
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -386,8 +387,32 @@ async def long_game(world: World, key: str, table_id: str = "tbllong1", seed: in
     return table
 
 
-TAMPERED = {"declare": "totals_q", "memory": "tokens"}
-"""A field of each game's engine snapshot that the actions after it add to (so a change to it shows)."""
+TAMPERED = {
+    "declare": ("totals_q", 0),
+    "memory": ("tokens", 0),
+    "minimize": ("turns_taken", 0),
+    "tokenize": ("scores", 0),
+    "eradicize": ("turns",),
+}
+"""Where in each game's engine snapshot a number lies that the two actions after it keep (so a change to it
+shows): a field, and an index into it if it is a list."""
+
+
+def tampered(snapshot: dict[str, Any], key: str) -> int:
+    """The number at ``TAMPERED[key]`` in an engine snapshot."""
+    found: Any = snapshot
+    for step in TAMPERED[key]:
+        found = found[step]
+    return found
+
+
+def tamper(snapshot: dict[str, Any], key: str) -> None:
+    """Add one to the number at ``TAMPERED[key]`` in an engine snapshot."""
+    *path, last = TAMPERED[key]
+    found: Any = snapshot
+    for step in path:
+        found = found[step]
+    found[last] += 1
 
 
 @pytest.mark.parametrize("key", sorted(TAMPERED))
@@ -414,16 +439,13 @@ async def test_a_long_game_comes_back_from_its_engine_snapshot_as_if_replayed_wh
         assert revived.state.legal_actions(seat) == whole.state.legal_actions(seat)
 
     data = json.loads(engine.snapshot)
-    data["state"][TAMPERED[key]][0] += 1
+    tamper(data["state"], key)
     before.db.engines[table.table_id] = replace(engine, snapshot=json.dumps(data))
     again = make_runtime(db=before.db, now=before.clock.now)
     await again.runtime.restore()
     changed = again.runtime.registry.get(table.table_id)
     assert changed is not None and changed.state.history == whole.state.history
-    assert (
-        changed.state.engine_snapshot()[TAMPERED[key]][0]
-        == whole.state.engine_snapshot()[TAMPERED[key]][0] + 1
-    )
+    assert tampered(changed.state.engine_snapshot(), key) == tampered(whole.state.engine_snapshot(), key) + 1
 
 
 async def test_an_engine_snapshot_that_does_not_match_its_log_or_does_not_read_is_ignored(
