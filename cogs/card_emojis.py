@@ -44,6 +44,10 @@ OUR_NAME = re.compile(r"^(?P<stem>(?:fw|iv|fo|fr)_[a-z0-9_]+)_(?P<hash>[0-9a-f]{
 """An emoji name this module made: a face's stem, then six hex digits of its art hash."""
 
 
+SHOWN_KEPT = 4096
+"""Engine texts :meth:`CardEmojis.shown` keeps as shown (a few hundred bytes each)."""
+
+
 @dataclass(frozen=True)
 class SyncReport:
     """What one sync did: emojis ``found`` already there, ``uploaded``, ``deleted`` (stale art), the
@@ -65,17 +69,20 @@ class CardEmojis:
         self._by_name: dict[str, dict] = {}
         self._decks: set[str] = set()  # the decks synced: only their faces' art hashes are known (drawn)
         self._markups: dict[tuple[str, str], str | None] = {}  # (deck, card) -> "<:name:id>" (or None)
+        self._shown: dict[str, str] = {}  # engine text -> as shown (a table's texts repeat on every redraw)
 
     def clear(self) -> None:
         """Forget every emoji (a bot that stops; the next sync fills the mapping again)."""
         self._by_name.clear()
         self._decks.clear()
         self._markups.clear()
+        self._shown.clear()
 
     def add(self, name: str, emoji_id: int) -> None:
         """Record the application emoji ``emoji_id`` named ``name``."""
         self._by_name[name] = {"id": str(emoji_id), "name": name, "animated": False}
         self._markups.clear()
+        self._shown.clear()
 
     def __len__(self) -> int:
         return len(self._by_name)
@@ -115,12 +122,16 @@ class CardEmojis:
         reached, or the sync has not reached it yet)."""
         if "{card:" not in text:
             return text
+        shown = self._shown.get(text)
+        if shown is None:
+            if len(self._shown) >= SHOWN_KEPT:
+                self._shown.clear()
+            shown = self._shown[text] = CARD_MARK.sub(self._card, text)
+        return shown
 
-        def card(match: re.Match[str]) -> str:
-            emoji = self.markup(match[1], match[2])
-            return match[3] if emoji is None else f"{emoji} {match[3]}"
-
-        return CARD_MARK.sub(card, text)
+    def _card(self, match: re.Match[str]) -> str:
+        emoji = self.markup(match[1], match[2])
+        return match[3] if emoji is None else f"{emoji} {match[3]}"
 
     async def sync(self, client: discord.Client, faces: Iterable[Face]) -> SyncReport:
         """Make sure each of ``faces`` exists as an application emoji of ``client``'s application: reuse

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from cogs.tables.action_menus import clip, reading_length
+from cogs.tables.action_menus import clip_reading, reading_length
 from cogs.tables.embeds import embed_length
 
 TABLE_MESSAGE = 700
@@ -64,7 +64,7 @@ def latest_lines(lines: list[str], room: int) -> str:
         if kept and used + length + 1 > room:
             break
         if not kept and length > room:
-            line = clip(line, max(room, LAST_LINE_MIN))
+            line = clip_reading(line, max(room, LAST_LINE_MIN))
             length = reading_length(line)
         kept.append(line)
         used += length + 1

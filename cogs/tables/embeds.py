@@ -32,7 +32,7 @@ def embed_length(drawn: dict[str, Any]) -> int:
     """The characters of text of an embed a reader reads (what the budgets of :mod:`cogs.tables.budgets`
     count): its title, description, field names and values, footer and author, a custom emoji counting as
     one (:func:`~cogs.tables.action_menus.reading_length`)."""
-    return sum(reading_length(text) for text in _texts(drawn))
+    return sum(reading_length(text) if "<:" in text else len(text) for text in _texts(drawn))
 
 
 def embed_size(drawn: dict[str, Any]) -> int:
