@@ -4,15 +4,13 @@ discord.py (``Drawn.send_kwargs`` / ``edit_kwargs``). Over random play of every 
 passes the sandbox's validator of Discord's limits, gives no count of one a plural noun ("1 points"), shows
 no engine mark (``{card:``, ``{b:``, ``{seat:``), and the answer to a press, an edit, an ephemeral answer
 and a DM of the same message carry the same JSON. Cards are shown with their emojis (every face has one:
-:func:`card_emojis`) in some of the games and as text in the others."""
+:func:`tests.tables.conftest.card_emojis`) in some of the games and as text in the others."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import re
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from types import SimpleNamespace
 from typing import Any
@@ -22,8 +20,6 @@ import pytest
 from discord.http import handle_message_parameters
 from discord.webhook import async_
 
-from art.faces import all_faces
-from cogs.card_emojis import CARD_EMOJIS
 from cogs.tables import budgets, embeds, render, table_text
 from cogs.tables.drawn import Drawn, DrawnView, answer_press
 from cogs.tables.private_views import live_dm_intro
@@ -42,31 +38,6 @@ ENGINE_MARK = re.compile(r"\{(?:card|b|seat):")
 """A mark of engine text (:func:`engine.core.card_mark`, :func:`engine.core.strong`, ``{seat:N}``), which
 the renderer must have replaced."""
 CARD_EMOJI = re.compile(r"<:(?:fw|iv|fo|fr)_\w+_[0-9a-f]{6}:\d{19}>")
-
-
-class _Application:
-    """Stands in for the bot's client in a card emoji sync: the application has an emoji for every face
-    already (ids of 19 digits, as Discord's snowflakes today)."""
-
-    def __init__(self) -> None:
-        self.emojis = [
-            SimpleNamespace(name=face.emoji_name(), id=1_300_000_000_000_000_000 + index)
-            for index, face in enumerate(all_faces())
-        ]
-
-    async def fetch_application_emojis(self) -> list[SimpleNamespace]:
-        return self.emojis
-
-
-@pytest.fixture
-def card_emojis():
-    """Every card face has its application emoji (:data:`cogs.card_emojis.CARD_EMOJIS`, filled by its own
-    sync), until the test ends."""
-    with ThreadPoolExecutor(1) as thread:  # a loop of its own: an async test's loop may be running
-        report = thread.submit(asyncio.run, CARD_EMOJIS.sync(_Application(), all_faces())).result()
-    assert (report.found, report.failure) == (len(all_faces()), None)
-    yield CARD_EMOJIS
-    CARD_EMOJIS.clear()
 
 
 def _body(params: Any) -> dict[str, Any]:
