@@ -12,7 +12,7 @@ from art.faces import all_faces
 from cogs.card_emojis import CARD_EMOJIS
 
 
-class _Application:
+class EveryFaceApplication:
     """Stands in for the bot's client in a card emoji sync: the application has an emoji for every face
     already (ids of 19 digits, as Discord's snowflakes today)."""
 
@@ -31,7 +31,7 @@ def card_emojis():
     """Every card face has its application emoji (:data:`cogs.card_emojis.CARD_EMOJIS`, filled by its own
     sync), until the test ends."""
     with ThreadPoolExecutor(1) as thread:  # a loop of its own: an async test's loop may be running
-        report = thread.submit(asyncio.run, CARD_EMOJIS.sync(_Application(), all_faces())).result()
+        report = thread.submit(asyncio.run, CARD_EMOJIS.sync(EveryFaceApplication(), all_faces())).result()
     assert (report.found, report.failure) == (len(all_faces()), None)
     yield CARD_EMOJIS
     CARD_EMOJIS.clear()
