@@ -3,18 +3,22 @@ issue 26 (:mod:`cogs.tables.budgets`).
 
 Usage::
 
-    python3 bench/message_budgets.py [--game KEY ...] [--seeds 2] [--every 3] [--moves 3000]
+    python3 bench/message_budgets.py [--game KEY ...] [--seeds 2] [--every 3] [--moves 3000] [--emojis]
 
 For every game (default: all seven) and player count, it plays seeded random games (seeds 1..``--seeds``,
 whole games up to ``--moves`` moves) with the display names of ``tests/tables/test_drawn.py`` and, every
 ``--every`` moves, draws the table message and every seat's private view (ephemeral) and DM (with a turn
 DM's intro), then the scoreboard. It prints a Markdown table of the longest of each kind, in characters of
-text (:func:`cogs.tables.budgets.text_length`), marking those over budget with ⚠.
+text (:func:`cogs.tables.budgets.text_length`), marking those over budget with ⚠. With ``--emojis`` every
+card face has an application emoji (ids of 19 digits), so cards show as ``<:name:id> text``: a budget
+counts an emoji as one character, and a last column gives the largest embed as Discord counts it (the
+emojis' markup included, against its 6,000).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import sys
 from datetime import datetime, timezone
@@ -22,10 +26,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from art.faces import all_faces  # noqa: E402
+from cogs.card_emojis import CARD_EMOJIS  # noqa: E402
 from cogs.tables import budgets, render  # noqa: E402
 from cogs.tables.drawn import Drawn  # noqa: E402
+from cogs.tables.embeds import embed_size  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 from engine.tables.session import Phase, TableSession, TableSettings  # noqa: E402
+from tests.tables.conftest import EveryFaceApplication  # noqa: E402
 from tests.tables.drawing import payload  # noqa: E402
 from tests.tables.test_drawn import DM_INTRO, JUMP_URL, NAMES  # noqa: E402
 
@@ -38,7 +46,14 @@ LIMITS = {
 }
 
 
+MARKUP = "markup"
+"""The largest embed of any kind, as Discord counts it (:func:`cogs.tables.embeds.embed_size`)."""
+_largest = [0]
+
+
 def _size(drawn: Drawn) -> int:
+    if drawn.embed is not None:
+        _largest[0] = max(_largest[0], embed_size(drawn.embed))
     return budgets.text_length(payload(drawn))
 
 
@@ -77,14 +92,20 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--moves", type=int, default=3000)
+    parser.add_argument("--emojis", action="store_true", help="every card face has its emoji")
     args = parser.parse_args()
-    print("| game | players | " + " | ".join(LIMITS) + " |")
-    print("| --- | --- |" + " --- |" * len(LIMITS))
+    if args.emojis:
+        asyncio.run(CARD_EMOJIS.sync(EveryFaceApplication(), all_faces()))
+    extra = [MARKUP] if args.emojis else []
+    print("| game | players | " + " | ".join([*LIMITS, *extra]) + " |")
+    print("| --- | --- |" + " --- |" * (len(LIMITS) + len(extra)))
     for key in args.game:
         rules = GAMES[key]
         for seats in range(rules.min_seats, rules.max_seats + 1):
+            _largest[0] = 0
             found = longest(key, seats, args.seeds, args.every, args.moves)
             cells = [f"{found[kind]}{' ⚠' if found[kind] > limit else ''}" for kind, limit in LIMITS.items()]
+            cells += [str(_largest[0])] if args.emojis else []
             print(f"| {key} | {seats} | " + " | ".join(cells) + " |", flush=True)
 
 

@@ -24,7 +24,7 @@ from sandbox.transcript import render_message
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
 TURN_OWNER = re.compile(r"Turn: \*\*(?P<name>[^*]+)\*\*")
-CARD_UP = re.compile(r"\*\*(?P<card>\d+)\*\* with (?P<tokens>\d+) tokens? on it")
+CARD_UP = re.compile(r"\*\*(?:<:\w+:\d+> )?(?P<card>\d+)\*\* with (?P<tokens>\d+) tokens? on it")
 
 
 @asynccontextmanager

@@ -10,7 +10,9 @@ with another hash, is deleted first. Emojis whose names are not of our faces are
 
 If the emoji API fails (or Discord's 2,000 emojis per application are reached), the sync stops, logs one
 warning, and every card without an emoji stays text, as before: :meth:`CardEmojis.for_face` answers
-``None`` for it. Renderers ask :data:`CARD_EMOJIS` ("the emoji of this card, or None").
+``None`` for it. Renderers ask :data:`CARD_EMOJIS` ("the emoji of this card, or None"), and show the cards
+engine text names (:func:`engine.core.card_mark`) with :meth:`CardEmojis.shown`: ``<:name:id> 7 Blue ★``
+with the card's emoji, ``7 Blue ★`` (its text, as before emojis) without.
 
 Processes holding different shards of one bot sync at once: an upload refused because another process
 just made that emoji lists the emojis again and takes it (and a stale emoji another process deleted first
@@ -29,7 +31,8 @@ from dataclasses import dataclass
 import discord
 
 from art.cards import face_of_action
-from art.faces import DECKS, Face
+from art.faces import BY_KEY, DECKS, Face
+from engine.core import CARD_MARK
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +42,10 @@ NAME_TAKEN_OR_INVALID = 50035
 """Discord's error code for a refused form, which a name already taken gets."""
 OUR_NAME = re.compile(r"^(?P<stem>(?:fw|iv|fo|fr)_[a-z0-9_]+)_(?P<hash>[0-9a-f]{6})$")
 """An emoji name this module made: a face's stem, then six hex digits of its art hash."""
+
+
+SHOWN_KEPT = 4096
+"""Engine texts :meth:`CardEmojis.shown` keeps as shown (a few hundred bytes each)."""
 
 
 @dataclass(frozen=True)
@@ -61,15 +68,21 @@ class CardEmojis:
     def __init__(self) -> None:
         self._by_name: dict[str, dict] = {}
         self._decks: set[str] = set()  # the decks synced: only their faces' art hashes are known (drawn)
+        self._markups: dict[tuple[str, str], str | None] = {}  # (deck, card) -> "<:name:id>" (or None)
+        self._shown: dict[str, str] = {}  # engine text -> as shown (a table's texts repeat on every redraw)
 
     def clear(self) -> None:
         """Forget every emoji (a bot that stops; the next sync fills the mapping again)."""
         self._by_name.clear()
         self._decks.clear()
+        self._markups.clear()
+        self._shown.clear()
 
     def add(self, name: str, emoji_id: int) -> None:
         """Record the application emoji ``emoji_id`` named ``name``."""
         self._by_name[name] = {"id": str(emoji_id), "name": name, "animated": False}
+        self._markups.clear()
+        self._shown.clear()
 
     def __len__(self) -> int:
         return len(self._by_name)
@@ -88,6 +101,37 @@ class CardEmojis:
         if face is None or face.deck not in self._decks:  # never draws a face on the event loop
             return None
         return self.for_face(face)
+
+    def markup(self, deck: str, card: str) -> str | None:
+        """The card ``card`` of ``deck`` (a key of :data:`art.faces.BY_KEY`) as Discord writes its emoji in
+        text, ``<:fw_7_blue_star_a1b2c3:123…>``, or ``None`` while it has none (or for a card no face
+        shows). Never draws a face: only the decks of a sync are looked up (their art hashes are known)."""
+        if not self._by_name or deck not in self._decks:
+            return None
+        key = (deck, card)
+        if key not in self._markups:
+            face = BY_KEY.get(key)
+            emoji = None if face is None else self.for_face(face)
+            self._markups[key] = None if emoji is None else f"<:{emoji['name']}:{emoji['id']}>"
+        return self._markups[key]
+
+    def shown(self, text: str) -> str:
+        """Engine text with each card mark (:func:`engine.core.card_mark`, ``{card:fw:7|7 Blue ★}``) shown:
+        the card's emoji, a space and its text (``<:fw_7_blue_star_a1b2c3:123…> 7 Blue ★``) where the card
+        has an emoji (:meth:`markup`), its text alone where not (the emoji API failed, the limit was
+        reached, or the sync has not reached it yet)."""
+        if "{card:" not in text:
+            return text
+        shown = self._shown.get(text)
+        if shown is None:
+            if len(self._shown) >= SHOWN_KEPT:
+                self._shown.clear()
+            shown = self._shown[text] = CARD_MARK.sub(self._card, text)
+        return shown
+
+    def _card(self, match: re.Match[str]) -> str:
+        emoji = self.markup(match[1], match[2])
+        return match[3] if emoji is None else f"{emoji} {match[3]}"
 
     async def sync(self, client: discord.Client, faces: Iterable[Face]) -> SyncReport:
         """Make sure each of ``faces`` exists as an application emoji of ``client``'s application: reuse

@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
+from cogs.card_emojis import CARD_EMOJIS
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip
 from cogs.tables.board_image import board_png
@@ -95,8 +96,10 @@ class Replay:
         return state, recent[-3 * LOG_LINES :]
 
     def named(self, text: str) -> str:
-        """Engine text with each ``{seat:N}`` replaced by that seat's stored display name, and each
-        ``{b:...}`` (:func:`engine.core.strong`) in bold."""
+        """Engine text with each ``{seat:N}`` replaced by that seat's stored display name, each ``{b:...}``
+        (:func:`engine.core.strong`) in bold, and each card mark (:func:`engine.core.card_mark`) as the
+        card's emoji and text (:meth:`cogs.card_emojis.CardEmojis.shown`)."""
+        text = CARD_EMOJIS.shown(text)
         if "{b:" in text:
             text = STRONG.sub(r"**\1**", text)
         return SEAT_PLACEHOLDER.sub(lambda match: escape_markdown(self.name(int(match[1]))), text)

@@ -17,7 +17,9 @@ Discord (menus of 25, paging, lengths) is the renderer's business.
 Engines name players in any text (fields, summaries, events, labels) as ``{seat:N}`` (``N`` the seat
 index); the Discord layer writes the player's display name there. Text to stand out (a card drawn, a
 score) is marked with :func:`strong` (``{b:...}``), which each renderer shows its own way (bold in
-Discord); engine text holds no markdown and is never cut to fit a screen.
+Discord); a card named in a view, an event or a standing is marked with :func:`card_mark`
+(``{card:fw:7|7 Blue ★}``), which a renderer shows as the card's picture beside its text, or as the text
+alone. Engine text holds no markdown and is never cut to fit a screen.
 
 Nothing here does I/O, asyncio or Discord; randomness comes from a ``random.Random(seed)`` that the
 game creates itself and never from the module-level ``random``.
@@ -88,17 +90,42 @@ def plural(
     return f"{count if shown is None else shown} {plural_noun or noun + 's'}"
 
 
+def card_mark(deck: str, card: object, text: str) -> str:
+    """``text``, today's words for one card, marked as that card: ``{card:<deck>:<card>|<text>}``.
+
+    ``deck`` is a deck key of the card faces (``"fw"`` Frazzled Wool, ``"iv"`` IVAK, ``"fo"`` Foist,
+    ``"fr"`` French-suited: ``art.faces.DECKS``) and ``card`` the deck's own card code (a Frazzled card's
+    id, ``"5r"``, ``27``, ``"10H"``, ``"JK"``). A renderer shows the card's picture (its application emoji)
+    before ``text`` where it has one, else ``text`` alone; :func:`plain` keeps ``text``. Neither ``card``
+    nor ``text`` may hold ``{``, ``}`` or ``|`` (``text`` may not hold marks either).
+
+    >>> card_mark("fw", 7, "7 Blue ★")
+    '{card:fw:7|7 Blue ★}'
+    """
+    return f"{{card:{deck}:{card}|{text}}}"
+
+
+CARD_MARK = re.compile(r"\{card:([a-z]{2}):([^|{}]+)\|([^{}]*)\}")
+"""What :func:`card_mark` marks: group 1 is the deck, 2 the card, 3 the text."""
+
+
 def plain(text: str) -> str:
-    """Engine text with the marks of :func:`strong` dropped (``"drew {b:7}"`` -> ``"drew 7"``).
+    """Engine text with the marks of :func:`strong` and :func:`card_mark` dropped (``"drew {b:7}"`` ->
+    ``"drew 7"``).
 
     >>> plain("drew {b:7} from pile {b:A}")
     'drew 7 from pile A'
+    >>> plain("took {b:{card:fo:27|27}}")
+    'took 27'
     """
+    if "{card:" in text:
+        text = CARD_MARK.sub(r"\3", text)
     return STRONG.sub(r"\1", text) if "{b:" in text else text
 
 
 STRONG = re.compile(r"\{b:((?:[^{}]|\{seat:\d{1,2}\})*)\}")
-"""What :func:`strong` marks: group 1 is the text (it may hold ``{seat:N}``)."""
+"""What :func:`strong` marks: group 1 is the text (it may hold ``{seat:N}``; card marks are shown before
+it is read: :data:`CARD_MARK`)."""
 
 
 class GameOptions(BaseModel):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.tables.action_menus import clip as _clip
+from cogs.tables.action_menus import reading_length, without_emojis
 
 
 def embed(title: str | None, description: str | None, colour: int) -> dict[str, Any]:
@@ -28,20 +29,42 @@ EMBED_TOTAL_LIMIT = 6000  # Discord: title, description, fields, footer and auth
 
 
 def embed_length(drawn: dict[str, Any]) -> int:
-    """The characters of an embed that count toward Discord's 6,000 (as ``len(discord.Embed)``)."""
-    total = len(drawn.get("title") or "") + len(drawn.get("description") or "")
+    """The characters of text of an embed a reader reads (what the budgets of :mod:`cogs.tables.budgets`
+    count): its title, description, field names and values, footer and author, a custom emoji counting as
+    one (:func:`~cogs.tables.action_menus.reading_length`)."""
+    return sum(reading_length(text) if "<:" in text else len(text) for text in _texts(drawn))
+
+
+def embed_size(drawn: dict[str, Any]) -> int:
+    """The characters of an embed that count toward Discord's 6,000 (as ``len(discord.Embed)``: a custom
+    emoji counts its whole markup)."""
+    return sum(len(text) for text in _texts(drawn))
+
+
+def _texts(drawn: dict[str, Any]) -> list[str]:
+    texts = [drawn.get("title") or "", drawn.get("description") or ""]
     for shown in drawn.get("fields", ()):
-        total += len(shown["name"]) + len(shown["value"])
-    total += len(drawn.get("footer", {}).get("text") or "")
-    total += len(drawn.get("author", {}).get("name") or "")
-    return total
+        texts += (shown["name"], shown["value"])
+    texts.append(drawn.get("footer", {}).get("text") or "")
+    texts.append(drawn.get("author", {}).get("name") or "")
+    return texts
 
 
 def fit_embed(drawn: dict[str, Any]) -> dict[str, Any]:
-    """Trim an embed (changed in place, and returned) to Discord's 6,000-character total: first the
-    oldest log lines (the turn line and the latest moves stay), then the longest fields."""
+    """Trim an embed (changed in place, and returned) to Discord's 6,000-character total: first its custom
+    emojis (cards shown by their text alone), then the oldest log lines (the turn line and the latest moves
+    stay), then the longest fields."""
     budget = EMBED_TOTAL_LIMIT - 20
-    excess = embed_length(drawn) - budget
+    excess = embed_size(drawn) - budget
+    if excess <= 0:
+        return drawn
+    if "description" in drawn:
+        drawn["description"] = without_emojis(drawn["description"])
+    if "fields" in drawn:
+        drawn["fields"] = [
+            field(shown["name"], without_emojis(shown["value"]), shown["inline"]) for shown in drawn["fields"]
+        ]
+    excess = embed_size(drawn) - budget
     if excess <= 0:
         return drawn
     description = drawn.get("description")
@@ -53,7 +76,7 @@ def fit_embed(drawn: dict[str, Any]) -> dict[str, Any]:
             drawn["description"] = f"{head}\n\n{log}"
         else:
             drawn["description"] = _clip(head, max(1, len(head) - excess))
-        excess = embed_length(drawn) - budget
+        excess = embed_size(drawn) - budget
     fields = drawn.get("fields", [])
     while excess > 0 and fields:
         index, longest = max(enumerate(fields), key=lambda item: len(item[1]["value"]))
@@ -61,7 +84,7 @@ def fit_embed(drawn: dict[str, Any]) -> dict[str, Any]:
         if len(value) <= 40:
             break
         fields[index] = field(longest["name"], _clip(value, max(40, len(value) - excess)), longest["inline"])
-        excess = embed_length(drawn) - budget
+        excess = embed_size(drawn) - budget
     description = drawn.get("description")
     if excess > 0 and description:
         drawn["description"] = _clip(description, max(1, len(description) - excess))

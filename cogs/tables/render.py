@@ -22,7 +22,7 @@ from cogs.card_emojis import CARD_EMOJIS
 from cogs.rules import pages as rules_pages
 from cogs.tables import action_menus, budgets, house_rules, seat_controls
 from cogs.tables import custom_ids as ids
-from cogs.tables.action_menus import Placed, button, rows
+from cogs.tables.action_menus import Placed, button, reading_length, rows
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_png
 from cogs.tables.drawn import Attachment, Drawn
@@ -173,7 +173,7 @@ def _fitting_fields(
     kept = []
     for shown in fields:
         for choice in _state_fields(session, (shown,)) + _state_fields(session, (shown,), brief=True):
-            size = len(choice["name"]) + len(choice["value"])
+            size = reading_length(choice["name"]) + reading_length(choice["value"])
             if size <= room:
                 kept.append(choice)
                 room -= size
@@ -314,7 +314,7 @@ def private_message(
     fields.extend(shown)
     for brief in (False, True):
         players = field(*players_field(session, view, brief=brief), False)
-        if len(players["name"]) + len(players["value"]) <= room:
+        if reading_length(players["name"]) + reading_length(players["value"]) <= room:
             fields.append(players)
             break
     with_latest_events(session, drawn, budget, "Last move: " if description else "")
@@ -368,7 +368,7 @@ def _standings(session: TableSession, brief: bool = False) -> str:
             name = f"~~{name}~~"
         mark = " ✅" if choice is RematchChoice.PLAY_AGAIN else ""
         medal = "🏆 " if standing.rank == 1 else ""
-        detail = f" ({standing.detail})" if standing.detail else ""
+        detail = f" ({with_names(session, standing.detail)})" if standing.detail else ""
         hints = ai_seats.hints_used(session, user)
         used = "" if not hints else f" 💡{hints}" if brief else f" · 💡 {plural(hints, 'hint')}"
         lines.append(

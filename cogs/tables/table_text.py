@@ -11,6 +11,7 @@ from typing import Any
 from discord.utils import escape_markdown as _escape_markdown
 from discord.utils import format_dt
 
+from cogs.card_emojis import CARD_EMOJIS
 from cogs.tables import budgets, prompts
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.embeds import embed_length
@@ -34,9 +35,12 @@ SEAT_PLACEHOLDER = re.compile(r"\{seat:(\d{1,2})\}")
 
 def with_names(session: TableSession, text: str) -> str:
     """Engine text as Discord shows it: each ``{seat:N}`` (N = seat index) replaced by that player's display
-    name, and each ``{b:...}`` (:func:`engine.core.strong`) in bold.
+    name, each ``{b:...}`` (:func:`engine.core.strong`) in bold, and each card mark
+    (:func:`engine.core.card_mark`) as the card's emoji and text (:meth:`CardEmojis.shown`).
 
     Engines name players this way in fields, summaries, events and labels ("{seat:2} won the trick")."""
+    if "{card:" in text:
+        text = CARD_EMOJIS.shown(text)
     if "{b:" in text:
         text = STRONG.sub(r"**\1**", text)
     if "{seat:" not in text:

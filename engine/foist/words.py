@@ -1,9 +1,10 @@
 """Foist's words: action labels, refusals, event text and the views' text, as pure functions of plain
-values (card numbers, counts). Numbers to stand out are marked with :func:`engine.core.strong`."""
+values (card numbers, counts). Numbers to stand out are marked with :func:`engine.core.strong`, and a card
+named in a view or an event with :func:`engine.core.card_mark` (:func:`card_shown`)."""
 
 from __future__ import annotations
 
-from engine.core import Field, plural, strong
+from engine.core import Field, card_mark, plural, strong
 from engine.foist.cards import REMOVED_UNSEEN, runs
 
 PAY_LABEL = "No thanks! (pay a token)"
@@ -15,6 +16,11 @@ LAST_CARD_TAKEN = "The last card is taken: the game is over."
 def tokens_text(count: int) -> str:
     """``"1 token"``, ``"3 tokens"``."""
     return plural(count, "token")
+
+
+def card_shown(card: int) -> str:
+    """A card as views and events name it: its number, marked as the card (``"{card:fo:27|27}"``)."""
+    return card_mark("fo", card, str(card))
 
 
 def cards_text(count: int) -> str:
@@ -43,17 +49,17 @@ def take_label(card: int, on_card: int) -> str:
 
 def paid(card: int, on_card: int) -> str:
     """The event of a payment; ``on_card`` counts the tokens on ``card`` once paid."""
-    return f"said no thanks to {strong(card)} ({tokens_text(on_card)} on it)"
+    return f"said no thanks to {strong(card_shown(card))} ({tokens_text(on_card)} on it)"
 
 
 def took(card: int, on_card: int) -> str:
     """The event of taking ``card`` with the ``on_card`` tokens on it."""
-    return f"took {strong(card)} with {tokens_text(on_card)}"
+    return f"took {strong(card_shown(card))} with {tokens_text(on_card)}"
 
 
 def next_card(card: int) -> str:
     """The event of the next card turned up."""
-    return f"The next card is {strong(card)}."
+    return f"The next card is {strong(card_shown(card))}."
 
 
 def title(cards_left: int | None) -> str:
@@ -66,14 +72,14 @@ def title(cards_left: int | None) -> str:
 def table_during_play(card_up: int, on_card: int, cards_left: int) -> tuple[Field, ...]:
     """The public fields while a card is up (``cards_left``: face down after it)."""
     return (
-        Field("Card up", f"{strong(card_up)} with {tokens_text(on_card)} on it"),
+        Field("Card up", f"{strong(card_shown(card_up))} with {tokens_text(on_card)} on it"),
         Field("Draw pile", f"{cards_text(cards_left)} ({REMOVED_UNSEEN} were removed unseen)"),
     )
 
 
 def table_at_the_end(removed: list[int]) -> tuple[Field, ...]:
     """The public field once the game is over: the cards removed unseen, now shown."""
-    return (Field("Removed unseen", " ".join(str(card) for card in removed)),)
+    return (Field("Removed unseen", " ".join(card_shown(card) for card in removed)),)
 
 
 def seat_summary(cards: list[int], tokens: int | None = None, score: int | None = None) -> str:

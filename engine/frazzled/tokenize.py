@@ -541,7 +541,7 @@ class TokenizeState(TokenTable[TokenizeOptions]):
     def _private_fields(self, seat: int) -> list[Field]:
         fields = self._hand_fields(seat, game_words.HAND_EMPTY)
         if self._drawn is not None and seat == self._turn:
-            fields.append(words.drew_field(self._drawn, words.card_label(self._drawn)))
+            fields.append(words.drew_field(self._drawn, words.card_shown(self._drawn)))
         fields += self._exchange_fields(seat)
         if self._sets[seat]:
             fields.append(game_words.sets_field(self._sets[seat]))

@@ -3,9 +3,10 @@ cards as shown, the fan exchange, the token choices, and the shared actions' lab
 
 Pure functions over plain values (cards, counts, seat indexes, token indices): no game state. Cards and
 tokens are written with names as well as symbols, so no one depends on telling colours apart. Text that
-stands out is marked with :func:`engine.core.strong`; a renderer shows it its way and shortens what its
-screen cannot hold. Each game's own words are in ``words_minimize``, ``words_tokenize`` and
-``words_eradicize``.
+stands out is marked with :func:`engine.core.strong`, and a card a view or an event names with
+:func:`engine.core.card_mark` (:func:`card_shown`; action labels name cards unmarked); a renderer shows
+them its way and shortens what its screen cannot hold. Each game's own words are in ``words_minimize``,
+``words_tokenize`` and ``words_eradicize``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 
-from engine.core import Field, plural, strong
+from engine.core import Field, card_mark, plain, plural, strong
 from engine.frazzled.actions import COLOUR
 from engine.frazzled.deck import COLOURS, FOURTEEN_ONE, SHAPE_SYMBOLS, SHAPES, Card, sorted_cards
 from engine.frazzled.rule_cards import ActionsSide, BonusCard
@@ -38,10 +39,16 @@ def card_long_label(card: Card) -> str:
     )
 
 
+def card_shown(card: Card) -> str:
+    """A card as views and events name it: :func:`card_label`, marked as the card
+    (``"{card:fw:7|7 Red ★}"``)."""
+    return card_mark("fw", card.id, card_label(card))
+
+
 def cards_text(cards: Iterable[Card], *, empty: str = "none") -> str:
-    """Cards as a comma-separated list of short labels in display order (by number, 14/1 first), or
-    ``empty`` for none."""
-    labels = [card_label(card) for card in sorted_cards(cards)]
+    """Cards as a comma-separated list of short labels in display order (by number, 14/1 first), each
+    marked (:func:`card_shown`), or ``empty`` for none."""
+    labels = [card_shown(card) for card in sorted_cards(cards)]
     return ", ".join(labels) if labels else empty
 
 
@@ -95,7 +102,7 @@ def piles_text(piles: Sequence[Sequence[Card]]) -> str:
     parts = []
     for index, pile in enumerate(piles):
         if pile:
-            parts.append(f"{PILE_MARKS[index]} {strong(card_label(pile[-1]))} ({len(pile)})")
+            parts.append(f"{PILE_MARKS[index]} {strong(card_shown(pile[-1]))} ({len(pile)})")
         else:
             parts.append(f"{PILE_MARKS[index]} empty")
     return "\n".join(parts)
@@ -115,17 +122,18 @@ def discard_text(discard: Sequence[Card]) -> str:
     """The discard pile (bottom card first) for the public table: its top card and size, or ``"empty"``."""
     if not discard:
         return "empty"
-    return f"{strong(card_label(discard[-1]))} on top of {len(discard)}"
+    return f"{strong(card_shown(discard[-1]))} on top of {len(discard)}"
 
 
 def card_fields(name: str, cards: Sequence[Card], *, empty: str = "none") -> list[Field]:
-    """Cards as one field, or several (``name (2)``…) when the list would pass 1000 characters."""
-    labels = [card_label(card) for card in sorted_cards(cards)]
+    """Cards (each marked: :func:`card_shown`) as one field, or several (``name (2)``…) when the list
+    would pass 1000 characters of text."""
+    labels = [card_shown(card) for card in sorted_cards(cards)]
     if not labels:
         return [Field(name, empty)]
     chunks: list[list[str]] = [[]]
     for label in labels:
-        if sum(len(item) + 2 for item in chunks[-1]) + len(label) > 1000:
+        if sum(len(plain(item)) + 2 for item in chunks[-1]) + len(plain(label)) > 1000:
             chunks.append([])
         chunks[-1].append(label)
     if len(chunks) > 1:
@@ -152,8 +160,7 @@ def hand_fields(hand: Sequence[Card], empty: str) -> list[Field]:
 
 
 def drew_field(card: Card, text: str) -> Field:
-    """The private note of the card just drawn, written by ``text`` (:func:`card_label` or
-    :func:`card_long_label`'s result)."""
+    """The private note of the card just drawn, written by ``text`` (:func:`card_shown`'s result)."""
     return Field("You drew", f"{text} (joins your hand after your discard)")
 
 

@@ -10,6 +10,7 @@ from engine.core import Field, strong
 from engine.frazzled.deck import FOURTEEN_ONE, Card
 from engine.frazzled.words import (
     card_label,
+    card_shown,
     cards_word,
     colour_token_label,
     shape_token_label,
@@ -76,12 +77,12 @@ def picked_up_text(count: int) -> str:
 
 def played_text(card: Card, from_hand: bool) -> str:
     """The event of ``card`` played, from the hand or the face-up cards."""
-    return f"played {strong(card_label(card))}" + ("" if from_hand else " from the face-up cards")
+    return f"played {strong(card_shown(card))}" + ("" if from_hand else " from the face-up cards")
 
 
 def drew_text(card: Card, pile: int) -> str:
     """The event of ``card`` drawn from pile ``pile`` (0..2) after a play."""
-    return f"drew {card_label(card)} from pile {pile + 1}"
+    return f"drew {card_shown(card)} from pile {pile + 1}"
 
 
 def cleared_text(count: int) -> str:
@@ -104,7 +105,7 @@ def discard_field(discard: Sequence[Card]) -> Field:
         return Field("Discard pile", "empty: any card may start it")
     top = discard[-1]
     note = " (counts as 1)" if top.number == FOURTEEN_ONE else ""
-    return Field("Discard pile", f"{strong(card_label(top))}{note} on top of {len(discard)}")
+    return Field("Discard pile", f"{strong(card_shown(top))}{note} on top of {len(discard)}")
 
 
 def removed_field(count: int) -> Field:
@@ -116,7 +117,7 @@ def seat_summary(winner: bool, hand: int, face_up: Sequence[Card], tokens: str) 
     """A seat's public line: a winner's, or its hand size, face-up cards and ``tokens`` (their text)."""
     if winner:
         return strong("out of cards: wins!")
-    return f"{hand} in hand · up {' '.join(card_label(card) for card in face_up)} · 🪙 {tokens}"
+    return f"{hand} in hand · up {' '.join(card_shown(card) for card in face_up)} · 🪙 {tokens}"
 
 
 def seat_brief(winner: bool, hand: int, face_up: int, tokens: str) -> str:

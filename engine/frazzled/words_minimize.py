@@ -27,6 +27,7 @@ from engine.frazzled.words import (
     bonus_display,
     card_label,
     card_long_label,
+    card_shown,
     cards_word,
     drew_field,
 )
@@ -59,7 +60,7 @@ def cards_text(cards: Sequence[Card]) -> str:
     """Cards as a comma-separated list of short labels by number (the 14/1 card last) and id, or
     ``"none"``."""
     return (
-        ", ".join(card_label(card) for card in sorted(cards, key=lambda card: (card.number, card.id)))
+        ", ".join(card_shown(card) for card in sorted(cards, key=lambda card: (card.number, card.id)))
         or "none"
     )
 
@@ -147,12 +148,12 @@ MISSES_A_TURN = "misses a turn"
 
 def drew_text(card: Card, pile: int) -> str:
     """The event of ``card`` drawn from pile ``pile`` (0..2)."""
-    return f"drew {strong(card_label(card))} from pile {PILE_NAMES[pile]}"
+    return f"drew {strong(card_shown(card))} from pile {PILE_NAMES[pile]}"
 
 
 def discarded_text(card: Card) -> str:
     """The event of ``card`` discarded."""
-    return f"discarded {strong(card_label(card))}"
+    return f"discarded {strong(card_shown(card))}"
 
 
 def triggers_text(action: str) -> str:
@@ -313,7 +314,7 @@ def result_field(result: ChallengeResult | None) -> Field:
 
 
 def _top_text(cards: Sequence[Card]) -> str:
-    return f"{strong(card_label(cards[-1]))} ({len(cards)})" if cards else "empty"
+    return f"{strong(card_shown(cards[-1]))} ({len(cards)})" if cards else "empty"
 
 
 def rules_fields(
@@ -363,7 +364,7 @@ def draw_now_text(final: bool, turns_taken: Sequence[int]) -> str:
 
 def discard_now_text(drawn: Card) -> str:
     """The "Now" line of a discard after drawing ``drawn``."""
-    return f"Drew {strong(card_label(drawn))}: discard a different card."
+    return f"Drew {strong(card_shown(drawn))}: discard a different card."
 
 
 RULE_NOW = "The player to act changes a rule (10)."
@@ -413,7 +414,7 @@ def hand_fields(hand: Sequence[Card], score: Score, at_challenge: Score | None) 
     """A playing seat's hand (in the order given), its score now, and its score at someone else's
     challenge where that reads the 14/1 cards otherwise (``None``: it does not)."""
     fields = [
-        Field("Your hand", ", ".join(card_label(card) for card in hand)),
+        Field("Your hand", ", ".join(card_shown(card) for card in hand)),
         Field("Your score now", score_text(score)),
     ]
     if at_challenge is not None:
@@ -429,7 +430,7 @@ def hand_fields(hand: Sequence[Card], score: Score, at_challenge: Score | None) 
 
 def you_drew_field(card: Card) -> Field:
     """The private note of the card just drawn."""
-    return drew_field(card, card_label(card))
+    return drew_field(card, card_shown(card))
 
 
 def picked_field(positions: Sequence[int]) -> Field:

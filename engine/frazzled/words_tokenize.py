@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from engine.core import Field, plural, strong
 from engine.frazzled.deck import Card
 from engine.frazzled.rule_cards import BonusCard
-from engine.frazzled.words import card_label, cards_text, cards_word
+from engine.frazzled.words import card_label, card_shown, cards_text, cards_word
 
 TITLE = "TOKENIZE"
 SUMMARY = (
@@ -71,12 +71,12 @@ THIRD_TIME = "The draw piles ran out for the third time: the game is over."
 
 def drew_text(card: Card, pile: int) -> str:
     """The event of ``card`` drawn from pile ``pile`` (0..2)."""
-    return f"drew {strong(card_label(card))} from pile {pile + 1}"
+    return f"drew {strong(card_shown(card))} from pile {pile + 1}"
 
 
 def discarded_text(card: Card) -> str:
     """The event of ``card`` discarded."""
-    return f"discarded {strong(card_label(card))}"
+    return f"discarded {strong(card_shown(card))}"
 
 
 def replaced_text(old: BonusCard, new: BonusCard) -> str:
@@ -86,14 +86,14 @@ def replaced_text(old: BonusCard, new: BonusCard) -> str:
 
 def declared_text(cards: Sequence[Card], parts: Bonuses, points: int) -> str:
     """The event of a set declared: ``cards`` in the given order, the bonus ``parts``, its ``points``."""
-    shown = ", ".join(card_label(card) for card in cards)
+    shown = ", ".join(card_shown(card) for card in cards)
     worth = plural(points, "point", shown=strong(points))
     return f"declared a set: {strong(shown)} for {worth} (10{_bonus_text(parts)})"
 
 
 def drew_after_set_text(drawn: Sequence[tuple[Card, int]]) -> str:
     """The event of the cards drawn after a set: ``(card, pile)`` each, pile 0..2."""
-    return "drew " + ", ".join(f"{card_label(card)} (pile {pile + 1})" for card, pile in drawn)
+    return "drew " + ", ".join(f"{card_shown(card)} (pile {pile + 1})" for card, pile in drawn)
 
 
 def ending_text(discard: int | None) -> str:
@@ -138,7 +138,7 @@ def reshuffles_field(reshuffles: int, emptied: int, most: int) -> Field:
 
 def discard_now_text(card: Card) -> str:
     """The "Now" line while the player to act, who drew ``card``, discards."""
-    return f"Drew {card_label(card)}: discard a different card."
+    return f"Drew {card_shown(card)}: discard a different card."
 
 
 def seat_summary(score: int, sets: int, hand: int, tokens: str) -> str:

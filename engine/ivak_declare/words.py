@@ -2,7 +2,8 @@
 the fields of the views; pure functions over cards, points and seat indexes (no game state).
 
 Cards are shown in plain Unicode with one symbol per colour (``"5♥"``, ``"12♦"``), so colour-blind players
-can read them. Text that stands out is marked with :func:`engine.core.strong`; renderers decide how.
+can read them. Text that stands out is marked with :func:`engine.core.strong`, and a card a view or an event
+names with :func:`engine.core.card_mark` (:func:`card_shown`); renderers decide how.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from engine.core import Field, LegalAction, plural, strong
+from engine.core import Field, LegalAction, card_mark, plural, strong
 from engine.ivak_declare.cards import (
     DECLARE_LIMIT_Q,
     DECLARE_NOW,
@@ -49,6 +50,17 @@ def card_text(card: str) -> str:
 def cards_text(cards: Sequence[str]) -> str:
     """Cards in the given order separated by spaces, or ``"no cards"``."""
     return " ".join(card_text(card) for card in cards) if cards else "no cards"
+
+
+def card_shown(card: str) -> str:
+    """A card as views and events name it: :func:`card_text`, marked as the card
+    (``"{card:iv:5r|5♥}"``)."""
+    return card_mark("iv", card, card_text(card))
+
+
+def cards_shown(cards: Sequence[str]) -> str:
+    """:func:`cards_text` with each card marked (:func:`card_shown`)."""
+    return " ".join(card_shown(card) for card in cards) if cards else "no cards"
 
 
 def format_points(quarters: int) -> str:
@@ -151,14 +163,14 @@ NO_CARD_TEXT = "finds no card to pick"
 TRIPLET_TEXT = "A triplet: the next player misses their turn."
 WINNER_TEXT = "is the last player standing and wins!"
 NOBODY_LEFT_TEXT = "Everyone left went over 100: the game is over."
-DECLARE_NOW_TEXT = f"throws {strong(POWER_NAMES[DECLARE_NOW])}!"
-NO_PICK_TEXT = f"throws {strong(POWER_NAMES[NO_PICK])} and picks nothing"
+DECLARE_NOW_TEXT = f"throws {strong(card_shown(DECLARE_NOW))}!"
+NO_PICK_TEXT = f"throws {strong(card_shown(NO_PICK))} and picks nothing"
 
 
 def throw_text(cards: Sequence[str]) -> str:
     """A throw and the points it sheds: ``"throws {b:5♥ 6♥ 7♥} (18 points)"``."""
     points = sum(card_points(card) for card in cards)
-    return f"throws {strong(cards_text(cards))} ({plural(points, 'point')})"
+    return f"throws {strong(cards_shown(cards))} ({plural(points, 'point')})"
 
 
 def reversal_text(direction: int) -> str:
@@ -173,17 +185,17 @@ def reshuffle_text(draw_size: int) -> str:
 
 def take_text(card: str) -> str:
     """``card`` taken from the last throw (everyone sees it)."""
-    return f"takes {strong(card_text(card))} from the last throw"
+    return f"takes {strong(card_shown(card))} from the last throw"
 
 
 def discover_text(card: str) -> str:
     """I Discover Now played to take ``card`` from the discard pile."""
-    return f"throws {strong(POWER_NAMES[DISCOVER])} and takes {strong(card_text(card))} from the discard pile"
+    return f"throws {strong(card_shown(DISCOVER))} and takes {strong(card_shown(card))} from the discard pile"
 
 
 def throw_back_text(card: str) -> str:
     """The just-drawn ``card`` thrown back onto the throw."""
-    return f"quickly throws back {strong(card_text(card))}, a match just drawn"
+    return f"quickly throws back {strong(card_shown(card))}, a match just drawn"
 
 
 def declare_text(caller_q: int, beaten: bool) -> str:
@@ -207,7 +219,7 @@ def shown_hand_text(
     quarter points), and what that total did (back to 50, out)."""
     note = _settlement_note(settlement)
     text = (
-        f"shows {cards_text(hand)} = {format_points(hand_q)}: "
+        f"shows {cards_shown(hand)} = {format_points(hand_q)}: "
         f"+{format_points(scored_q)}, total {format_points(total_q)}"
     )
     return text + (f" ({note})" if note else "")
@@ -230,7 +242,7 @@ def view_title(round_number: int, over: bool) -> str:
 
 def _marked(throw: Sequence[str]) -> str:
     """A throw with its pickable ends marked: ``"{b:5♥} 6♥ Joker {b:8♥}"``."""
-    texts = [card_text(card) for card in throw]
+    texts = [card_shown(card) for card in throw]
     texts[0] = strong(texts[0])
     if len(texts) > 1:
         texts[-1] = strong(texts[-1])
@@ -248,12 +260,12 @@ def play_fields(
     """The fields of a round in play: the previous player's throw and its pickable ends (and the throw
     just made, while ``picking``), the sizes of the draw and discard piles, and the direction of play."""
     if previous_throw:
-        ends = " or ".join(card_text(card) for card in pickable_ends(previous_throw))
+        ends = " or ".join(card_shown(card) for card in pickable_ends(previous_throw))
         previous = f"{_marked(previous_throw)} — may take {ends}"
     else:
         previous = "nothing yet: draw from the pile"
     if picking:
-        fields = [Field("Take from (last throw)", previous), Field("Just thrown", cards_text(this_throw))]
+        fields = [Field("Take from (last throw)", previous), Field("Just thrown", cards_shown(this_throw))]
     else:
         fields = [Field("Last throw (take after yours)", previous)]
     fields.append(
@@ -348,9 +360,9 @@ def private_fields(hand: Sequence[str], drawn: str | None) -> tuple[Field, ...]:
     else:
         worth = plural(raw, "point", shown=strong(raw))
     worth += " — you may declare" if quarters <= DECLARE_LIMIT_Q else " — declare at 7 or less"
-    fields = [Field("Your hand", cards_text(hand)), Field("Your hand counts", worth)]
+    fields = [Field("Your hand", cards_shown(hand)), Field("Your hand counts", worth)]
     if drawn is not None:
-        fields.append(Field("You drew", card_text(drawn)))
+        fields.append(Field("You drew", card_shown(drawn)))
     return tuple(fields)
 
 

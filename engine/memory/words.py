@@ -5,7 +5,8 @@ Pure functions over plain values: cards and positions as ``int`` (see :mod:`engi
 indexes, token counts, a pending decision's :class:`~engine.memory.decisions.Step`. The rules modules
 (:mod:`~engine.memory.table`, :mod:`~engine.memory.effects`, :mod:`~engine.memory.state`) call them; this
 module imports none of those. Players are named ``{seat:N}``; an event's text follows the acting seat's
-name, which the renderer writes (``"looks at C5."``).
+name, which the renderer writes (``"looks at C5."``). A card events and views name is marked with
+:func:`engine.core.card_mark` (:func:`card_shown`); the board's cells and action labels are unmarked.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Sequence
 
-from engine.core import Board, Cell, Field, LegalAction, plural
+from engine.core import Board, Cell, Field, LegalAction, card_mark, plural
 from engine.memory.actions import (
     Buy,
     ChooseCross,
@@ -33,7 +34,7 @@ from engine.memory.cards import (
     RANK_NAMES,
     ROWS,
     card_text,
-    cards_text,
+    is_joker,
     is_red,
     position_name,
     rank_title,
@@ -114,9 +115,26 @@ def tokens_text(count: int) -> str:
     return plural(count, "token")
 
 
+FACE_SUITS = "SHDC"
+"""The French-suited faces' suit letter of each suit index (♠ ♥ ♦ ♣; see :mod:`engine.memory.cards`)."""
+
+
+def card_shown(card: int) -> str:
+    """A card as views and events name it: :func:`~engine.memory.cards.card_text`, marked as the card
+    of the French-suited faces (``"{card:fr:7H|7♥}"``, ``"{card:fr:JK|Joker}"``)."""
+    code = "JK" if is_joker(card) else RANK_NAMES[card // 4] + FACE_SUITS[card % 4]
+    return card_mark("fr", code, card_text(card))
+
+
+def cards_shown(cards: Sequence[int]) -> str:
+    """Cards separated by spaces, each marked (:func:`card_shown`): ``"9♠ 9♥"`` once the marks are
+    dropped."""
+    return " ".join(card_shown(card) for card in cards)
+
+
 def placed(position: int, card: int) -> str:
-    """A card where it lies: ``"C5 7♥"``."""
-    return f"{position_name(position)} {card_text(card)}"
+    """A card where it lies: ``"C5 7♥"`` (the card marked: :func:`card_shown`)."""
+    return f"{position_name(position)} {card_shown(card)}"
 
 
 def placed_cards(cards: Sequence[tuple[int, int]]) -> str:
@@ -215,12 +233,12 @@ def hide_limits(stayed_up: Sequence[int], tokens: int, hideable: int, underdogs:
 
 def discards_shield(cards: Sequence[int]) -> str:
     """Mixed 9: a kept pair discarded instead of a loss of tokens."""
-    return f"discards their kept pair {cards_text(cards)} instead of losing tokens."
+    return f"discards their kept pair {cards_shown(cards)} instead of losing tokens."
 
 
 def discards_ten(cards: Sequence[int]) -> str:
     """Mixed 10: a kept pair discarded to take another player's match's effect (ruling 14)."""
-    return f"discards their kept pair {cards_text(cards)} and takes this match's effect."
+    return f"discards their kept pair {cards_shown(cards)} and takes this match's effect."
 
 
 def resolves_chart(rank: int) -> str:
@@ -505,7 +523,7 @@ def seat_summary(
         return "out of the game (no tokens)"
     parts = [tokens_text(tokens)]
     for as_rank, cards in kept:
-        parts.append(f"kept {cards_text(cards)} (as a {as_rank})")
+        parts.append(f"kept {cards_shown(cards)} (as a {as_rank})")
     if skips:
         parts.append("misses their next turn")
     if extra_turn:

@@ -1,10 +1,11 @@
 """Minimisère's words: card names, the choices of a play and their labels, refusals, event text and the
 views' text, as pure functions of plain values (cards, counts, seat indexes). Text to stand out is marked
-with :func:`engine.core.strong`."""
+with :func:`engine.core.strong`, and a card a view or an event names with :func:`engine.core.card_mark`
+(:func:`card_shown`)."""
 
 from __future__ import annotations
 
-from engine.core import Field, LegalAction, plural, strong
+from engine.core import Field, LegalAction, card_mark, plural, strong
 from engine.minimisere.actions import JOKER_LOSES, JOKER_WINS, LOT, Decree
 from engine.minimisere.cards import JOKER, pack_ranks, rank_of
 from engine.minimisere.scoring import LOT_SCORES, SCORE_TABLES
@@ -32,6 +33,12 @@ def card_text(card: str) -> str:
     return rank_of(card) + SUIT_SYMBOLS[card[-1]]
 
 
+def card_shown(card: str) -> str:
+    """A card as views and events name it: :func:`card_text`, marked as the card
+    (``"{card:fr:10H|10♥}"``, :func:`engine.core.card_mark`)."""
+    return card_mark("fr", card, card_text(card))
+
+
 def special_name(rank: str) -> str:
     """The name of the rank that wins only when led: ``"Nine"`` or ``"Deuce"``."""
     return "Nine" if rank == "9" else "Deuce"
@@ -52,7 +59,7 @@ def plays_text(plays: list[tuple[int, str, str]]) -> str:
     trick, ``(seat, card, decree)``."""
     parts = []
     for _, card, decree in plays:
-        text = card_text(card)
+        text = card_shown(card)
         if decree:
             text += f" ({decree}s)"
         parts.append(text)
@@ -130,7 +137,7 @@ def must_follow(suit: str) -> str:
 
 def played(card: str, position: int, decree: Decree | None, bid_lot: bool) -> str:
     """The event of a card played (``position`` 0: led), with its decree or Lot bid."""
-    text = f"{'led' if position == 0 else 'played'} {strong(card_text(card))}"
+    text = f"{'led' if position == 0 else 'played'} {strong(card_shown(card))}"
     if decree is not None:
         text += f", decreeing that it {'wins' if decree is Decree.WINS else 'loses'}"
     if bid_lot:
@@ -140,7 +147,7 @@ def played(card: str, position: int, decree: Decree | None, bid_lot: bool) -> st
 
 def won_trick(number: int, card: str) -> str:
     """The event of trick ``number`` (1-based) won with ``card``."""
-    return f"won trick {number} with {strong(card_text(card))}"
+    return f"won trick {number} with {strong(card_shown(card))}"
 
 
 def lot_result(made: bool) -> str:
@@ -184,7 +191,7 @@ def final_title(deals: int) -> str:
 
 def hand_field(hand: list[str]) -> Field:
     """A seat's own hand."""
-    return Field("Your hand", " ".join(card_text(card) for card in hand) or "no cards")
+    return Field("Your hand", " ".join(card_shown(card) for card in hand) or "no cards")
 
 
 def trick_field(
@@ -206,7 +213,7 @@ def trick_field(
 
 def last_trick_field(plays: list[tuple[int, str, str]], won_with: str) -> Field:
     """The last trick completed and the card that won it."""
-    return Field("Last trick", f"{plays_text(plays)}: won with {strong(card_text(won_with))}")
+    return Field("Last trick", f"{plays_text(plays)}: won with {strong(card_shown(won_with))}")
 
 
 def lot_bid_field(made: int, failed: int) -> Field:
@@ -290,7 +297,7 @@ def seat_summary(
     if bidder:
         parts.append("🎯 bid the Lot")
     for position, card, decree in plays:
-        text = f"played {card_text(card)}"
+        text = f"played {card_shown(card)}"
         if decree:
             text += f" ({decree}s)"
         parts.append(text + (" (led)" if position == 0 else ""))

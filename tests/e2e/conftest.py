@@ -360,7 +360,7 @@ async def answered_with(world: World, result: Any, words: str) -> None:
     )
 
 
-CARD_UP = re.compile(r"\*\*(?P<card>\d+)\*\* with (?P<tokens>\d+) tokens? on it")
+CARD_UP = re.compile(r"\*\*(?:<:\w+:\d+> )?(?P<card>\d+)\*\* with (?P<tokens>\d+) tokens? on it")
 
 
 def action_labels(message: Any) -> list[str]:

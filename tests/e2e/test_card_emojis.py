@@ -1,7 +1,8 @@
 """Card faces as application emojis through the sandbox, with the real discord.py client: made once
 across restarts (a second start uploads nothing), a face whose art changed replaces its old emoji (and
-emojis not of ours are left alone), a card a player can play is a button carrying its face, and with the
-emoji endpoints failing the bot logs once and a Foist game plays to the end with text cards.
+emojis not of ours are left alone), a card a player can play is a button carrying its face, a card the
+hand, the trick and the log name is shown with its emoji beside its text, and with the emoji endpoints
+failing the bot logs once and a Foist game plays to the end with text cards.
 
 SQLite only: nothing here touches the database beyond what every game does."""
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 
 import aiohttp
 import pytest
@@ -21,6 +23,9 @@ from sandbox import SandboxServer
 from tests.e2e.conftest import World, play_to_the_end, restartable_world, sqlite_only
 
 pytestmark = sqlite_only
+
+SHOWN_CARD = re.compile(r"<:(?P<name>fr_\w+):(?P<id>\d+)> (?P<text>Joker|[AKQJ2-9]0?[♠♥♦♣])")
+"""A French-suited card shown in text: its emoji, then its text (``<:fr_10_hearts_a1b2c3:123> 10♥``)."""
 
 
 def requests(world_server, method: str) -> int:
@@ -77,8 +82,20 @@ async def test_a_card_a_player_can_play_is_a_button_carrying_its_face(world: Wor
         assert emoji["name"] == button["emoji"]["name"]
         face = next(face for face in DECKS["fr"] if face.emoji_name() == emoji["name"])
         assert button["label"][:-1] in face.label or face.card == "JK"  # "10♥" beside "10 of Hearts"
+    held = SHOWN_CARD.findall(hand.text())  # "Your hand": each card its emoji and its text
+    assert len(held) >= len(cards) and all(
+        world.server.application_emojis[int(emoji_id)]["name"] == name for name, emoji_id, _ in held
+    )
+    assert {text for _, _, text in held} >= {button["label"] for button in cards}
     played = await world.server.press(actor, hand, cards[0]["custom_id"])
     assert played.ok and played.response_type == 7
+    led = f"<:{cards[0]['emoji']['name']}:{cards[0]['emoji']['id']}> {cards[0]['label']}"
+    for _ in range(100):  # the table message is edited in the background
+        if led in world.message(table.id).text():
+            break
+        await asyncio.sleep(0.02)
+    assert led in world.message(table.id).text()  # the trick and the log: "led **<:…:…> 10♥**"
+    assert "{card:" not in world.message(table.id).text()
     assert world.server.violations == []
 
 
@@ -121,6 +138,9 @@ async def test_with_the_emoji_endpoints_failing_a_foist_game_plays_to_the_end_wi
                 assert "final scores" in final.embeds[0]["title"]
                 shown = [m for m in world.public_messages() if m.buttons()] + [final]
                 assert not any(b.get("emoji", {}).get("id") for m in shown for b in m.buttons())
+                texts = [text for m in world.public_messages() for text in m.all_texts()]
+                assert any("took **" in text for text in texts)  # cards named as text, as before emojis
+                assert not any("<:" in text or "{card:" in text for text in texts)
         assert server.application_emojis == {} and server.violations == []
     warnings = [r for r in caplog.records if r.name == "cogs.card_emojis"]
     assert len(warnings) == 1 and "stay text" in warnings[0].getMessage()

@@ -11,6 +11,7 @@ import random
 from hypothesis import strategies as st
 
 from engine import GAMES, GameRules
+from engine.core import CARD_MARK
 
 MAX_STEPS = 20_000
 
@@ -40,3 +41,9 @@ def games_in_play(draw, rules: GameRules | None = None, *, finish: bool = False,
         steps += 1
         assert steps <= MAX_STEPS, "the game did not end"
     return rules, state
+
+
+def cards_as_text(text: str) -> str:
+    """Engine text with its card marks (:func:`engine.core.card_mark`) dropped to their text, its other
+    marks (``{b:...}``) kept: the text as it read before cards were marked."""
+    return CARD_MARK.sub(r"\3", text)

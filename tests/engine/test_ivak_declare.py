@@ -45,7 +45,7 @@ from engine.ivak_declare import (
     throw_description,
 )
 from engine.ivak_declare.scoring import Settlement, next_starter, round_scores, settle
-from tests.engine.conftest import MAX_STEPS, games_in_play, seats_with_actions
+from tests.engine.conftest import MAX_STEPS, cards_as_text, games_in_play, seats_with_actions
 
 DECLARE_GAME = MinimizeDeclare()
 CODE = re.compile(r"[A-Za-z0-9_.,+\-]{1,40}")
@@ -60,11 +60,11 @@ def action(state: DeclareState, seat: int, code: str):
 
 
 def table(state: DeclareState, seat: int | None = None) -> dict[str, str]:
-    return {field.name: field.value for field in state.view(seat).table}
+    return {field.name: cards_as_text(field.value) for field in state.view(seat).table}
 
 
 def private(state: DeclareState, seat: int) -> dict[str, str]:
-    return {field.name: field.value for field in state.view(seat).private}
+    return {field.name: cards_as_text(field.value) for field in state.view(seat).private}
 
 
 def two_players(hand0, hand1, draw=(), **kwargs) -> DeclareState:
@@ -863,7 +863,7 @@ def test_declare_reveals_every_hand_in_the_log() -> None:
     """ "all players immediately reveal their cards\""""
     state = DeclareState.scripted([["3r"], ["9b", "hv"]], dealer=1)
     events = state.apply(0, DECLARE)
-    texts = {event.seat: event.text for event in events[1:3]}
+    texts = {event.seat: cards_as_text(event.text) for event in events[1:3]}
     assert texts[0].startswith("shows 3♥ = 3: +0")
     assert texts[1].startswith("shows 9♦ My Half Value = 4.5: +4.5")
 

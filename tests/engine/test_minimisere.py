@@ -31,7 +31,7 @@ from engine.minimisere import (
     suit_of,
     trick_winner,
 )
-from tests.engine.conftest import games_in_play, seats_with_actions
+from tests.engine.conftest import cards_as_text, games_in_play, seats_with_actions
 
 RULES = Minimisere()
 CODE = re.compile(r"^[A-Za-z0-9_.,+\-]{1,40}$")
@@ -73,7 +73,7 @@ def codes(state: MinimisereState, seat: int) -> list[str]:
 
 
 def fields(view) -> dict[str, str]:
-    return {field.name: field.value for field in (*view.table, *view.rules, *view.private)}
+    return {field.name: cards_as_text(field.value) for field in (*view.table, *view.rules, *view.private)}
 
 
 def rotate(hands: list[list[str]]) -> list[list[str]]:
@@ -256,7 +256,7 @@ def test_the_five_hand_deal_and_its_score() -> None:
     events = play(state, *FIVE_PLAY)
     assert state.deal_number == 2
     assert state.scores() == (6, 5, 5, 5, 2)
-    texts = [event.text for event in events]
+    texts = [cards_as_text(event.text) for event in events]
     assert "won trick 1 with {b:2♥}" in texts
     assert any("scores +6 for 3 tricks" in text for text in texts)
 
@@ -724,7 +724,7 @@ def test_public_view_shows_the_trick_scores_dealer_and_game() -> None:
     assert "Deuce was led" in table["Trick 1 of 5"]
     assert "First to 25 points" in table["Game"]
     assert "3 tricks 6" in table["Scoring"] and "made +10" in table["Scoring"]
-    summaries = [line.summary for line in public.seats]
+    summaries = [cards_as_text(line.summary) for line in public.seats]
     assert "dealer" in summaries[4]
     assert "{b:3} pts" in summaries[0] and "played 2♥ (led)" in summaries[0]
     assert "played A♥" in summaries[1]

@@ -1,13 +1,16 @@
 """Every table message is drawn once, as Discord JSON (:class:`cogs.tables.drawn.Drawn`), and sent two ways:
 a press's answer sends the JSON as it is (``bot/quick_answer.py``), every other send goes through
 discord.py (``Drawn.send_kwargs`` / ``edit_kwargs``). Over random play of every game: each message drawn
-passes the sandbox's validator of Discord's limits, gives no count of one a plural noun ("1 points"), and
-the answer to a press, an edit, an ephemeral answer and a DM of the same message carry the same JSON."""
+passes the sandbox's validator of Discord's limits, gives no count of one a plural noun ("1 points"), shows
+no engine mark (``{card:``, ``{b:``, ``{seat:``), and the answer to a press, an edit, an ephemeral answer
+and a DM of the same message carry the same JSON. Cards are shown with their emojis (every face has one:
+:func:`tests.tables.conftest.card_emojis`) in some of the games and as text in the others."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from datetime import datetime, timezone
 from types import SimpleNamespace
 from typing import Any
@@ -31,6 +34,10 @@ from tests.tables.toy_game import WidePick
 NOW = datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)
 MAX_MOVES = 400
 JUMP_URL = "https://discord.com/channels/10/20/30"
+ENGINE_MARK = re.compile(r"\{(?:card|b|seat):")
+"""A mark of engine text (:func:`engine.core.card_mark`, :func:`engine.core.strong`, ``{seat:N}``), which
+the renderer must have replaced."""
+CARD_EMOJI = re.compile(r"<:(?:fw|iv|fo|fr)_\w+_[0-9a-f]{6}:\d{19}>")
 
 
 def _body(params: Any) -> dict[str, Any]:
@@ -100,7 +107,9 @@ async def _sent_the_same(drawn: Drawn, recorder: _Recorder) -> None:
     channel, or a DM) and an ephemeral answer carry the same JSON, the one drawn; Discord's limits hold."""
     errors = validate_message(drawing.payload(drawn))
     assert not errors, errors.summary()
-    assert wrong_plurals(json.dumps(drawing.payload(drawn), ensure_ascii=False)) == []
+    text = json.dumps(drawing.payload(drawn), ensure_ascii=False)
+    assert wrong_plurals(text) == []
+    assert ENGINE_MARK.search(text) is None, text
     answer = _shown(await _answer_body(drawn, recorder))
     edit = _shown(_body(handle_message_parameters(**drawn.edit_kwargs())))  # Message.edit, original response
     sent = _shown(_body(handle_message_parameters(**drawn.send_kwargs())))  # channel.send, a DM
@@ -128,11 +137,15 @@ async def _check(session: TableSession, recorder: _Recorder, private_pages: tupl
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 @pytest.mark.parametrize("seed", [1, 2, 3])
-async def test_every_message_of_every_game_is_sent_as_the_json_drawn(key: str, seed: int, recorder) -> None:
+async def test_every_message_of_every_game_is_sent_as_the_json_drawn(
+    key: str, seed: int, recorder, request: pytest.FixtureRequest
+) -> None:
     """Seed 3 gives the players names of 660 characters: the budgets cannot hold (names are not cut), yet
     the table message keeps far from Discord's 6,000 characters, its log filling only what the budget
     leaves (the trimming itself: ``tests/tables/test_generic_runtime.py``). The "Rules in play" answer is
-    checked at the start."""
+    checked at the start. Seeds 2 and 3 show cards with their emojis, seed 1 as text."""
+    if seed > 1:
+        request.getfixturevalue("card_emojis")
     rules = GAMES[key]
     rng = random.Random(seed)
     seats = rng.randint(rules.min_seats, min(rules.max_seats, 5))
@@ -251,6 +264,16 @@ def _text(drawn: Drawn) -> int:
     return budgets.text_length(drawing.payload(drawn))
 
 
+def _emojis(drawn: Drawn) -> int:
+    """The card emojis ``drawn`` shows, once it is checked against Discord's limits (which count their
+    markup) and for engine marks left."""
+    errors = validate_message(drawing.payload(drawn))
+    assert not errors, errors.summary()
+    text = json.dumps(drawing.payload(drawn), ensure_ascii=False)
+    assert ENGINE_MARK.search(text) is None, text
+    return len(CARD_EMOJI.findall(text))
+
+
 def test_the_live_dm_intro_of_every_game_is_no_longer_than_the_one_the_dm_budget_is_checked_with() -> None:
     longest_channel_id = 2**63 - 1  # a snowflake's largest value: the longest channel mention
     for rules in GAMES.values():
@@ -266,10 +289,13 @@ def test_the_live_dm_intro_of_every_game_is_no_longer_than_the_one_the_dm_budget
         for seats in range(GAMES[key].min_seats, GAMES[key].max_seats + 1)
     ],
 )
-def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(key: str, seats: int) -> None:
-    """A seeded random game: every table message, every seat's private view (ephemeral) and its DM (with
-    the intro a turn's DM carries) within the budgets of :mod:`cogs.tables.budgets`, and the scoreboard
-    at its end; the last move always shows."""
+def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(
+    key: str, seats: int, card_emojis
+) -> None:
+    """A seeded random game, every card shown with its emoji (which a budget counts as one character, and
+    Discord's limits as its markup): every table message, every seat's private view (ephemeral) and its
+    DM (with the intro a turn's DM carries) within the budgets of :mod:`cogs.tables.budgets` and
+    Discord's limits, and the scoreboard at its end; the last move always shows."""
     assert len(DM_INTRO) <= budgets.DM_INTRO
     rules = GAMES[key]
     rng = random.Random(seats)
@@ -279,21 +305,25 @@ def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(k
     session.start(1, seats, NOW)
     most = {"table": budgets.TABLE_MESSAGE, "private": budgets.PRIVATE_VIEW, "dm": budgets.DM}
     longest = {"table": 0, "private": 0, "dm": 0}
+    emojis = 0
     for move in range(BUDGET_MOVES // 4 if key == "memory" else BUDGET_MOVES):  # memory: pictures drawn
         if session.phase is not Phase.PLAYING:
             break
         table = render.table_message(session)
         longest["table"] = max(longest["table"], _text(table))
+        emojis += _emojis(table)
         assert table_text.event_line(session, session.events[-1])[:25] in table.embed["description"]
         for user in session.players if move % 30 == 0 else session.users_to_act():
             view = render.private_message(session, user, jump_url=JUMP_URL, offer_dm=True)
             dm = render.private_message(session, user, jump_url=JUMP_URL).with_content(DM_INTRO)
             longest["private"] = max(longest["private"], _text(view))
             longest["dm"] = max(longest["dm"], _text(dm))
+            emojis += _emojis(view)  # the DM: the same fields, within a smaller budget
         user = rng.choice(session.users_with_actions())
         actions = session.view(session.seat_of(user)).legal_actions
         session.act(user, session.state.version, rng.choice(actions).code, NOW)
     assert all(longest[kind] <= most[kind] for kind in most), (longest, most)
+    assert emojis > 0
     for _ in range(5000):  # then on to the end, for the scoreboard
         if session.phase is not Phase.PLAYING:
             break
@@ -302,6 +332,7 @@ def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(k
         session.act(user, session.state.version, rng.choice(actions).code, NOW)
     assert session.phase is Phase.SCOREBOARD
     assert _text(render.scoreboard_message(session)) <= budgets.TABLE_MESSAGE
+    _emojis(render.scoreboard_message(session))
     session.hints_rated = True  # a rated table with hints on: every player's count on the scoreboard too
     session.hint_counts = {user: 99 for user in session.players}
     scoreboard = render.scoreboard_message(session)

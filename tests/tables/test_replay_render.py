@@ -1,5 +1,5 @@
-"""The replay message of every game, at every step of a finished game: within Discord's limits, the moves
-in order, and the hands revealed only at the end."""
+"""The replay message of every game, at every step of a finished game: within Discord's limits (its cards
+shown with their emojis), the moves in order, and the hands revealed only at the end."""
 
 from __future__ import annotations
 
@@ -41,9 +41,10 @@ def finished(game: str, seed: int) -> StoredGame:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_step_of_a_replay_fits_discord_and_only_the_end_reveals_hands(game: str) -> None:
+def test_every_step_of_a_replay_fits_discord_and_only_the_end_reveals_hands(game: str, card_emojis) -> None:
     replay_game = Replay(finished(game, seed=5))
     steps = sorted({0, 1, replay_game.moves // 2, replay_game.moves - 1, replay_game.moves})
+    emojis = 0
     for step in steps:
         embed, view, files = replay_message(replay_game, step)
         assert len(embed) <= 6000 and len(embed.fields) <= 25 and len(embed.title) <= 256
@@ -53,8 +54,11 @@ def test_every_step_of_a_replay_fits_discord_and_only_the_end_reveals_hands(game
         assert has_result == (step == replay_game.moves)
         if step < replay_game.moves:
             assert not revealed
-        assert "{seat:" not in embed.description and all("{seat:" not in f.value for f in embed.fields)
+        texts = [embed.description, *(f"{field.name} {field.value}" for field in embed.fields)]
+        assert not any(mark in text for text in texts for mark in ("{seat:", "{card:", "{b:"))
+        emojis += sum(text.count("<:") for text in texts)
         assert bool(files) == (game == "memory")
+    assert emojis > 0
     labels = {
         item.label: item.disabled for item in replay_message(replay_game, replay_game.moves)[1].children
     }

@@ -4,14 +4,17 @@ not repeat their question, and singular/plural counts."""
 from __future__ import annotations
 
 import random
+import re
 from datetime import datetime, timezone
 
 import pytest
 
-from cogs.tables import budgets, house_rules, prompts, render, table_text
+from cogs.card_emojis import CardEmojis
+from cogs.tables import action_menus, budgets, embeds, house_rules, prompts, render, table_text
 from cogs.tables.rules_in_play import rules_in_play
-from engine.frazzled.deck import Card
-from engine.frazzled.words import card_fields
+from engine.core import plain
+from engine.frazzled.deck import DECK, Card
+from engine.frazzled.words import card_fields, card_label
 from engine.registry import GAMES
 from engine.tables.session import TableSession, TableSettings
 from tests.tables import drawing
@@ -170,3 +173,35 @@ def test_a_hand_in_brief_names_each_number_once() -> None:
     assert field.value.count("7 ") == 2 and field.value.count(", ") == 3
     assert field.brief is not None and field.brief.count("7 ") == 1 and " · " in field.brief
     assert field.brief.startswith("14/1 ")  # the display order: 14/1 first
+
+
+def test_a_card_shows_as_its_emoji_and_its_text_and_no_cut_splits_an_emoji(card_emojis) -> None:
+    """A card mark is the card's emoji and text with an emoji, its text alone without one; a budget reads
+    an emoji as one character; cutting to any length (Discord's limits: ``clip``; a budget: ``clip_reading``;
+    an embed's 6,000: ``fit_embed``) keeps every emoji whole or drops it."""
+    session = started("minimize", 3)
+    hand = list(DECK[:40])
+    (marked,) = card_fields("Your hand", hand[:3])
+    shown = table_text.with_names(session, f"{{b:{marked.value}}}")
+    for card in hand[:3]:
+        emoji = card_emojis.markup("fw", str(card.id))
+        assert emoji is not None and emoji.startswith("<:fw_") and f"{emoji} {card_label(card)}" in shown
+    assert shown.startswith("**<:fw_") and shown.endswith("**") and "{card:" not in shown
+    assert CardEmojis().shown(marked.value) == plain(marked.value)  # no emoji (yet, or the API failed): text
+    assert action_menus.reading_length(shown) == len(plain(marked.value)) + 4 + 2 * 3
+    long = table_text.with_names(session, ", ".join(field.value for field in card_fields("Hand", hand)))
+    whole = re.compile(r"<:fw_\w+:\d{19}>")
+    for size in range(1, len(long), 7):
+        for cut in (action_menus.clip(long, size), action_menus.clip_reading(long, size)):
+            assert cut.count("<:") == len(whole.findall(cut)), cut
+        assert len(action_menus.clip(long, size)) <= size
+        assert action_menus.reading_length(action_menus.clip_reading(long, size)) <= size
+    assert action_menus.clip(long, 1024) == plain(", ".join(field.value for field in card_fields("H", hand)))
+    fifteen = table_text.with_names(session, card_fields("Hand", hand[:15])[0].value)
+    assert 800 < len(fifteen) <= 1024  # a field's limit: with its emojis
+    embed = embeds.embed("T", "Turn: **bob**\n\n" + "\n".join(f"drew {long}" for _ in range(3)), 0)
+    embed["fields"] = [embeds.field(f"F{n}", fifteen) for n in range(5)]
+    embeds.fit_embed(embed)
+    assert embeds.embed_size(embed) <= 6000 and embed["description"].startswith("Turn: **bob**")
+    texts = [embed["description"], *(field["value"] for field in embed["fields"])]
+    assert all(text.count("<:") == len(whole.findall(text)) for text in texts)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 
 from engine import GAMES, IllegalAction, replay
-from engine.core import STRONG
+from engine.core import CARD_MARK, STRONG
 from engine.frazzled import EradicizeAction, FrazzledMinimizeAction, TokenizeAction
 from tests.engine.conftest import games_in_play
 
@@ -107,9 +107,13 @@ def test_games_stored_before_typed_actions_replay_to_the_same_end(key: str) -> N
     state = replay(GAMES[key], stored["seats"], stored["seed"], None, history)
     assert state.is_terminal() and state.history == history
     assert [[s.seat, s.points, s.rank, s.detail] for s in state.standings()] == stored["standings"]
-    # The stored table was written with Discord's bold (**x**); the engine now marks with strong() ({b:x}).
+    # The stored table was written with Discord's bold (**x**); the engine now marks with strong() ({b:x}),
+    # and cards with card_mark() ({card:fw:7|7 Blue ★}, shown as the text before emojis).
     view = state.view(None)  # the table, then the rules in play (kept apart since issue 26)
-    table = [[field.name, STRONG.sub(r"**\1**", field.value)] for field in (*view.table, *view.rules)]
+    table = [
+        [field.name, STRONG.sub(r"**\1**", CARD_MARK.sub(r"\3", field.value))]
+        for field in (*view.table, *view.rules)
+    ]
     assert table == stored["table"]
 
 

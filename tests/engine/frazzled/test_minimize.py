@@ -23,7 +23,7 @@ from engine.frazzled import (
 )
 from engine.frazzled.deck import COLOURS, DECK, FOURTEEN_ONE, Card
 from engine.frazzled.rule_cards import BONUS_BY_ID, BONUS_CARDS, COLOUR_SIDE, SHAPE_SIDE
-from tests.engine.conftest import MAX_STEPS, games_in_play, seats_with_actions
+from tests.engine.conftest import MAX_STEPS, cards_as_text, games_in_play, seats_with_actions
 
 MINIMIZE = FrazzledMinimize()
 ACE = FOURTEEN_ONE
@@ -178,7 +178,7 @@ def test_public_view_shows_tops_sizes_discard_rules_tokens_and_turn() -> None:
     top = dealer.cards(12)
     state = scripted(dealer, hands, [top + dealer.cards(11), dealer.cards(11), []], bonus=("sixes", "primes"))
     public = state.view(None)
-    fields = {field.name: field.value for field in public.table}
+    fields = {field.name: cards_as_text(field.value) for field in public.table}
     rules = {field.name: field.value for field in public.rules}
     piles = fields["Draw piles"]
     assert f"{card_label(top[0])}}} (2)" in piles
@@ -855,7 +855,7 @@ def test_default_discard_prefers_a_card_without_an_action_then_the_best_score() 
 def test_private_view_shows_own_hand_score_and_drawn_card() -> None:
     dealer = Dealer()
     state = three_with(dealer, SCORE_1)
-    private = {f.name: f.value for f in state.view(0).private}
+    private = {f.name: cards_as_text(f.value) for f in state.view(0).private}
     assert private["Your hand"] == ", ".join(card_label(c) for c in state.hand(0))
     assert private["Your score now"].endswith("→ 1")
     state.apply(0, "draw.0")
