@@ -37,10 +37,11 @@ def embed_length(drawn: dict[str, Any]) -> int:
     return total
 
 
-def fit_embed(drawn: dict[str, Any]) -> dict[str, Any]:
-    """Trim an embed (changed in place, and returned) to Discord's 6,000-character total: first the
-    oldest log lines (the turn line and the latest moves stay), then the longest fields."""
-    budget = EMBED_TOTAL_LIMIT - 20
+def fit_embed(drawn: dict[str, Any], limit: int = EMBED_TOTAL_LIMIT) -> dict[str, Any]:
+    """Trim an embed (changed in place, and returned) to ``limit`` characters in all (Discord's 6,000 for
+    an embed; what a layout's 4,000 leave, :mod:`cogs.tables.layouts`): first the oldest log lines (the
+    turn line and the latest moves stay), then the longest fields."""
+    budget = limit - 20
     excess = embed_length(drawn) - budget
     if excess <= 0:
         return drawn
