@@ -170,6 +170,47 @@ def attachments_on(message: discord.Message | None) -> tuple[str, ...]:
     return () if message is None else tuple(attachment.filename for attachment in message.attachments)
 
 
+def kept(filename: str) -> Attachment:
+    """A file a message shows already, named so that an edit of that message keeps it (:meth:`Drawn.keeps`);
+    its bytes are not at hand.
+
+    Raises
+    ------
+    LookupError
+        On reading its bytes: a kept file is never uploaded.
+    """
+
+    def unavailable() -> bytes:
+        raise LookupError(f"{filename} is kept on its message, never uploaded again")
+
+    return Attachment(filename, unavailable)
+
+
+def layout_on(message: discord.Message | None) -> tuple[dict[str, Any], ...] | None:
+    """The Components V2 layout ``message`` shows, as Discord JSON (``None`` for no message or a classic
+    one), each media item that shows one of the message's attachments naming it ``attachment://<filename>``
+    (Discord answers its CDN address and ``attachment_id``), so that an edit keeping the file shows it."""
+    if message is None or not message.flags.components_v2:
+        return None
+    names = {attachment.id: attachment.filename for attachment in message.attachments}
+    urls = {}
+    components = list(message.components)
+    while components:
+        component = components.pop()
+        components.extend(getattr(component, "children", ()))
+        for item in getattr(component, "items", ()):
+            if item.media.attachment_id in names:
+                urls[item.media.url] = f"attachment://{names[item.media.attachment_id]}"
+    layout = tuple(component.to_dict() for component in message.components)
+    dicts = list(layout)
+    while dicts:
+        component = dicts.pop()
+        dicts.extend(component.get("components", ()))
+        for item in component.get("items", ()):
+            item["media"] = {"url": urls.get(item["media"]["url"], item["media"]["url"])}
+    return layout
+
+
 async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
     """Answer the component press ``interaction`` by editing the message it was on into ``drawn``: the JSON
     as it is, in one request (:func:`cogs.quick_answer.edit_message_json`), when ``drawn`` is a layout or

@@ -124,6 +124,26 @@ def notice(text: str, rows: Sequence[dict[str, Any]] = ()) -> tuple[dict[str, An
     return (text_display(text), *rows)
 
 
+def with_notice(
+    layout: Sequence[dict[str, Any]], text: str, rows: Sequence[dict[str, Any]]
+) -> tuple[dict[str, Any], ...]:
+    """``layout`` (a card, as a message shows it) with its action rows, and the separator above them,
+    replaced by ``text`` in a text display and the action ``rows``: what it shows stays, its buttons go."""
+    kept = []
+    for component in layout:
+        if component.get("type") == CONTAINER:
+            inside = [shown for shown in component["components"] if shown.get("type") != ACTION_ROW]
+            while inside and inside[-1].get("type") == SEPARATOR:
+                inside.pop()
+            inside.append(text_display(text))
+            if rows:
+                inside.extend(({"type": SEPARATOR, "divider": True, "spacing": 1}, *rows))
+            kept.append({**component, "components": inside})
+        elif component.get("type") != ACTION_ROW:
+            kept.append(component)
+    return tuple(kept)
+
+
 def action_rows(components: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The action rows of ``components`` (a layout, or classic rows), in order, wherever they are nested."""
     found = []

@@ -27,7 +27,7 @@ from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import Placed, button, rows
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.board_image import board_description, board_filename, board_png
-from cogs.tables.drawn import Attachment, Drawn
+from cogs.tables.drawn import Attachment, Drawn, kept
 from cogs.tables.embeds import embed, field, fit_embed
 from cogs.tables.lobby_menus import MENU_ROWS, option_menus
 from cogs.tables.table_text import (
@@ -461,10 +461,15 @@ def final_scoreboard(session: TableSession) -> Drawn:
     return _laid_out(_scoreboard_embed(session), final_components(session), table_picture(session.view(None)))
 
 
-def window_closed(table_id: str) -> Drawn:
-    """A scoreboard whose "Play again" window ran out, as a late press leaves it: a sentence saying so,
-    and only "Replay"."""
-    return Drawn(components=layouts.notice(WINDOW_CLOSED, rows([(0, replay_button(table_id))])), layout=True)
+def window_closed(table_id: str, shown: tuple[dict, ...] | None, files: tuple[str, ...] = ()) -> Drawn:
+    """A scoreboard whose "Play again" window ran out, as a late press leaves it: the same scores (the
+    layout ``shown``, with the files named ``files``; ``None``: an embed, which the edit leaves), a
+    sentence saying so, and only "Replay"."""
+    replay = rows([(0, replay_button(table_id))])
+    if shown is None:
+        return Drawn(components=replay, content=WINDOW_CLOSED)
+    layout = layouts.with_notice(shown, WINDOW_CLOSED, replay)
+    return Drawn(components=layout, attachments=tuple(map(kept, files)), layout=True)
 
 
 def closed_message(session: TableSession, reason: str) -> Drawn:

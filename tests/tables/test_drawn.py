@@ -212,12 +212,25 @@ def test_the_text_only_messages_pass_discords_limits() -> None:
     for drawn in (
         render.leave_question(session),
         render.away_message(session, 2),
-        render.window_closed(session.table_id),
+        render.window_closed(session.table_id, None),  # a scoreboard sent as an embed: it stays
         render.text_message("You left the game."),
     ):
         assert drawn.embed is None and drawing.text(drawn)
         errors = validate_message(drawing.payload(drawn))
         assert not errors, errors.summary()
+
+
+def test_a_late_press_on_a_scoreboard_keeps_what_it_shows_and_leaves_only_replay() -> None:
+    session = TableSession("late1234", 10, 20, GAMES["memory"], TableSettings(3600, 5, 2), 1, "Ann")
+    session.join(2, "Bo")
+    session.start(1, 1, NOW)
+    shown = render.table_message(session)  # a layout with a picture, as the message shows it
+    closed = render.window_closed(session.table_id, shown.components, shown.filenames())
+    assert drawing.text(closed) == f"{drawing.text(shown)}\n{render.WINDOW_CLOSED}"
+    assert [button["label"] for button in drawing.buttons(closed)] == ["Replay"]
+    assert drawing.pictures(closed) == drawing.pictures(shown) and closed.keeps(shown.filenames())
+    errors = validate_message(drawing.payload(closed))
+    assert not errors, errors.summary()
 
 
 def test_a_drawn_view_is_a_drawing_discord_py_neither_keeps_nor_dispatches() -> None:
