@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from datetime import datetime, timezone
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -231,6 +232,41 @@ def test_a_late_press_on_a_scoreboard_keeps_what_it_shows_and_leaves_only_replay
     assert drawing.pictures(closed) == drawing.pictures(shown) and closed.keeps(shown.filenames())
     errors = validate_message(drawing.payload(closed))
     assert not errors, errors.summary()
+
+
+SPEC = Path("/work/shared/discord-api-spec/openapi.json")
+"""Discord's OpenAPI description of API v10 (``shared/discord-api-spec/README.md``)."""
+
+
+@pytest.mark.skipif(not SPEC.exists(), reason="Discord's OpenAPI description is not on this machine")
+def test_every_kind_of_layout_has_the_shape_discords_schema_gives() -> None:
+    """The layouts as Discord's OpenAPI description types a message edit (``MessageEditRequestPartial``:
+    containers, text displays, media galleries and their items, separators, action rows): the table with
+    its picture, a private view under a DM's intro, a scoreboard whose late press closed it, a notice."""
+    jsonschema = pytest.importorskip("jsonschema")  # not a dependency of the project: checked where present
+    referencing = pytest.importorskip("referencing")
+    spec = json.loads(SPEC.read_text())
+    resource = referencing.Resource.from_contents(spec, referencing.jsonschema.DRAFT202012)
+    registry = referencing.Registry().with_resource("urn:discord", resource)
+    validator = jsonschema.Draft202012Validator(
+        {"$ref": "urn:discord#/components/schemas/MessageEditRequestPartial"}, registry=registry
+    )
+    session = TableSession("spec1234", 10, 20, GAMES["memory"], TableSettings(3600, 5, 2), 1, "Ann")
+    session.join(2, "Bo")
+    session.start(1, 1, NOW)
+    table = render.table_message(session)
+    for drawn in (
+        table,
+        render.private_message(session, 1, jump_url=JUMP_URL).with_content(DM_INTRO),
+        render.window_closed(session.table_id, table.components, table.filenames()),
+        render.text_message("You left the game."),
+    ):
+        body = drawing.payload(drawn)
+        assert drawn.layout and body["flags"] == FLAG_COMPONENTS_V2
+        assert [error.message for error in validator.iter_errors(body)] == []
+    spaced = json.loads(json.dumps(drawing.payload(table)))  # a separator's spacing is 1 or 2: caught
+    spaced["components"][0]["components"][3]["spacing"] = 3
+    assert list(validator.iter_errors(spaced))
 
 
 def test_a_drawn_view_is_a_drawing_discord_py_neither_keeps_nor_dispatches() -> None:
