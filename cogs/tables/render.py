@@ -233,8 +233,9 @@ def _laid_out(drawn: dict[str, Any], items: list[Placed], pictures: tuple[Attach
 
 
 def _fit(drawn: dict[str, Any]) -> dict[str, Any]:
-    """Trim the embed object ``drawn`` so that its layout keeps within Discord's 4,000 characters."""
-    return fit_embed(drawn, layouts.TEXT_MAX - layouts.markup(drawn))
+    """Trim the embed object ``drawn`` so that its layout keeps within Discord's 4,000 characters, with
+    room for a DM's intro above it (:data:`cogs.tables.budgets.DM_INTRO`)."""
+    return fit_embed(drawn, layouts.TEXT_MAX - budgets.DM_INTRO - layouts.markup(drawn))
 
 
 def table_message(session: TableSession, page: int = 0, row: int | None = None) -> Drawn:
