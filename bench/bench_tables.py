@@ -82,7 +82,7 @@ async def measure_presses(server: SandboxServer, channels: list, members: list, 
         by_name = {member.username: member for member in seated}
         for _ in range(moves_per_table):
             current = server.message(table.id)
-            if "final scores" in current.embeds[0]["title"]:
+            if "final scores" in current.text():
                 break
             name = TURN_OWNER.search(current.text())["name"]
             actions = [button for button in current.buttons() if ":a." in button["custom_id"]]

@@ -106,11 +106,11 @@ def press_payload() -> dict:
         "mentions": [],
         "mention_roles": [],
         "attachments": [],
-        "embeds": [drawn.embed],
+        "embeds": [] if drawn.embed is None else [drawn.embed],
         "components": list(drawn.components),
         "pinned": False,
         "type": 0,
-        "flags": 0,
+        "flags": 32768 if drawn.layout else 0,  # IS_COMPONENTS_V2
     }
     return {
         "id": "50",

@@ -102,7 +102,7 @@ async def run(outage: float) -> None:
                 )
                 print(
                     f"  acknowledged moves {acknowledged}, stored {stored_moves}; game ended: "
-                    f"{'final scores' in final.embeds[0]['title']}; results stored: {results}"
+                    f"{'final scores' in final.text()}; results stored: {results}"
                 )
                 print(f"  sandbox violations: {server.violations or 'none'}")
 

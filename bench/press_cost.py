@@ -130,7 +130,7 @@ async def play_foist_game(
     by_name = {member.username: member for member in members}
     for _ in range(1000):
         current = server.message(table_message_id)
-        if "final scores" in current.embeds[0]["title"]:
+        if "final scores" in current.text():
             return
         name = TURN_OWNER.search(current.text())["name"]
         label = "Take" if rng.random() < 0.35 else "No"

@@ -90,7 +90,7 @@ async def soak(tables: int, games: int) -> None:
                 await server.press(seated[0], table, custom_id(table, "Start"))
                 for _ in range(1000):
                     current = server.message(table.id)
-                    if "final scores" in current.embeds[0]["title"]:
+                    if "final scores" in current.text():
                         break
                     name = TURN_OWNER.search(current.text())["name"]
                     actions = [b for b in current.buttons() if ":a." in b["custom_id"]]

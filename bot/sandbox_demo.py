@@ -20,6 +20,7 @@ from bot.bot import CardTableBot
 from bot.settings import load_settings
 from engine.core import plural
 from sandbox import SandboxServer
+from sandbox.models import iter_components
 from sandbox.transcript import render_message
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
@@ -76,6 +77,15 @@ def _indent(text: str) -> str:
     return "\n".join("    " + line for line in text.splitlines())
 
 
+
+def _description(message: Any) -> str:
+    """The text under a table message's title: its embed's description, or the first text display's of
+    its layout (whose turn, the log)."""
+    if message.embeds:
+        return message.embeds[0].get("description") or ""
+    texts = [c["content"] for c in iter_components(message.components) if c.get("type") == 10]
+    return texts[0].partition("\n")[2] if texts else ""
+
 class _Narrator:
     """Prints the channel: whole messages at key moments, new log lines in between."""
 
@@ -87,8 +97,7 @@ class _Narrator:
         print(_indent(render_message(message)))
 
     def new_log_lines(self, message: Any) -> list[str]:
-        description = (message.embeds[0].get("description") or "") if message.embeds else ""
-        lines = [line for line in description.splitlines() if line and not line.startswith("Turn:")]
+        lines = [line for line in _description(message).splitlines() if line and not line.startswith("Turn:")]
         overlap = 0
         for size in range(min(len(lines), len(self.log_lines)), 0, -1):
             if self.log_lines[-size:] == lines[:size]:
@@ -152,7 +161,7 @@ async def _play_one_game(
 
     print("\n── the game " + "─" * 50)
     moves = 0
-    while "final scores" not in table.embeds[0]["title"]:
+    while "final scores" not in table.text():
         actor_name = TURN_OWNER.search(table.text())["name"]
         card_up = CARD_UP.search(table.text())
         take = int(card_up["tokens"]) * 3 >= int(card_up["card"]) - 6 or rng.random() < 0.1
@@ -165,7 +174,7 @@ async def _play_one_game(
             await server.press(actor, table, _button(table, "Take")["custom_id"])
         moves += 1
         table = _current(channel, table)
-        if "final scores" not in table.embeds[0]["title"]:
+        if "final scores" not in table.text():
             for line in narrator.new_log_lines(table):
                 print(f"    {line}")
     narrator.show(f"the scoreboard, after {plural(moves, 'move')}", table)

@@ -37,12 +37,14 @@ CALLBACK_ROUTE = "/interactions/{webhook_id}/{webhook_token}/callback"
 
 class _Drawn:
     """An embed or a view already drawn as Discord JSON, for ``interaction_message_response_params``, which
-    asks an embed for ``to_dict()`` and a view for ``to_components()`` and ``has_components_v2()``."""
+    asks an embed for ``to_dict()`` and a view for ``to_components()`` and ``has_components_v2()`` (true:
+    it sets the message's flag 32768, IS_COMPONENTS_V2)."""
 
-    __slots__ = ("json",)
+    __slots__ = ("json", "layout")
 
-    def __init__(self, json) -> None:
+    def __init__(self, json, layout: bool = False) -> None:
         self.json = json
+        self.layout = layout
 
     def to_dict(self):
         return self.json
@@ -51,20 +53,23 @@ class _Drawn:
         return self.json
 
     def has_components_v2(self) -> bool:
-        return False
+        return self.layout
 
 
 async def edit_message_json(
     interaction: discord.Interaction,
     *,
-    embed: dict,
+    embed: dict | None,
     components: list[dict],
     attachments: Sequence[discord.File] | None = (),
+    layout: bool = False,
 ) -> None:
     """Answer the component press ``interaction`` by editing the message it was on: ``embed`` and
     ``components`` already drawn as Discord JSON (:class:`cogs.tables.drawn.Drawn`), ``attachments``
     (``[]`` removes them, ``None`` keeps the message's), like ``interaction.response.edit_message`` but
-    returning nothing.
+    returning nothing. ``layout``: ``components`` are a Components V2 layout (``embed`` is then ``None``):
+    the answer carries flag 32768 and clears the message's content and embeds (which an embed message
+    being made a layout must have cleared).
 
     Raises
     ------
@@ -75,11 +80,13 @@ async def edit_message_json(
     discord.HTTPException
         Discord refused the answer.
     """
-    await _answer(interaction, _Drawn(embed), _Drawn(components), attachments)
+    await _answer(
+        interaction, None if embed is None else _Drawn(embed), _Drawn(components, layout), attachments, layout
+    )
 
 
 async def _answer(
-    interaction: discord.Interaction, embed, view, attachments: Sequence[discord.File] | None
+    interaction: discord.Interaction, embed, view, attachments: Sequence[discord.File] | None, layout: bool
 ) -> None:
     """Post the callback of the component press ``interaction`` with ``embed`` and ``view`` (:class:`_Drawn`
     JSON) and mark it answered."""
@@ -94,6 +101,7 @@ async def _answer(
         state.prevent_view_updates_for(message_id)
     params = interaction_message_response_params(
         type=discord.InteractionResponseType.message_update.value,
+        content=None if layout else discord.utils.MISSING,
         embed=embed,
         view=view,
         attachments=discord.utils.MISSING if attachments is None else list(attachments),

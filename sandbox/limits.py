@@ -42,6 +42,9 @@ SELECT_OPTIONS_MAX = 25
 SELECT_OPTION_TEXT_MAX = 100
 PLACEHOLDER_MAX = 150
 V2_COMPONENTS_MAX = 40
+V2_TEXT_MAX = 4000  # all text displays of a message together
+MEDIA_ITEMS_MAX = 10
+MEDIA_DESCRIPTION_MAX = 1024
 MODAL_TITLE_MAX = 45
 MODAL_ROWS_MAX = 5
 MODAL_LABEL_MAX = 45
@@ -302,16 +305,18 @@ def _validate_action_row(errors: FormErrors, path: Path, row: dict[str, Any], se
         _validate_interactive(errors, path + ("components", j), comp, seen)
 
 
-def _count_v2(components: Sequence[Any]) -> int:
-    count = 0
+def _walk(components: Sequence[Any]) -> list[dict[str, Any]]:
+    """Every component dict of a Components V2 tree (nested ones and section accessories too)."""
+    found = []
     for comp in components:
-        if not isinstance(comp, dict):
-            continue
-        count += 1
-        count += _count_v2(comp.get("components") or [])
-        if isinstance(comp.get("accessory"), dict):
-            count += 1
-    return count
+        if isinstance(comp, dict):
+            found.append(comp)
+            found.extend(_walk(comp.get("components") or []))
+            if isinstance(comp.get("accessory"), dict):
+                found.append(comp["accessory"])
+    return found
+
+
 
 
 def _validate_v2_tree(
@@ -334,7 +339,21 @@ def _validate_v2_tree(
                 _validate_button(errors, cpath + ("accessory",), accessory, seen)
             _validate_v2_tree(errors, cpath + ("components",), comp.get("components") or [], seen)
         elif ctype == 10:
-            errors.max_length(cpath + ("content",), comp.get("content"), TEXT_INPUT_VALUE_MAX)
+            errors.length_between(cpath + ("content",), comp.get("content"), 1, TEXT_INPUT_VALUE_MAX)
+        elif ctype == 12:  # media gallery: MediaGalleryComponentForMessageRequest, MediaGalleryItemRequest
+            items = comp.get("items")
+            if not isinstance(items, list) or not 1 <= len(items) <= MEDIA_ITEMS_MAX:
+                errors.add(
+                    cpath + ("items",), "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {MEDIA_ITEMS_MAX}."
+                )
+                continue
+            for k, item in enumerate(items):
+                if not isinstance(item, dict) or not isinstance((item.get("media") or {}).get("url"), str):
+                    errors.add(cpath + ("items", k, "media"), "BASE_TYPE_REQUIRED", "This field is required")
+                elif item.get("description") is not None:
+                    errors.length_between(
+                        cpath + ("items", k, "description"), item["description"], 1, MEDIA_DESCRIPTION_MAX
+                    )
         elif ctype == 17:
             _validate_v2_tree(errors, cpath + ("components",), comp.get("components") or [], seen)
 
@@ -347,7 +366,7 @@ def _validate_components(errors: FormErrors, components: Any, flags: int) -> Non
         return
     seen: dict[str, Path] = {}
     if flags & FLAG_COMPONENTS_V2:
-        total = _count_v2(components)
+        total = len(_walk(components))
         if total > V2_COMPONENTS_MAX:
             errors.add(
                 ("components",),
@@ -355,6 +374,17 @@ def _validate_components(errors: FormErrors, components: Any, flags: int) -> Non
                 f"Must be {V2_COMPONENTS_MAX} or fewer components in total (got {total}).",
             )
         _validate_v2_tree(errors, ("components",), components, seen)
+        text = sum(
+            len(comp.get("content") or "")
+            for comp in _walk(components)
+            if comp.get("type") == 10
+        )
+        if text > V2_TEXT_MAX:
+            errors.add(
+                ("components",),
+                "MESSAGE_COMPONENTS_TEXT_TOO_LONG",
+                f"The text of all text displays must be {V2_TEXT_MAX} or fewer in length (got {text}).",
+            )
         return
     errors.max_length(("components",), components, ACTION_ROWS_MAX)
     for i, row in enumerate(components):

@@ -703,10 +703,15 @@ def _embed_texts(embed: dict[str, Any]) -> list[str]:
     return parts
 
 
+def _display_texts(components: list[dict[str, Any]] | None) -> list[str]:
+    """The contents of the text displays (type 10) of a component tree: a Components V2 message's text."""
+    return [str(comp["content"]) for comp in iter_components(components) if comp.get("type") == 10]
+
+
 def _component_texts(components: list[dict[str, Any]] | None) -> list[str]:
     parts: list[str] = []
     for comp in iter_components(components):
-        for key in ("label", "placeholder", "content"):
+        for key in ("label", "placeholder"):
             if comp.get(key):
                 parts.append(str(comp[key]))
         for option in comp.get("options") or []:
@@ -723,6 +728,7 @@ def snapshot_text(snapshot: dict[str, Any], *, components: bool = False) -> str:
         parts.append(str(snapshot["content"]))
     for embed in snapshot.get("embeds") or []:
         parts.extend(_embed_texts(embed))
+    parts.extend(_display_texts(snapshot.get("components")))
     if components:
         parts.extend(_component_texts(snapshot.get("components")))
     return "\n".join(parts)
@@ -873,8 +879,8 @@ class Message:
         raise KeyError(f"no button with {wanted} on message {self.id}; buttons: [{have}]")
 
     def text(self, *, components: bool = False) -> str:
-        """Return the message's text: content and embeds (author, title,
-        description, fields, footer), joined by newlines.
+        """Return the message's text: content, embeds (author, title,
+        description, fields, footer) and text displays (Components V2), joined by newlines.
 
         Parameters
         ----------

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .models import Message, iter_components
+from .models import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from .models import Channel
@@ -86,14 +86,17 @@ def _render_components(components: list[dict[str, Any]], indent: str) -> list[st
             elif ctype in (5, 6, 7, 8):
                 lines.append(f"{indent}<select: {comp.get('placeholder') or comp.get('custom_id')}>")
             elif ctype == 10:
-                lines.append(f"{indent}{comp.get('content')}")
-            elif ctype in (9, 17):
-                inner = [c for c in iter_components([comp]) if c is not comp]
-                for sub in inner:
-                    if sub.get("type") == 10:
-                        lines.append(f"{indent}{sub.get('content')}")
-                    elif sub.get("type") == 2:
-                        buttons.append(_render_button(sub))
+                lines.extend(indent + line for line in str(comp.get("content")).splitlines())
+            elif ctype == 12:  # a media gallery: each picture with its description (alt text)
+                for item in comp.get("items") or []:
+                    alt = f": {item['description']}" if item.get("description") else ""
+                    lines.append(f"{indent}(picture {(item.get('media') or {}).get('url')}{alt})")
+            elif ctype == 14:
+                lines.append(indent + "─" * 20)
+            elif ctype in (9, 17):  # a section or a container: its components in turn, then an accessory
+                lines.extend(_render_components(comp.get("components") or [], indent))
+                if (comp.get("accessory") or {}).get("type") == 2:
+                    buttons.append(_render_button(comp["accessory"]))
         if buttons:
             lines.append(indent + " ".join(buttons))
     return lines

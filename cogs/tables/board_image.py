@@ -14,6 +14,7 @@ about 25 ms for drawing every card and saving full colour (``docs/performance.md
 
 from __future__ import annotations
 
+import hashlib
 import io
 from functools import lru_cache
 from importlib import resources
@@ -21,6 +22,7 @@ from importlib import resources
 from PIL import Image, ImageDraw, ImageFont
 
 from engine import Board, Cell
+from engine.core import plural
 
 CARD_WIDTH = 64  # pixels
 CARD_HEIGHT = 88
@@ -177,3 +179,36 @@ def board_png(board: Board) -> bytes:
     picture = draw_board(board).quantize(palette=_palette(), dither=Image.Dither.NONE)
     picture.save(buffer, format="PNG", compress_level=PNG_LEVEL)
     return buffer.getvalue()
+
+
+@lru_cache(maxsize=1024)
+def board_filename(board: Board) -> str:
+    """The name of ``board``'s picture, different for every different board (``board-<digest>.png``, the
+    same in every process), so a message that shows it already keeps it
+    (:meth:`cogs.tables.drawn.Drawn.keeps`)."""
+    return f"board-{hashlib.blake2b(repr(board).encode(), digest_size=8).hexdigest()}.png"
+
+
+@lru_cache(maxsize=64)
+def board_description(board: Board) -> str:
+    """What the board's picture shows, in words (its alt text, within Discord's 1,024 characters): the
+    grid's size, the cards face down, each card face up by position ("C5 7♥"), the highlighted ones
+    marked "(new)"; e.g. "A grid of 7 rows (A–G) by 8 columns (1–8): 52 cards face down; face up: C5 7♥
+    (new), D2 7♠"."""
+    face_up, face_down = [], 0
+    for row, cells in zip(board.row_labels, board.cells, strict=True):
+        for column, cell in zip(board.column_labels, cells, strict=True):
+            if cell is None:
+                continue
+            if cell.face_up:
+                face_up.append(f"{row}{column} {cell.text}{' (new)' if cell.highlight else ''}")
+            else:
+                face_down += 1
+    rows, columns = board.row_labels, board.column_labels
+    text = (
+        f"A grid of {plural(len(rows), 'row')} ({rows[0]}–{rows[-1]}) by {plural(len(columns), 'column')} "
+        f"({columns[0]}–{columns[-1]}): {plural(face_down, 'card')} face down"
+    )
+    if face_up:
+        text += f"; face up: {', '.join(face_up)}"
+    return text[:1021] + "..." if len(text) > 1024 else text

@@ -85,11 +85,14 @@ async def _route_select(
 
 
 def _is_on_message(message: discord.Message | None, custom_id: str, component_type: object) -> bool:
-    """True if a component of type ``component_type`` with ``custom_id`` is on ``message``."""
+    """True if a component of type ``component_type`` with ``custom_id`` is on ``message`` (in an action
+    row, at the top or in a Components V2 container)."""
     if message is None:
         return False
-    for row in message.components:
-        for component in getattr(row, "children", [row]):
-            if getattr(component, "custom_id", None) == custom_id and component.type.value == component_type:
-                return True
+    components = list(message.components)
+    while components:
+        component = components.pop()
+        if getattr(component, "custom_id", None) == custom_id and component.type.value == component_type:
+            return True
+        components.extend(getattr(component, "children", ()))
     return False

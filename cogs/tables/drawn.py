@@ -2,18 +2,26 @@
 discord.py.
 
 The renderer (:mod:`cogs.tables.render`) draws every message kind as a :class:`Drawn`: the embed as the
-dict Discord takes, the component rows as Discord JSON, the attachments as bytes. It is sent two ways, from
-the same drawing:
+dict Discord takes, or a Components V2 layout (``layout``: the components are the whole message, see
+:mod:`cogs.tables.layouts`), the components as Discord JSON, the attachments as bytes. It is sent two ways,
+from the same drawing:
 
 - a press's answer sends the JSON as it is, in one request (:func:`answer_press`, through
   :mod:`bot.quick_answer`);
 - every discord.py call (channel posts and edits, ephemeral answers, ``edit_original_response``, DMs) gets
   it through :meth:`Drawn.send_kwargs` or :meth:`Drawn.edit_kwargs`: the embed as ``Embed.from_dict`` and
-  the components in a :class:`DrawnView`, which discord.py turns back into the same JSON
-  (``tests/tables/test_drawn.py`` compares the three).
+  the components in a :class:`DrawnView`, which discord.py turns back into the same JSON, with the
+  Components V2 flag (32768) for a layout (``tests/tables/test_drawn.py`` compares the three).
+
+A layout may replace a message sent before as an embed (a table stored before layouts, a DM, an ephemeral
+view): Discord lets an edit add the flag, never remove it, provided the edit clears the message's
+``content`` and ``embeds`` (discord.py 2.7, ``Message.edit``: "If you want to update the message to have a
+LayoutView, you must explicitly set the content, embed, embeds, and attachments parameters to None if the
+previous message had any"), so every edit into a layout clears them and says which files it keeps.
 
 A picture is uploaded only when what it shows changes: an attachment's filename names what it shows
-(Deluxe Memory's grid: ``board-<digest>.png``), and an edit of a message that shows those very files already
+(Deluxe Memory's grid: ``board-<digest>.png``; a layout shows it as ``attachment://<filename>`` in a media
+gallery), and an edit of a message that shows those very files already
 leaves its attachments out, which keeps them (Discord's edit: "To remove or replace files you will have to
 supply the attachments field"; the interaction answer that updates a message works the same). The bytes are
 drawn only for an upload.
@@ -34,11 +42,13 @@ from cogs import quick_answer
 
 @dataclass(frozen=True, slots=True)
 class Attachment:
-    """A file sent with a message: its name (``attachment://<filename>`` in the embed), which differs for
-    every different content, and ``draw``, which gives its bytes (called only when it is uploaded)."""
+    """A file sent with a message: its name (``attachment://<filename>`` in the embed or the layout), which
+    differs for every different content, ``draw``, which gives its bytes (called only when it is uploaded),
+    and ``description``, what a picture shows in words (its alt text, 1-1,024 characters; ``""``: none)."""
 
     filename: str
     draw: Callable[[], bytes]
+    description: str = ""
 
     @property
     def data(self) -> bytes:
@@ -52,18 +62,28 @@ class Drawn:
     gives, or ``None``), ``components`` (action rows, ``{"type": 1, "components": [...]}``; none removes
     a message's components), ``attachments`` and ``content``. The dicts are shared, never changed.
 
-    In an edit, ``embed=None`` leaves the message's embed and attachments as they are, and
-    ``content=None`` its text; the components are always replaced.
+    ``layout``: a Components V2 message (flag 32768): ``components`` are the whole message (containers,
+    text displays, media galleries, action rows: :mod:`cogs.tables.layouts`), with no ``embed`` nor
+    ``content``; an edit into it clears the message's content and embeds and replaces its attachments
+    (keeping those it shows already).
+
+    In an edit of a classic message, ``embed=None`` leaves the message's embed and attachments as they
+    are, and ``content=None`` its text; the components are always replaced.
     """
 
     embed: dict[str, Any] | None = None
     components: tuple[dict[str, Any], ...] = ()
     attachments: tuple[Attachment, ...] = ()
     content: str | None = None
+    layout: bool = False
 
     def with_content(self, content: str | None) -> Drawn:
-        """This message with ``content`` as its text."""
-        return dataclasses.replace(self, content=content)
+        """This message with ``content`` as its text: for a layout, a text display above it."""
+        if not self.layout:
+            return dataclasses.replace(self, content=content)
+        if not content:
+            return self
+        return dataclasses.replace(self, components=({"type": 10, "content": content}, *self.components))
 
     def filenames(self) -> tuple[str, ...]:
         """The names of the attachments, in order."""
@@ -81,7 +101,7 @@ class Drawn:
     def send_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for a new message: ``Messageable.send``, ``response.send_message``,
         ``followup.send``."""
-        message: dict[str, Any] = {"view": DrawnView(self.components)}
+        message: dict[str, Any] = {"view": DrawnView(self.components, self.layout)}
         if self.content is not None:
             message["content"] = self.content
         if self.embed is not None:
@@ -94,8 +114,14 @@ class Drawn:
         """Keyword arguments for an edit: ``Message.edit``, ``response.edit_message``,
         ``edit_original_response``, of a message that shows the attachments named ``shown`` (what is known
         of it; nothing: unknown): attachments the message shows already are kept (left out of the edit),
-        else replaced by this message's (none: removed)."""
-        message: dict[str, Any] = {"view": DrawnView(self.components)}
+        else replaced by this message's (none: removed). A layout clears the message's content and embeds
+        (an embed message becomes a layout)."""
+        message: dict[str, Any] = {"view": DrawnView(self.components, self.layout)}
+        if self.layout:
+            message["content"] = message["embed"] = None
+            if not self.keeps(shown):
+                message["attachments"] = self.files()
+            return message
         if self.content is not None:
             message["content"] = self.content
         if self.embed is not None:
@@ -111,22 +137,31 @@ class DrawnView(discord.ui.View):
     It holds no item: ``to_components`` gives the drawn rows as they are. discord.py neither stores nor
     dispatches it (discord.py 2.7, ``ui/view.py``, ``interactions.py``, ``message.py``,
     ``webhook/async_.py``: every call stores a view only ``if not view.is_finished()``, most also only if
-    ``view.is_dispatchable()``, which is false with no item; ``has_components_v2()`` is false with no item),
-    so no 15-minute timeout task is started for an ephemeral one. Presses reach the tables by custom_id
-    (:mod:`cogs.tables.components`).
+    ``view.is_dispatchable()``, which is false with no item), so no 15-minute timeout task is started for
+    an ephemeral one. Presses reach the tables by custom_id (:mod:`cogs.tables.components`).
+
+    ``layout``: the components are a Components V2 layout. discord.py sets the message's flag 32768 when
+    the view's ``has_components_v2()`` is true (``http.handle_message_parameters``,
+    ``webhook.async_.interaction_message_response_params``); a ``View`` computes it from its items
+    (``LayoutView``'s are V2 items), which a drawing has none of, so this one says it.
     """
 
-    def __init__(self, components: tuple[dict[str, Any], ...]) -> None:
+    def __init__(self, components: tuple[dict[str, Any], ...], layout: bool = False) -> None:
         super().__init__(timeout=None)
         self.drawn = components
+        self.layout = layout
 
     def is_finished(self) -> bool:
         """Always true: the view is a drawing, with nothing to wait for (even when made outside the loop,
         where discord.py's own ``stop`` has no future to mark)."""
         return True
 
+    def has_components_v2(self) -> bool:
+        """True for a Components V2 layout: discord.py then sends the message with flag 32768."""
+        return self.layout
+
     def to_components(self) -> list[dict[str, Any]]:
-        """The drawn action rows."""
+        """The drawn components (action rows, or a layout)."""
         return list(self.drawn)
 
 
@@ -135,11 +170,52 @@ def attachments_on(message: discord.Message | None) -> tuple[str, ...]:
     return () if message is None else tuple(attachment.filename for attachment in message.attachments)
 
 
+def kept(filename: str) -> Attachment:
+    """A file a message shows already, named so that an edit of that message keeps it (:meth:`Drawn.keeps`);
+    its bytes are not at hand.
+
+    Raises
+    ------
+    LookupError
+        On reading its bytes: a kept file is never uploaded.
+    """
+
+    def unavailable() -> bytes:
+        raise LookupError(f"{filename} is kept on its message, never uploaded again")
+
+    return Attachment(filename, unavailable)
+
+
+def layout_on(message: discord.Message | None) -> tuple[dict[str, Any], ...] | None:
+    """The Components V2 layout ``message`` shows, as Discord JSON (``None`` for no message or a classic
+    one), each media item that shows one of the message's attachments naming it ``attachment://<filename>``
+    (Discord answers its CDN address and ``attachment_id``), so that an edit keeping the file shows it."""
+    if message is None or not message.flags.components_v2:
+        return None
+    names = {attachment.id: attachment.filename for attachment in message.attachments}
+    urls = {}
+    components = list(message.components)
+    while components:
+        component = components.pop()
+        components.extend(getattr(component, "children", ()))
+        for item in getattr(component, "items", ()):
+            if item.media.attachment_id in names:
+                urls[item.media.url] = f"attachment://{names[item.media.attachment_id]}"
+    layout = tuple(component.to_dict() for component in message.components)
+    dicts = list(layout)
+    while dicts:
+        component = dicts.pop()
+        dicts.extend(component.get("components", ()))
+        for item in component.get("items", ()):
+            item["media"] = {"url": urls.get(item["media"]["url"], item["media"]["url"])}
+    return layout
+
+
 async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
     """Answer the component press ``interaction`` by editing the message it was on into ``drawn``: the JSON
-    as it is, in one request (:func:`bot.quick_answer.edit_message_json`), when ``drawn`` has an embed;
-    else (a text-only change) through discord.py's ``response.edit_message``. Files the message shows
-    already (``interaction.message``) are kept, not uploaded again.
+    as it is, in one request (:func:`cogs.quick_answer.edit_message_json`), when ``drawn`` is a layout or
+    has an embed; else (a text-only change) through discord.py's ``response.edit_message``. Files the
+    message shows already (``interaction.message``) are kept, not uploaded again.
 
     Raises
     ------
@@ -149,7 +225,8 @@ async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
         Discord refused the answer.
     """
     shown = attachments_on(interaction.message)
-    if drawn.embed is None or interaction.type is not discord.InteractionType.component:
+    classic_text = drawn.embed is None and not drawn.layout
+    if classic_text or interaction.type is not discord.InteractionType.component:
         await interaction.response.edit_message(**drawn.edit_kwargs(shown))
         return
     await quick_answer.edit_message_json(
@@ -157,4 +234,5 @@ async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
         embed=drawn.embed,
         components=list(drawn.components),
         attachments=None if drawn.keeps(shown) else drawn.files(),
+        layout=drawn.layout,
     )

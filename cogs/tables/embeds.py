@@ -50,11 +50,12 @@ def _texts(drawn: dict[str, Any]) -> list[str]:
     return texts
 
 
-def fit_embed(drawn: dict[str, Any]) -> dict[str, Any]:
-    """Trim an embed (changed in place, and returned) to Discord's 6,000-character total: first its custom
-    emojis (cards shown by their text alone), then the oldest log lines (the turn line and the latest moves
-    stay), then the longest fields."""
-    budget = EMBED_TOTAL_LIMIT - 20
+def fit_embed(drawn: dict[str, Any], limit: int = EMBED_TOTAL_LIMIT) -> dict[str, Any]:
+    """Trim an embed (changed in place, and returned) to ``limit`` characters in all as Discord counts them
+    (Discord's 6,000 for an embed; what a layout's 4,000 leave, :mod:`cogs.tables.layouts`): first its
+    custom emojis (cards shown by their text alone), then the oldest log lines (the turn line and the latest
+    moves stay), then the longest fields."""
+    budget = limit - 20
     excess = embed_size(drawn) - budget
     if excess <= 0:
         return drawn

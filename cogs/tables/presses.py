@@ -20,7 +20,7 @@ import discord
 
 from cogs.tables import action_menus, prompts, render
 from cogs.tables import custom_ids as ids
-from cogs.tables.drawn import answer_press
+from cogs.tables.drawn import answer_press, attachments_on, layout_on
 from cogs.tables.private_views import PrivateViews
 from cogs.tables.rules_in_play import rules_in_play
 from cogs.tables.table_message import TableMessages
@@ -85,7 +85,9 @@ class TablePresses:
             if target.verb in (ids.AGAIN, ids.QUIT) and not in_private_view(interaction):
                 # A scoreboard whose "Play again" window ran out keeps its buttons until a press like this
                 # one takes them away, in the press's own answer.
-                await answer_press(interaction, render.window_closed(target.table_id))
+                message = interaction.message
+                closed = render.window_closed(target.table_id, layout_on(message), attachments_on(message))
+                await answer_press(interaction, closed)
                 return
             await reply(interaction, self.registry.gone_reason(target.table_id))
             return

@@ -389,7 +389,8 @@ class _LiveDM:
             return self.views.message(session, self.user_id).with_content(live_dm_intro(session))
         if session.phase is Phase.SCOREBOARD:
             return render.dm_scoreboard(session).with_content("The game is over.")
-        return Drawn(content=f"The {session.rules.display_name} table in <#{session.channel_id}> is closed.")
+        table = f"The {session.rules.display_name} table in <#{session.channel_id}>"
+        return render.text_message(f"{table} is closed.")
 
     async def replace(self, drawn: Drawn, signature: object) -> str | None:
         """Send ``drawn`` as a new live DM and delete the one before; ``None`` once delivered, else why not

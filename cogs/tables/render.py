@@ -4,6 +4,9 @@
 Nothing here decides anything: it draws the lobby, the public table (from the engine's public view, at a
 page of its menus), a seat's private view, the scoreboard, a closed or moved table, and the short messages
 around them (the question before leaving, "Play again" closed, the notice to a player an AI took over).
+The table, the private views, the scoreboards and every message that may replace one of them are
+Components V2 layouts (:mod:`cogs.tables.layouts`; their text is first put together as an embed object,
+whose budgets count the layout's markup); the lobby and the new small messages are classic ones.
 A press's answer sends the drawing as it is; every other send hands it to discord.py
 (:mod:`cogs.tables.drawn`). Every text stays within Discord's limits (see ``shared/DISCORD-NOTES.md``): the
 renderer trims rather than lets a send fail, and the actions of a decision are fitted to menus and pages
@@ -13,20 +16,19 @@ by :mod:`cogs.tables.action_menus`.
 from __future__ import annotations
 
 import functools
-import hashlib
 from typing import Any
 
 import discord
 
 from cogs.card_emojis import CARD_EMOJIS
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, budgets, house_rules, seat_controls
+from cogs.tables import action_menus, budgets, house_rules, layouts, seat_controls
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import Placed, button, reading_length, rows
 from cogs.tables.action_menus import clip as _clip
-from cogs.tables.board_image import board_png
-from cogs.tables.drawn import Attachment, Drawn
-from cogs.tables.embeds import embed, embed_length, field, fit_embed
+from cogs.tables.board_image import board_description, board_filename, board_png
+from cogs.tables.drawn import Attachment, Drawn, kept
+from cogs.tables.embeds import embed, field, fit_embed
 from cogs.tables.lobby_menus import MENU_ROWS, option_menus
 from cogs.tables.table_text import (
     event_log,
@@ -173,7 +175,7 @@ def _fitting_fields(
     kept = []
     for shown in fields:
         for choice in _state_fields(session, (shown,)) + _state_fields(session, (shown,), brief=True):
-            size = reading_length(choice["name"]) + reading_length(choice["value"])
+            size = reading_length(choice["name"]) + reading_length(choice["value"]) + layouts.FIELD_MARKUP
             if size <= room:
                 kept.append(choice)
                 room -= size
@@ -183,7 +185,7 @@ def _fitting_fields(
 
 def _crowded(drawn: dict[str, Any]) -> bool:
     """True if the table message ``drawn`` leaves no room for the last move's line within its budget."""
-    return embed_length(drawn) + 2 + budgets.LAST_LINE_MIN > budgets.TABLE_MESSAGE
+    return layouts.text_length(drawn) + 2 + budgets.LAST_LINE_MIN > budgets.TABLE_MESSAGE
 
 
 def action_components(
@@ -213,25 +215,27 @@ def action_components(
     )
 
 
-@functools.lru_cache(maxsize=1024)
-def board_filename(board: Board) -> str:
-    """The name of ``board``'s picture, different for every different board (``board-<digest>.png``, the
-    same in every process), so a message that shows it already keeps it (:meth:`Drawn.keeps`)."""
-    return f"board-{hashlib.blake2b(repr(board).encode(), digest_size=8).hexdigest()}.png"
-
-
-def _board(view: SeatView) -> tuple[Attachment, ...]:
-    """The view's board as a picture, to attach to the message whose embed shows it (drawn only when it is
-    uploaded)."""
+def table_picture(view: SeatView) -> tuple[Attachment, ...]:
+    """The picture of the table ``view`` shows, for the media gallery of the table message, a private view
+    or the scoreboard (:func:`cogs.tables.layouts.card`), with its description (alt text); none if the game
+    draws none. The one place a message's picture is chosen: today Deluxe Memory's grid (``view.board``,
+    drawn only when it is uploaded)."""
     if view.board is None:
         return ()
-    return (Attachment(board_filename(view.board), functools.partial(board_png, view.board)),)
+    board = view.board
+    return (Attachment(board_filename(board), functools.partial(board_png, board), board_description(board)),)
 
 
-def _show_board(drawn: dict[str, Any], board: Board | None) -> None:
-    """Show ``board``'s picture (attached by :func:`_board`) as the embed's image."""
-    if board is not None:
-        drawn["image"] = {"url": f"attachment://{board_filename(board)}"}
+def _laid_out(drawn: dict[str, Any], items: list[Placed], pictures: tuple[Attachment, ...]) -> Drawn:
+    """The message whose text is the embed object ``drawn``, with the components ``items`` and
+    ``pictures``, as a Components V2 layout (:func:`cogs.tables.layouts.card`)."""
+    return Drawn(components=layouts.card(drawn, rows(items), pictures), attachments=pictures, layout=True)
+
+
+def _fit(drawn: dict[str, Any]) -> dict[str, Any]:
+    """Trim the embed object ``drawn`` so that its layout keeps within Discord's 4,000 characters, with
+    room for a DM's intro above it (:data:`cogs.tables.budgets.DM_INTRO`)."""
+    return fit_embed(drawn, layouts.TEXT_MAX - budgets.DM_INTRO - layouts.markup(drawn))
 
 
 def table_message(session: TableSession, page: int = 0, row: int | None = None) -> Drawn:
@@ -243,7 +247,7 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
     shows them on demand (:mod:`cogs.tables.rules_in_play`).
     The latest moves fill what :data:`cogs.tables.budgets.TABLE_MESSAGE` leaves; a crowded table shows
     each seat's brief line (``SeatLine.brief``), then, if still crowded, the fields' brief values
-    (``Field.brief``).
+    (``Field.brief``), then the footer's move number alone.
     """
     assert session.state is not None
     public = session.view(None)
@@ -258,9 +262,10 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
         drawn["fields"] = [*drawn["fields"][:-1], players]
         if _crowded(drawn):
             drawn["fields"] = [*_state_fields(session, public.table, brief=True), players]
-    with_latest_events(session, drawn, budgets.TABLE_MESSAGE)
-    fit_embed(drawn)
-    _show_board(drawn, public.board)
+        if _crowded(drawn):  # the move alone: the table id is on its lobby and scoreboard
+            drawn["footer"] = {"text": f"move {session.state.version + 1}"}
+    with_latest_events(session, drawn, budgets.TABLE_MESSAGE - layouts.markup(drawn))
+    _fit(drawn)
     table_id = session.table_id
     items = action_components(session, session.public_actions(), page, board=public.board, row=row)
     items.append((4, _verb_button(table_id, ids.HAND, "My hand", SECONDARY)))
@@ -269,7 +274,7 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
         items.append((4, _verb_button(table_id, ids.DM, "DM me my hand", SECONDARY)))
     items.append((4, _verb_button(table_id, ids.RULES, RULES_LABEL, SECONDARY)))
     items.extend((4, _verb_button(table_id, verb, label, CONTROL_STYLES[verb])) for verb, label in controls)
-    return Drawn(drawn, rows(items), _board(public))
+    return _laid_out(drawn, items, table_picture(public))
 
 
 def private_message(
@@ -306,20 +311,19 @@ def private_message(
     drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · table {session.table_id}"}
     budget = budgets.PRIVATE_VIEW if offer_dm else budgets.DM - budgets.DM_INTRO
     last_move = len("\nLast move: ") + budgets.LAST_LINE_MIN if session.events else 0
-    if embed_length(drawn) + last_move > budget:  # the seat's fields' brief values (``Field.brief``)
+    if layouts.text_length(drawn) + last_move > budget:  # the seat's fields' brief values (``Field.brief``)
         drawn["fields"] = _state_fields(session, view.private, brief=True, private=True)
     fields = drawn["fields"]
-    room = budget - embed_length(drawn) - last_move
+    room = budget - layouts.text_length(drawn) - last_move
     shown, room = _fitting_fields(session, view.table, room)  # the rest: on the table message (title's link)
     fields.extend(shown)
     for brief in (False, True):
         players = field(*players_field(session, view, brief=brief), False)
-        if reading_length(players["name"]) + reading_length(players["value"]) <= room:
+        if reading_length(players["name"]) + reading_length(players["value"]) + layouts.FIELD_MARKUP <= room:
             fields.append(players)
             break
-    with_latest_events(session, drawn, budget, "Last move: " if description else "")
-    fit_embed(drawn)
-    _show_board(drawn, view.board)
+    with_latest_events(session, drawn, budget - layouts.markup(drawn), "Last move: " if description else "")
+    _fit(drawn)
     table_id = session.table_id
     items = action_components(session, view.legal_actions, page, board=view.board, row=row)
     if offer_dm:
@@ -328,7 +332,7 @@ def private_message(
         (4, _verb_button(table_id, verb, label, CONTROL_STYLES[verb]))
         for verb, label in seat_controls.private_controls(session, user_id)
     )
-    return Drawn(drawn, rows(items), _board(view))
+    return _laid_out(drawn, items, table_picture(view))
 
 
 def leave_question(session: TableSession) -> Drawn:
@@ -338,8 +342,9 @@ def leave_question(session: TableSession) -> Drawn:
 
 
 def text_message(text: str) -> Drawn:
-    """Text alone, with no components: what a question becomes once answered (its buttons go)."""
-    return Drawn(content=text)
+    """Text alone, with no components, as a layout (it may replace one): what a question becomes once
+    answered (its buttons go), a live DM once its table closed."""
+    return Drawn(components=layouts.notice(text), layout=True)
 
 
 def away_message(session: TableSession, user_id: int) -> Drawn:
@@ -399,39 +404,40 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
         footer.append("play again?")
     drawn["fields"] = again
     drawn["footer"] = {"text": " · ".join(filter(None, footer))}
-    if embed_length(drawn) > budgets.TABLE_MESSAGE - len("Last moves") - budgets.LAST_LINE_MIN:
+    last_moves = len("Last moves") + layouts.FIELD_MARKUP
+    if layouts.text_length(drawn) > budgets.TABLE_MESSAGE - last_moves - budgets.LAST_LINE_MIN:
         drawn["description"] = _standings(session, brief=True)
-    room = budgets.TABLE_MESSAGE - embed_length(drawn)
-    room -= len("Last moves") + budgets.LAST_LINE_MIN if session.events else 0
+    room = budgets.TABLE_MESSAGE - layouts.text_length(drawn)
+    room -= last_moves + budgets.LAST_LINE_MIN if session.events else 0
     fields, _ = _fitting_fields(session, public.table[:10], room)  # the standings come first
     fields = [{**shown, "inline": False} for shown in fields]
     drawn["fields"] = [*fields, *again]
-    room = budgets.TABLE_MESSAGE - embed_length(drawn) - len("Last moves")
+    room = budgets.TABLE_MESSAGE - layouts.text_length(drawn) - last_moves
     if session.events and room >= budgets.LAST_LINE_MIN:  # the last moves, as many as there is room for
         last = budgets.latest_lines(event_log(session).split("\n"), room)
         drawn["fields"] = [*fields, field("Last moves", _clip(last, 1024), False), *again]
-    return fit_embed(drawn)
+    return _fit(drawn)
 
 
 def scoreboard_message(session: TableSession) -> Drawn:
     """The table message once the game is over: the scoreboard (:func:`_scoreboard_embed`) and the final
     board's picture; "Play again", "Leave" and "Replay" while the "Play again" choice is open."""
     drawn = _scoreboard_embed(session)
-    board = _board(session.view(None))
+    picture = table_picture(session.view(None))
     if session.phase is not Phase.SCOREBOARD:
-        return Drawn(drawn, attachments=board)
+        return _laid_out(drawn, [], picture)
     table_id = session.table_id
     buttons = [
         _verb_button(table_id, ids.AGAIN, "Play again", SUCCESS),
         _verb_button(table_id, ids.QUIT, "Leave", SECONDARY),
         replay_button(table_id),
     ]
-    return Drawn(drawn, rows([(0, shown) for shown in buttons]), board)
+    return _laid_out(drawn, [(0, shown) for shown in buttons], picture)
 
 
 def private_scoreboard(session: TableSession) -> Drawn:
     """What a private view becomes when a move pressed in it ends the game: the scoreboard, no buttons."""
-    return Drawn(_scoreboard_embed(session))
+    return _laid_out(_scoreboard_embed(session), [], ())
 
 
 def dm_scoreboard(session: TableSession) -> Drawn:
@@ -439,25 +445,32 @@ def dm_scoreboard(session: TableSession) -> Drawn:
     :data:`cogs.tables.budgets.DM` (the final table, the last moves and "Play again" stay on the table
     message)."""
     full = _scoreboard_embed(session)
-    return Drawn({key: full[key] for key in ("title", "description", "color", "footer") if key in full})
+    standings = {key: full[key] for key in ("title", "description", "color", "footer") if key in full}
+    return _laid_out(standings, [], ())
 
 
-def final_components(session: TableSession) -> tuple[dict, ...]:
+def final_components(session: TableSession) -> list[Placed]:
     """The buttons a closed table keeps for good: "Replay" once its game is over, else none."""
     if session.state is None or not session.state.is_terminal():
-        return ()
-    return rows([(0, replay_button(session.table_id))])
+        return []
+    return [(0, replay_button(session.table_id))]
 
 
 def final_scoreboard(session: TableSession) -> Drawn:
-    """The table message for good once the "Play again" window is over: the scoreboard and "Replay"."""
-    return Drawn(_scoreboard_embed(session), final_components(session))
+    """The table message for good once the "Play again" window is over: the scoreboard, the final
+    picture and "Replay"."""
+    return _laid_out(_scoreboard_embed(session), final_components(session), table_picture(session.view(None)))
 
 
-def window_closed(table_id: str) -> Drawn:
-    """A scoreboard whose "Play again" window ran out, as a late press leaves it: the same scores, a
+def window_closed(table_id: str, shown: tuple[dict, ...] | None, files: tuple[str, ...] = ()) -> Drawn:
+    """A scoreboard whose "Play again" window ran out, as a late press leaves it: the same scores (the
+    layout ``shown``, with the files named ``files``; ``None``: an embed, which the edit leaves), a
     sentence saying so, and only "Replay"."""
-    return Drawn(components=rows([(0, replay_button(table_id))]), content=WINDOW_CLOSED)
+    replay = rows([(0, replay_button(table_id))])
+    if shown is None:
+        return Drawn(components=replay, content=WINDOW_CLOSED)
+    layout = layouts.with_notice(shown, WINDOW_CLOSED, replay)
+    return Drawn(components=layout, attachments=tuple(map(kept, files)), layout=True)
 
 
 def closed_message(session: TableSession, reason: str) -> Drawn:
@@ -465,13 +478,14 @@ def closed_message(session: TableSession, reason: str) -> Drawn:
     "Replay" if its game is over."""
     drawn = embed(f"{session.rules.display_name}: table closed", reason, CLOSED_COLOUR)
     drawn["footer"] = {"text": footer_text(session)}
-    return Drawn(drawn, final_components(session))
+    return _laid_out(drawn, final_components(session), ())
 
 
 def moved_message(session: TableSession, jump_url: str) -> Drawn:
     """What an old table message turns into when the table moves to a fresh message."""
     description = f"The game goes on in a fresh message: {jump_url}"
-    return Drawn(embed(f"{session.rules.display_name}: the table moved", description, CLOSED_COLOUR))
+    drawn = embed(f"{session.rules.display_name}: the table moved", description, CLOSED_COLOUR)
+    return _laid_out(drawn, [], ())
 
 
 def current_message(session: TableSession, page: int = 0) -> Drawn:

@@ -27,6 +27,7 @@ from bot.bot import CardTableBot
 from bot.sandbox_demo import sandbox_bot
 from sandbox import SandboxServer
 from tests.bot.test_entrypoint import bot_environment
+from tests.e2e import reading
 from tests.e2e.stored_rows import stored
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
@@ -206,7 +207,7 @@ class World:
         hands: dict[int, Any] = {}
         for _ in range(max_moves):
             current = self.message(table.id)
-            if "final scores" in (current.embeds[0].get("title") or ""):
+            if "final scores" in reading.title(current):
                 return current
             waiting = self.users_to_act(current)
             assert waiting, current.text()
@@ -379,7 +380,7 @@ async def play_to_the_end(world: World, table: Any, rng: random.Random, *, max_m
     """
     for _ in range(max_moves):
         table = world.message(table.id)
-        if "final scores" in table.embeds[0]["title"]:
+        if "final scores" in reading.title(table):
             return table
         actor = world.turn_owner(table)
         assert actor is not None, table.text()

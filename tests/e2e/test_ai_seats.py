@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from engine.registry import GAMES
+from tests.e2e import reading
 from tests.e2e.conftest import TO_ACT, World, refused, sqlite_only, stored
 
 PREFER = {"declare": ("Declare", "")}  # shortens Declare's long games, as tests/e2e/test_games.py does
@@ -37,7 +38,7 @@ async def finish_with_ais(
     hands: dict[int, Any] = {}
     for _ in range(6000):
         current = world.message(table.id)
-        if "final scores" in (current.embeds[0].get("title") or ""):
+        if "final scores" in reading.title(current):
             return current
         if waits_for(current, person.name):
             if told is not None:
@@ -275,7 +276,7 @@ async def test_a_table_with_an_easy_a_normal_and_a_hard_ai_plays_to_the_end(worl
     )
     assert (await world.press(alice, hand.message, hinted)).ok  # the hinted move is a legal one
     final = await finish_with_ais(world, table, alice, random.Random(4))
-    lines = final.embeds[0]["description"].split("\n")
+    lines = reading.description(final).split("\n")
     hers = next(line for line in lines if alice.name in line)
     assert hers.endswith(" · 💡 2 hints") and all("💡" not in line for line in lines if line != hers), lines
     assert world.server.violations == []

@@ -20,6 +20,7 @@ from art.faces import BY_KEY, DECKS
 from bot.sandbox_demo import sandbox_bot
 from cogs.card_emojis import CARD_EMOJIS, CardEmojis
 from sandbox import SandboxServer
+from tests.e2e import reading
 from tests.e2e.conftest import World, play_to_the_end, restartable_world, sqlite_only
 
 pytestmark = sqlite_only
@@ -135,7 +136,7 @@ async def test_with_the_emoji_endpoints_failing_a_foist_game_plays_to_the_end_wi
                 assert report.failure is not None and report.uploaded == 0
                 table = await world.open_table()
                 final = await play_to_the_end(world, table, random.Random(3))
-                assert "final scores" in final.embeds[0]["title"]
+                assert "final scores" in reading.title(final)
                 shown = [m for m in world.public_messages() if m.buttons()] + [final]
                 assert not any(b.get("emoji", {}).get("id") for m in shown for b in m.buttons())
                 texts = [text for m in world.public_messages() for text in m.all_texts()]

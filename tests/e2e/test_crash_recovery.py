@@ -14,6 +14,7 @@ from pathlib import Path
 from engine import get_rules, replay
 from sandbox import SandboxServer
 from tests.bot.test_entrypoint import run_bot
+from tests.e2e import reading
 from tests.e2e.conftest import PLAYER_NAMES, World, bot_process_environment, stored
 
 KILLS = 20
@@ -32,7 +33,7 @@ class Recorder:
 async def one_move(world: World, table_id: int, rng: random.Random, recorder: Recorder) -> bool:
     """One random move at this table; False once its scoreboard shows."""
     current = world.message(table_id)
-    if "final scores" in (current.embeds[0].get("title") or ""):
+    if "final scores" in reading.title(current):
         return False
     waiting = world.users_to_act(current)
     if not waiting:

@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from tests.e2e import reading
 from tests.e2e.conftest import World, live_tables
 
 
@@ -14,9 +15,9 @@ async def test_a_deleted_table_message_is_posted_again_and_play_goes_on(world: W
     table = await world.open_table()
     world.server._delete_message(world.server.message(table.id))
     await world.server.wait_for(
-        lambda: any("Foist" in m.text() and m.embeds for m in world.public_messages() if not m.deleted)
+        lambda: any("Foist" in reading.title(m) for m in world.public_messages() if not m.deleted)
     )
-    fresh = next(m for m in world.public_messages() if not m.deleted and m.embeds)  # not a turn line
+    fresh = next(m for m in world.public_messages() if not m.deleted and reading.title(m))  # not a turn line
     assert fresh.id != table.id
     result = await world.press(world.turn_owner(fresh), fresh, "No thanks")
     assert result.ok and result.response_type == 7
@@ -52,7 +53,7 @@ async def test_an_old_table_message_moves_to_a_fresh_one(world: World) -> None:
     assert (await world.press(actor, hand.message, "No thanks")).ok
     await world.server.wait_for(lambda: "the table moved" in world.message(table.id).text())
     assert world.message(table.id).buttons() == []
-    fresh = [m for m in world.public_messages() if m.id != table.id and m.buttons() and m.embeds]
+    fresh = [m for m in world.public_messages() if m.id != table.id and m.buttons() and reading.title(m)]
     assert len(fresh) == 1 and "said no thanks" in fresh[0].text()
     assert fresh[0].id != table.id
     result = await world.press(world.turn_owner(fresh[0]), fresh[0], "No thanks")

@@ -11,8 +11,21 @@ from typing import Any
 
 import pytest
 
+from cogs.tables import layouts
+from sandbox.limits import FLAG_COMPONENTS_V2
+from tests.e2e import reading
 from tests.e2e.conftest import World, restartable_world, sqlite_only, stored
 from tests.e2e.stored_rows import change
+
+
+def as_before_layouts(message: Any) -> None:
+    """Make ``message`` (a table message, a private view, a DM) what the bot sent before it drew layouts:
+    its text in an embed, its action rows, no Components V2 flag."""
+    text = reading.description(message) or message.text()
+    message.embeds = [{"type": "rich", "title": reading.title(message) or "table", "description": text}]
+    message.components = layouts.action_rows(message.components)
+    message.flags &= ~FLAG_COMPONENTS_V2
+    message.content = ""
 
 
 async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(database_url: str) -> None:
@@ -23,6 +36,7 @@ async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(database_ur
             carol = world.players["carol"]
             asked = await world.press(carol, table, "DM me my hand")  # one live DM, kept across the restart
             await world.server.wait_for(lambda: "Check your DMs" in asked.message.text(), timeout=5)
+            assert reading.is_layout(world.message(table.id)) and not world.message(table.id).embeds
             for _ in range(4):
                 current = world.message(table.id)
                 result = await world.press(world.turn_owner(current), current, "No thanks")
@@ -33,24 +47,31 @@ async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(database_ur
             )
             assert len(history) == 4
             owner = world.turn_owner(world.message(table.id))
+            hand = (await world.press(owner, world.message(table.id), "My hand")).message
+            assert reading.is_layout(hand) and hand.ephemeral
             if owner is not carol:  # her turns come by DM
                 await world.server.wait_for(
                     lambda: [line.deleted for line in world.turn_lines()][-1:] == [False]
                 )
         # The bot is gone (its turn lines with it); a press now goes unanswered. Then it comes back on the
-        # same database.
+        # same database, upgraded: the table message, Bob's private view and Carol's DM are what the bot
+        # sent before layouts (embeds), and each is edited into its layout (flag 32768 added, the embed
+        # cleared: the sandbox refuses an edit that leaves it).
         assert all(line.deleted for line in world.turn_lines())
+        (dm,) = [m for m in world.server.dm_messages(carol) if "Private to carol" in m.text()]
+        for message in (world.message(table.id), hand, dm):
+            as_before_layouts(message)
         async with start_bot() as bot:
             world = world_with(bot)
             # The restored table redraws its message with the same state.
-            await world.server.wait_for(lambda: len(world.message(table.id).versions) > 5)
-            assert world.message(table.id).text() == before
+            await world.server.wait_for(lambda: reading.is_layout(world.message(table.id)))
+            assert world.message(table.id).text() == before and not world.message(table.id).embeds
             if owner is not carol:  # the player to act is told again
                 await world.server.wait_for(lambda: not world.turn_lines()[-1].deleted, timeout=5)
-            # The buttons on the old message work again: play on from where it stopped.
-            current = world.message(table.id)
-            result = await world.press(world.turn_owner(current), current, "Take")
+            # The buttons on the old private view work again: play on from where it stopped.
+            result = await world.press(owner, hand, "Take")
             assert result.ok and result.response_type == 7, result
+            assert reading.is_layout(result.message) and not result.message.embeds
             final = await world.play_to_the_end(world.message(table.id), random.Random(5))
             assert "final scores" in final.text()
             games = stored(world.database_url, "SELECT table_id, actions FROM games")
@@ -62,6 +83,8 @@ async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(database_ur
                 lambda: "final scores" in world.server.dm_messages(carol)[-1].text(), timeout=5
             )
             assert len(world.server.dm_messages(carol)) == 1  # her turn notices went with their turns
+            assert reading.is_layout(dm) and not dm.embeds
+            assert world.server.violations == []
             # After the Play again window, the table is no longer stored as live.
             await world.server.wait_for(
                 lambda: stored(world.database_url, "SELECT COUNT(*) FROM live_tables") == [(0,)], timeout=10

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 
+from tests.e2e import reading
 from tests.e2e.conftest import World, action_labels, play_to_the_end, stored
 
 SCORE = re.compile(r"\*\*(?P<points>-?\d+)\*\* points?\b")
@@ -13,7 +14,7 @@ SCORE = re.compile(r"\*\*(?P<points>-?\d+)\*\* points?\b")
 async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
     alice, bob, carol = (world.players[name] for name in ("alice", "bob", "carol"))
     table = await world.open_table()
-    assert "Foist" in table.embeds[0]["title"]
+    assert "Foist" in reading.title(table)
     assert world.turn_owner(table) in (alice, bob, carol)
     assert "clock runs out <t:" in table.text()
 
@@ -41,13 +42,13 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
         ]
         assert table_requests == [("POST", True)], requests
     live_hand = hand.message
-    latest_move = world.message(table.id).embeds[0]["description"].splitlines()[-1]
+    latest_move = reading.description(world.message(table.id)).splitlines()[-1]
     await world.server.wait_for(lambda: latest_move in live_hand.text())  # the hand follows the game
 
     table = await play_to_the_end(world, table, random.Random(7))
 
     # The scoreboard: ascending points, and the result stored once.
-    points = [int(match["points"]) for match in SCORE.finditer(table.embeds[0]["description"])]
+    points = [int(match["points"]) for match in SCORE.finditer(reading.description(table))]
     assert len(points) == 3 and points == sorted(points)
 
     def stored_games() -> list:
@@ -70,7 +71,7 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
     await world.server.wait_for(lambda: len(world.public_messages()) > messages_before, timeout=5)
     assert [button["label"] for button in world.message(table.id).buttons()] == ["Replay"]
     lobby = world.public_messages()[-1]
-    assert "table open" in lobby.embeds[0]["title"]
+    assert "table open" in reading.title(lobby)
     assert "alice (host)" in lobby.text() and "carol" in lobby.text() and "bob" not in lobby.text()
 
     # The first game on a new server (minimum 5 games): the leaderboard lists the three as provisional,

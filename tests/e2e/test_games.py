@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cogs.tables import budgets
+from tests.e2e import reading
 from tests.e2e.conftest import TO_ACT, World, stored
 
 REFERENCE = ("How to play", "📜 Rules in play")
@@ -19,7 +20,7 @@ REFERENCE = ("How to play", "📜 Rules in play")
 def _kind(message: Any, version: dict[str, Any]) -> str:
     """Which budget a stored message version keeps to: "dm", "private" (an ephemeral answer), "table" (the
     table message: lobby, game, scoreboard), or "reference"."""
-    title = next((embed.get("title") or "" for embed in version.get("embeds") or ()), "")
+    title = reading.title(version)
     if message.is_dm:
         return "dm"
     if title.startswith(REFERENCE):
@@ -176,15 +177,17 @@ def view_edit_under_way(world: World, user) -> bool:
 
 def picture_changes(messages) -> int:
     """How many times these messages came to show a different picture, over all their versions; every
-    version's embed image is one of its own attachments."""
+    version that shows a picture is a layout that shows it in a media gallery, with a description (alt
+    text), as one of its own attachments."""
     changes = 0
     for message in messages:
         before: list[str] = []
         for version in message.versions:
             names = version.get("attachments", [])
-            for embed in version["embeds"]:
-                url = (embed.get("image") or {}).get("url", "")
-                assert not url or url.removeprefix("attachment://") in names, (url, names)
+            shown = reading.pictures(version)
+            assert [item["media"]["url"] for item in shown] == [f"attachment://{name}" for name in names]
+            assert all(item.get("description") for item in shown)
+            assert not shown or reading.is_layout(version)
             if names and names != before:
                 changes += 1
             before = names
@@ -202,14 +205,15 @@ async def test_deluxe_memory_picks_a_card_in_two_presses_and_uploads_the_grid_wh
     assert chosen.ok and chosen.response_type == 7
     assert (await world.press(alice, lobby, "Start")).response_type == 7
     table = world.message(lobby.id)
-    assert [a["filename"] for a in table.attachments] == [
-        table.embeds[0]["image"]["url"].removeprefix("attachment://")
-    ], "the table carries the grid as a picture"
+    assert reading.is_layout(table) and not table.embeds  # the lobby's embed message, now a layout
+    (grid,) = reading.pictures(table)
+    assert [f"attachment://{a['filename']}" for a in table.attachments] == [grid["media"]["url"]]
+    assert grid["description"].startswith("A grid of 7 rows (A–G) by 8 columns (1–8): ")
     rng = random.Random(6)
     view, old_row, old_pick, forged, picks = None, None, None, False, 0
     for _ in range(2000):
         table = world.message(lobby.id)
-        if "final scores" in (table.embeds[0].get("title") or ""):
+        if "final scores" in reading.title(table):
             break
         if "alice" not in [match["name"] for match in TO_ACT.finditer(table.text())]:
             seen = len(table.versions)
@@ -217,13 +221,14 @@ async def test_deluxe_memory_picks_a_card_in_two_presses_and_uploads_the_grid_wh
                 lambda seen=seen: len(world.message(lobby.id).versions) > seen, timeout=10
             )
             continue
-        footer_version = int(re.search(r"move (\d+)", table.embeds[0]["footer"]["text"])[1]) - 1
+        footer_version = int(re.search(r"move (\d+)", reading.footer(table))[1]) - 1
         buttons = game_buttons(view) if view is not None else []
         if not buttons or version_of(buttons[0]["custom_id"]) != footer_version:
             opened = await world.press(alice, table, "My hand")
             if not (opened.ok and opened.ephemeral):
                 continue  # the game moved on meanwhile
             view = opened.message
+            assert reading.is_layout(view) and reading.pictures(view), "the private view shows the grid"
             buttons = game_buttons(view)
         rows = [b for b in buttons if b["label"].startswith(ROW)]
         await world.server.wait_for(lambda: not view_edit_under_way(world, alice), timeout=10)
@@ -237,7 +242,7 @@ async def test_deluxe_memory_picks_a_card_in_two_presses_and_uploads_the_grid_wh
             for custom_id in (f"ct:{table_id}:{version}:a.look.H1", f"ct:{table_id}:{version}:r.9"):
                 refused = await world.server.press(alice, view, custom_id, forged=True)
                 assert refused.ephemeral and refused.message.ephemeral_for == alice.id, refused
-            assert f"move {version + 1}" in world.message(lobby.id).embeds[0]["footer"]["text"]
+            assert f"move {version + 1}" in reading.footer(world.message(lobby.id))
             forged = True
         if rows:
             old_row = old_row or rows[0]["custom_id"]
@@ -256,7 +261,7 @@ async def test_deluxe_memory_picks_a_card_in_two_presses_and_uploads_the_grid_wh
             continue
         view = result.message if result.ok and result.response_type == 7 else None
     final = world.message(lobby.id)
-    assert "Deluxe Memory: final scores" in final.text()
+    assert "Deluxe Memory: final scores" in reading.title(final) and reading.is_layout(final)
     assert picks >= 2 and forged
     board_uploads = sum(
         1 for _, _, names in world.server.uploads for name in names if name.startswith("board-")

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e import reading
 from tests.e2e.conftest import CARD_UP, World, logged_moves, play_to_the_end
 from tests.e2e.stored_rows import stored
 from tests.postgres_server import ThrowawayPostgres
@@ -105,7 +106,7 @@ async def test_a_game_survives_postgresql_cut_restarted_and_away(
     assert logged_moves(world) == base + acknowledged  # every acknowledged move stored, no refused one
 
     final = await play_to_the_end(world, table, rng)
-    assert "final scores" in final.embeds[0]["title"]
+    assert "final scores" in reading.title(final)
     assert stored(world.database_url, "SELECT COUNT(*) FROM games") == [(1,)]
     await lag.stop()
     print(f"event loop: at most {lag.worst * 1000:.0f} ms late")

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from apscheduler.events import EVENT_JOB_ADDED, EVENT_JOB_REMOVED
 
+from tests.e2e import reading
 from tests.e2e.conftest import World, live_tables
 
 
@@ -41,7 +42,7 @@ async def press_on_the_table_until_the_end(world: World, table: Any, rng: random
     presses = 0
     for _ in range(500):
         current = world.message(table.id)
-        if "final scores" in (current.embeds[0].get("title") or ""):
+        if "final scores" in reading.title(current):
             return presses
         owner = world.turn_owner(current)
         actions = [button for button in current.buttons() if ":a." in button["custom_id"]]
@@ -90,7 +91,7 @@ async def test_a_game_ended_from_a_private_view_costs_one_table_edit_more(world:
     hands: dict[int, Any] = {}
     for _ in range(500):
         current = world.message(table.id)
-        if "final scores" in (current.embeds[0].get("title") or ""):
+        if "final scores" in reading.title(current):
             break
         (actor,) = world.users_to_act(current)
         hand = (await world.press(actor, current, "My hand")).message
@@ -109,8 +110,8 @@ async def test_a_game_ended_from_a_private_view_costs_one_table_edit_more(world:
         # Other players' open views may follow the game; the presser's is redrawn by the answer alone.
         assert not [path for method, path in made if token in path and path != answer], made
     final_view = result.message
-    assert "final scores" in final_view.embeds[0]["title"] and final_view.buttons() == []
-    assert "final scores" in world.message(table.id).embeds[0]["title"]
+    assert "final scores" in reading.title(final_view) and final_view.buttons() == []
+    assert "final scores" in reading.title(world.message(table.id))
 
 
 async def test_a_press_is_answered_without_asking_for_the_message_back(world: World) -> None:
@@ -126,7 +127,7 @@ async def test_a_press_is_answered_without_asking_for_the_message_back(world: Wo
         request for request in list(world.server.request_log)[before:] if "/interactions/" in request[1]
     ]
     assert answer[1].endswith("/callback") and answer[2] == 204, answer
-    assert world.message(table.id).embeds[0]["footer"]["text"].endswith("move 2")
+    assert reading.footer(world.message(table.id)).endswith("move 2")
     assert world.server.violations == []
 
 

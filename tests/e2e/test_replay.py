@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 
+from tests.e2e import reading
 from tests.e2e.conftest import World, stored
 
 REPLAY_TITLE = re.compile(
@@ -14,15 +15,15 @@ REPLAY_TITLE = re.compile(
 
 
 def where(message) -> str:
-    match = REPLAY_TITLE.search(message.embeds[0]["title"])
-    assert match, message.embeds[0]["title"]
+    match = REPLAY_TITLE.search(reading.title(message))
+    assert match, reading.title(message)
     return match["where"]
 
 
 async def finished_foist(world: World):
     table = await world.open_table(seated=("bob", "carol"), game="foist")
     final = await world.play_to_the_end(table, random.Random(3), prefer=("Take",))
-    assert "final scores" in final.embeds[0]["title"]
+    assert "final scores" in reading.title(final)
     return final
 
 
@@ -35,7 +36,7 @@ async def test_the_scoreboard_replay_button_steps_through_the_game_and_reveals_h
     opened = await world.press(world.players["dave"], final, "Replay")  # anyone in the server may watch it
     assert opened.ok and opened.ephemeral, opened
     replay = opened.message
-    assert where(replay) == "the deal" and f"game #{game_id}" in replay.embeds[0]["title"]
+    assert where(replay) == "the deal" and f"game #{game_id}" in reading.title(replay)
     assert "Next move" in replay.text() and "the hard AI" in replay.text()  # the coach's view of the move
     assert {button["label"]: button.get("disabled", False) for button in replay.buttons()} == {
         "⏮ Start": True,
@@ -47,8 +48,8 @@ async def test_the_scoreboard_replay_button_steps_through_the_game_and_reveals_h
     assert forward.ok and forward.response_type == 7
     assert where(forward.message) == f"move 1 of {moves}"
     assert (
-        "took" in forward.message.embeds[0]["description"]
-        or "paid" in forward.message.embeds[0]["description"]
+        "took" in reading.description(forward.message)
+        or "paid" in reading.description(forward.message)
     )
     assert "Result" not in forward.message.text()
     end = await world.press(world.players["dave"], forward.message, "End ⏭")

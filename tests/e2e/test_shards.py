@@ -22,6 +22,7 @@ import psycopg
 from bot.sandbox_demo import sandbox_bot
 from sandbox import SandboxServer
 from tests.bot.test_entrypoint import bot_environment
+from tests.e2e import reading
 from tests.e2e.conftest import World, play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,7 +88,7 @@ async def some_moves(world: World, table: Any, rng: random.Random, moves: int) -
 
 def private_to(result: Any, name: str, world: World) -> bool:
     """The answer is ``name``'s private view of the table in ``world``'s channel (its title links there)."""
-    link = result.message.embeds[0].get("url", "") if result.message.embeds else ""
+    link = reading.link(result.message)
     return (
         f"Private to {name}" in result.message.text()
         and f"/channels/{world.guild.id}/{world.channel.id}/" in link
@@ -210,7 +211,7 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
             finals = await asyncio.gather(
                 play_to_the_end(zero, table_zero, rng), play_to_the_end(one, table_one, rng)
             )
-            assert all("final scores" in final.embeds[0]["title"] for final in finals)
+            assert all("final scores" in reading.title(final) for final in finals)
 
             # Each result stored once; each server's leaderboard has its own three players, one game each.
             for world in (zero, one):

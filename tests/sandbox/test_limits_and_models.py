@@ -76,6 +76,26 @@ def test_components_v2_limits() -> None:
     assert validate_message({"flags": 32768, "components": many})
     assert not validate_message({"flags": 32768, "components": many[:40]})
     assert validate_message({"flags": 32768, "content": "x", "components": many[:1]})
+    # 4,000 characters of text across all text displays, nested ones too (Discord's Components V2 limits)
+    container = {"type": 17, "components": [{"type": 10, "content": "x" * 2000}] * 2}
+    assert not validate_message({"flags": 32768, "components": [container]})
+    assert validate_message({"flags": 32768, "components": [container, {"type": 10, "content": "x"}]})
+    # a media gallery holds 1-10 items, each naming its media, its description (alt text) 1-1,024 characters
+    # (openapi.json: MediaGalleryComponentForMessageRequest, MediaGalleryItemRequest)
+    item = {"media": {"url": "attachment://a.png"}, "description": "a grid"}
+    assert not validate_message({"flags": 32768, "components": [{"type": 12, "items": [item] * 10}]})
+    for items in ([], [item] * 11, [{"description": "no media"}], [{**item, "description": "x" * 1025}]):
+        assert validate_message({"flags": 32768, "components": [{"type": 12, "items": items}]}), items
+
+
+def test_an_embed_message_becomes_a_layout_only_if_the_edit_clears_its_content_and_embeds() -> None:
+    """Discord lets an edit add flag 32768 (never remove it) when the message keeps no content nor embed
+    (discord.py 2.7, ``Message.edit``: set content and embeds to None to update a message to a layout)."""
+    current = {"content": "old", "embeds": [{"title": "old"}], "components": [], "flags": 0}
+    layout = {"flags": 32768, "components": [{"type": 10, "content": "new"}]}
+    assert validate_message(layout, current=current)
+    assert validate_message({**layout, "content": None}, current=current), "the embed stays"
+    assert not validate_message({**layout, "content": None, "embeds": []}, current=current)
 
 
 def test_discord_py_modal_payloads_are_valid() -> None:

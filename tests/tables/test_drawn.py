@@ -12,6 +12,7 @@ import json
 import random
 import re
 from datetime import datetime, timezone
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -20,13 +21,13 @@ import pytest
 from discord.http import handle_message_parameters
 from discord.webhook import async_
 
-from cogs.tables import budgets, embeds, render, table_text
+from cogs.tables import budgets, layouts, render, table_text
 from cogs.tables.drawn import Drawn, DrawnView, answer_press
 from cogs.tables.private_views import live_dm_intro
 from cogs.tables.rules_in_play import rules_in_play
 from engine.registry import GAMES
 from engine.tables.session import Phase, TableSession, TableSettings
-from sandbox.limits import validate_message
+from sandbox.limits import FLAG_COMPONENTS_V2, V2_TEXT_MAX, validate_message
 from tests.plurals import wrong_plurals
 from tests.tables import drawing
 from tests.tables.toy_game import WidePick
@@ -49,12 +50,15 @@ def _body(params: Any) -> dict[str, Any]:
 
 
 def _shown(body: dict[str, Any]) -> dict[str, Any]:
-    """What a message body shows: its embeds, components, attachments (by name) and content."""
+    """What a message body shows: its embeds, components, attachments (by name), content and whether it
+    is a Components V2 layout (flag 32768; an edit into one clears content and embeds, a new one has
+    none)."""
     return {
-        "embeds": body.get("embeds"),
+        "embeds": body.get("embeds") or None,
         "components": body.get("components"),
         "attachments": [attachment["filename"] for attachment in body.get("attachments", [])],
         "content": body.get("content"),
+        "layout": bool(body.get("flags", 0) & FLAG_COMPONENTS_V2),
     }
 
 
@@ -116,8 +120,13 @@ async def _sent_the_same(drawn: Drawn, recorder: _Recorder) -> None:
     reply = async_.interaction_message_response_params(type=4, **drawn.send_kwargs())  # response.send_message
     ephemeral = _shown(_body(reply)["data"])
     assert answer == edit == sent == ephemeral
-    assert answer["embeds"] == [drawn.embed] and answer["components"] == list(drawn.components)
+    embeds = None if drawn.embed is None else [drawn.embed]
+    assert answer["embeds"] == embeds and answer["components"] == list(drawn.components)
     assert answer["attachments"] == [attachment.filename for attachment in drawn.attachments]
+    assert answer["layout"] is drawn.layout
+    shown = [item["media"]["url"] for item in drawing.pictures(drawn)]  # every picture with its alt text
+    assert shown == [f"attachment://{name}" for name in drawn.filenames()]
+    assert all(item.get("description") for item in drawing.pictures(drawn))
 
 
 @pytest.fixture
@@ -164,8 +173,8 @@ async def test_every_message_of_every_game_is_sent_as_the_json_drawn(
         user = rng.choice(session.users_with_actions())
         actions = session.view(session.seat_of(user)).legal_actions
         session.act(user, session.state.version, rng.choice(actions).code, NOW)
-        embed = discord.Embed.from_dict(render.table_message(session).embed) if session.state else None
-        trimmed = trimmed or (embed is not None and len(embed) >= embeds.EMBED_TOTAL_LIMIT - 40)
+        text = _text(render.table_message(session)) if session.state else 0
+        trimmed = trimmed or text >= V2_TEXT_MAX - 40
     assert session.phase is not Phase.LOBBY
     if session.phase is Phase.SCOREBOARD:
         for drawn in (render.scoreboard_message(session), render.final_scoreboard(session)):
@@ -189,7 +198,9 @@ async def test_a_picture_the_message_shows_already_is_kept_not_uploaded_again(re
     session.start(1, 1, NOW)
     before = render.table_message(session)
     (picture,) = before.filenames()
-    assert picture.startswith("board-") and before.embed["image"]["url"] == f"attachment://{picture}"
+    (shown,) = drawing.pictures(before)
+    assert picture.startswith("board-") and shown["media"]["url"] == f"attachment://{picture}"
+    assert shown["description"].startswith("A grid of 7 rows (A–G) by 8 columns (1–8): ")
     user = session.users_to_act()[0]
     row = render.table_message(session, row=0)  # the same board: a row of the picker shown
     assert row.filenames() == (picture,)
@@ -215,22 +226,75 @@ def test_the_text_only_messages_pass_discords_limits() -> None:
     for drawn in (
         render.leave_question(session),
         render.away_message(session, 2),
-        render.window_closed(session.table_id),
+        render.window_closed(session.table_id, None),  # a scoreboard sent as an embed: it stays
         render.text_message("You left the game."),
     ):
-        assert drawn.embed is None and drawn.content
+        assert drawn.embed is None and drawing.text(drawn)
         errors = validate_message(drawing.payload(drawn))
         assert not errors, errors.summary()
+
+
+def test_a_late_press_on_a_scoreboard_keeps_what_it_shows_and_leaves_only_replay() -> None:
+    session = TableSession("late1234", 10, 20, GAMES["memory"], TableSettings(3600, 5, 2), 1, "Ann")
+    session.join(2, "Bo")
+    session.start(1, 1, NOW)
+    shown = render.table_message(session)  # a layout with a picture, as the message shows it
+    closed = render.window_closed(session.table_id, shown.components, shown.filenames())
+    assert drawing.text(closed) == f"{drawing.text(shown)}\n{render.WINDOW_CLOSED}"
+    assert [button["label"] for button in drawing.buttons(closed)] == ["Replay"]
+    assert drawing.pictures(closed) == drawing.pictures(shown) and closed.keeps(shown.filenames())
+    errors = validate_message(drawing.payload(closed))
+    assert not errors, errors.summary()
+
+
+SPEC = Path("/work/shared/discord-api-spec/openapi.json")
+"""Discord's OpenAPI description of API v10 (``shared/discord-api-spec/README.md``)."""
+
+
+@pytest.mark.skipif(not SPEC.exists(), reason="Discord's OpenAPI description is not on this machine")
+def test_every_kind_of_layout_has_the_shape_discords_schema_gives() -> None:
+    """The layouts as Discord's OpenAPI description types a message edit (``MessageEditRequestPartial``:
+    containers, text displays, media galleries and their items, separators, action rows): the table with
+    its picture, a private view under a DM's intro, a scoreboard whose late press closed it, a notice."""
+    jsonschema = pytest.importorskip("jsonschema")  # not a dependency of the project: checked where present
+    referencing = pytest.importorskip("referencing")
+    spec = json.loads(SPEC.read_text())
+    resource = referencing.Resource.from_contents(spec, referencing.jsonschema.DRAFT202012)
+    registry = referencing.Registry().with_resource("urn:discord", resource)
+    validator = jsonschema.Draft202012Validator(
+        {"$ref": "urn:discord#/components/schemas/MessageEditRequestPartial"}, registry=registry
+    )
+    session = TableSession("spec1234", 10, 20, GAMES["memory"], TableSettings(3600, 5, 2), 1, "Ann")
+    session.join(2, "Bo")
+    session.start(1, 1, NOW)
+    table = render.table_message(session)
+    for drawn in (
+        table,
+        render.private_message(session, 1, jump_url=JUMP_URL).with_content(DM_INTRO),
+        render.window_closed(session.table_id, table.components, table.filenames()),
+        render.text_message("You left the game."),
+    ):
+        body = drawing.payload(drawn)
+        assert drawn.layout and body["flags"] == FLAG_COMPONENTS_V2
+        assert [error.message for error in validator.iter_errors(body)] == []
+    spaced = json.loads(json.dumps(drawing.payload(table)))  # a separator's spacing is 1 or 2: caught
+    spaced["components"][0]["components"][3]["spacing"] = 3
+    assert list(validator.iter_errors(spaced))
 
 
 def test_a_drawn_view_is_a_drawing_discord_py_neither_keeps_nor_dispatches() -> None:
     """discord.py stores a view (to dispatch its presses, and time out an ephemeral one after 15 minutes)
     only if it is not finished and, in most calls, dispatchable; a drawn view is neither, and discord.py
-    sends its components as drawn, as classic components (no Components V2 flag)."""
-    components = render.table_message(_started()).components
-    view = DrawnView(components)
-    assert view.is_finished() and not view.is_dispatchable() and not view.has_components_v2()
-    assert view.children == [] and view.to_components() == list(components)
+    sends its components as drawn: a layout with the Components V2 flag, the lobby's rows without."""
+    session = _started()
+    table, lobby = render.table_message(session), render.lobby_message(session)
+    assert table.layout and not lobby.layout
+    for drawn in (table, lobby):
+        view = DrawnView(drawn.components, drawn.layout)
+        assert view.is_finished() and not view.is_dispatchable() and view.has_components_v2() is drawn.layout
+        assert view.children == [] and view.to_components() == list(drawn.components)
+        flags = _body(handle_message_parameters(**drawn.send_kwargs())).get("flags", 0)
+        assert bool(flags & FLAG_COMPONENTS_V2) is drawn.layout
 
 
 def _started() -> TableSession:
@@ -311,8 +375,8 @@ def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(
             break
         table = render.table_message(session)
         longest["table"] = max(longest["table"], _text(table))
-        emojis += _emojis(table)
-        assert table_text.event_line(session, session.events[-1])[:25] in table.embed["description"]
+        emojis += _emojis(table)  # at most 40 components, 4,000 characters
+        assert table_text.event_line(session, session.events[-1])[:25] in drawing.text(table)
         for user in session.players if move % 30 == 0 else session.users_to_act():
             view = render.private_message(session, user, jump_url=JUMP_URL, offer_dm=True)
             dm = render.private_message(session, user, jump_url=JUMP_URL).with_content(DM_INTRO)
@@ -336,6 +400,7 @@ def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(
     session.hints_rated = True  # a rated table with hints on: every player's count on the scoreboard too
     session.hint_counts = {user: 99 for user in session.players}
     scoreboard = render.scoreboard_message(session)
-    lines = scoreboard.embed["description"].split("\n")  # " 💡99" where " · 💡 99 hints" leaves no room
+    lines = layouts.texts(scoreboard.components)[0].split("\n")[1:]  # under the title: the standings
+    # each with " · 💡 99 hints", or " 💡99" where that leaves no room
     assert len(lines) == seats and all(line.endswith((" · 💡 99 hints", " 💡99")) for line in lines)
     assert _text(scoreboard) <= budgets.TABLE_MESSAGE

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 import pytest
 
 from cogs.card_emojis import CardEmojis
-from cogs.tables import action_menus, budgets, embeds, house_rules, prompts, render, table_text
+from cogs.tables import action_menus, budgets, embeds, house_rules, layouts, prompts, render, table_text
 from cogs.tables.rules_in_play import rules_in_play
 from engine.core import plain
 from engine.frazzled.deck import DECK, Card
@@ -41,14 +41,14 @@ def test_the_invented_rule_cards_are_marked_as_house_rules_in_the_rules_in_play(
     invented = [name for name in names if name.startswith(house_rules.HOUSE_RULE_FIELDS[key])]
     assert len(invented) >= (4 if key == "minimize" else 3)  # 2 bonus cards + 2 double-sided; 3 bonus cards
     assert all(name.endswith(house_rules.MARKER) for name in invented)
-    assert house_rules.MARKER not in str(render.table_message(session).embed)  # not repeated at every move
+    assert house_rules.MARKER not in drawing.text(render.table_message(session))  # not repeated at every move
 
 
 @pytest.mark.parametrize("key", ["foist", "eradicize", "declare", "minimisere", "memory"])
 def test_games_from_the_text_alone_show_no_house_rule(key: str) -> None:
     session = started(key, players=GAMES[key].min_seats)
-    assert house_rules.MARKER not in str(render.table_message(session).embed)
-    assert house_rules.MARKER not in str(rules_in_play(session).embed)
+    assert house_rules.MARKER not in drawing.text(render.table_message(session))
+    assert house_rules.MARKER not in drawing.text(rules_in_play(session))
 
 
 def test_lobby_menus_ask_their_question_once_and_show_the_value_set() -> None:
@@ -87,17 +87,17 @@ def test_only_the_host_changes_the_options_in_plain_words() -> None:
 def test_a_private_view_shows_the_hand_and_the_state_not_the_log_or_the_rules(key: str) -> None:
     session = started(key)
     user = session.users_to_act()[0]
-    table = render.table_message(session).embed
-    private = render.private_message(session, user).embed
-    names = [field["name"] for field in private["fields"]]
+    table = render.table_message(session)
+    private = render.private_message(session, user)
+    names = drawing.field_names(private)
     assert any(name.startswith("Your hand") for name in names)
     rules = [field["name"] for field in rules_in_play(session).embed["fields"]]
     assert {"Scoring", "Cards", "Additional rules"} & set(rules)  # behind "Rules in play", ...
-    table_names = [field["name"] for field in table["fields"]]
-    assert not set(rules) & (set(names) | set(table_names))  # ... on neither the table nor the private view
-    assert "The game begins" in table["description"]
-    description = private["description"]
-    assert description.count("\n") <= 1 and "Last move: The game begins" in description
+    table_names = drawing.field_names(table)
+    assert table_names and not set(rules) & (set(names) | set(table_names))  # ... on neither of the two
+    assert "The game begins" in layouts.texts(table.components)[0]  # the heading: title, turn, log
+    heading = layouts.texts(private.components)[0]  # the title, the turn line and the last move
+    assert heading.count("\n") <= 2 and "Last move: The game begins" in heading
 
 
 def _width(row: list[dict]) -> int:
@@ -136,12 +136,14 @@ def test_a_part_every_seat_shares_is_named_once_only_at_a_crowded_table() -> Non
     assert shared(["6 cards · **0** pts", "6 cards · **3** pts · dealer", "⚠ · 6 cards"]) == "6 cards"
     assert shared(["6 cards · **0** pts", "5 cards · **0** pts", "6 cards · **0** pts"]) == "**0** pts"
     assert shared(["6 cards", "6 cards"]) == ""  # two seats: each line says it
-    crowded = render.table_message(started("tokenize", 8)).embed["fields"][-1]
-    assert crowded["name"] == "Players (all: **0** pts)"
-    assert len(crowded["value"].splitlines()) == 8 and "pts" not in crowded["value"]
-    assert "🪙" in crowded["value"]  # what differs stays on each line
-    roomy = render.table_message(started("tokenize", 3)).embed["fields"][-1]
-    assert roomy["name"] == "Players" and roomy["value"].count("**0** pts") == 3
+    crowded = render.table_message(started("tokenize", 8))
+    assert drawing.field_names(crowded)[-1] == "Players (all: **0** pts)"
+    lines = drawing.seat_lines(crowded)
+    assert len(lines) == 8 and not any("pts" in line for line in lines)
+    assert all("🪙" in line for line in lines)  # what differs stays on each line
+    roomy = render.table_message(started("tokenize", 3))
+    assert drawing.field_names(roomy)[-1] == "Players"
+    assert sum(line.count("**0** pts") for line in drawing.seat_lines(roomy)) == 3
 
 
 def test_a_crowded_table_shows_the_brief_fields_and_leaves_out_what_the_log_and_turn_line_say() -> None:
@@ -155,7 +157,7 @@ def test_a_crowded_table_shows_the_brief_fields_and_leaves_out_what_the_log_and_
             break
         names = [shown.name for shown in session.view(None).table]
         drawn = render.table_message(session)
-        shown = [field["name"] for field in drawn.embed["fields"]]
+        shown = drawing.field_names(drawn)
         assert "Now" in names
         if "Now" not in shown:
             left_out += 1
@@ -164,7 +166,7 @@ def test_a_crowded_table_shows_the_brief_fields_and_leaves_out_what_the_log_and_
         actions = session.view(session.seat_of(user)).legal_actions
         session.act(user, session.state.version, rng.choice(actions).code, NOW)
     assert left_out > 0
-    assert "Now" in [field["name"] for field in render.table_message(started("minimize", 3)).embed["fields"]]
+    assert "Now" in drawing.field_names(render.table_message(started("minimize", 3)))
 
 
 def test_a_hand_in_brief_names_each_number_once() -> None:

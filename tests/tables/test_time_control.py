@@ -161,7 +161,7 @@ def test_words_for_times() -> None:
 def test_the_table_message_shows_each_seats_bank() -> None:
     session = table(BANK)
     pick(session, BOB, 20)
-    players = render.table_message(session).embed["fields"][-1]["value"]
+    players = "\n".join(drawing.seat_lines(render.table_message(session)))
     assert "**host** ⏳ 1:00" in players and "**user2** ⏳ 0:50" in players
 
 
