@@ -6,8 +6,8 @@ test suite).
     python3 bench/component_routing.py --presses 2000 --rounds 3
 
 Both run inside one discord.py client, from the gateway's ``INTERACTION_CREATE`` payload of a press on a
-Foist table message as the bot draws it (embed, the game's buttons, "My hand", "DM me my hand", "How to
-play"), up to the press handler, which does nothing here:
+Foist table message as the bot draws it (a layout: text, the game's buttons, "My hand", "DM me my hand",
+"How to play"), up to the press handler, which does nothing here:
 
 - **route**: the client's ``on_interaction`` listener calls :func:`cogs.tables.components.route` (what the
   bot does);
@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cogs.tables import custom_ids as ids  # noqa: E402
-from cogs.tables import render  # noqa: E402
+from cogs.tables import layouts, render  # noqa: E402
 from cogs.tables.components import route  # noqa: E402
 from engine import get_rules  # noqa: E402
 from engine.tables.session import TableSession, TableSettings  # noqa: E402
@@ -92,7 +92,7 @@ def press_payload() -> dict:
     session.join(3, "cid")
     session.start(1, 7, NOW)
     drawn = render.table_message(session)
-    take = drawn.components[0]["components"][0]["custom_id"]
+    take = layouts.action_rows(drawn.components)[0]["components"][0]["custom_id"]
     user = {"id": str(PLAYER), "username": "bob", "discriminator": "0", "global_name": "bob", "avatar": None}
     message = {
         "id": str(MESSAGE),
