@@ -382,6 +382,7 @@ def table_png(scene: Scene, names: tuple[str, ...] = ()) -> bytes:
     return buffer.getvalue()
 
 
+@functools.lru_cache(maxsize=1024)
 def table_filename(scene: Scene, names: tuple[str, ...] = ()) -> str:
     """The attachment's file name, ``table-<16 hex digits>.png``: a digest of what the picture shows (the
     scene and the names of the seats it names, as drawn), so it changes exactly when the picture does."""
@@ -412,9 +413,10 @@ def _group_words(group: tuple[CardRef, ...]) -> str:
     return ", ".join(shown)
 
 
-def description(scene: Scene, names: Sequence[str] = ()) -> str:
+@functools.lru_cache(maxsize=1024)
+def description(scene: Scene, names: tuple[str, ...] = ()) -> str:
     """The picture's alt text: each row as ``"Label: cards (note)."``, groups separated by ``;`` (``"Draw
-    piles: 7 Blue Star; empty; 3 Red Circle (12 · 0 · 9 cards). Discard pile: ..."``); a row of backs only
+    piles: 7 Blue Star; empty; 3 Red Circle (12 · 0 · 9 left). Discard pile: ..."``); a row of backs only
     with a note says its note alone (``"Ada: 7 cards."``, not "7 face-down cards (7 cards)"). At most
     :data:`DESCRIPTION_LIMIT` characters (cut after the last whole row that fits, with "…")."""
     parts = []

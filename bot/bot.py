@@ -21,6 +21,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from art import table_picture
 from bot.backups import take_backup
 from bot.health import HealthReporter
 from bot.interaction_relay import InteractionRelay
@@ -105,6 +106,7 @@ class CardTableBot(LeanShardedBot):
         self._interactions: dict[discord.Interaction, float] = {}
         self._background: set[asyncio.Task] = set()
         self.card_emoji_sync: asyncio.Task[card_emojis.SyncReport] | None = None
+        self.pictures_warmed: asyncio.Future[None] | None = None
         self.health = HealthReporter(self, settings.health_path)
         # custom_id prefixes of components answered by a cog other than the tables' (e.g. "rp:" for replay
         # buttons): the tables cog, which answers every other press, leaves these to their cog.
@@ -230,6 +232,9 @@ class CardTableBot(LeanShardedBot):
         log.info("Synced %d slash commands", len(synced))
         if self.settings.card_emoji_decks:  # in the background: presses never wait for uploads
             self.card_emoji_sync = card_emojis.start_sync(self, self.settings.card_emoji_decks)
+        # Every face scaled for the table pictures once, in a worker thread (about 0.5 s), so that no
+        # table's first picture pays for it on the event loop.
+        self.pictures_warmed = asyncio.get_running_loop().run_in_executor(None, table_picture.warm)
 
     async def _open_relay(self) -> None:
         """Start relaying DM interactions to and from the processes holding the other shards."""

@@ -26,10 +26,10 @@ from cogs.tables import action_menus, budgets, house_rules, layouts, seat_contro
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import Placed, button, reading_length, rows
 from cogs.tables.action_menus import clip as _clip
-from cogs.tables.board_image import board_description, board_filename, board_png
 from cogs.tables.drawn import Attachment, Drawn, kept
 from cogs.tables.embeds import embed, field, fit_embed
 from cogs.tables.lobby_menus import MENU_ROWS, option_menus
+from cogs.tables.pictures import board_picture, table_picture
 from cogs.tables.table_text import (
     event_log,
     player_name,
@@ -39,7 +39,7 @@ from cogs.tables.table_text import (
     with_latest_events,
     with_names,
 )
-from engine import Board, Field, LegalAction, SeatView
+from engine import Board, Field, LegalAction
 from engine.core import plural
 from engine.lobby import RematchChoice
 from engine.tables import ai_seats
@@ -215,17 +215,6 @@ def action_components(
     )
 
 
-def table_picture(view: SeatView) -> tuple[Attachment, ...]:
-    """The picture of the table ``view`` shows, for the media gallery of the table message, a private view
-    or the scoreboard (:func:`cogs.tables.layouts.card`), with its description (alt text); none if the game
-    draws none. The one place a message's picture is chosen: today Deluxe Memory's grid (``view.board``,
-    drawn only when it is uploaded)."""
-    if view.board is None:
-        return ()
-    board = view.board
-    return (Attachment(board_filename(board), functools.partial(board_png, board), board_description(board)),)
-
-
 def _laid_out(drawn: dict[str, Any], items: list[Placed], pictures: tuple[Attachment, ...]) -> Drawn:
     """The message whose text is the embed object ``drawn``, with the components ``items`` and
     ``pictures``, as a Components V2 layout (:func:`cogs.tables.layouts.card`)."""
@@ -274,7 +263,7 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
         items.append((4, _verb_button(table_id, ids.DM, "DM me my hand", SECONDARY)))
     items.append((4, _verb_button(table_id, ids.RULES, RULES_LABEL, SECONDARY)))
     items.extend((4, _verb_button(table_id, verb, label, CONTROL_STYLES[verb])) for verb, label in controls)
-    return _laid_out(drawn, items, table_picture(public))
+    return _laid_out(drawn, items, table_picture(session, public))
 
 
 def private_message(
@@ -332,7 +321,7 @@ def private_message(
         (4, _verb_button(table_id, verb, label, CONTROL_STYLES[verb]))
         for verb, label in seat_controls.private_controls(session, user_id)
     )
-    return _laid_out(drawn, items, table_picture(view))
+    return _laid_out(drawn, items, board_picture(view))
 
 
 def leave_question(session: TableSession) -> Drawn:
@@ -423,7 +412,7 @@ def scoreboard_message(session: TableSession) -> Drawn:
     """The table message once the game is over: the scoreboard (:func:`_scoreboard_embed`) and the final
     board's picture; "Play again", "Leave" and "Replay" while the "Play again" choice is open."""
     drawn = _scoreboard_embed(session)
-    picture = table_picture(session.view(None))
+    picture = table_picture(session, session.view(None))
     if session.phase is not Phase.SCOREBOARD:
         return _laid_out(drawn, [], picture)
     table_id = session.table_id
@@ -459,7 +448,8 @@ def final_components(session: TableSession) -> list[Placed]:
 def final_scoreboard(session: TableSession) -> Drawn:
     """The table message for good once the "Play again" window is over: the scoreboard, the final
     picture and "Replay"."""
-    return _laid_out(_scoreboard_embed(session), final_components(session), table_picture(session.view(None)))
+    final = table_picture(session, session.view(None))
+    return _laid_out(_scoreboard_embed(session), final_components(session), final)
 
 
 def window_closed(table_id: str, shown: tuple[dict, ...] | None, files: tuple[str, ...] = ()) -> Drawn:

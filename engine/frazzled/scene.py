@@ -26,9 +26,9 @@ def card_ref(card: Card) -> CardRef:
 
 def piles_row(piles: Sequence[Sequence[Card]]) -> SceneRow:
     """The draw piles (each listed bottom to top): each pile's top card, an empty place for an empty pile,
-    and their sizes as the note (``"12 · 11 · 0 cards"``)."""
-    sizes = " · ".join(str(len(pile)) for pile in piles)
-    note = plural(sum(len(pile) for pile in piles), "card", shown=sizes)
+    and their sizes as the note (``"12 · 11 · 0 left"``: "cards" after the last size would read as its
+    count, "1 cards")."""
+    note = " · ".join(str(len(pile)) for pile in piles) + " left"
     return SceneRow("Draw piles", tuple((card_ref(pile[-1]),) if pile else () for pile in piles), note)
 
 

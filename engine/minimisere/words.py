@@ -212,8 +212,9 @@ def trick_field(
 
 
 def last_trick_field(plays: list[tuple[int, str, str]], won_with: str) -> Field:
-    """The last trick completed and the card that won it."""
-    return Field("Last trick", f"{plays_text(plays)}: won with {strong(card_shown(won_with))}")
+    """The last trick completed and the card that won it (a crowded table leaves it out: the log says who won
+    it with which card, and the table's picture shows it until the next lead)."""
+    return Field("Last trick", f"{plays_text(plays)}: won with {strong(card_shown(won_with))}", "")
 
 
 def lot_bid_field(made: int, failed: int) -> Field:
