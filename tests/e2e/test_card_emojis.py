@@ -25,7 +25,7 @@ from tests.e2e.conftest import World, play_to_the_end, restartable_world, sqlite
 
 pytestmark = sqlite_only
 
-SHOWN_CARD = re.compile(r"<:(?P<name>fr_\w+):(?P<id>\d+)> (?P<text>Joker|[AKQJ2-9]0?[♠♥♦♣])")
+SHOWN_CARD = re.compile(r"<:(?P<name>fr_\w+):(?P<id>\d+)> (?P<text>Joker|(?:10|[AKQJ2-9])[♠♥♦♣])")
 """A French-suited card shown in text: its emoji, then its text (``<:fr_10_hearts_a1b2c3:123> 10♥``)."""
 
 
