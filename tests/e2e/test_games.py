@@ -57,12 +57,15 @@ async def finish(
     **options,
 ) -> str:
     """Play a whole game at random (``dm``: the first seated player asks for their hand by DM); every
-    message stays within Discord's rules and its budget."""
+    message stays within Discord's rules and its budget, and the table message shows the table's picture
+    (:func:`picture_changes`)."""
     table = await world.open_table(seated=seated, game=game, **options)
     if dm:  # a DM a turn: slow in the sandbox (its DM rate limit), so in one game only
         assert (await world.press(world.players[seated[0]], table, "DM me my hand")).ok
     final = await world.play_to_the_end(table, random.Random(seed), prefer=prefer)
     assert world.server.violations == []
+    shown = next(message for message in world.channel.messages if message.id == table.id)
+    assert picture_changes([shown]) > 1, "the table's picture, in a layout with its alt text, as it changed"
     longest = assert_within_budgets(world)
     assert longest["dm"] or not dm, longest  # the DMs were checked
     assert stored(world.database_url, "SELECT game FROM games") == [(game,)]
