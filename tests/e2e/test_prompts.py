@@ -5,6 +5,7 @@ message is shown to the looker in the answer to that press."""
 
 from __future__ import annotations
 
+from engine.core import plain
 from tests.e2e.conftest import World, session_of
 
 PROMPT = "open **My hand** to make your move"
@@ -78,8 +79,8 @@ async def test_a_card_looked_at_from_the_table_is_shown_to_the_looker_at_once(wo
     assert "You looked at" in text and cell in text
     assert "Mixed Chart" not in text  # the rules are in /rules, not reprinted in every view
     seat = session_of(world).seat_of(looker.id)
-    assert session_of(world).view(seat).private[0].value in text
+    assert plain(session_of(world).view(seat).private[0].value) in text
     # The table message moved on too (by an edit of its own), and shows nobody the card.
     await world.server.wait_for(lambda: "looked at" in world.message(table.id).text(), timeout=5)
-    card = session_of(world).view(seat).private[0].value.split(" ", 1)[1]
+    card = plain(session_of(world).view(seat).private[0].value).split(" ", 1)[1]
     assert card not in world.message(table.id).text()
