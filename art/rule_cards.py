@@ -13,7 +13,7 @@ from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.frazzled.rule_cards import COLOUR_SIDE, SHAPE_SIDE, ActionsSide
+from engine.frazzled.rule_cards import COLOUR_SIDE, SHAPE_SIDE, ActionsSide, BonusCard
 from engine.frazzled.scene import RULE_CARDS, RULE_DECK
 
 PAPER = (252, 247, 232)
@@ -39,15 +39,14 @@ class RuleTile:
     words: str
 
 
-def _tile(rule: object) -> RuleTile:
+def _tile(rule: BonusCard | ActionsSide) -> RuleTile:
     if isinstance(rule, ActionsSide):
         side, _, name = rule.name.partition(": ")
         return RuleTile("Actions", (side, name), ACTIONS_COLOUR, f"Actions card: {side} ({name})")
     if rule in (COLOUR_SIDE, SHAPE_SIDE):
         side = "Colour side" if rule == COLOUR_SIDE else "Shape side"
         return RuleTile("Shape or Colour", (side,), SIDES_COLOUR, f"Shape or Colour: {side}")
-    title = getattr(rule, "title")  # noqa: B009 - a BonusCard
-    return RuleTile("Bonus rule", (title,), BONUS_COLOUR, f"Bonus rule: {title}")
+    return RuleTile("Bonus rule", (rule.title,), BONUS_COLOUR, f"Bonus rule: {rule.title}")
 
 
 TILES: dict[tuple[str, str], RuleTile] = {(RULE_DECK, key): _tile(rule) for key, rule in RULE_CARDS.items()}

@@ -48,20 +48,25 @@ def face_up_row(seat: int, face_up: Sequence[Card], hand_size: int) -> SceneRow:
     return SceneRow(f"{{seat:{seat}}}", (cards,) if cards else (), f"{hand_size} in hand")
 
 
+def _rule_id(rule: BonusCard | ActionsSide) -> str:
+    return f"actions-{rule.id}" if isinstance(rule, ActionsSide) else rule.id
+
+
+_ACTIONS_SIDES = tuple(side for side in ACTIONS_CARD.sides if isinstance(side, ActionsSide))
+RULE_CARDS: dict[str, BonusCard | ActionsSide] = {
+    _rule_id(rule): rule for rule in (*RULE_BY_ID.values(), *_ACTIONS_SIDES)
+}
+"""Every rule card a scene may show, by its id in the scene: a bonus rule's own id (``"wild"``, both sides
+of the Shape or Colour card ``"dupcolour"`` and ``"dupshape"``), an Actions side's ``"actions-A"``."""
+
+RULE_REFS: dict[str, CardRef] = {key: (RULE_DECK, key) for key in RULE_CARDS}
+"""Each rule card's scene card by its id, made once (every scene shares them)."""
+
+
 def rule_ref(rule: BonusCard | ActionsSide) -> CardRef:
     """A rule card (a bonus rule card, a side of the Shape or Colour card, a side of the Actions card) as a
-    scene's card: ``("rc", <id>)``, the id a key of :data:`RULE_CARDS` (a bonus rule's own id, ``"wild"``,
-    ``"dupshape"``; an Actions side's ``"actions-A"``)."""
-    if isinstance(rule, ActionsSide):
-        return RULE_DECK, f"actions-{rule.id}"
-    return RULE_DECK, rule.id
-
-
-RULE_CARDS: dict[str, BonusCard | ActionsSide] = {
-    **RULE_BY_ID,
-    **{rule_ref(side)[1]: side for side in ACTIONS_CARD.sides if isinstance(side, ActionsSide)},
-}
-"""Every rule card a scene may show, by its id in the scene (:func:`rule_ref`)."""
+    scene's card: ``("rc", <id>)``, the id a key of :data:`RULE_CARDS`."""
+    return RULE_REFS[_rule_id(rule)]
 
 
 def rules_row(
