@@ -2,7 +2,8 @@
 
 Shapes: each row of the scene is a line of the picture, its label (a seat's display name where the label is
 ``{seat:N}``) and its note in a column on the left, its cards on the right at :data:`FACE` pixels (the faces
-of :mod:`art.faces`, scaled once and kept), groups :data:`GROUP_GAP` apart, a hand of backs fanned, an
+of :mod:`art.faces`, scaled once and kept; a Frazzled Wool rule card a tile with its name,
+:data:`RULE_WIDTH` wide, :mod:`art.rule_cards`), groups :data:`GROUP_GAP` apart, a hand of backs fanned, an
 empty group as an empty place; a row too long for :data:`MAX_WIDTH` goes on over more lines. The ground is
 the felt of Deluxe Memory's board (``cogs/tables/board_image.py``). Text uses the bundled DejaVu Sans Bold
 (``assets/DejaVuSans-LICENSE.txt``), so accented names draw everywhere; a character it has no glyph for (an
@@ -27,11 +28,14 @@ from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
+from art import rule_cards
 from art.faces import BY_KEY, DECKS, SIZE
 from engine.core import BACK, CardRef, Scene, SceneRow, plural
 
 FACE = 56
 """A card's width and height in the picture, pixels."""
+RULE_WIDTH = 112
+"""A rule card's width in the picture, pixels (its height is :data:`FACE`): :mod:`art.rule_cards`."""
 CARD_GAP = 3
 """Pixels between two cards of a group."""
 GROUP_GAP = 18
@@ -119,12 +123,16 @@ def _back_image() -> Image.Image:
 def card_image(card: CardRef) -> Image.Image:
     """``card`` at :data:`FACE` pixels, RGBA (scaled once, kept).
 
+    A rule card (``("rc", <id>)``) is its tile, :data:`RULE_WIDTH` wide (:mod:`art.rule_cards`).
+
     Raises
     ------
     KeyError
-        If ``card`` is neither a face of :data:`art.faces.BY_KEY` nor a back of a known deck.
+        If ``card`` is neither a face of :data:`art.faces.BY_KEY`, a back of a known deck, nor a rule card.
     """
     deck, code = card
+    if card in rule_cards.TILES:
+        return rule_cards.tile_image(card, RULE_WIDTH, FACE)
     if code == BACK:
         if deck not in DECKS:
             raise KeyError(card)
@@ -149,10 +157,14 @@ def _palette() -> Image.Image:
     deck and the backs on the felt, with the label and note colours (about 0.1 s, once: :func:`warm`)."""
     faces = [card_image(card) for card in _palette_sample()]
     per_row = 12
-    rows = -(-len(faces) // per_row)
+    rows = -(-len(faces) // per_row) + 1  # and a row of rule cards, one of each kind
     sheet = Image.new("RGB", (per_row * FACE, rows * FACE + 40), BACKGROUND)
     for index, face in enumerate(faces):
         sheet.paste(face, ((index % per_row) * FACE, (index // per_row) * FACE), face)
+    kinds = {tile.kind: card for card, tile in rule_cards.TILES.items()}
+    for index, card in enumerate(kinds.values()):
+        tile = card_image(card)
+        sheet.paste(tile, (index * (RULE_WIDTH + 4), (rows - 1) * FACE), tile)
     draw = ImageDraw.Draw(sheet)
     draw.text(
         (4, rows * FACE + 2), "Draw piles Discard 0123456789", font=_font(LABEL_SIZE), fill=LABEL_COLOUR
@@ -174,7 +186,8 @@ EMPTY: Piece = ("", "", 0)
 
 
 def _piece_width(piece: Piece) -> int:
-    return FACE + max(0, piece[2] - 1) * BACK_STEP
+    card_width = RULE_WIDTH if piece[:2] in rule_cards.TILES else FACE
+    return card_width + max(0, piece[2] - 1) * BACK_STEP
 
 
 @functools.lru_cache(maxsize=1024)
@@ -360,10 +373,11 @@ def draw_table(scene: Scene, names: tuple[str, ...] = ()) -> Image.Image:
 
 
 def warm() -> None:
-    """Scale every face and back to :data:`FACE` and work out the palette every picture shares (about
-    0.5 s, once per process), so that no picture pays for a card's first use; for a worker thread at
-    start. Without it a picture scales the faces it shows the first time (about 1 ms each). Idempotent."""
-    for card in (*BY_KEY, *((deck, BACK) for deck in DECKS)):
+    """Scale every face and back to :data:`FACE`, draw every rule card's tile, and work out the palette
+    every picture shares (about 0.5 s, once per process), so that no picture pays for a card's first use;
+    for a worker thread at start. Without it a picture scales the faces it shows the first time (about
+    1 ms each). Idempotent."""
+    for card in (*BY_KEY, *((deck, BACK) for deck in DECKS), *rule_cards.TILES):
         _piece_image((*card, 1))
     _felt_index()
 
@@ -396,10 +410,13 @@ def table_filename(scene: Scene, names: tuple[str, ...] = ()) -> str:
 
 
 def card_words(card: CardRef) -> str:
-    """A card in words: its face's label ("7 Blue Star", "10 of Hearts"; a Foist card by its number)."""
+    """A card in words: its face's label ("7 Blue Star", "10 of Hearts"; a Foist card by its number), a
+    rule card's kind and name ("Bonus rule: Wild Ones", :mod:`art.rule_cards`)."""
     deck, code = card
     if code == BACK:
         return "a face-down card"
+    if card in rule_cards.TILES:
+        return rule_cards.TILES[card].words
     return code if deck == "fo" else BY_KEY[card].label
 
 

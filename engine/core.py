@@ -262,7 +262,8 @@ its back (a hand whose size matters, not its cards)."""
 CardRef = tuple[str, str]
 """A card in a :class:`Scene`: ``(deck, card)``, a key of ``art.faces.BY_KEY`` (decks ``"fw"`` Frazzled
 Wool, ``"iv"`` IVAK Declare, ``"fo"`` Foist, ``"fr"`` French-suited; the card as the deck's own code:
-``("fw", "7")`` by card id, ``("iv", "5r")``, ``("fo", "27")``, ``("fr", "10H")``), or ``(deck, BACK)``."""
+``("fw", "7")`` by card id, ``("iv", "5r")``, ``("fo", "27")``, ``("fr", "10H")``), or ``(deck, BACK)``; or a
+Frazzled Wool rule card ``("rc", <rule id>)`` (``engine.frazzled.scene.rule_ref``), drawn as its name."""
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ from engine.frazzled.rule_cards import (
     TAKE_ONE,
     TAKE_TWO,
 )
-from engine.frazzled.scene import discard_row, piles_row
+from engine.frazzled.scene import discard_row, piles_row, rules_row
 from engine.frazzled.table import NOT_NOW, NOT_YOUR_TURN, FrazzledRules, Phase
 
 
@@ -517,7 +517,13 @@ class FrazzledMinimizeState(MinimizeTable):
             rules=game_words.rules_fields(
                 self._bonus, self._dup_side, self.duplicates_rule, self.actions_side
             ),
-            scene=Scene((piles_row(self._piles), discard_row(self._discard))),
+            scene=Scene(
+                (
+                    piles_row(self._piles),
+                    discard_row(self._discard),
+                    rules_row(self._bonus, self.duplicates_rule, self.actions_side),
+                )
+            ),
         )
 
     def _title(self) -> str:

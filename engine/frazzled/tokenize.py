@@ -35,7 +35,7 @@ from engine.frazzled.actions import (
 )
 from engine.frazzled.deck import DECK, FOURTEEN_ONE, Card, sorted_cards
 from engine.frazzled.rule_cards import BONUS_CARDS, BonusCard
-from engine.frazzled.scene import discard_row, piles_row
+from engine.frazzled.scene import discard_row, piles_row, rules_row
 from engine.frazzled.snapshot import card_ids, cards_of, optional_int, rule_ids, rules_of
 from engine.frazzled.table import (
     NOT_YOUR_TURN,
@@ -516,7 +516,8 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             words.middle_tokens_field(self._tokens.middle_colours, self._tokens.middle_shapes),
         ]
         table.append(words.now_field(self._now_text()))
-        return self._view(seat, table, Scene((piles_row(self._piles), discard_row(self._discard))), rules)
+        scene = Scene((piles_row(self._piles), discard_row(self._discard), rules_row(self._bonus)))
+        return self._view(seat, table, scene, rules)
 
     def _now_turn(self) -> str:
         if self._phase is Phase.OVER:

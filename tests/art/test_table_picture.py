@@ -14,9 +14,11 @@ from PIL import Image
 
 from art import gallery, table_picture
 from art.faces import BY_KEY
+from art.rule_cards import TILES
 from art.table_picture import card_words, description, draw_table, table_filename, table_png
 from engine import GAMES
 from engine.core import BACK, Scene, SceneRow
+from engine.frazzled.scene import RULE_CARDS, RULE_DECK, rule_ref
 from tests.engine.conftest import games_in_play
 
 SCENE_GAMES = sorted(key for key in GAMES if key != "memory")
@@ -41,8 +43,10 @@ def test_a_scene_shows_public_cards_only_the_same_to_every_viewer(key: str, data
         return
     assert public is not None
     assert all(state.view(seat).scene == public for seat in range(state.num_seats))
-    for deck, card in public.cards():
-        assert card == BACK or (deck, card) in BY_KEY
+    for card in public.cards():  # every card has something to draw: a face, a back, a rule card's tile
+        assert card[1] == BACK or card in BY_KEY or card in TILES
+        width = table_picture.RULE_WIDTH if card in TILES else table_picture.FACE
+        assert table_picture.card_image(card).size == (width, table_picture.FACE)
     assert not set(public.cards()) & hidden_cards(key, state)
     other = state.resample_hidden(None, random.Random(state.seed))
     assert other.view(None).scene == public
@@ -146,3 +150,34 @@ def test_alt_text_stops_at_discords_limit_after_a_whole_row() -> None:
     words = description(Scene(rows), ())
     assert len(words) <= table_picture.DESCRIPTION_LIMIT
     assert words.endswith(".…") and words.startswith("Seat 1: ")
+
+
+def test_every_rule_card_has_its_own_tile_and_words() -> None:
+    assert set(TILES) == {(RULE_DECK, key) for key in RULE_CARDS}
+    tiles = {card: table_picture.card_image(card) for card in TILES}
+    assert all(image.size == (table_picture.RULE_WIDTH, table_picture.FACE) for image in tiles.values())
+    assert len({image.tobytes() for image in tiles.values()}) == len(TILES)  # each draws its own name
+    assert len({card_words(card) for card in TILES}) == len(TILES)
+    assert card_words(("rc", "wild")) == "Bonus rule: Wild Ones"
+    assert card_words(("rc", "dupshape")) == "Shape or Colour: Shape side"
+    assert card_words(("rc", "actions-B")) == "Actions card: Side B (Pass it on)"
+
+
+@pytest.mark.parametrize("key", ["minimize", "tokenize"])
+def test_the_rule_cards_in_play_are_on_the_table_and_named_in_its_alt_text(key: str) -> None:
+    state = gallery.mid_game(key, 4, 2, 12)
+    scene = state.view(None).scene
+    (row,) = [row for row in scene.rows if row.label == "Rule cards"]
+    expected = [state.bonus_cards]
+    if key == "minimize":
+        expected += [(state.duplicates_rule,), (state.actions_side,)]
+    assert row.groups == tuple(tuple(rule_ref(card) for card in group) for group in expected)
+    words = description(scene, ())
+    for card in state.bonus_cards:
+        assert f"Bonus rule: {card.title}" in words
+    if key == "minimize":
+        side = "Shape" if state.duplicates_rule.id == "dupshape" else "Colour"
+        assert f"Shape or Colour: {side} side" in words
+        assert f"Actions card: {state.actions_side.name.replace(': ', ' (')})" in words
+    with Image.open(io.BytesIO(table_png(scene, ()))) as image:
+        assert image.width <= table_picture.MAX_WIDTH

@@ -13,6 +13,7 @@ runs on PostgreSQL only), except what only SQLite has: its backup files (Postgre
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import tempfile
@@ -307,6 +308,28 @@ async def world(database_url: str, request: pytest.FixtureRequest):
 
 
 # -- helpers shared by the end-to-end tests ---------------------------------------------------------
+
+EMOJI = re.compile(r"<:([a-z0-9_]{2,32}):(\d+)>")
+"""A custom emoji as Discord writes it in text: group 1 its name, 2 its id."""
+
+
+async def card_emojis_synced(world: World) -> None:
+    """Wait for the bot's start-up sync of the card emojis (the decks of its ``card_emoji_decks``) to end
+    without a failure."""
+    report = await world.bot.card_emoji_sync
+    assert report.failure is None and report.uploaded, report
+
+
+def card_emojis_shown(world: World, message: Any, deck: str) -> set[str]:
+    """The card emojis of ``deck`` that ``message`` showed in its text over all its versions (``<:name:id>``),
+    by name; each is the application emoji of that name and id the sandbox holds."""
+    shown = set()
+    for version in message.versions:
+        for name, emoji_id in EMOJI.findall(json.dumps(version, ensure_ascii=False)):
+            if name.startswith(f"{deck}_"):
+                assert world.server.application_emojis[int(emoji_id)]["name"] == name
+                shown.add(name)
+    return shown
 
 
 def logged_moves(world: World) -> int:

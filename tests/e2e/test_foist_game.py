@@ -5,13 +5,24 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from tests.e2e import reading
-from tests.e2e.conftest import World, action_labels, play_to_the_end, stored
+from tests.e2e.conftest import (
+    World,
+    action_labels,
+    card_emojis_shown,
+    card_emojis_synced,
+    play_to_the_end,
+    stored,
+)
 
 SCORE = re.compile(r"\*\*(?P<points>-?\d+)\*\* points?\b")
 
 
+@pytest.mark.bot_settings(card_emoji_decks=["fo"])
 async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
+    await card_emojis_synced(world)  # a card is shown as its emoji (below), in one request per press
     alice, bob, carol = (world.players[name] for name in ("alice", "bob", "carol"))
     table = await world.open_table()
     assert "Foist" in reading.title(table)
@@ -46,6 +57,8 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
     await world.server.wait_for(lambda: latest_move in live_hand.text())  # the hand follows the game
 
     table = await play_to_the_end(world, table, random.Random(7))
+    assert world.server.violations == []
+    assert card_emojis_shown(world, table, "fo"), "the card up shown as its emoji on the table message"
 
     # The scoreboard: ascending points, and the result stored once.
     points = [int(match["points"]) for match in SCORE.finditer(reading.description(table))]

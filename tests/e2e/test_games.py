@@ -11,8 +11,17 @@ import pytest
 
 from cogs.tables import budgets
 from tests.e2e import reading
-from tests.e2e.conftest import TO_ACT, World, stored
+from tests.e2e.conftest import TO_ACT, World, card_emojis_shown, card_emojis_synced, stored
 
+DECKS = {
+    "minimisere": "fr",
+    "declare": "iv",
+    "minimize": "fw",
+    "tokenize": "fw",
+    "eradicize": "fw",
+    "memory": "fr",
+}
+"""The deck of card faces each game's cards show (``art.faces.DECKS``), synced as application emojis."""
 REFERENCE = ("How to play", "📜 Rules in play")
 """The titles of the answers that show rules on demand: reference pages, read once, with no budget."""
 
@@ -58,7 +67,9 @@ async def finish(
 ) -> str:
     """Play a whole game at random (``dm``: the first seated player asks for their hand by DM); every
     message stays within Discord's rules and its budget, and the table message shows the table's picture
-    (:func:`picture_changes`)."""
+    (:func:`picture_changes`) and cards as their emojis (the test's ``bot_settings`` sync the game's deck,
+    :data:`DECKS`)."""
+    await card_emojis_synced(world)
     table = await world.open_table(seated=seated, game=game, **options)
     if dm:  # a DM a turn: slow in the sandbox (its DM rate limit), so in one game only
         assert (await world.press(world.players[seated[0]], table, "DM me my hand")).ok
@@ -66,6 +77,7 @@ async def finish(
     assert world.server.violations == []
     shown = next(message for message in world.channel.messages if message.id == table.id)
     assert picture_changes([shown]) > 1, "the table's picture, in a layout with its alt text, as it changed"
+    assert card_emojis_shown(world, shown, DECKS[game]), "cards shown as their emojis on the table message"
     longest = assert_within_budgets(world)
     assert longest["dm"] or not dm, longest  # the DMs were checked
     assert stored(world.database_url, "SELECT game FROM games") == [(game,)]
@@ -80,7 +92,9 @@ async def set_lobby_option(world: World, lobby, placeholder_start: str, value: s
     assert result.ok and result.response_type == 7, result
 
 
+@pytest.mark.bot_settings(card_emoji_decks=[DECKS["minimisere"]])
 async def test_minimisere_three_players_by_deals(world: World) -> None:
+    await card_emojis_synced(world)
     opened = await world.play(world.players["alice"], game="minimisere")
     lobby = opened.message
     for name in ("bob", "carol"):
@@ -103,9 +117,11 @@ async def test_minimisere_three_players_by_deals(world: World) -> None:
     final = await world.play_to_the_end(world.message(lobby.id), random.Random(4))
     assert "Minimisère: final scores" in final.text()
     assert world.server.violations == []
+    assert card_emojis_shown(world, world.message(lobby.id), "fr")
     assert_within_budgets(world)
 
 
+@pytest.mark.bot_settings(card_emoji_decks=[DECKS["minimisere"]])
 async def test_minimisere_five_players(world: World) -> None:
     text = await finish(
         world, "minimisere", ("bob", "carol", "dave", "erin"), seed=1, dm=True, turn_seconds=30
@@ -113,23 +129,27 @@ async def test_minimisere_five_players(world: World) -> None:
     assert "Minimisère: final scores" in text
 
 
+@pytest.mark.bot_settings(card_emoji_decks=[DECKS["declare"]])
 async def test_minimize_declare_two_players(world: World) -> None:
     # Declare when allowed; otherwise the first throw offered (the one shedding most points), then draw.
     text = await finish(world, "declare", ("bob",), seed=2, prefer=("Declare", ""))
     assert "Minimize: Declare: final scores" in text
 
 
+@pytest.mark.bot_settings(card_emoji_decks=[DECKS["minimize"]])
 async def test_minimize_four_players(world: World) -> None:
     text = await finish(world, "minimize", ("bob", "carol", "dave"), seed=3)
     assert "MINIMIZE: final scores" in text
 
 
+@pytest.mark.bot_settings(card_emoji_decks=[DECKS["tokenize"]])
 async def test_tokenize_three_players(world: World) -> None:
     # Declare a set whenever one is offered (also out of turn), otherwise play at random.
     text = await finish(world, "tokenize", ("bob", "carol"), seed=4)
     assert "TOKENIZE: final scores" in text
 
 
+@pytest.mark.bot_settings(card_emoji_decks=[DECKS["eradicize"]])
 async def test_eradicize_three_players(world: World) -> None:
     text = await finish(world, "eradicize", ("bob", "carol"), seed=5)
     assert "ERADICIZE: final scores" in text
@@ -197,9 +217,11 @@ def picture_changes(messages) -> int:
     return changes
 
 
+@pytest.mark.bot_settings(card_emoji_decks=[DECKS["memory"]])
 async def test_deluxe_memory_picks_a_card_in_two_presses_and_uploads_the_grid_when_it_changes(
     world: World,
 ) -> None:
+    await card_emojis_synced(world)
     alice = world.players["alice"]
     lobby = (await world.play(alice, game="memory", bots=1)).message
     rules_menu = next(m for m in world.message(lobby.id).selects() if m["custom_id"].endswith(".rules"))
@@ -271,6 +293,7 @@ async def test_deluxe_memory_picks_a_card_in_two_presses_and_uploads_the_grid_wh
     )
     shown = [m for m in world.channel.messages]
     assert board_uploads == picture_changes(shown), "every upload showed a different picture"
+    assert card_emojis_shown(world, world.message(lobby.id), DECKS["memory"])
     assert world.server.violations == []
     assert_within_budgets(world)
 
