@@ -178,8 +178,8 @@ def bot_environment(server: SandboxServer, guild_id: int, folder: Path) -> dict[
         TIME_BANK_SECONDS="3600",  # a --clock bank table: nothing times out either
         TIME_BANK_CAP_SECONDS="7200",
         # Each idle table's first player would get one turn line 10 s in, during the window (80 lines in a
-        # --quick run): not a press's cost. The played tables still settle their turn alerts on every move.
-        TURN_ALERT_DELAY_SECONDS="3600",
+        # --quick run): not a press's cost. 600 s is the longest the settings allow, longer than a run.
+        TURN_ALERT_DELAY_SECONDS="600",
     )
     return env
 
