@@ -102,10 +102,15 @@ class TableMessages:
         """The table's new state is being stored: start drawing the table message's new picture in a worker
         thread (:func:`cogs.tables.drawn.draw_ahead`), so that the answer or edit that shows it does not
         draw it on the event loop, unless it is the picture drawn ahead last or the one the message is
-        known to show (then nothing is uploaded)."""
+        known to show (then nothing is uploaded). Not Deluxe Memory's grid: its moves are made in private
+        views, answered with the presser's own grid, and the table message is edited after the answer,
+        which a drawing in a thread meanwhile would only slow down (it shares the interpreter's lock)."""
         if session.state is None or session.message_id is None:
             return
-        picture = table_picture(session, session.view(None))
+        view = session.view(None)
+        if view.board is not None:
+            return
+        picture = table_picture(session, view)
         pictures = self._pictures_of(session)
         names = tuple(attachment.filename for attachment in picture)
         if names and names not in (pictures.ahead, pictures.shown(session.message_id)):
