@@ -21,7 +21,9 @@ Reported for each: CPU seconds of the bot process per press (utime + stime from 
 over the press window only), the press-to-answer latency (the simulated user's press until the sandbox
 has the interaction's answer) and the REST requests the bot made per press (the sandbox's request log;
 the interaction callback is one of them). Goals (issue 10): CPU per press at most 1.5 times the bare
-bot's, p99 at most 20 ms with 1,000 live tables, at most 1.0 request per press over whole games.
+bot's, p99 at most 20 ms with 1,000 live tables, at most 1.0 request per press over whole games. Also the
+bot's memory per live table: its resident memory (``VmRSS``) once every table is open and started, less
+what it held once started with none, divided by the tables (the pictures a table's start drew included).
 
 ``--profile FILE`` runs the bot under cProfile switched on for the press window only, timing the event
 loop thread's own CPU (``time.thread_time``: waits for epoll, the GIL or the database thread are not
@@ -62,6 +64,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime: fields 14 and 15
 
 
+def rss_kib(pid: int) -> int:
+    """The resident memory of the process ``pid``, KiB (``VmRSS`` of ``/proc/<pid>/status``)."""
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
@@ -77,6 +85,8 @@ class Window:
     cpu: float = 0.0
     elapsed: float = 0.0  # the presses only (the window's CPU also counts the scoreboards closing)
     requests: collections.Counter = field(default_factory=collections.Counter)
+    rss_ready: int = 0  # KiB: the bot started, no table open
+    rss_opened: int = 0  # KiB: every table open and started
 
     @property
     def cpu_per_press_ms(self) -> float:
@@ -178,8 +188,8 @@ def bot_environment(server: SandboxServer, guild_id: int, folder: Path) -> dict[
         TIME_BANK_SECONDS="3600",  # a --clock bank table: nothing times out either
         TIME_BANK_CAP_SECONDS="7200",
         # Each idle table's first player would get one turn line 10 s in, during the window (80 lines in a
-        # --quick run): not a press's cost. The played tables still settle their turn alerts on every move.
-        TURN_ALERT_DELAY_SECONDS="3600",
+        # --quick run): not a press's cost. 600 s is the longest the settings allow, longer than a run.
+        TURN_ALERT_DELAY_SECONDS="600",
     )
     return env
 
@@ -211,6 +221,9 @@ async def run_bot(args: argparse.Namespace, server: SandboxServer, guild, channe
         process = await asyncio.create_subprocess_exec(*command, env=env, cwd=folder, stderr=log, stdout=log)
     await server.wait_for_bot(timeout=60)
     await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=60)
+    await settle(server)
+    await asyncio.sleep(2.0)  # the faces scaled for the pictures (a worker thread at start)
+    rss_ready = rss_kib(process.pid)
 
     # -- open every table ------------------------------------------------------------------------
     tables: dict[int, int] = {}  # channel id -> table message id
@@ -229,7 +242,7 @@ async def run_bot(args: argparse.Namespace, server: SandboxServer, guild, channe
     await settle(server)
 
     # -- the press window: whole games on the first --games tables ---------------------------------
-    window = Window("card-table bot")
+    window = Window("card-table bot", rss_ready=rss_ready, rss_opened=rss_kib(process.pid))
     playing = asyncio.Semaphore(args.concurrency)
     rng = random.Random(args.seed)
 
@@ -422,6 +435,12 @@ async def main_async(args: argparse.Namespace) -> None:
         f"bot p99 {percentile(bot.latencies, 0.99) * 1e3:.1f} ms (goal <= 20 ms); "
         f"bot requests per press {bot.requests_per_press:.3f} (goal <= 1.0)"
     )
+    if bot.rss_opened:
+        print(
+            f"bot memory (RSS): {bot.rss_ready / 1024:.1f} MiB started, {bot.rss_opened / 1024:.1f} MiB with "
+            f"{args.tables} tables open: {(bot.rss_opened - bot.rss_ready) / args.tables:.1f} KiB per live "
+            "table (goal <= 50 KB)"
+        )
     print(
         f"bot log in the press window: {len(log_lines)} lines, {info_lines} at INFO "
         f"({info_lines / bot.presses:.2f} per press)"

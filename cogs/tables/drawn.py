@@ -24,14 +24,18 @@ A picture is uploaded only when what it shows changes: an attachment's filename 
 gallery), and an edit of a message that shows those very files already
 leaves its attachments out, which keeps them (Discord's edit: "To remove or replace files you will have to
 supply the attachments field"; the interaction answer that updates a message works the same). The bytes are
-drawn only for an upload.
+drawn only for an upload: the table message's new picture is started in a worker thread while the move is
+being stored (:func:`draw_ahead`), and an upload waits for it (:func:`drawn_ahead`) rather than draws it
+again on the event loop.
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import functools
 import io
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +58,37 @@ class Attachment:
     def data(self) -> bytes:
         """The file's bytes."""
         return self.draw()
+
+
+_DRAWING: dict[str, asyncio.Future[bytes]] = {}
+"""The pictures being drawn ahead in a worker thread, by file name."""
+
+
+def draw_ahead(attachments: Iterable[Attachment]) -> None:
+    """Start drawing each of ``attachments`` in a worker thread (the event loop's default executor), one
+    drawing per file name at a time, so that its upload (:func:`drawn_ahead`) finds its bytes made and the
+    event loop does not draw them: for an ``Attachment.draw`` that keeps what it draws (``table_png`` and
+    ``board_png`` are cached). A drawing that fails is drawn again by its upload, which raises there. Runs
+    in the event loop."""
+    loop = asyncio.get_running_loop()
+    for attachment in attachments:
+        if attachment.filename not in _DRAWING:
+            drawing = loop.run_in_executor(None, attachment.draw)
+            _DRAWING[attachment.filename] = drawing
+            drawing.add_done_callback(functools.partial(_drawn, attachment.filename))
+
+
+def _drawn(filename: str, drawing: asyncio.Future[bytes]) -> None:
+    del _DRAWING[filename]
+    if not drawing.cancelled():
+        drawing.exception()  # retrieved (asyncio would log it): the upload draws it again and raises
+
+
+async def drawn_ahead(attachments: Iterable[Attachment]) -> None:
+    """Wait until none of ``attachments`` is being drawn ahead (:func:`draw_ahead`): at once if none is."""
+    drawing = [_DRAWING[attachment.filename] for attachment in attachments if attachment.filename in _DRAWING]
+    if drawing:
+        await asyncio.wait(drawing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +250,8 @@ async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
     """Answer the component press ``interaction`` by editing the message it was on into ``drawn``: the JSON
     as it is, in one request (:func:`cogs.quick_answer.edit_message_json`), when ``drawn`` is a layout or
     has an embed; else (a text-only change) through discord.py's ``response.edit_message``. Files the
-    message shows already (``interaction.message``) are kept, not uploaded again.
+    message shows already (``interaction.message``) are kept, not uploaded again; a file being drawn ahead
+    (:func:`draw_ahead`) is waited for.
 
     Raises
     ------
@@ -225,6 +261,8 @@ async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
         Discord refused the answer.
     """
     shown = attachments_on(interaction.message)
+    if not drawn.keeps(shown):
+        await drawn_ahead(drawn.attachments)
     classic_text = drawn.embed is None and not drawn.layout
     if classic_text or interaction.type is not discord.InteractionType.component:
         await interaction.response.edit_message(**drawn.edit_kwargs(shown))

@@ -45,6 +45,11 @@ class DiscordPresenter:
         self.threads = threads
         self.turn_alerts = turn_alerts
 
+    def prepare(self, table: TableSession) -> None:
+        """The table's new state is being stored: its table message's new picture is drawn in a worker
+        thread meanwhile (see :meth:`engine.tables.outcome.Presenter.prepare`)."""
+        self.messages.draw_ahead(table)
+
     def show(self, outcome: Outcome) -> None:
         """Show a committed move (see :meth:`engine.tables.outcome.Presenter.show`)."""
         table = outcome.table

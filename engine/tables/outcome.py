@@ -57,6 +57,10 @@ class Outcome:
 class Presenter(Protocol):
     """What the runtime needs of the layer that shows tables (Discord)."""
 
+    def prepare(self, table: TableSession) -> None:
+        """The table's new state is being stored, to be shown once it is: start in the background what
+        showing it takes that the state alone decides (a picture to draw); never awaited by a move."""
+
     def show(self, outcome: Outcome) -> None:
         """Show a committed move, in the background (never awaited by a move): the table message unless
         ``outcome.answered``, live private views, DMs and notices; a closed table's last message."""

@@ -237,6 +237,7 @@ class TableRuntime:
             elif change.end_scoreboard:
                 outcome, lobby = await self._end_scoreboard(table, move, change, answered=answer is not None)
             else:
+                self.presenter.prepare(table)  # e.g. its picture drawn while the move is stored
                 await self.store.persist(table)  # stored before anyone sees it (a failed save undoes it)
                 answered = answer is not None
                 outcome = self._follow(table, move, change, before, phase, answered, waited_before)

@@ -152,14 +152,18 @@ class ManualScheduler:
 
 
 class RecordingPresenter:
-    """Keeps every outcome shown, every table forgotten, every table posted and notice said."""
+    """Keeps every table prepared, outcome shown, table forgotten, table posted and notice said."""
 
     def __init__(self) -> None:
+        self.prepared: list[tuple[str, int | None]] = []  # the table and its state's version
         self.shown: list[Outcome] = []
         self.forgotten: list[str] = []
         self.posted: list[tuple[str, str]] = []
         self.notices: list[str] = []
         self.next_message_id = 1000
+
+    def prepare(self, table: TableSession) -> None:
+        self.prepared.append((table.table_id, table.state.version if table.state is not None else None))
 
     def show(self, outcome: Outcome) -> None:
         self.shown.append(outcome)
