@@ -35,6 +35,9 @@ from storage import Database, error_line, is_locked, is_unreachable
 
 log = logging.getLogger(__name__)
 
+PICTURE_WARM_DELAY_SECONDS = 30.0
+"""Seconds after start before every card face is scaled for the table pictures (see ``_warm_pictures``)."""
+
 EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.stats", "cogs.replay", "cogs.rules")
 
 
@@ -106,7 +109,7 @@ class CardTableBot(LeanShardedBot):
         self._interactions: dict[discord.Interaction, float] = {}
         self._background: set[asyncio.Task] = set()
         self.card_emoji_sync: asyncio.Task[card_emojis.SyncReport] | None = None
-        self.pictures_warmed: asyncio.Future[None] | None = None
+        self.pictures_warmed: asyncio.Task[None] | None = None
         self.health = HealthReporter(self, settings.health_path)
         # custom_id prefixes of components answered by a cog other than the tables' (e.g. "rp:" for replay
         # buttons): the tables cog, which answers every other press, leaves these to their cog.
@@ -232,9 +235,7 @@ class CardTableBot(LeanShardedBot):
         log.info("Synced %d slash commands", len(synced))
         if self.settings.card_emoji_decks:  # in the background: presses never wait for uploads
             self.card_emoji_sync = card_emojis.start_sync(self, self.settings.card_emoji_decks)
-        # Every face scaled for the table pictures once, in a worker thread (about 0.5 s), so that no
-        # table's first picture pays for it on the event loop.
-        self.pictures_warmed = asyncio.get_running_loop().run_in_executor(None, table_picture.warm)
+        self.pictures_warmed = asyncio.create_task(self._warm_pictures(), name="warm table pictures")
 
     async def _open_relay(self) -> None:
         """Start relaying DM interactions to and from the processes holding the other shards."""
@@ -287,7 +288,21 @@ class CardTableBot(LeanShardedBot):
         except discord.HTTPException:
             log.warning("Could not tell the user about a failed command", exc_info=True)
 
+    @staticmethod
+    async def _warm_pictures() -> None:
+        """Scale every card face for the table pictures once (:func:`art.table_picture.warm`, about 0.25 s
+        of CPU), in a worker thread, :data:`PICTURE_WARM_DELAY_SECONDS` after start: not while the start
+        restores tables and answers its first presses (warming at once made a start measurably slower: each
+        run of ``tests/e2e/test_crash_recovery.py``, 20 restarts, took 46-48 s instead of 27-30). Until
+        then a face is scaled on its first use (about 1 ms), mostly in the worker thread that draws a
+        table's picture ahead of its answer."""
+        await asyncio.sleep(PICTURE_WARM_DELAY_SECONDS)
+        await asyncio.get_running_loop().run_in_executor(None, table_picture.warm)
+
     async def close(self) -> None:
+        if self.pictures_warmed is not None:
+            self.pictures_warmed.cancel()
+            self.pictures_warmed = None
         if self.card_emoji_sync is not None:
             self.card_emoji_sync.cancel()
             await asyncio.gather(self.card_emoji_sync, return_exceptions=True)
