@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
+from art.fonts import bold
 from engine.frazzled.rule_cards import COLOUR_SIDE, SHAPE_SIDE, ActionsSide, BonusCard
 from engine.frazzled.scene import RULE_CARDS, RULE_DECK
 
@@ -53,18 +53,13 @@ TILES: dict[tuple[str, str], RuleTile] = {(RULE_DECK, key): _tile(rule) for key,
 """Every rule card's tile by its scene card ``("rc", <id>)``."""
 
 
-@functools.lru_cache(maxsize=8)
-def _font(size: int) -> ImageFont.FreeTypeFont:
-    path = resources.files("art").joinpath("assets/DejaVuSans-Bold.ttf")
-    with resources.as_file(path) as font_file:
-        return ImageFont.truetype(str(font_file), size)
 
 
 def _fit(text: str, size: int, width: int) -> ImageFont.FreeTypeFont:
     """The bundled bold font at ``size`` or smaller (down to 70 %), so that ``text`` fits ``width``."""
-    font = _font(size)
+    font = bold(size)
     while font.getlength(text) > width and font.size > size * 0.7:
-        font = _font(int(font.size) - 1)
+        font = bold(int(font.size) - 1)
     return font
 
 
@@ -102,7 +97,7 @@ def tile_image(card: tuple[str, str], width: int, height: int) -> Image.Image:
     kind = tile.kind.upper()
     band_font = _fit(kind, round(BAND_SIZE * scale), inner)
     draw.text((width / 2, band / 2 + 1), kind, font=band_font, fill=BAND_INK, anchor="mm")
-    name_font = _font(round(NAME_SIZE * scale))
+    name_font = bold(round(NAME_SIZE * scale))
     lines = _name_lines(tile, name_font, inner)
     if len(lines) == 1:
         name_font = _fit(lines[0], round(NAME_SIZE * scale), inner)

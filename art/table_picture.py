@@ -6,7 +6,7 @@ of :mod:`art.faces`, scaled once and kept; a Frazzled Wool rule card a tile with
 :data:`RULE_WIDTH` wide, :mod:`art.rule_cards`), groups :data:`GROUP_GAP` apart, a hand of backs fanned, an
 empty group as an empty place; a row too long for :data:`MAX_WIDTH` goes on over more lines. The ground is
 the felt of Deluxe Memory's board (``cogs/tables/board_image.py``). Text uses the bundled DejaVu Sans Bold
-(``assets/DejaVuSans-LICENSE.txt``), so accented names draw everywhere; a character it has no glyph for (an
+(:mod:`art.fonts`), so accented names draw everywhere; a character it has no glyph for (an
 emoji in a name) is left out of the picture, never out of the alt text.
 
 A picture is drawn when first asked for and kept (:func:`table_png`, cached on the scene's value and the
@@ -24,12 +24,12 @@ import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
 from art import rule_cards
 from art.faces import BY_KEY, DECKS, SIZE
+from art.fonts import bold
 from engine.core import BACK, CardRef, Scene, SceneRow, plural
 
 FACE = 56
@@ -72,11 +72,6 @@ DESCRIPTION_LIMIT = 1024
 SEAT = re.compile(r"\{seat:(\d{1,2})\}")
 
 
-@functools.lru_cache(maxsize=4)
-def _font(size: int) -> ImageFont.FreeTypeFont:
-    path = resources.files("art").joinpath("assets/DejaVuSans-Bold.ttf")
-    with resources.as_file(path) as font_file:
-        return ImageFont.truetype(str(font_file), size)
 
 
 # -- names --------------------------------------------------------------------------------------------
@@ -96,7 +91,7 @@ def resolve(text: str, names: Sequence[str]) -> str:
 @functools.lru_cache(maxsize=1024)
 def _has_glyph(char: str) -> bool:
     """Whether the bundled font draws ``char`` (rather than its box for a missing glyph)."""
-    font = _font(LABEL_SIZE)
+    font = bold(LABEL_SIZE)
     return char == " " or bytes(font.getmask(char)) != bytes(font.getmask("\U0010fffd"))
 
 
@@ -167,9 +162,9 @@ def _palette() -> Image.Image:
         sheet.paste(tile, (index * (RULE_WIDTH + 4), (rows - 1) * FACE), tile)
     draw = ImageDraw.Draw(sheet)
     draw.text(
-        (4, rows * FACE + 2), "Draw piles Discard 0123456789", font=_font(LABEL_SIZE), fill=LABEL_COLOUR
+        (4, rows * FACE + 2), "Draw piles Discard 0123456789", font=bold(LABEL_SIZE), fill=LABEL_COLOUR
     )
-    draw.text((4, rows * FACE + 22), "12 · 11 cards in hand", font=_font(NOTE_SIZE), fill=NOTE_COLOUR)
+    draw.text((4, rows * FACE + 22), "12 · 11 cards in hand", font=bold(NOTE_SIZE), fill=NOTE_COLOUR)
     draw.rounded_rectangle((400, rows * FACE + 4, 440, rows * FACE + 36), 8, outline=EMPTY_COLOUR, width=2)
     return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
@@ -268,9 +263,9 @@ def _text_lines(label: str, note: str) -> tuple[TextLines, int]:
     """A row's label (at most two lines) and note (names written in) as lines with their font sizes, and
     the widest line's width in pixels (worked out once per text, kept)."""
     text_width = LABEL_WIDTH - 10
-    lines = tuple((line, LABEL_SIZE) for line in _wrap(drawable(label), _font(LABEL_SIZE), text_width)[:2])
-    lines += tuple((line, NOTE_SIZE) for line in _wrap(drawable(note), _font(NOTE_SIZE), text_width))
-    return lines, int(max((_font(size).getlength(line) for line, size in lines), default=0))
+    lines = tuple((line, LABEL_SIZE) for line in _wrap(drawable(label), bold(LABEL_SIZE), text_width)[:2])
+    lines += tuple((line, NOTE_SIZE) for line in _wrap(drawable(note), bold(NOTE_SIZE), text_width))
+    return lines, int(max((bold(size).getlength(line) for line, size in lines), default=0))
 
 
 @functools.lru_cache(maxsize=2048)
@@ -280,7 +275,7 @@ def _text_image(lines: TextLines, width: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     y = 0
     for line, size in lines:
-        draw.text((0, y), line, font=_font(size), fill=LABEL_COLOUR if size == LABEL_SIZE else NOTE_COLOUR)
+        draw.text((0, y), line, font=bold(size), fill=LABEL_COLOUR if size == LABEL_SIZE else NOTE_COLOUR)
         y += size + 4
     return _paletted(image)
 

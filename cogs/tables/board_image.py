@@ -3,7 +3,7 @@
 Rows and columns carry their labels ("A".."G", "1".."8") so players name positions as "C5". A face-up card
 is a white card with its text (red text for red suits); a face-down card is a patterned back; ``None``
 leaves the position empty; highlighted cards get a thick gold frame. The font is bundled
-(DejaVu Sans Bold, see ``assets/DejaVuSans-LICENSE.txt``) so suit symbols draw the same everywhere.
+(DejaVu Sans Bold, :mod:`art.fonts`) so suit symbols draw the same everywhere.
 
 A board is put together from pictures drawn once: the felt with its labels per grid size, and each kind of
 position (a :class:`~engine.Cell` is a value: a face, a back, highlighted or not) as a tile; the picture is
@@ -17,10 +17,10 @@ from __future__ import annotations
 import hashlib
 import io
 from functools import lru_cache
-from importlib import resources
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from art.fonts import bold
 from engine import Board, Cell
 from engine.core import plural
 
@@ -43,11 +43,6 @@ BLENDS = 8  # steps between two colours that meet, for antialiased edges
 PNG_LEVEL = 1  # zlib's fastest: a 7 × 8 board in about half the time of the default 6, ~12 KB instead of ~7.5
 
 
-@lru_cache(maxsize=4)
-def _font(size: int) -> ImageFont.FreeTypeFont:
-    path = resources.files("cogs.tables").joinpath("assets/DejaVuSans-Bold.ttf")
-    with resources.as_file(path) as font_file:
-        return ImageFont.truetype(str(font_file), size)
 
 
 def board_size(board: Board) -> tuple[int, int]:
@@ -65,7 +60,7 @@ def _draw_cell(draw: ImageDraw.ImageDraw, cell: Cell, left: int, top: int) -> No
     if cell.face_up:
         draw.rounded_rectangle(box, radius=7, fill=FACE_COLOUR, outline=FACE_OUTLINE, width=2)
         text = cell.text or "?"
-        font = _font(22 if len(text) <= 3 else 15)
+        font = bold(22 if len(text) <= 3 else 15)
         draw.text(
             (left + CARD_WIDTH / 2, top + CARD_HEIGHT / 2),
             text,
@@ -81,7 +76,7 @@ def _draw_cell(draw: ImageDraw.ImageDraw, cell: Cell, left: int, top: int) -> No
             (left + CARD_WIDTH / 2, top + CARD_HEIGHT / 2),
             "◆",
             fill=BACK_PATTERN,
-            font=_font(20),
+            font=bold(20),
             anchor="mm",
         )
     if cell.highlight:
@@ -110,7 +105,7 @@ def _felt(row_labels: tuple[str, ...], column_labels: tuple[str, ...]) -> Image.
     )
     image = Image.new("RGB", size, BACKGROUND)
     draw = ImageDraw.Draw(image)
-    label_font = _font(16)
+    label_font = bold(16)
     for column, label in enumerate(column_labels):
         left = LABEL_SPACE + GAP + column * (CARD_WIDTH + GAP)
         draw.text(
