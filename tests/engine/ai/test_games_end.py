@@ -15,9 +15,10 @@ from engine.ivak_declare.ai import DRAG_END, DeclarePlayer
 from engine.registry import GAMES
 from engine.tables.ai_turns import decision_rng
 
-SAMPLE = {"eradicize": 3, "minimize": 4}
-"""Seeds per count for the games whose AI thinks longest (about 2 s a game at 8 players); 10 for the rest (the
-benchmark plays thousands: this keeps the suite's time in check)."""
+SAMPLE = {"eradicize": 2, "minimize": 2, "declare": 5, "minimisere": 5}
+"""Seeds per count for the games whose games take longest (about 2-4 s a game at 8 players for MINIMIZE and
+ERADICIZE, 1 s for Declare at 10); 10 for the rest. The benchmark plays 2,000 and 200 a count
+(``docs/performance.md``, "Every game ends"): this sample keeps the suite's time in check."""
 
 
 def moves_to_end(game_key: str, seats: int, seed: int, rng: random.Random | None = None) -> int:
