@@ -59,7 +59,8 @@ MAX_WIDTH = 680
 """The widest picture, pixels (Discord shows it at about 400-550)."""
 LABEL_SIZE = 16
 NOTE_SIZE = 13
-BACKGROUND = (31, 99, 55)  # the felt of Deluxe Memory's board
+BACKGROUND = (31, 99, 55)
+"""The felt, here and on Deluxe Memory's board (``cogs/tables/board_image.py`` uses these colours)."""
 LABEL_COLOUR = (240, 240, 240)
 NOTE_COLOUR = (190, 222, 198)
 EMPTY_COLOUR = (84, 140, 100)

@@ -21,6 +21,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from art.fonts import bold
+from art.table_picture import BACK_COLOUR, BACK_OUTLINE, BACK_PATTERN, BACKGROUND  # one felt, one back
 from engine import Board, Cell
 from engine.core import plural
 
@@ -28,16 +29,12 @@ CARD_WIDTH = 64  # pixels
 CARD_HEIGHT = 88
 GAP = 8
 LABEL_SPACE = 28
-BACKGROUND = (31, 99, 55)  # felt green
 LABEL_COLOUR = (235, 235, 235)
 FACE_COLOUR = (250, 250, 247)
-BACK_COLOUR = (44, 62, 140)
-BACK_PATTERN = (86, 108, 196)
 RED_TEXT = (190, 20, 30)
 BLACK_TEXT = (20, 20, 20)
 HIGHLIGHT = (245, 196, 0)
 FACE_OUTLINE = (120, 120, 120)
-BACK_OUTLINE = (230, 230, 230)
 FRAME = 4  # the highlight frame's reach beyond a card, within half the gap
 BLENDS = 8  # steps between two colours that meet, for antialiased edges
 PNG_LEVEL = 1  # zlib's fastest: a 7 × 8 board in about half the time of the default 6, ~12 KB instead of ~7.5
