@@ -64,6 +64,24 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime: fields 14 and 15
 
 
+def cpu_by_thread(pid: int) -> dict[str, tuple[float, float]]:
+    """The process ``pid``'s CPU so far split into its main thread (the event loop) and all its other threads
+    (the database thread, the pictures' worker threads...): ``{"event loop": (user, system), "other threads":
+    (user, system)}`` in seconds, from ``/proc/<pid>/task/<tid>/stat``
+    (a thread that ended is not counted)."""
+    split = {"event loop": [0.0, 0.0], "other threads": [0.0, 0.0]}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            with open(task / "stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except FileNotFoundError:  # the thread ended meanwhile
+            continue
+        part = split["event loop" if int(task.name) == pid else "other threads"]
+        part[0] += int(fields[11]) / CLOCK_TICKS
+        part[1] += int(fields[12]) / CLOCK_TICKS
+    return {name: (user, system) for name, (user, system) in split.items()}
+
+
 def rss_kib(pid: int) -> int:
     """The resident memory of the process ``pid``, KiB (``VmRSS`` of ``/proc/<pid>/status``)."""
     with open(f"/proc/{pid}/status") as status:
@@ -87,6 +105,7 @@ class Window:
     requests: collections.Counter = field(default_factory=collections.Counter)
     rss_ready: int = 0  # KiB: the bot started, no table open
     rss_opened: int = 0  # KiB: every table open and started
+    threads: dict[str, tuple[float, float]] = field(default_factory=dict)  # CPU by thread: (user, system) s
 
     @property
     def cpu_per_press_ms(self) -> float:
@@ -255,6 +274,7 @@ async def run_bot(args: argparse.Namespace, server: SandboxServer, guild, channe
         await asyncio.sleep(0.2)
     first_request = len(server.request_log)
     cpu_before = cpu_seconds(process.pid)
+    threads_before = cpu_by_thread(process.pid)
     started = time.perf_counter()
     log_at_start = (folder / "bot.log").stat().st_size
     await asyncio.gather(*(play_game(channel) for channel in channels[: args.games]))
@@ -262,6 +282,10 @@ async def run_bot(args: argparse.Namespace, server: SandboxServer, guild, channe
     await asyncio.sleep(1.0)  # REMATCH_SECONDS: the scoreboards close
     await settle(server)
     window.cpu = cpu_seconds(process.pid) - cpu_before
+    window.threads = {
+        name: (user - threads_before[name][0], system - threads_before[name][1])
+        for name, (user, system) in cpu_by_thread(process.pid).items()
+    }
     window.requests.update(request_kind(m, p) for m, p, _ in list(server.request_log)[first_request:])
     if args.profile:
         process.send_signal(signal.SIGUSR2)
@@ -325,11 +349,16 @@ async def run_bare(args, server: SandboxServer, channels, members, presses: int)
     await settle(server)
     first_request = len(server.request_log)
     cpu_before = cpu_seconds(process.pid)
+    threads_before = cpu_by_thread(process.pid)
     started = time.perf_counter()
     await drive(presses, measure=True)
     window.elapsed = time.perf_counter() - started
     await settle(server)
     window.cpu = cpu_seconds(process.pid) - cpu_before
+    window.threads = {
+        name: (user - threads_before[name][0], system - threads_before[name][1])
+        for name, (user, system) in cpu_by_thread(process.pid).items()
+    }
     window.requests.update(request_kind(m, p) for m, p, _ in list(server.request_log)[first_request:])
     await stop_process(process)
     return window
@@ -435,6 +464,15 @@ async def main_async(args: argparse.Namespace) -> None:
         f"bot p99 {percentile(bot.latencies, 0.99) * 1e3:.1f} ms (goal <= 20 ms); "
         f"bot requests per press {bot.requests_per_press:.3f} (goal <= 1.0)"
     )
+    for window in (bot, bare):
+        print(
+            f"{window.name}, CPU per press by thread: "
+            + "; ".join(
+                f"{name} {(user + system) / window.presses * 1e3:.2f} ms "
+                f"(user {user / window.presses * 1e3:.2f}, system {system / window.presses * 1e3:.2f})"
+                for name, (user, system) in window.threads.items()
+            )
+        )
     if bot.rss_opened:
         print(
             f"bot memory (RSS): {bot.rss_ready / 1024:.1f} MiB started, {bot.rss_opened / 1024:.1f} MiB with "
