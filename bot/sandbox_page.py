@@ -68,12 +68,16 @@ async def sandbox_page(
         If ``port`` is taken.
     TimeoutError
         If the bot does not connect within 20 seconds.
+
+    The bot's card emojis are uploaded (:mod:`cogs.card_emojis`) before ``/play`` is run and the page opens.
     """
     async with SandboxServer() as server:
         guild = server.add_guild("Sandbox Server")
         channel = guild.add_channel("card-table")
         you = guild.add_member("you", manage_guild=True)
-        async with sandbox_bot(server, guild.id, folder / "sandbox.db", **settings):
+        async with sandbox_bot(server, guild.id, folder / "sandbox.db", **settings) as bot:
+            if bot.card_emoji_sync is not None:  # the cards show as emojis from the first table message
+                await asyncio.gather(bot.card_emoji_sync, return_exceptions=True)
             if game is not None:
                 options: dict[str, Any] = {"game": game, "bots": bots} if bots else {"game": game}
                 await server.run_command(you, channel, "play", **options)

@@ -80,9 +80,10 @@ def message_view(server: ViewServer, message: Message) -> dict[str, Any]:
                 embed[key]["url"] = resolve(embed[key].get("url"))
     components = copy.deepcopy(message.components)
     for component in _walk(components):
-        for key in ("media", "file"):
-            if isinstance(component.get(key), dict):
-                component[key]["url"] = resolve(component[key].get("url"))
+        for holder in [component, *(component.get("items") or [])]:  # a media gallery's items hold media
+            for key in ("media", "file"):
+                if isinstance(holder.get(key), dict):
+                    holder[key]["url"] = resolve(holder[key].get("url"))
     metadata = message.interaction_metadata or {}
     command = None
     if metadata.get("name"):
