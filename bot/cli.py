@@ -115,6 +115,9 @@ def _sandbox(args: argparse.Namespace) -> int:
     from engine import GAMES
     from sandbox import SandboxUsageError
 
+    if args.watch and args.game is not None:
+        print("cardtable: --watch is a Foist game of simulated players: leave out --game", file=sys.stderr)
+        return EXIT_CONFIGURATION
     if args.game is not None and args.game not in GAMES:
         print(f"cardtable: there is no game {args.game!r}; the games: {', '.join(GAMES)}", file=sys.stderr)
         return EXIT_CONFIGURATION

@@ -47,8 +47,9 @@ function inline(text, msg) {
       : `:${name}:`))
     .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => keep(
       `<span class="mention">@${esc((msg.mentions && msg.mentions[id]) || "unknown-user")}</span>`))
-    .replace(/&lt;#(\d+)&gt;/g, (_, id) => keep(
-      `<span class="mention">#${esc(page.channels.has(id) ? page.channels.get(id).name : "channel")}</span>`))
+    .replace(/&lt;#(\d+)&gt;/g, (_, id) => keep(page.channels.has(id)
+      ? `<button type="button" class="mention channel-link" data-channel="${id}">#${esc(page.channels.get(id).name)}</button>`
+      : '<span class="mention">#unknown</span>'))
     .replace(/&lt;\/([\w -]+):\d+&gt;/g, (_, name) => keep(`<span class="mention">/${name}</span>`))
     .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, seconds, style) => keep(
       `<time class="ts" data-ts="${seconds}" data-style="${style || "f"}">${esc(timestamp(+seconds, style))}</time>`))
@@ -140,12 +141,13 @@ function select(component, msg) {
     return `<select disabled><option>${esc(component.placeholder || "a menu the page does not offer")}</option></select>`;
   }
   const disabled = component.disabled ? " disabled" : "";
-  if (many) {
-    return `<span class="multi"><select multiple size="${Math.min(options.length, 5)}" ${attrs}`
-      + ` data-min="${esc(component.min_values ?? 1)}" data-max="${esc(component.max_values)}"`
-      + ` aria-label="${esc(component.placeholder || "")}"${disabled}>${options.join("")}</select>`
-      + `<button type="button" class="button s1 choose" data-for="${esc(component.custom_id)}"${disabled}>`
-      + `Choose</button></span>`;
+  if (many && component.type === 3) {  // several values: boxes to tick, then Choose
+    const boxes = (component.options || []).map((option) => `<label title="${esc(option.description || "")}">`
+      + `<input type="checkbox" value="${esc(option.value)}"${option.default ? " checked" : ""}${disabled}> `
+      + `${esc(option.label)}</label>`);
+    return `<fieldset class="multi" ${attrs}><legend>${esc(component.placeholder || "Choose")}`
+      + ` (${esc(component.min_values ?? 1)}–${esc(component.max_values)})</legend>${boxes.join("")}`
+      + `<button type="button" class="button s1 choose"${disabled}>Choose</button></fieldset>`;
   }
   const placeholder = `<option value="" disabled${component.options && component.options.some((o) => o.default)
     ? "" : " selected"}>${esc(component.placeholder || "Make a selection")}</option>`;
@@ -262,7 +264,9 @@ function showChannel(id) {
 
 function renderChannels() {
   const list = $("channel-list");
-  list.replaceChildren(...[...page.channels.values()].map((channel) => {
+  const order = { channel: 0, thread: 1, dm: 2 };  // the channel, its threads, the DM
+  const channels = [...page.channels.values()].sort((a, b) => order[a.kind] - order[b.kind] || compareIds(a.id, b.id));
+  list.replaceChildren(...channels.map((channel) => {
     const item = document.createElement("li");
     const link = document.createElement("button");
     link.type = "button";
@@ -333,6 +337,8 @@ async function act(action, body) {
 }
 
 $("messages").addEventListener("click", (event) => {
+  const link = event.target.closest(".channel-link");
+  if (link && page.channels.has(link.dataset.channel)) showChannel(link.dataset.channel);
   const target = event.target.closest("button");
   if (!target) return;
   if (target.classList.contains("dismiss")) {
@@ -340,8 +346,8 @@ $("messages").addEventListener("click", (event) => {
       if (answer && answer.ok) remove(target.dataset.message);
     });
   } else if (target.classList.contains("choose")) {
-    const menu = target.parentElement.querySelector("select");
-    const values = [...menu.selectedOptions].map((option) => option.value);
+    const menu = target.closest("fieldset");
+    const values = [...menu.querySelectorAll("input:checked")].map((box) => box.value);
     act("select", { message_id: menu.dataset.message, custom_id: menu.dataset.customId, values });
   } else if (target.dataset.customId) {
     act("press", { message_id: target.dataset.message, custom_id: target.dataset.customId });

@@ -91,7 +91,15 @@ async def test_the_page_shows_a_table_with_its_picture_and_emojis_and_only_your_
                 assert lobby["command"] == {"user": "you", "name": "play"}
                 assert "table open" in json.dumps(lobby)
 
-                # A click on the page is a press in the sandbox, answered by the bot.
+                # A choice in a select menu and a click on the page are a select and a press in the sandbox,
+                # answered by the bot.
+                menus = server.message(int(lobby["id"])).selects()
+                levels = next(menu for menu in menus if menu["custom_id"].endswith("levels"))
+                hard = next(o["value"] for o in levels["options"] if o["label"].endswith(": hard"))
+                choice = {"message_id": lobby["id"], "custom_id": levels["custom_id"], "values": [hard]}
+                chosen = await http.post("/api/select", json=choice)
+                assert (await chosen.json())["ok"] is True
+                await stream.wait_for(lambda kind, data: kind == "message" and "(hard)" in json.dumps(data))
                 start = next(b for b in server.message(int(lobby["id"])).buttons() if b["label"] == "Start")
                 click = {"message_id": lobby["id"], "custom_id": start["custom_id"]}
                 pressed = await http.post("/api/press", json=click)
