@@ -75,14 +75,16 @@ async def sandbox_page(
         guild = server.add_guild("Sandbox Server")
         channel = guild.add_channel("card-table")
         you = guild.add_member("you", manage_guild=True)
-        async with sandbox_bot(server, guild.id, folder / "sandbox.db", **settings) as bot:
+        async with (
+            WebPage(server, you, channel, port=port) as page,  # first: a taken port fails at once
+            sandbox_bot(server, guild.id, folder / "sandbox.db", **settings) as bot,
+        ):
             if bot.card_emoji_sync is not None:  # the cards show as emojis from the first table message
                 await asyncio.gather(bot.card_emoji_sync, return_exceptions=True)
             if game is not None:
                 options: dict[str, Any] = {"game": game, "bots": bots} if bots else {"game": game}
                 await server.run_command(you, channel, "play", **options)
-            async with WebPage(server, you, channel, port=port) as page:
-                yield PageSession(server, page, you, channel)
+            yield PageSession(server, page, you, channel)
 
 
 async def run_page(

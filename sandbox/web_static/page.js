@@ -300,7 +300,12 @@ function upsert(msg) {
     const next = [...list.children].find((item) => compareIds(item.dataset.id, msg.id) > 0);
     list.insertBefore(element, next || null);
   }
-  if (atBottom || !old) list.scrollTop = list.scrollHeight;
+  if (atBottom || !old) {
+    list.scrollTop = list.scrollHeight;
+    element.querySelectorAll("img").forEach((image) => image.addEventListener("load", () => {
+      list.scrollTop = list.scrollHeight;  // a picture that arrives later keeps the newest message in view
+    }));
+  }
 }
 
 function remove(id) {

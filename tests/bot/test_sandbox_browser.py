@@ -92,7 +92,7 @@ def page_in_thread(folder: Path, **options: Any) -> Iterator[tuple[PageSession, 
 def browser(caplog: pytest.LogCaptureFixture) -> Iterator[webdriver.Chrome]:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,1000"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,1250"):
         options.add_argument(argument)
     caplog.set_level(logging.DEBUG, logger="selenium.webdriver.common.driver_finder")
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
@@ -133,15 +133,9 @@ def test_a_whole_foist_game_against_ai_seats_by_clicking_in_chromium(
 ) -> None:
     fast = {"ai_pause_seconds": 0, "card_emoji_decks": ["fo"]}
     with page_in_thread(tmp_path, game="foist", bots=2, **fast) as (session, in_loop):
-        mallory = in_loop(lambda: session.channel.guild.add_member("mallory"))
-        in_loop(lambda: session.server.post_message(mallory, session.channel, INJECTION))
         browser.get(session.page.url)
         body = browser.find_element(By.TAG_NAME, "body")
         WebDriverWait(browser, 10, 0.05).until(lambda _: body.get_attribute("data-ready"))
-        posted = browser.find_elements(By.CSS_SELECTOR, "#messages li.message")[-1]
-        assert "<b>bold</b>" in posted.text and "<script>" in posted.text  # shown as text, run as nothing
-        assert not posted.find_elements(By.CSS_SELECTOR, "b, script, img:not(.emoji)")
-        assert body.get_attribute("data-hacked") is None
         lobby = browser.find_elements(By.CSS_SELECTOR, "#messages li.message")[0]
         assert "table open" in lobby.text and "you used /play" in lobby.text
         _click(browser, lobby.get_attribute("data-id"), "Start")
@@ -169,4 +163,13 @@ def test_a_whole_foist_game_against_ai_seats_by_clicking_in_chromium(
         screenshot = Path(os.environ.get("BROWSER_SCREENSHOT") or tmp_path / "browser-foist.png")
         assert browser.save_screenshot(str(screenshot))
         assert screenshot.read_bytes().startswith(b"\x89PNG")
+
+        # Someone's message arrives live, its HTML shown as text and run as nothing.
+        mallory = in_loop(lambda: session.channel.guild.add_member("mallory"))
+        in_loop(lambda: session.server.post_message(mallory, session.channel, INJECTION))
+        path = "//li[contains(@class, 'message')][.//span[@class='author'][text()='mallory']]"
+        posted = WebDriverWait(browser, 5, 0.02).until(lambda d: d.find_element(By.XPATH, path))
+        assert "<b>bold</b>" in posted.text and "<script>" in posted.text
+        assert not posted.find_elements(By.CSS_SELECTOR, "b, script, img:not(.emoji)")
+        assert body.get_attribute("data-hacked") is None
     assert session.server.violations == []
