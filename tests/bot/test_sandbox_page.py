@@ -140,6 +140,8 @@ async def test_the_page_shows_a_table_with_its_picture_and_emojis_and_only_your_
                 again.close()
                 assert yours["id"] in {m["id"] for m in fresh["messages"]}
                 assert str(hers.message.id) not in {m["id"] for m in fresh["messages"]}
+                dismissed = await http.post("/api/dismiss", json={"message_id": yours["id"]})
+                assert (await dismissed.json())["ok"] and server.message(int(yours["id"])).dismissed
 
                 # What a browser could not send: a press of a button that is not there, a form post, another
                 # host's name (a web site rebinding its name to 127.0.0.1).
