@@ -207,7 +207,9 @@ class WebPage:
                 raise ValueError("a JSON object is expected")
             action = request.path.rsplit("/", 1)[1]
             result = await getattr(self, f"_do_{action}")(body)
-        except (SandboxUsageError, ValueError, KeyError, TypeError) as error:
+        except KeyError as error:
+            return web.json_response({"error": f"unknown or missing: {error}"}, status=400)
+        except (SandboxUsageError, ValueError, TypeError) as error:
             return web.json_response({"error": str(error)}, status=400)
         return web.json_response(self._answer(result))
 
@@ -272,7 +274,9 @@ class WebPage:
         return await self.server.select(self.user, message, str(body["custom_id"]), chosen)
 
     async def _do_modal(self, body: dict[str, Any]) -> InteractionResult:
-        modal = self.modals.pop(str(body["modal_id"]))
+        modal = self.modals.pop(str(body["modal_id"]), None)
+        if modal is None:
+            raise SandboxUsageError("that modal is closed (submitted already, or never shown to you)")
         return await self.server.submit_modal(self.user, modal, dict(body.get("values") or {}))
 
     async def _do_dismiss(self, body: dict[str, Any]) -> None:
