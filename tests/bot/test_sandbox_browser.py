@@ -34,7 +34,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 pytestmark = pytest.mark.skipif(
     not (CHROMIUM and CHROMEDRIVER),
-    reason="no Chromium: install it with `apt-get install chromium chromium-driver` (Debian, Ubuntu)",
+    reason="no Chromium: install it with `apt-get install chromium chromium-driver` (Debian)",
 )
 CARD_UP = re.compile(r"Card up:?\s+(?P<card>\d+) with (?P<tokens>\d+) tokens?")
 MOVE = re.compile(r"move (\d+)")
