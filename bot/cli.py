@@ -1,7 +1,10 @@
 """The ``cardtable`` command (also ``python -m bot``).
 
 - ``cardtable``: run the bot (settings from the environment and ``.env``, see ``.env.example``).
-- ``cardtable --sandbox``: watch it play one game in a local sandbox (no Discord application needed).
+- ``cardtable --sandbox``: play in a browser against AI players, no Discord needed (a local sandbox, the
+  real bot and a web page on 127.0.0.1): ``--game G --bots N`` opens straight into a table, ``--watch``
+  lets simulated players play, ``--transcript`` prints one game played by simulated players instead,
+  ``--port`` sets the page's port.
 - ``cardtable backup``: take a database backup now (safe while the bot runs; SQLite: a PostgreSQL database is
   backed up with ``pg_dump``).
 - ``cardtable invite [--application-id ID]``: print the URL that invites the bot.
@@ -32,10 +35,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--sandbox",
         action="store_true",
-        help="start a local Discord-compatible sandbox with simulated players and play one game there",
+        help="play in your browser, no Discord needed: a local Discord-compatible sandbox, the bot and a web "
+        "page on 127.0.0.1",
     )
-    parser.add_argument("--players", type=int, default=4, help="simulated players in the sandbox (3-7)")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the simulated players' choices")
+    sandbox = parser.add_argument_group("--sandbox options")
+    sandbox.add_argument("--game", default=None, help="open straight into a table of this game (e.g. foist)")
+    sandbox.add_argument("--bots", type=int, default=2, help="AI players at the --game table (default 2)")
+    sandbox.add_argument("--watch", action="store_true", help="simulated players play Foist, you watch")
+    sandbox.add_argument(
+        "--transcript", action="store_true", help="print one Foist game of simulated players, no web page"
+    )
+    sandbox.add_argument("--port", type=int, default=0, help="the web page's port (default: a free one)")
+    sandbox.add_argument("--players", type=int, default=4, help="simulated players (3-7)")
+    sandbox.add_argument("--seed", type=int, default=None, help="seed of the simulated players' choices")
     commands = parser.add_subparsers(dest="command", metavar="{backup,invite,health,migrate-db}")
     commands.add_parser("backup", help="take a database backup now (into BACKUP_DIR)")
     invite = commands.add_parser("invite", help="print the URL that invites the bot to a server")
@@ -59,10 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command ``argv`` names. Returns the process exit code."""
     args = build_parser().parse_args(argv)
     if args.sandbox:
-        from bot.sandbox_demo import run_demo
-
         logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-        return asyncio.run(run_demo(players=args.players, seed=args.seed))
+        return _sandbox(args)
     if args.command == "migrate-db":
         return asyncio.run(_migrate_db(args.source, args.target))
     try:
@@ -94,6 +104,42 @@ def configure_logging(level: int) -> None:
     logging.getLogger().setLevel(level)
     for name in ("discord.http", "discord.gateway", "discord.webhook"):
         logging.getLogger(name).setLevel(max(level, logging.INFO))
+
+
+def _sandbox(args: argparse.Namespace) -> int:
+    if args.transcript:
+        from bot.sandbox_demo import run_demo
+
+        return asyncio.run(run_demo(players=args.players, seed=args.seed))
+    from bot.sandbox_page import run_page
+    from engine import GAMES
+    from sandbox import SandboxUsageError
+
+    if args.watch and args.game is not None:
+        print("cardtable: --watch is a Foist game of simulated players: leave out --game", file=sys.stderr)
+        return EXIT_CONFIGURATION
+    if args.game is not None and args.game not in GAMES:
+        print(f"cardtable: there is no game {args.game!r}; the games: {', '.join(GAMES)}", file=sys.stderr)
+        return EXIT_CONFIGURATION
+    try:
+        return asyncio.run(
+            run_page(
+                game=args.game,
+                bots=args.bots,
+                watch=args.watch,
+                players=args.players,
+                seed=args.seed,
+                port=args.port,
+            )
+        )
+    except KeyboardInterrupt:
+        return 0
+    except SandboxUsageError as error:
+        print(f"cardtable: /play refused: {error}", file=sys.stderr)
+        return EXIT_CONFIGURATION
+    except OSError as error:
+        print(f"cardtable: the web page cannot listen on 127.0.0.1:{args.port}: {error}", file=sys.stderr)
+        return 1
 
 
 def _settings_without_token() -> Settings:

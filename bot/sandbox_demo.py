@@ -1,4 +1,5 @@
-"""``python -m bot --sandbox``: the real bot plays a whole game in a local sandbox, printed as a channel.
+"""``cardtable --sandbox --transcript``: the real bot plays a whole game in a local sandbox, printed as a
+channel (``--sandbox`` alone opens it in a browser instead: :mod:`bot.sandbox_page`).
 
 The sandbox (``sandbox/``) is a Discord-compatible server on 127.0.0.1; the bot connects to it with the
 unmodified discord.py client, exactly as it would to Discord. Simulated players run slash commands and
@@ -126,20 +127,24 @@ async def run_demo(players: int = 4, seed: int | None = None) -> int:
             guild = server.add_guild("Sandbox Server")
             channel = guild.add_channel("card-table")
             members = [guild.add_member(name) for name in NAMES[:players]]
-            by_name = dict(zip(NAMES, members, strict=False))
             async with sandbox_bot(server, guild.id, Path(folder) / "sandbox.db"):
                 print(f"Sandbox Discord at {server.api_base}: the bot logged in with discord.py and synced.")
                 print(f"Server 'Sandbox Server', channel #card-table, players: {', '.join(NAMES[:players])}.")
-                await _play_one_game(server, channel, members, by_name, rng)
+                await play_one_game(server, channel, members, rng)
             print(f"\n{len(server.violations)} violations of Discord's rules.")
             for violation in server.violations:
                 print(f"  - {violation}")
             return 1 if server.violations or server.unhandled_routes else 0
 
 
-async def _play_one_game(
-    server: SandboxServer, channel: Any, members: list, by_name: dict, rng: random.Random
+async def play_one_game(
+    server: SandboxServer, channel: Any, members: list, rng: random.Random, pause: float = 0.0
 ) -> None:
+    """Simulated ``members`` (named as :data:`NAMES`, 3-7 of them) play one Foist game in ``channel``,
+    printed as they go: the first opens the table, all join and press the buttons, then each presses
+    [Play again] but the last, and the first runs /leaderboard and /stats. ``pause`` (seconds) is waited
+    after each press, so a person watching the channel can follow."""
+    by_name = dict(zip(NAMES, members, strict=False))
     narrator = _Narrator()
     host = members[0]
     print(f"\n{NAMES[0]} runs /play game:Foist turn_seconds:60")
@@ -148,9 +153,11 @@ async def _play_one_game(
     for member, name in zip(members[1:], NAMES[1:], strict=False):
         await server.press(member, table, _button(table, "Join")["custom_id"])
         print(f"{name} presses [Join]")
+        await asyncio.sleep(pause)
     narrator.show("the lobby", _current(channel, table))
     await server.press(host, table, _button(table, "Start")["custom_id"])
     print(f"{NAMES[0]} presses [Start]")
+    await asyncio.sleep(pause)
     table = _current(channel, table)
     narrator.new_log_lines(table)
     narrator.show("the table", table)
@@ -173,6 +180,7 @@ async def _play_one_game(
             print(f"    (only {actor_name} sees: {pressed.message.text()})")
             await server.press(actor, table, _button(table, "Take")["custom_id"])
         moves += 1
+        await asyncio.sleep(pause)
         table = _current(channel, table)
         if "final scores" not in table.text():
             for line in narrator.new_log_lines(table):
@@ -183,7 +191,7 @@ async def _play_one_game(
         choice = "Leave" if index == len(members) - 1 else "Play again"
         await server.press(member, table, _button(table, choice)["custom_id"])
         print(f"{NAMES[index]} presses [{choice}]")
-    await asyncio.sleep(0.2)
+    await asyncio.sleep(max(pause, 0.2))
     narrator.show(
         "a new lobby for those who stay", [m for m in channel.messages if m.ephemeral_for is None][-1]
     )

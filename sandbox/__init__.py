@@ -31,6 +31,10 @@ transcript
     Plain-text rendering of messages and a live activity printer.
 endpoints
     ``discord_endpoints``: a discord.py client pointed at the server (the one module importing discord.py).
+web
+    :class:`~sandbox.web.WebPage`: a web page on 127.0.0.1 showing the sandbox to one simulated user, who
+    acts there (``cardtable --sandbox``); ``web_view`` makes each message the page's JSON, ``web_static/``
+    holds the page (HTML, one script, one style sheet).
 """
 
 from .endpoints import discord_endpoints

@@ -144,10 +144,10 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
 
 
 def test_the_sandbox_demo_plays_a_whole_game() -> None:
-    """``python -m bot --sandbox``, the README's first command, in a fresh process."""
+    """``python -m bot --sandbox --transcript`` in a fresh process: a Foist game of simulated players."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     run = subprocess.run(
-        [sys.executable, "-m", "bot", "--sandbox", "--seed", "2", "--players", "3"],
+        [sys.executable, "-m", "bot", "--sandbox", "--transcript", "--seed", "2", "--players", "3"],
         cwd=ROOT,
         env=env,
         capture_output=True,
