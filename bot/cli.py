@@ -3,7 +3,7 @@
 - ``cardtable``: run the bot (settings from the environment and ``.env``, see ``.env.example``).
 - ``cardtable --sandbox``: play in a browser against AI players, no Discord needed (a local sandbox, the
   real bot and a web page on 127.0.0.1): ``--game G --bots N`` opens straight into a table, ``--watch``
-  lets simulated players play, ``--transcript`` prints one game played by simulated players instead,
+  lets its AI seats play it out (alone: simulated people play Foist), ``--transcript`` prints one game played by simulated players instead,
   ``--port`` sets the page's port.
 - ``cardtable backup``: take a database backup now (safe while the bot runs; SQLite: a PostgreSQL database is
   backed up with ``pg_dump``).
@@ -41,7 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
     sandbox = parser.add_argument_group("--sandbox options")
     sandbox.add_argument("--game", default=None, help="open straight into a table of this game (e.g. foist)")
     sandbox.add_argument("--bots", type=int, default=2, help="AI players at the --game table (default 2)")
-    sandbox.add_argument("--watch", action="store_true", help="simulated players play Foist, you watch")
+    sandbox.add_argument(
+        "--watch",
+        action="store_true",
+        help="AI seats play the --game table to its end (alone: simulated people play Foist)",
+    )
     sandbox.add_argument(
         "--transcript", action="store_true", help="print one Foist game of simulated players, no web page"
     )
@@ -115,9 +119,6 @@ def _sandbox(args: argparse.Namespace) -> int:
     from engine import GAMES
     from sandbox import SandboxUsageError
 
-    if args.watch and args.game is not None:
-        print("cardtable: --watch is a Foist game of simulated players: leave out --game", file=sys.stderr)
-        return EXIT_CONFIGURATION
     if args.game is not None and args.game not in GAMES:
         print(f"cardtable: there is no game {args.game!r}; the games: {', '.join(GAMES)}", file=sys.stderr)
         return EXIT_CONFIGURATION

@@ -6,8 +6,9 @@ channel to one simulated member, "you", as a Discord client would: you run slash
 pick options and fill modals there. Options:
 
 - ``--game G --bots N``: you have run ``/play game:G bots:N``, and the table's lobby waits for your Start;
-- ``--watch``: simulated players (:func:`bot.sandbox_demo.play_one_game`) play a Foist game in the channel
-  while you watch;
+- ``--watch``: with ``--game``, the table starts and your seat goes to an AI player too
+  (:func:`watch_table`), so its AI seats play it to the end while you watch; alone, simulated players
+  (:func:`bot.sandbox_demo.play_one_game`) play a Foist game in the channel;
 - ``--port P``: the page's port (default: a free one).
 """
 
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.sandbox_demo import NAMES, play_one_game, sandbox_bot
-from sandbox import Channel, SandboxServer, SimUser
+from sandbox import Channel, Message, SandboxServer, SimUser
 from sandbox.web import WebPage
 
 WATCH_PAUSE_SECONDS = 1.0
@@ -41,6 +42,7 @@ class PageSession:
     page: WebPage
     you: SimUser
     channel: Channel
+    table: Message | None = None  # the table message of ``--game``'s table
 
 
 @asynccontextmanager
@@ -81,10 +83,11 @@ async def sandbox_page(
         ):
             if bot.card_emoji_sync is not None:  # the cards show as emojis from the first table message
                 await asyncio.gather(bot.card_emoji_sync, return_exceptions=True)
+            table = None
             if game is not None:
                 options: dict[str, Any] = {"game": game, "bots": bots} if bots else {"game": game}
-                await server.run_command(you, channel, "play", **options)
-            yield PageSession(server, page, you, channel)
+                table = (await server.run_command(you, channel, "play", **options)).message
+            yield PageSession(server, page, you, channel, table)
 
 
 async def run_page(
@@ -92,22 +95,58 @@ async def run_page(
 ) -> int:
     """Serve the page until Ctrl+C (or until the process is stopped); return the exit code.
 
-    With ``watch``, ``players`` simulated players (3-7) play Foist, choosing with ``seed``.
+    With ``watch``, the ``game`` table's AI seats play it out (:func:`watch_table`); without a ``game``,
+    ``players`` simulated players (3-7) play Foist, choosing with ``seed``.
     """
-    if watch and not 3 <= players <= 7:
+    if watch and game is None and not 3 <= players <= 7:
         print("cardtable: --watch plays Foist, which needs 3 to 7 --players", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="cardtable-sandbox-") as folder:
         async with sandbox_page(Path(folder), game=game, bots=bots, port=port) as session:
             print(f"cardtable: the sandbox is open at {session.page.url} (Ctrl+C stops it)", flush=True)
             open_in_browser(session.page.url)
-            if watch:
+            if watch and session.table is not None:
+                await watch_table(session)
+            elif watch:
                 members = [session.channel.guild.add_member(name) for name in NAMES[:players]]
                 await play_one_game(
                     session.server, session.channel, members, random.Random(seed), WATCH_PAUSE_SECONDS
                 )
             await asyncio.Event().wait()
     return 0
+
+
+async def watch_table(session: PageSession) -> None:
+    """Start the table "you" opened (``session.table``) and hand your seat to an AI player, as a player
+    does with "Leave game": its AI seats then play it to the end while you watch.
+
+    Raises
+    ------
+    LookupError
+        If a button this needs is not where a player would find it (the table is not in its lobby).
+    """
+    server, you = session.server, session.you
+    assert session.table is not None
+    table = session.table
+    await server.press(you, table, _button(table, "Start"))
+    table = server.message(table.id)
+    hand = (await server.press(you, table, _button(table, "My hand"))).message
+    question = (await server.press(you, hand, _button(hand, "Leave game"))).message
+    await server.press(you, question, _button(question, "Yes, leave"))
+
+
+def _button(message: Message, label: str) -> str:
+    """The custom_id of ``message``'s button whose label starts with ``label``.
+
+    Raises
+    ------
+    LookupError
+        If there is none.
+    """
+    for button in message.buttons():
+        if button.get("label", "").startswith(label):
+            return button["custom_id"]
+    raise LookupError(f"no {label!r} button on the message")
 
 
 def open_in_browser(url: str) -> bool:

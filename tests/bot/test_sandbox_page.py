@@ -12,7 +12,7 @@ from typing import Any
 
 import aiohttp
 
-from bot.sandbox_page import sandbox_page
+from bot.sandbox_page import sandbox_page, watch_table
 
 FAST_AI = {"ai_pause_seconds": 0.05, "card_emoji_decks": ["fo"]}
 
@@ -155,3 +155,17 @@ async def test_the_page_shows_a_table_with_its_picture_and_emojis_and_only_your_
             finally:
                 stream.close()
         assert server.violations == []
+
+
+async def test_watch_hands_your_seat_to_an_ai_and_the_table_plays_to_its_end(tmp_path: Path) -> None:
+    # ``cardtable --sandbox --game foist --bots 2 --watch``: the table starts and plays itself out.
+    async with sandbox_page(tmp_path, game="foist", bots=2, **FAST_AI) as session:
+        await watch_table(session)
+        table = session.table
+        assert table is not None
+
+        def final_scores() -> bool:
+            return "final scores" in json.dumps(session.server.message(table.id).components)
+
+        await session.server.wait_for(final_scores, timeout=60)
+        assert session.server.violations == []
