@@ -3,7 +3,8 @@
 - ``cardtable``: run the bot (settings from the environment and ``.env``, see ``.env.example``).
 - ``cardtable --sandbox``: play in a browser against AI players, no Discord needed (a local sandbox, the
   real bot and a web page on 127.0.0.1): ``--game G --bots N`` opens straight into a table, ``--watch``
-  lets its AI seats play it out (alone: simulated people play Foist), ``--transcript`` prints one game played by simulated players instead,
+  lets its AI seats play it out (alone: simulated people play Foist), ``--transcript`` prints one game
+  played by simulated players instead,
   ``--port`` sets the page's port.
 - ``cardtable backup``: take a database backup now (safe while the bot runs; SQLite: a PostgreSQL database is
   backed up with ``pg_dump``).
