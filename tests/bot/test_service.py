@@ -24,6 +24,7 @@ from tests.e2e.conftest import PLAYER_NAMES, World
 
 RESTARTING = "I am restarting: please try again in a moment."
 BUSY = "The database is busy, so that did not happen. Please try again in a moment."
+TABLE_BUSY = "The table is busy: press again in a moment."
 
 
 @asynccontextmanager
@@ -227,7 +228,12 @@ async def test_a_database_write_locked_by_another_process_while_players_press_an
             assert all(result.ok for result in results), [r for r in results if not r.ok]
             moves = [r for n, r in enumerate(results[:-2]) if n % 4 != 3]
             assert results[-2].ephemeral and results[-2].message.text() == BUSY  # /table defaults
-            assert all(r.ephemeral and r.message.text() == BUSY for r in moves), [r.message for r in moves]
+            # A press queued behind another press waiting on the locked database may run out of time for
+            # the table first (on a loaded machine): told the table is busy, as honestly; nothing changes.
+            assert all(r.ephemeral and r.message.text() in (BUSY, TABLE_BUSY) for r in moves), [
+                r.message for r in moves
+            ]
+            assert any(r.message.text() == BUSY for r in moves)
             assert "busy" in results[-1].message.text() or "could not save" in results[-1].message.text()
             assert stored_moves(service.database) == 0  # nothing was shown as done, nothing stored
 
