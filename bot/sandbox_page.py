@@ -30,6 +30,10 @@ from bot.sandbox_demo import NAMES, play_one_game, sandbox_bot
 from sandbox import Channel, Message, SandboxServer, SimUser
 from sandbox.web import WebPage
 
+YOUR_NAME = "Sam"
+"""The name of the one person the page shows the sandbox to: a name, not "you", since the bot's messages
+speak of every player in the third person ("Sam chooses a first card")."""
+
 WATCH_PAUSE_SECONDS = 1.0
 """How long the simulated players of ``--watch`` wait after each press, so you can follow."""
 
@@ -76,7 +80,7 @@ async def sandbox_page(
     async with SandboxServer() as server:
         guild = server.add_guild("Sandbox Server")
         channel = guild.add_channel("card-table")
-        you = guild.add_member("you", manage_guild=True)
+        you = guild.add_member(YOUR_NAME, manage_guild=True)
         async with (
             WebPage(server, you, channel, port=port) as page,  # first: a taken port fails at once
             sandbox_bot(server, guild.id, folder / "sandbox.db", **settings) as bot,

@@ -28,7 +28,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from bot.sandbox_page import PageSession, sandbox_page
+from bot.sandbox_page import YOUR_NAME, PageSession, sandbox_page
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -126,7 +126,7 @@ def _to_act(driver: webdriver.Chrome, acted_at: str | None, refusals: int) -> di
     if "final scores" in table["text"]:
         return table
     move = MOVE.search(table["text"])
-    mine = "Turn: you" in table["text"] and move is not None and move[1] != acted_at
+    mine = f"Turn: {YOUR_NAME}" in table["text"] and move is not None and move[1] != acted_at
     return table if mine or table["ephemerals"] > refusals else None
 
 
@@ -139,7 +139,7 @@ def test_a_whole_foist_game_against_ai_seats_by_clicking_in_chromium(
         body = browser.find_element(By.TAG_NAME, "body")
         WebDriverWait(browser, 10, 0.05).until(lambda _: body.get_attribute("data-ready"))
         lobby = browser.find_elements(By.CSS_SELECTOR, "#messages li.message")[0]
-        assert "table open" in lobby.text and "you used /play" in lobby.text
+        assert "table open" in lobby.text and f"{YOUR_NAME} used /play" in lobby.text
         _click(browser, lobby.get_attribute("data-id"), "Start")
 
         acted_at, clicks, refusals, seen_emojis = None, 0, 0, False

@@ -12,7 +12,7 @@ from typing import Any
 
 import aiohttp
 
-from bot.sandbox_page import sandbox_page, watch_table
+from bot.sandbox_page import YOUR_NAME, sandbox_page, watch_table
 
 FAST_AI = {"ai_pause_seconds": 0.05, "card_emoji_decks": ["fo"]}
 
@@ -83,12 +83,12 @@ async def test_the_page_shows_a_table_with_its_picture_and_emojis_and_only_your_
             stream = EventStream(await http.get("/api/events"))
             try:
                 state = await stream.wait_for(lambda kind, _: kind == "state")
-                assert state["you"]["name"] == "you"
+                assert state["you"]["name"] == YOUR_NAME
                 assert {"play", "hand", "rules", "leaderboard", "stats", "replay"} <= {
                     command["name"] for command in state["commands"]
                 }
                 (lobby,) = state["messages"]
-                assert lobby["command"] == {"user": "you", "name": "play"}
+                assert lobby["command"] == {"user": YOUR_NAME, "name": "play"}
                 assert "table open" in json.dumps(lobby)
 
                 # A choice in a select menu and a click on the page are a select and a press in the sandbox,
