@@ -168,10 +168,10 @@ def layout(
     for action in grouped:
         groups.setdefault(action.group, []).append(action)
     for members in groups.values():
-        rows_as_buttons = _rows_of(members) - math.ceil(len(members) / OPTIONS_PER_MENU)
-        if faced is not None and used + rows_as_buttons <= action_rows and all(map(faced, members)):
+        more_rows = _rows_of(members) - math.ceil(len(members) / OPTIONS_PER_MENU)  # than as menus
+        if faced is not None and used + more_rows <= action_rows and all(map(faced, members)):
             runs.append(members)
-            used += rows_as_buttons
+            used += more_rows
     shown = {run[0].group for run in runs if run[0].group}
     return ActionLayout(runs, [menus_of([action for action in grouped if action.group not in shown])])
 
@@ -323,7 +323,8 @@ def action_components(
 
     ``names`` turns engine text into display text (``{seat:N}`` to a player's name); ``emoji_of`` (if
     given) gives a button's or an option's emoji from its action's code (the face of the card it plays), or
-    ``None``.
+    ``None``; a group whose every action has one is a button per action while the decision fits
+    (:func:`layout`).
     """
     items: list[Placed] = []
     grid = grid_pick(actions, board)
@@ -331,9 +332,9 @@ def action_components(
         assert board is not None
         items = grid_picker(table_id, version, grid, board, names, row, page)
         actions = tuple(grid.others)
-    emojis = {action.code: emoji_of(action.code) for action in actions} if emoji_of is not None else {}
+    face = functools.cache(emoji_of or (lambda code: None))  # each code's emoji looked up once
     first_row = max((placed for placed, _ in items), default=-1) + 1
-    drawn = layout(actions, ACTION_ROWS - first_row, lambda action: emojis.get(action.code) is not None)
+    drawn = layout(actions, ACTION_ROWS - first_row, lambda action: face(action.code) is not None)
     page = min(max(page, 0), len(drawn.pages) - 1)
     run_row = first_row
     for run in drawn.buttons:
@@ -344,7 +345,7 @@ def action_components(
                     str(ids.TableCustomId.for_action(table_id, version, action.code)),
                     clip(names(plain(action.label)), BUTTON_LABEL_MAX),
                     _STYLES.get(action.tone, discord.ButtonStyle.secondary),
-                    emoji=emojis.get(action.code),
+                    emoji=face(action.code),
                 ),
             )
             for index, action in enumerate(run)
@@ -357,7 +358,7 @@ def action_components(
                 clip(names(plain(action.label)), OPTION_TEXT_MAX) or "…",
                 action.code,
                 description=clip(names(plain(action.description)), OPTION_TEXT_MAX),
-                emoji=emojis.get(action.code),
+                emoji=face(action.code),
             )
             for action in members
         ]
