@@ -2,10 +2,18 @@
 
 The engine offers every legal choice of a decision, in groups of any size; this module alone knows
 Discord's limits. Ungrouped actions become buttons (five a row) and each group becomes select menus of at
-most 25 options, in rows 0-3. When they need more than four rows the buttons fold into a menu of their own,
-and when even then more than four menus are needed the menus are shown four at a time, with "◀ Previous"
-and "Next ▶" buttons in the fifth row. The page shown lives only in the paging buttons' custom_ids
-(``p.<n>``): pressing one redraws the same message at that page and changes nothing in the game.
+most 25 options, in rows 0-3. A group whose every choice shows a card's face (an application emoji: a card
+to play, discard, give...) is drawn as buttons instead, one per card with its face and its name, five a
+row from a row of its own, when the whole decision still fits in rows 0-3 (groups in the engine's order,
+each while it fits; the others stay menus). When buttons and menus need more than four rows the buttons
+fold into a menu of their own, and when even then more than four menus are needed the menus are shown four
+at a time, with "◀ Previous" and "Next ▶" buttons in the fifth row. The page shown lives only in the
+paging buttons' custom_ids (``p.<n>``): pressing one redraws the same message at that page and changes
+nothing in the game.
+
+Fitting the rows keeps a message within Components V2's 40 components: rows 0-4 hold at most 5 × (1 row
++ 5 buttons) = 30, and the layout around them (:mod:`cogs.tables.layouts`: a container, the heading, the
+picture's media gallery, the fields, a notice or a DM's intro, a separator) at most 7.
 
 A decision that chooses a position on the view's board (Deluxe Memory's grid: codes ending in the
 position's name, ``look.C5``) is picked in two presses instead, never from lists of coordinates
@@ -21,6 +29,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
@@ -121,25 +130,50 @@ def menus_of(actions: list[LegalAction], placeholder: str | None = None) -> list
 
 @dataclass(frozen=True)
 class ActionLayout:
-    """How a decision's actions are drawn: ``buttons`` (rows from 0), then the ``pages`` of menus (at
-    most four menus each; one page when nothing is paged)."""
+    """How a decision's actions are drawn: runs of ``buttons`` from row 0, each run starting a row of its
+    own (the ungrouped actions, then each group shown as buttons), then the ``pages`` of menus (at most
+    four menus each; one page when nothing is paged)."""
 
-    buttons: list[LegalAction]
+    buttons: list[list[LegalAction]]
     pages: list[list[Menu]]
+
+    def button_rows(self) -> int:
+        """The rows the buttons take."""
+        return sum(_rows_of(run) for run in self.buttons)
+
+
+def _rows_of(buttons: list[LegalAction]) -> int:
+    return math.ceil(len(buttons) / BUTTONS_PER_ROW)
 
 
 def layout(
-    actions: tuple[LegalAction, ...] | list[LegalAction], action_rows: int = ACTION_ROWS
+    actions: tuple[LegalAction, ...] | list[LegalAction],
+    action_rows: int = ACTION_ROWS,
+    faced: Callable[[LegalAction], bool] | None = None,
 ) -> ActionLayout:
     """Buttons for ungrouped actions and menus for groups; buttons fold into a menu and menus go on pages
-    when ``action_rows`` rows (at least 1) do not hold them all."""
+    when ``action_rows`` rows (at least 1) do not hold them all. When they do, a group whose every action
+    is ``faced`` (shows a card's face) becomes buttons from a row of its own, each group in turn while
+    everything still fits in ``action_rows`` rows."""
     buttons = [action for action in actions if not action.group]
-    menus = menus_of([action for action in actions if action.group])
-    if math.ceil(len(buttons) / BUTTONS_PER_ROW) + len(menus) > action_rows:
+    grouped = [action for action in actions if action.group]
+    menus = menus_of(grouped)
+    if _rows_of(buttons) + len(menus) > action_rows:
         menus = menus_of(buttons, "Choose…") + menus
-        buttons = []
-    pages = [menus[start : start + action_rows] for start in range(0, len(menus), action_rows)] or [[]]
-    return ActionLayout(buttons, pages)
+        pages = [menus[start : start + action_rows] for start in range(0, len(menus), action_rows)]
+        return ActionLayout([], pages)
+    runs = [buttons] if buttons else []
+    used = _rows_of(buttons) + len(menus)
+    groups: dict[str, list[LegalAction]] = {}
+    for action in grouped:
+        groups.setdefault(action.group, []).append(action)
+    for members in groups.values():
+        more_rows = _rows_of(members) - math.ceil(len(members) / OPTIONS_PER_MENU)  # than as menus
+        if faced is not None and used + more_rows <= action_rows and all(map(faced, members)):
+            runs.append(members)
+            used += more_rows
+    shown = {run[0].group for run in runs if run[0].group}
+    return ActionLayout(runs, [menus_of([action for action in grouped if action.group not in shown])])
 
 
 def grid_positions(board: Board) -> dict[str, tuple[int, int]]:
@@ -289,7 +323,8 @@ def action_components(
 
     ``names`` turns engine text into display text (``{seat:N}`` to a player's name); ``emoji_of`` (if
     given) gives a button's or an option's emoji from its action's code (the face of the card it plays), or
-    ``None``.
+    ``None``; a group whose every action has one is a button per action while the decision fits
+    (:func:`layout`).
     """
     items: list[Placed] = []
     grid = grid_pick(actions, board)
@@ -297,29 +332,33 @@ def action_components(
         assert board is not None
         items = grid_picker(table_id, version, grid, board, names, row, page)
         actions = tuple(grid.others)
+    face = functools.cache(emoji_of or (lambda code: None))  # each code's emoji looked up once
     first_row = max((placed for placed, _ in items), default=-1) + 1
-    drawn = layout(actions, ACTION_ROWS - first_row)
+    drawn = layout(actions, ACTION_ROWS - first_row, lambda action: face(action.code) is not None)
     page = min(max(page, 0), len(drawn.pages) - 1)
-    items.extend(
-        (
-            first_row + index // BUTTONS_PER_ROW,
-            button(
-                str(ids.TableCustomId.for_action(table_id, version, action.code)),
-                clip(names(plain(action.label)), BUTTON_LABEL_MAX),
-                _STYLES.get(action.tone, discord.ButtonStyle.secondary),
-                emoji=emoji_of(action.code) if emoji_of is not None else None,
-            ),
+    run_row = first_row
+    for run in drawn.buttons:
+        items.extend(
+            (
+                run_row + index // BUTTONS_PER_ROW,
+                button(
+                    str(ids.TableCustomId.for_action(table_id, version, action.code)),
+                    clip(names(plain(action.label)), BUTTON_LABEL_MAX),
+                    _STYLES.get(action.tone, discord.ButtonStyle.secondary),
+                    emoji=face(action.code),
+                ),
+            )
+            for index, action in enumerate(run)
         )
-        for index, action in enumerate(drawn.buttons)
-    )
-    first_menu_row = first_row + math.ceil(len(drawn.buttons) / BUTTONS_PER_ROW)
+        run_row += _rows_of(run)
+    first_menu_row = first_row + drawn.button_rows()
     for number, (placeholder, members) in enumerate(drawn.pages[page]):
         options = [
             option(
                 clip(names(plain(action.label)), OPTION_TEXT_MAX) or "…",
                 action.code,
                 description=clip(names(plain(action.description)), OPTION_TEXT_MAX),
-                emoji=emoji_of(action.code) if emoji_of is not None else None,
+                emoji=face(action.code),
             )
             for action in members
         ]

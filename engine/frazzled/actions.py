@@ -187,7 +187,10 @@ def simple_action(code: str, doc: str) -> type[FrazzledAction]:
 
 
 def offered(actions: Sequence[LegalAction], name: str, *, buttons_up_to: int = 5) -> tuple[LegalAction, ...]:
-    """A decision's choices as the three games offer them: a handful (at most ``buttons_up_to``) each on
-    its own, more as one list of choices called ``name`` (e.g. "Play a card…"), however many there are."""
+    """A decision's choices that are not single cards (tokens, fan positions, sets) as the three games
+    offer them: a handful (at most ``buttons_up_to``) each on its own, more as one list of choices called
+    ``name`` (e.g. "Take a token…"), however many there are. A choice of one card from a hand is one group
+    however many (e.g. "Play a card…"): the renderer shows each card's face on its own button when they
+    fit."""
     group = name if len(actions) > buttons_up_to else ""
     return tuple(replace(action, group=group) for action in actions)

@@ -20,7 +20,7 @@ from typing import Any
 from engine.core import Event, Field, GameOptions, LegalAction, Scene, SeatView, Standing
 from engine.frazzled import words
 from engine.frazzled import words_eradicize as game_words
-from engine.frazzled.actions import CardAction, Draw, FrazzledAction, offered, simple_action
+from engine.frazzled.actions import CardAction, Draw, FrazzledAction, simple_action
 from engine.frazzled.deck import FOURTEEN_ONE, Card, sorted_cards
 from engine.frazzled.scene import discard_row, face_up_row, piles_row
 from engine.frazzled.snapshot import card_ids, cards_of, optional_card_of
@@ -183,17 +183,17 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             # "If a player cannot play a card, they must pick up the entire discard pile."
             return (LegalAction(PICK_UP, game_words.pick_up_label(len(self._discard)), "bad", True),)
         from_hand = bool(self._hands[seat])
-        plays = tuple(
+        return tuple(
             LegalAction(
                 Play(card).format(),
                 game_words.play_label(card, from_hand),
                 "good",
                 secret=True,
+                group=game_words.PLAY_GROUP,
                 description=self._play_description(seat, card),
             )
             for card in cards
         )
-        return offered(plays, game_words.PLAY_GROUP)
 
     def _play_description(self, seat: int, card: Card) -> str:
         return game_words.play_description(

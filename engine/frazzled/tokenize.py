@@ -323,18 +323,16 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             assert self._drawn is not None
             keep = LegalAction(KEEP, game_words.keep_label(self._drawn), "main")
             return (keep,) + sets
-        discards = offered(
-            [
-                LegalAction(
-                    Discard(card).format(),
-                    game_words.discard_label(card),
-                    "main",
-                    secret=True,
-                    description=self._action_text(card),
-                )
-                for card in sorted_cards(self._hands[seat])
-            ],
-            game_words.DISCARD_GROUP,
+        discards = tuple(
+            LegalAction(
+                Discard(card).format(),
+                game_words.discard_label(card),
+                "main",
+                secret=True,
+                group=game_words.DISCARD_GROUP,
+                description=self._action_text(card),
+            )
+            for card in sorted_cards(self._hands[seat])
         )
         return discards + sets
 

@@ -14,7 +14,6 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 SUIT_NAMES = {"S": "spade", "H": "heart", "C": "club", "D": "diamond"}
 PLAY_GROUP = "Play a card…"
 LOT_GROUP = "Play a card and bid the Lot…"
-MAX_BUTTONS = 5  # more playable cards than this are offered as one list (PLAY_GROUP), not as buttons
 
 GAME_OVER = "This game is over."
 NOT_YOUR_TURN = "It is not your turn."
@@ -89,22 +88,17 @@ def play_choices(
     """The legal actions of a seat that may play ``cards`` as the ``position``-th card of the trick (0: the
     lead). ``decreed``: a Joker played now comes with its decree (two choices); ``lot``: ``(hand size,
     points if made, points to the others if failed)`` when the Lot may be bid with the card, else ``None``.
-    More than :data:`MAX_BUTTONS` plays are offered as one list (:data:`PLAY_GROUP`); Lot bids always are
-    (:data:`LOT_GROUP`)."""
-    plays: list[LegalAction] = []
+    The plays are one group however many (:data:`PLAY_GROUP`), the Lot bids another (:data:`LOT_GROUP`):
+    how a group is shown (a button per card, or a list) is the renderer's business."""
+    actions: list[LegalAction] = []
     for card in cards:
         if card == JOKER and decreed:
             # "If you play it third to a trick, it either wins or loses, as you decree."
-            plays.append(LegalAction(JOKER_WINS, "Joker (decree: it wins)", secret=True))
-            plays.append(LegalAction(JOKER_LOSES, "Joker (decree: it loses)", secret=True))
+            actions.append(LegalAction(JOKER_WINS, "Joker (decree: it wins)", "", True, PLAY_GROUP))
+            actions.append(LegalAction(JOKER_LOSES, "Joker (decree: it loses)", "", True, PLAY_GROUP))
         else:
-            plays.append(
-                LegalAction(card, card_text(card), secret=True, description=describe(card, position, special))
-            )
-    group = PLAY_GROUP if len(plays) > MAX_BUTTONS else ""
-    actions = [
-        LegalAction(a.code, a.label, a.tone, True, group, a.description if group else "") for a in plays
-    ]
+            description = describe(card, position, special)
+            actions.append(LegalAction(card, card_text(card), "", True, PLAY_GROUP, description))
     if lot is not None:
         hand_size, made, failed = lot
         description = f"Win all {tricks_text(hand_size)}: +{made}, others 0. Fail: 0, others +{failed}"

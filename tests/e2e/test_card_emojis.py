@@ -1,7 +1,8 @@
 """Card faces as application emojis through the sandbox, with the real discord.py client: made once
 across restarts (a second start uploads nothing), a face whose art changed replaces its old emoji (and
-emojis not of ours are left alone), a card a player can play is a button carrying its face, a card the
-hand, the trick and the log name is shown with its emoji beside its text, and with the emoji endpoints
+emojis not of ours are left alone), a card a player can play is a button carrying its face (five a row,
+the Lot's bids in red buttons of their own) and pressing it plays that card, a card the hand, the trick
+and the log name is shown with its emoji beside its text, and with the emoji endpoints
 failing the bot logs once and a Foist game plays to the end with text cards.
 
 SQLite only: nothing here touches the database beyond what every game does."""
@@ -19,6 +20,8 @@ import pytest
 from art.faces import BY_KEY, DECKS
 from bot.sandbox_demo import sandbox_bot
 from cogs.card_emojis import CARD_EMOJIS, CardEmojis
+from cogs.tables import custom_ids as ids
+from cogs.tables import layouts
 from sandbox import SandboxServer
 from tests.e2e import reading
 from tests.e2e.conftest import World, play_to_the_end, restartable_world, sqlite_only
@@ -70,51 +73,66 @@ async def test_card_emojis_are_made_once_across_restarts_and_changed_art_replace
         assert server.violations == []
 
 
+def card_buttons(world: World, hand) -> list[dict]:
+    """The buttons of a private view that play a card (``:a.<card>``), each carrying an application emoji the
+    sandbox holds, of the face of that card, beside its text; the Lot bids (``<card>+lot``) left out."""
+    cards = [b for b in hand.buttons() if ":a." in b["custom_id"] and "+lot" not in b["custom_id"]]
+    for button in cards:
+        emoji = world.server.application_emojis[int(button["emoji"]["id"])]
+        assert emoji["name"] == button["emoji"]["name"]
+        face = next(face for face in DECKS["fr"] if face.emoji_name() == emoji["name"])
+        assert face.card == ids.TableCustomId.parse(button["custom_id"]).action.split("+")[0]  # 10H, JK+win
+        assert button["label"][:-1] in face.label or face.card == "JK"  # "10♥" beside "10 of Hearts"
+    return cards
+
+
+async def play_the_card_of(world: World, actor, hand, button: dict, table) -> None:
+    """``actor`` presses the card ``button`` of their ``hand``: the table message's trick and log then show
+    that card, its emoji beside its text ("led **<:…:…> 10♥**")."""
+    played = await world.server.press(actor, hand, button["custom_id"])
+    assert played.ok and played.response_type == 7
+    shown = f"<:{button['emoji']['name']}:{button['emoji']['id']}> {button['label'].split(' ')[0]}"
+    for _ in range(100):  # the table message is edited in the background
+        if shown in world.message(table.id).text():
+            break
+        await asyncio.sleep(0.02)
+    assert shown in world.message(table.id).text()
+    assert "{card:" not in world.message(table.id).text()
+
+
 @pytest.mark.bot_settings(card_emoji_decks=["fr"])
 async def test_a_card_a_player_can_play_is_a_button_carrying_its_face(world: World) -> None:
     await world.bot.card_emoji_sync
     table = await world.open_table(seated=("bob", "carol", "dave", "erin"), game="minimisere")
     (actor,) = world.users_to_act(table)
     hand = (await world.press(actor, table, "My hand")).message
-    cards = [button for button in hand.buttons() if button.get("emoji", {}).get("id")]
-    assert cards, hand.buttons()  # five players hold five cards: buttons, each with its face
-    for button in cards:
-        emoji = world.server.application_emojis[int(button["emoji"]["id"])]
-        assert emoji["name"] == button["emoji"]["name"]
-        face = next(face for face in DECKS["fr"] if face.emoji_name() == emoji["name"])
-        assert button["label"][:-1] in face.label or face.card == "JK"  # "10♥" beside "10 of Hearts"
+    cards = card_buttons(world, hand)
+    assert len(cards) == 5 and not hand.selects(), hand.buttons()  # five players hold five cards
+    # Bidding the Lot with a card: a red button of its own (in a row of its own), with the card's face.
+    bids = [b for b in hand.buttons() if b["custom_id"].endswith("+lot")]
+    assert [b["label"] for b in bids] == [f"{b['label']} and bid the Lot" for b in cards]
+    assert all(b["style"] == 4 and b["emoji"] == card["emoji"] for b, card in zip(bids, cards, strict=True))
+    assert [len(row["components"]) for row in layouts.action_rows(hand.components)][:2] == [5, 5]
     held = SHOWN_CARD.findall(hand.text())  # "Your hand": each card its emoji and its text
     assert len(held) >= len(cards) and all(
         world.server.application_emojis[int(emoji_id)]["name"] == name for name, emoji_id, _ in held
     )
     assert {text for _, _, text in held} >= {button["label"] for button in cards}
-    played = await world.server.press(actor, hand, cards[0]["custom_id"])
-    assert played.ok and played.response_type == 7
-    led = f"<:{cards[0]['emoji']['name']}:{cards[0]['emoji']['id']}> {cards[0]['label']}"
-    for _ in range(100):  # the table message is edited in the background
-        if led in world.message(table.id).text():
-            break
-        await asyncio.sleep(0.02)
-    assert led in world.message(table.id).text()  # the trick and the log: "led **<:…:…> 10♥**"
-    assert "{card:" not in world.message(table.id).text()
+    await play_the_card_of(world, actor, hand, cards[0], table)
     assert world.server.violations == []
 
 
 @pytest.mark.bot_settings(card_emoji_decks=["fr"])
-async def test_cards_offered_in_a_menu_carry_their_faces(world: World) -> None:
+async def test_seven_cards_are_two_rows_of_buttons_each_carrying_its_face(world: World) -> None:
     await world.bot.card_emoji_sync
-    table = await world.open_table(game="minimisere")  # three players hold seven cards: a menu
+    table = await world.open_table(game="minimisere")  # three players hold seven cards (and no Lot)
     (actor,) = world.users_to_act(table)
     hand = (await world.press(actor, table, "My hand")).message
-    options = [option for menu in hand.selects() for option in menu["options"]]
-    faced = [option for option in options if option.get("emoji", {}).get("id")]
-    assert faced and {option["value"] for option in faced} >= {
-        o["value"] for o in options if "+" not in o["value"]
-    }
-    assert all(int(option["emoji"]["id"]) in world.server.application_emojis for option in faced)
-    menu = next(menu for menu in hand.selects() if faced[0] in menu["options"])
-    played = await world.server.select(actor, hand, menu["custom_id"], [faced[0]["value"]])
-    assert played.ok and played.response_type == 7
+    cards = card_buttons(world, hand)
+    assert len(cards) == 7 and not hand.selects(), hand.buttons()  # no "Play a card…" menu
+    rows = [row["components"] for row in layouts.action_rows(hand.components)]
+    assert rows[0] == cards[:5] and rows[1] == cards[5:]
+    await play_the_card_of(world, actor, hand, cards[6], table)  # a card of the second row
     assert world.server.violations == []
 
 

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 
+from art.cards import face_of_action
 from cogs.tables import budgets
+from cogs.tables import custom_ids as ids
+from sandbox.models import iter_components
 from tests.e2e import reading
 from tests.e2e.conftest import TO_ACT, World, card_emojis_shown, card_emojis_synced, stored
 
@@ -56,6 +60,26 @@ def assert_within_budgets(world: World) -> dict[str, int]:
     return longest
 
 
+def card_buttons_shown(world: World, game: str) -> int:
+    """How many buttons the bot's messages showed (every version, DMs too) for an action that plays,
+    discards, gives or takes one card; each carries that card's face, the application emoji of its name."""
+    messages = [message for message in world.channel.messages if message.author.bot]
+    for player in world.players.values():
+        messages += world.server.dm_messages(player)
+    shown = 0
+    for message in messages:
+        for version in message.versions:
+            for button in iter_components(version.get("components")):
+                is_button = button["type"] == 2 and "custom_id" in button
+                pressed = ids.TableCustomId.parse(button["custom_id"]) if is_button else None
+                face = face_of_action(game, pressed.action) if pressed and pressed.action else None
+                if face is not None:
+                    emoji = world.server.application_emojis[int(button["emoji"]["id"])]
+                    assert emoji["name"] == button["emoji"]["name"] == face.emoji_name(), (button, face)
+                    shown += 1
+    return shown
+
+
 async def finish(
     world: World,
     game: str,
@@ -63,21 +87,26 @@ async def finish(
     seed: int,
     prefer: tuple[str, ...] = (),
     dm: bool = False,
+    first_turn: Callable[[World, Any], Awaitable[None]] | None = None,
     **options,
 ) -> str:
-    """Play a whole game at random (``dm``: the first seated player asks for their hand by DM); every
-    message stays within Discord's rules and its budget, and the table message shows the table's picture
-    (:func:`picture_changes`) and cards as their emojis (the test's ``bot_settings`` sync the game's deck,
-    :data:`DECKS`)."""
+    """Play a whole game at random (``dm``: the first seated player asks for their hand by DM; after
+    ``first_turn``, if given, played on the table message); every message stays within Discord's rules and
+    its budget, and the table message shows the table's picture (:func:`picture_changes`) and cards as
+    their emojis (the test's ``bot_settings`` sync the game's deck, :data:`DECKS`), and a card a player
+    could choose was a button carrying its face (:func:`card_buttons_shown`)."""
     await card_emojis_synced(world)
     table = await world.open_table(seated=seated, game=game, **options)
     if dm:  # a DM a turn: slow in the sandbox (its DM rate limit), so in one game only
         assert (await world.press(world.players[seated[0]], table, "DM me my hand")).ok
+    if first_turn is not None:
+        await first_turn(world, table)
     final = await world.play_to_the_end(table, random.Random(seed), prefer=prefer)
     assert world.server.violations == []
     shown = next(message for message in world.channel.messages if message.id == table.id)
     assert picture_changes([shown]) > 1, "the table's picture, in a layout with its alt text, as it changed"
     assert card_emojis_shown(world, shown, DECKS[game]), "cards shown as their emojis on the table message"
+    assert card_buttons_shown(world, game), "cards to choose shown as buttons carrying their faces"
     longest = assert_within_budgets(world)
     assert longest["dm"] or not dm, longest  # the DMs were checked
     assert stored(world.database_url, "SELECT game FROM games") == [(game,)]
@@ -136,9 +165,28 @@ async def test_minimize_declare_two_players(world: World) -> None:
     assert "Minimize: Declare: final scores" in text
 
 
+async def discard_a_card_by_its_face(world: World, table) -> None:
+    """MINIMIZE's first turn: the player draws from the table message, then discards from their hand a card
+    shown as a button carrying its face (no "Discard a card…" menu); the table then shows that card's
+    emoji."""
+    (actor,) = world.users_to_act(table)
+    drew = await world.press(actor, table, "Draw")
+    assert drew.ok and drew.response_type == 7, drew
+    hand = (await world.press(actor, world.message(table.id), "My hand")).message
+    cards = [b for b in hand.buttons() if ":a.discard." in b["custom_id"]]
+    assert len(cards) == 6 and not hand.selects(), hand.buttons()  # the hand of six, before the card drawn
+    assert all(b["emoji"]["id"] and b["label"].startswith("Discard ") for b in cards)
+    discarded = await world.server.press(actor, hand, cards[-1]["custom_id"])
+    assert discarded.ok and discarded.response_type == 7, discarded
+    face = f"<:{cards[-1]['emoji']['name']}:{cards[-1]['emoji']['id']}>"
+    await world.server.wait_for(lambda: face in world.message(table.id).text())
+
+
 @pytest.mark.bot_settings(card_emoji_decks=[DECKS["minimize"]])
 async def test_minimize_four_players(world: World) -> None:
-    text = await finish(world, "minimize", ("bob", "carol", "dave"), seed=3)
+    text = await finish(
+        world, "minimize", ("bob", "carol", "dave"), seed=3, first_turn=discard_a_card_by_its_face
+    )
     assert "MINIMIZE: final scores" in text
 
 

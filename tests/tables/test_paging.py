@@ -1,14 +1,17 @@
 """The renderer fits a decision of any size to Discord: four select menus of 25 a page, "◀ Previous" /
 "Next ▶" buttons between pages (the page lives only in their custom_ids), every text within Discord's
-limits. Checked on a toy game offering 130 choices in one group, with the sandbox's limits validator."""
+limits. Checked on a toy game offering 130 choices in one group, with the sandbox's limits validator. A
+group of cards with faces is a button per card when the decision fits (checked on Minimisère's hands)."""
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from cogs.tables import action_menus, render
+from discord import ButtonStyle
+
+from cogs.tables import action_menus, layouts, render
 from cogs.tables import custom_ids as ids
-from cogs.tables.drawn import Drawn
+from cogs.tables.drawn import Attachment, Drawn
 from engine import LegalAction
 from engine.tables.session import TableSession, TableSettings
 from sandbox.limits import validate_message
@@ -123,3 +126,89 @@ def test_a_card_of_deluxe_memorys_grid_is_picked_by_its_row_then_itself_every_on
     board = session.view(session.seat_of(user)).board
     items = action_menus.action_components("memo1234", 0, few, str, board=board)
     assert [b["custom_id"].rsplit(":", 1)[1] for _, b in items] == [f"a.{a.code}" for a in few]
+
+
+def faced_actions(group: str, count: int, prefix: str = "c") -> tuple[LegalAction, ...]:
+    return tuple(LegalAction(f"{prefix}{n}", f"Card {n}", group=group) for n in range(count))
+
+
+def face_of(code: str) -> dict | None:
+    """A face for every code starting "c" (a card), none for the others."""
+    if not code.startswith("c"):
+        return None
+    return {"id": "1300000000000000001", "name": f"fr_{code}_a1b2c3", "animated": False}
+
+
+def placed_buttons(items: list[action_menus.Placed]) -> list[tuple[int, str]]:
+    """The buttons of ``items``: ``(row, what its custom_id names after the table and version)``."""
+    return [(row, b["custom_id"].rsplit(":", 1)[1]) for row, b in items if b["type"] == drawing.BUTTON]
+
+
+def test_a_group_of_cards_with_faces_is_a_button_each_from_a_row_of_its_own_while_the_decision_fits() -> None:
+    draws = (LegalAction("draw.0", "Draw"), LegalAction("draw.1", "Draw"))
+    cards, others = faced_actions("Play a card…", 7), faced_actions("Pick a spot…", 3, "spot")
+    items = action_menus.action_components("tbl12345", 0, draws + cards + others, str, 0, face_of)
+    assert placed_buttons(items) == [(0, "a.draw.0"), (0, "a.draw.1")] + [
+        (1 + n // 5, f"a.c{n}") for n in range(7)
+    ]
+    assert [item["emoji"]["name"] for _, item in items if item.get("label", "").startswith("Card")] == [
+        f"fr_c{n}_a1b2c3" for n in range(7)
+    ]
+    assert [(row, item["placeholder"]) for row, item in items if item["type"] == drawing.SELECT] == [
+        (3, "Pick a spot…")  # no faces: a menu, as before
+    ]
+    # Groups in turn while the whole decision fits in rows 0-3: 10 cards (two rows), not the next 10 (a
+    # menu, as it would not fit), then 5 (one row, in place of its menu).
+    groups = faced_actions("A", 10, "ca") + faced_actions("B", 10, "cb") + faced_actions("C", 5, "cc")
+    items = action_menus.action_components("tbl12345", 0, groups, str, 0, face_of)
+    assert placed_buttons(items) == [(n // 5, f"a.ca{n}") for n in range(10)] + [
+        (2, f"a.cc{n}") for n in range(5)
+    ]
+    assert [(row, len(item["options"])) for row, item in items if item["type"] == drawing.SELECT] == [(3, 10)]
+    # More cards than four rows hold: a menu, each option with its face; no faces (emojis off): a menu.
+    for many, emoji_of in ((faced_actions("Play a card…", 21), face_of), (cards, None)):
+        items = action_menus.action_components("tbl12345", 0, many, str, 0, emoji_of)
+        ((row, menu),) = items
+        assert row == 0 and menu["type"] == drawing.SELECT and len(menu["options"]) == len(many)
+        assert all(("emoji" in option) is (emoji_of is not None) for option in menu["options"])
+
+
+def test_the_most_buttons_a_message_holds_stay_within_the_40_components_of_components_v2() -> None:
+    """Rows 0-3 full of card buttons, a full fifth row, a picture, a notice and a DM's intro: 37."""
+    items = action_menus.action_components("tbl12345", 0, faced_actions("Play a card…", 20), str, 0, face_of)
+    more = ButtonStyle.secondary
+    items.extend((4, action_menus.button(f"ct:tbl12345:0:v{n}", "More", more)) for n in range(5))
+    picture = Attachment("table.png", lambda: b"png", "the table")
+    embed = {"title": "Your hand", "description": "Your turn", "fields": [{"name": "Hand", "value": "10♥"}]}
+    rows = action_menus.rows(items)
+    card = layouts.with_notice(layouts.card(embed, rows, (picture,)), "The window closed", rows)
+    drawn = Drawn(components=card, attachments=(picture,), layout=True).with_content("It is your turn")
+    errors = validate_message(drawing.payload(drawn))
+    assert not errors, errors.summary()
+
+    def count(components) -> int:
+        return sum(1 + count(component.get("components") or ()) for component in components)
+
+    assert count(drawn.components) == 37 and len(drawing.buttons(drawn)) == 25
+
+
+def test_a_minimisere_hand_is_a_button_per_card_carrying_its_face(card_emojis) -> None:
+    from engine.registry import GAMES
+
+    session = TableSession("mini1234", 10, 20, GAMES["minimisere"], TableSettings(30, 5, 2), HOST, "host")
+    for user in (BOB, 3):
+        session.join(user, f"player{user}")
+    session.start(HOST, 1, NOW)  # three players: seven cards each
+    (user,) = session.users_to_act()
+    offered = session.view(session.seat_of(user)).legal_actions
+    assert len(offered) == 7 and {action.group for action in offered} == {"Play a card…"}
+    drawn = render.private_message(session, user, jump_url="https://discord.com/x", offer_dm=True)
+    errors = validate_message(drawing.payload(drawn.with_content("It is your turn")))
+    assert not errors, errors.summary()
+    assert not drawing.menus(drawn) and [len(row) for row in drawing.rows(drawn)][:2] == [5, 2]
+    cards = drawing.buttons(drawn)[:7]
+    assert [ids.TableCustomId.parse(b["custom_id"]).action for b in cards] == [a.code for a in offered]
+    assert [b["emoji"] for b in cards] == [card_emojis.for_action("minimisere", a.code) for a in offered]
+    assert [b["label"] for b in cards] == [a.label for a in offered]
+    card_emojis.clear()  # the emojis off: one menu, as before
+    assert [len(menu["options"]) for menu in drawing.menus(render.private_message(session, user))] == [7]

@@ -119,9 +119,11 @@ def test_games_stored_before_typed_actions_replay_to_the_same_end(key: str) -> N
 
 @settings(max_examples=60, deadline=None)
 @given(games_in_play(GAMES["tokenize"]))
-def test_a_handful_of_choices_are_buttons_and_more_are_one_list(game) -> None:
-    """The games offer a decision's choices as separate buttons while there are a handful (five, or three
-    sets), and as one list of choices beyond that, however long (the renderer pages it)."""
+def test_cards_are_one_group_and_a_handful_of_other_choices_are_buttons(game) -> None:
+    """The games offer a decision's cards (discards) as one group however many (the renderer shows each
+    card's face on a button when they fit), and its other choices as separate buttons while there are a
+    handful (five, or three sets), as one list of choices beyond that, however long (the renderer pages
+    it)."""
     _, state = game
     for seat in range(state.num_seats):
         by_kind: dict[str, list] = {}
@@ -130,7 +132,9 @@ def test_a_handful_of_choices_are_buttons_and_more_are_one_list(game) -> None:
         for kind, actions in by_kind.items():
             groups = {action.group for action in actions}
             assert len(groups) == 1, (kind, groups)
-            if kind in ("discard", "fan", "token", "steal"):
+            if kind == "discard":
+                assert groups == {"Discard a card…"}, (kind, len(actions), groups)
+            if kind in ("fan", "token", "steal"):
                 assert (groups == {""}) == (len(actions) <= 5), (kind, len(actions), groups)
             if kind == "set":
                 assert (groups == {""}) == (len(actions) <= 3), (kind, len(actions), groups)

@@ -132,10 +132,10 @@ def test_a_play_must_be_higher_or_match_a_colour_or_shape_token() -> None:
         no_match.apply(0, play(equal))
 
 
-def test_plays_are_secret_and_name_their_reason() -> None:
+def test_plays_are_secret_one_group_and_name_their_reason() -> None:
     state = scripted([[c(5, 0), c(9, 0)], [c(3, 0)], [c(3, 1)]], discard=[c(4, 0)], colours=[[4], [1], [2]])
     actions = {action.code: action for action in state.legal_actions(0)}
-    assert all(action.secret for action in actions.values())
+    assert all(action.secret and action.group == "Play a card…" for action in actions.values())
     assert "higher" in actions[play(c(9, 0))].description
     assert state.public_actions() == ()
 
