@@ -2,14 +2,14 @@
 
 The engine offers every legal choice of a decision, in groups of any size; this module alone knows
 Discord's limits. Ungrouped actions become buttons (five a row) and each group becomes select menus of at
-most 25 options, in rows 0-3. A group whose every choice shows a card's face (an application emoji: a card
-to play, discard, give...) is drawn as buttons instead, one per card with its face and its name, five a
-row from a row of its own, when the whole decision still fits in rows 0-3 (groups in the engine's order,
-each while it fits; the others stay menus). When buttons and menus need more than four rows the buttons
-fold into a menu of their own, and when even then more than four menus are needed the menus are shown four
-at a time, with "◀ Previous" and "Next ▶" buttons in the fifth row. The page shown lives only in the
-paging buttons' custom_ids (``p.<n>``): pressing one redraws the same message at that page and changes
-nothing in the game.
+most 25 options, in rows 0-3. A group whose every choice is one card (a card to play, discard, give...)
+is drawn as buttons instead, one per card with its face (its application emoji, when synced) and its
+name, five a row from a row of its own, when the whole decision still fits in rows 0-3 (groups in the
+engine's order, each while it fits; the others stay menus). When buttons and menus need more than four
+rows the buttons fold into a menu of their own, and when even then more than four menus are needed the
+menus are shown four at a time, with "◀ Previous" and "Next ▶" buttons in the fifth row. The page shown
+lives only in the paging buttons' custom_ids (``p.<n>``): pressing one redraws the same message at that
+page and changes nothing in the game.
 
 Fitting the rows keeps a message within Components V2's 40 components: rows 0-4 hold at most 5 × (1 row
 + 5 buttons) = 30, and the layout around them (:mod:`cogs.tables.layouts`: a container, the heading, the
@@ -153,7 +153,7 @@ def layout(
 ) -> ActionLayout:
     """Buttons for ungrouped actions and menus for groups; buttons fold into a menu and menus go on pages
     when ``action_rows`` rows (at least 1) do not hold them all. When they do, a group whose every action
-    is ``faced`` (shows a card's face) becomes buttons from a row of its own, each group in turn while
+    is ``faced`` (chooses one card) becomes buttons from a row of its own, each group in turn while
     everything still fits in ``action_rows`` rows."""
     buttons = [action for action in actions if not action.group]
     grouped = [action for action in actions if action.group]
@@ -315,6 +315,7 @@ def action_components(
     *,
     board: Board | None = None,
     row: int | None = None,
+    is_card: Callable[[str], bool] | None = None,
 ) -> list[Placed]:
     """The components of ``actions`` at ``page`` (clamped to the pages there are), in order: the
     :func:`grid_picker` of the choices of ``board``'s positions (at ``row``, if chosen) in rows 0-1, then
@@ -323,8 +324,9 @@ def action_components(
 
     ``names`` turns engine text into display text (``{seat:N}`` to a player's name); ``emoji_of`` (if
     given) gives a button's or an option's emoji from its action's code (the face of the card it plays), or
-    ``None``; a group whose every action has one is a button per action while the decision fits
-    (:func:`layout`).
+    ``None``. ``is_card`` (if given) tells from an action's code whether it chooses one card: a group whose
+    every action does is a button per action while the decision fits (:func:`layout`), with the card's face
+    where ``emoji_of`` has one and its name alone where not (the emojis not synced yet, or unavailable).
     """
     items: list[Placed] = []
     grid = grid_pick(actions, board)
@@ -334,7 +336,7 @@ def action_components(
         actions = tuple(grid.others)
     face = functools.cache(emoji_of or (lambda code: None))  # each code's emoji looked up once
     first_row = max((placed for placed, _ in items), default=-1) + 1
-    drawn = layout(actions, ACTION_ROWS - first_row, lambda action: face(action.code) is not None)
+    drawn = layout(actions, ACTION_ROWS - first_row, None if is_card is None else lambda a: is_card(a.code))
     page = min(max(page, 0), len(drawn.pages) - 1)
     run_row = first_row
     for run in drawn.buttons:

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from art.cards import face_of_action
 from cogs.card_emojis import CARD_EMOJIS
 from cogs.rules import pages as rules_pages
 from cogs.tables import action_menus, budgets, house_rules, layouts, seat_controls
@@ -212,6 +213,7 @@ def action_components(
         lambda code: CARD_EMOJIS.for_action(game, code),
         board=board,
         row=row,
+        is_card=lambda code: face_of_action(game, code) is not None,
     )
 
 

@@ -144,10 +144,16 @@ def placed_buttons(items: list[action_menus.Placed]) -> list[tuple[int, str]]:
     return [(row, b["custom_id"].rsplit(":", 1)[1]) for row, b in items if b["type"] == drawing.BUTTON]
 
 
-def test_a_group_of_cards_with_faces_is_a_button_each_from_a_row_of_its_own_while_the_decision_fits() -> None:
+def is_card(code: str) -> bool:
+    return face_of(code) is not None
+
+
+def test_a_group_of_cards_is_a_button_each_from_a_row_of_its_own_while_the_decision_fits() -> None:
     draws = (LegalAction("draw.0", "Draw"), LegalAction("draw.1", "Draw"))
     cards, others = faced_actions("Play a card…", 7), faced_actions("Pick a spot…", 3, "spot")
-    items = action_menus.action_components("tbl12345", 0, draws + cards + others, str, 0, face_of)
+    items = action_menus.action_components(
+        "tbl12345", 0, draws + cards + others, str, 0, face_of, is_card=is_card
+    )
     assert placed_buttons(items) == [(0, "a.draw.0"), (0, "a.draw.1")] + [
         (1 + n // 5, f"a.c{n}") for n in range(7)
     ]
@@ -155,27 +161,32 @@ def test_a_group_of_cards_with_faces_is_a_button_each_from_a_row_of_its_own_whil
         f"fr_c{n}_a1b2c3" for n in range(7)
     ]
     assert [(row, item["placeholder"]) for row, item in items if item["type"] == drawing.SELECT] == [
-        (3, "Pick a spot…")  # no faces: a menu, as before
+        (3, "Pick a spot…")  # not cards: a menu, as before
     ]
     # Groups in turn while the whole decision fits in rows 0-3: 10 cards (two rows), not the next 10 (a
     # menu, as it would not fit), then 5 (one row, in place of its menu).
     groups = faced_actions("A", 10, "ca") + faced_actions("B", 10, "cb") + faced_actions("C", 5, "cc")
-    items = action_menus.action_components("tbl12345", 0, groups, str, 0, face_of)
+    items = action_menus.action_components("tbl12345", 0, groups, str, 0, face_of, is_card=is_card)
     assert placed_buttons(items) == [(n // 5, f"a.ca{n}") for n in range(10)] + [
         (2, f"a.cc{n}") for n in range(5)
     ]
     assert [(row, len(item["options"])) for row, item in items if item["type"] == drawing.SELECT] == [(3, 10)]
-    # More cards than four rows hold: a menu, each option with its face; no faces (emojis off): a menu.
-    for many, emoji_of in ((faced_actions("Play a card…", 21), face_of), (cards, None)):
-        items = action_menus.action_components("tbl12345", 0, many, str, 0, emoji_of)
+    # More cards than four rows hold: a menu, each option with its face; nothing known to be a card: a menu.
+    for many, card in ((faced_actions("Play a card…", 21), is_card), (cards, None)):
+        items = action_menus.action_components("tbl12345", 0, many, str, 0, face_of, is_card=card)
         ((row, menu),) = items
         assert row == 0 and menu["type"] == drawing.SELECT and len(menu["options"]) == len(many)
-        assert all(("emoji" in option) is (emoji_of is not None) for option in menu["options"])
+        assert all("emoji" in option for option in menu["options"])
+    # Cards with no emoji yet (or none to be had): still a button each, named, with no face.
+    items = action_menus.action_components("tbl12345", 0, cards, str, 0, None, is_card=is_card)
+    assert placed_buttons(items) == [(n // 5, f"a.c{n}") for n in range(7)]
+    assert not any("emoji" in item for _, item in items)
 
 
 def test_the_most_buttons_a_message_holds_stay_within_the_40_components_of_components_v2() -> None:
     """Rows 0-3 full of card buttons, a full fifth row, a picture, a notice and a DM's intro: 37."""
-    items = action_menus.action_components("tbl12345", 0, faced_actions("Play a card…", 20), str, 0, face_of)
+    twenty = faced_actions("Play a card…", 20)
+    items = action_menus.action_components("tbl12345", 0, twenty, str, 0, face_of, is_card=is_card)
     more = ButtonStyle.secondary
     items.extend((4, action_menus.button(f"ct:tbl12345:0:v{n}", "More", more)) for n in range(5))
     picture = Attachment("table.png", lambda: b"png", "the table")
@@ -210,5 +221,8 @@ def test_a_minimisere_hand_is_a_button_per_card_carrying_its_face(card_emojis) -
     assert [ids.TableCustomId.parse(b["custom_id"]).action for b in cards] == [a.code for a in offered]
     assert [b["emoji"] for b in cards] == [card_emojis.for_action("minimisere", a.code) for a in offered]
     assert [b["label"] for b in cards] == [a.label for a in offered]
-    card_emojis.clear()  # the emojis off: one menu, as before
-    assert [len(menu["options"]) for menu in drawing.menus(render.private_message(session, user))] == [7]
+    card_emojis.clear()  # the emojis off: the same buttons, named, with no face
+    plain_view = render.private_message(session, user)
+    assert not drawing.menus(plain_view) and [len(row) for row in drawing.rows(plain_view)][:2] == [5, 2]
+    assert [b["label"] for b in drawing.buttons(plain_view)[:7]] == [a.label for a in offered]
+    assert not any("emoji" in b for b in drawing.buttons(plain_view)[:7])
