@@ -126,31 +126,17 @@ async def watch_table(session: PageSession) -> None:
 
     Raises
     ------
-    LookupError
+    KeyError
         If a button this needs is not where a player would find it (the table is not in its lobby).
     """
     server, you = session.server, session.you
     assert session.table is not None
     table = session.table
-    await server.press(you, table, _button(table, "Start"))
+    await server.press(you, table, table.button("Start")["custom_id"])
     table = server.message(table.id)
-    hand = (await server.press(you, table, _button(table, "My hand"))).message
-    question = (await server.press(you, hand, _button(hand, "Leave game"))).message
-    await server.press(you, question, _button(question, "Yes, leave"))
-
-
-def _button(message: Message, label: str) -> str:
-    """The custom_id of ``message``'s button whose label starts with ``label``.
-
-    Raises
-    ------
-    LookupError
-        If there is none.
-    """
-    for button in message.buttons():
-        if button.get("label", "").startswith(label):
-            return button["custom_id"]
-    raise LookupError(f"no {label!r} button on the message")
+    hand = (await server.press(you, table, table.button("My hand")["custom_id"])).message
+    question = (await server.press(you, hand, hand.button("Leave game")["custom_id"])).message
+    await server.press(you, question, question.button("Yes, leave the game")["custom_id"])
 
 
 def open_in_browser(url: str) -> bool:

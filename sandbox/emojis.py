@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from .limits import FormErrors, validate_message
-from .models import SimUser, SnowflakeGenerator
+from .models import SimUser, SnowflakeGenerator, content_type
 from .rest import NO_CONTENT, ApiError, RestApi, RestRequest
 
 __all__ = ["EmojiHandlers"]
@@ -204,4 +204,4 @@ class EmojiHandlers:
         image = self.emoji_images.get(int(req.params["emoji"]))
         if image is None:
             raise ApiError(404, 0, "404: Not Found")
-        return web.Response(body=image, content_type="image/png")
+        return web.Response(body=image, content_type=content_type(image))

@@ -27,6 +27,7 @@ __all__ = [
     "Guild",
     "Channel",
     "Message",
+    "content_type",
     "iso_now",
     "iter_components",
 ]
@@ -78,6 +79,23 @@ class Permissions:
     BOT = EVERYONE | MANAGE_MESSAGES
     #: Permissions of the role given by ``add_member(..., manage_guild=True)``.
     MANAGER = MANAGE_GUILD
+
+
+def content_type(content: bytes) -> str:
+    """The MIME type of a file's ``content``, from its first bytes: the image formats Discord takes (PNG,
+    JPEG, GIF, WebP), else ``application/octet-stream``. How the sandbox reports an upload and serves a
+    file or an emoji image."""
+    signatures = {
+        b"\x89PNG\r\n\x1a\n": "image/png",
+        b"\xff\xd8\xff": "image/jpeg",
+        b"GIF8": "image/gif",
+    }
+    for signature, kind in signatures.items():
+        if content.startswith(signature):
+            return kind
+    if content[:4] == b"RIFF" and content[8:12] == b"WEBP":
+        return "image/webp"
+    return "application/octet-stream"
 
 
 def iso_now() -> str:

@@ -50,7 +50,7 @@ from .limits import (
     FLAG_COMPONENTS_V2,
     FLAG_LOADING,
 )
-from .models import Channel, Guild, Message, SimUser, SnowflakeGenerator, iso_now
+from .models import Channel, Guild, Message, SimUser, SnowflakeGenerator, content_type, iso_now
 from .rest import RestApi, json_response
 from .shards import ShardedGateway
 from .simulation import MessageRef, SimulatedUsers
@@ -706,7 +706,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, EmojiHandlers,
                     "size": size,
                     "url": url,
                     "proxy_url": url,
-                    "content_type": _content_type(content),
+                    "content_type": content_type(content),
                 }
             )
         return out
@@ -853,8 +853,3 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, EmojiHandlers,
             f"<SandboxServer {state} {self.api_base} guilds={len(self.guilds)} "
             f"violations={len(self.violations)}>"
         )
-
-
-def _content_type(content: bytes) -> str:
-    """An uploaded file's MIME type as Discord would report it, for the types the bot sends."""
-    return "image/png" if content.startswith(b"\x89PNG\r\n\x1a\n") else "application/octet-stream"

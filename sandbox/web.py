@@ -36,7 +36,7 @@ from aiohttp import web
 
 from .errors import SandboxUsageError
 from .interactions import InteractionResult, ModalView
-from .models import Channel, Message, SimUser
+from .models import Channel, Message, SimUser, content_type
 from .server import SandboxServer
 from .web_view import channel_view, message_view
 
@@ -286,13 +286,13 @@ class WebPage:
         content = self.server.attachment_content.get(request.match_info["id"])
         if content is None:
             raise web.HTTPNotFound()
-        return web.Response(body=content, content_type=_image_type(content))
+        return web.Response(body=content, content_type=content_type(content))
 
     async def _emoji(self, request: web.Request) -> web.Response:
         content = self.server.emoji_images.get(int(request.match_info["id"]))
         if content is None:
             raise web.HTTPNotFound()
-        return web.Response(body=content, content_type=_image_type(content))
+        return web.Response(body=content, content_type=content_type(content))
 
 
 def _option_definitions(commands: list[dict[str, Any]], name: str) -> dict[str, dict[str, Any]]:
@@ -302,21 +302,6 @@ def _option_definitions(commands: list[dict[str, Any]], name: str) -> dict[str, 
     for sub in path:
         options = next((o.get("options") or [] for o in options if o.get("name") == sub), [])
     return {o["name"]: o for o in options if o.get("type") not in (1, 2)}
-
-
-def _image_type(content: bytes) -> str:
-    """The MIME type of a served file: the image formats Discord takes, else a download."""
-    signatures = {
-        b"\x89PNG\r\n\x1a\n": "image/png",
-        b"\xff\xd8\xff": "image/jpeg",
-        b"GIF8": "image/gif",
-    }
-    for signature, kind in signatures.items():
-        if content.startswith(signature):
-            return kind
-    if content[:4] == b"RIFF" and content[8:12] == b"WEBP":
-        return "image/webp"
-    return "application/octet-stream"
 
 
 async def _send_event(response: web.StreamResponse, kind: str, data: dict[str, Any]) -> None:

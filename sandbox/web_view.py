@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, Protocol
 
-from .models import Channel, Message, SimUser
+from .models import Channel, Message, SimUser, iter_components
 
 EMOJI_MARKUP = re.compile(r"<a?:\w+:(\d+)>")
 USER_MENTION = re.compile(r"<@!?(\d+)>")
@@ -79,7 +79,7 @@ def message_view(server: ViewServer, message: Message) -> dict[str, Any]:
             if isinstance(embed.get(key), dict):
                 embed[key]["url"] = resolve(embed[key].get("url"))
     components = copy.deepcopy(message.components)
-    for component in _walk(components):
+    for component in iter_components(components):
         for holder in [component, *(component.get("items") or [])]:  # a media gallery's items hold media
             for key in ("media", "file"):
                 if isinstance(holder.get(key), dict):
@@ -121,18 +121,6 @@ def message_view(server: ViewServer, message: Message) -> dict[str, Any]:
     return view
 
 
-def _walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    """Every component, nested ones (container children, a section's accessory) included."""
-    for component in components:
-        if not isinstance(component, dict):
-            continue
-        yield component
-        yield from _walk(component.get("components") or [])
-        accessory = component.get("accessory")
-        if isinstance(accessory, dict):
-            yield from _walk([accessory])
-
-
 def _texts(message: Message) -> Iterator[str]:
     yield message.content
     for embed in message.embeds:
@@ -153,7 +141,7 @@ def _strings(value: Any) -> Iterator[str]:
 
 def _emoji_ids(message: Message) -> set[int]:
     ids = {int(match) for text in _texts(message) for match in EMOJI_MARKUP.findall(text)}
-    for component in _walk(message.components):
+    for component in iter_components(message.components):
         emojis = [component.get("emoji")] + [option.get("emoji") for option in component.get("options") or []]
         ids.update(int(emoji["id"]) for emoji in emojis if isinstance(emoji, dict) and emoji.get("id"))
     return ids
