@@ -67,7 +67,9 @@ EMPTY_COLOUR = (84, 140, 100)
 BACK_COLOUR = (44, 62, 140)
 BACK_PATTERN = (86, 108, 196)
 BACK_OUTLINE = (230, 230, 230)
-PNG_LEVEL = 1  # zlib's fastest, as the Memory board
+PNG_LEVEL = 1
+"""zlib's fastest level, for these pictures and Deluxe Memory's board: a 7 × 8 board in about half the
+time of the default 6, ~12 KB instead of ~7.5."""
 DESCRIPTION_LIMIT = 1024
 """Discord's limit on a media item's description (alt text), characters."""
 SEAT = re.compile(r"\{seat:(\d{1,2})\}")

@@ -149,12 +149,12 @@ def _rows_of(buttons: list[LegalAction]) -> int:
 def layout(
     actions: tuple[LegalAction, ...] | list[LegalAction],
     action_rows: int = ACTION_ROWS,
-    faced: Callable[[LegalAction], bool] | None = None,
+    is_card: Callable[[str], bool] | None = None,
 ) -> ActionLayout:
     """Buttons for ungrouped actions and menus for groups; buttons fold into a menu and menus go on pages
     when ``action_rows`` rows (at least 1) do not hold them all. When they do, a group whose every action
-    is ``faced`` (chooses one card) becomes buttons from a row of its own, each group in turn while
-    everything still fits in ``action_rows`` rows."""
+    chooses one card (``is_card`` of its code) becomes buttons from a row of its own, each group in turn
+    while everything still fits in ``action_rows`` rows."""
     buttons = [action for action in actions if not action.group]
     grouped = [action for action in actions if action.group]
     menus = menus_of(grouped)
@@ -169,7 +169,8 @@ def layout(
         groups.setdefault(action.group, []).append(action)
     for members in groups.values():
         more_rows = _rows_of(members) - math.ceil(len(members) / OPTIONS_PER_MENU)  # than as menus
-        if faced is not None and used + more_rows <= action_rows and all(map(faced, members)):
+        fits = used + more_rows <= action_rows
+        if is_card is not None and fits and all(is_card(action.code) for action in members):
             runs.append(members)
             used += more_rows
     shown = {run[0].group for run in runs if run[0].group}
@@ -336,7 +337,7 @@ def action_components(
         actions = tuple(grid.others)
     face = functools.cache(emoji_of or (lambda code: None))  # each code's emoji looked up once
     first_row = max((placed for placed, _ in items), default=-1) + 1
-    drawn = layout(actions, ACTION_ROWS - first_row, None if is_card is None else lambda a: is_card(a.code))
+    drawn = layout(actions, ACTION_ROWS - first_row, is_card)
     page = min(max(page, 0), len(drawn.pages) - 1)
     run_row = first_row
     for run in drawn.buttons:

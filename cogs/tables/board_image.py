@@ -21,7 +21,13 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from art.fonts import bold
-from art.table_picture import BACK_COLOUR, BACK_OUTLINE, BACK_PATTERN, BACKGROUND  # one felt, one back
+from art.table_picture import (  # one felt, one back, one PNG level
+    BACK_COLOUR,
+    BACK_OUTLINE,
+    BACK_PATTERN,
+    BACKGROUND,
+    PNG_LEVEL,
+)
 from engine import Board, Cell
 from engine.core import plural
 
@@ -37,7 +43,6 @@ HIGHLIGHT = (245, 196, 0)
 FACE_OUTLINE = (120, 120, 120)
 FRAME = 4  # the highlight frame's reach beyond a card, within half the gap
 BLENDS = 8  # steps between two colours that meet, for antialiased edges
-PNG_LEVEL = 1  # zlib's fastest: a 7 × 8 board in about half the time of the default 6, ~12 KB instead of ~7.5
 
 
 
