@@ -4,6 +4,7 @@ Usage::
 
     python3 bench/ai_strength.py [--game KEY ...] [--level easy|normal|hard ...] [--games 500] [--seats 3]
                                  [--opponent random|greedy|rules|easy|normal|hard ...] [--jobs 2]
+                                 [--perfect-information]
 
 For every game, level and opponent kind it plays ``--games`` games at ``--seats`` seats: one seat is the
 game's AI at that level (:func:`engine.ai.registry.ai_player`), the others are the opponent (``random``: a
@@ -18,11 +19,19 @@ A win is rank 1; a shared first place counts as 1/k of a win. The fair share at 
 Markdown table: the AI's win rate with its 95% confidence interval (normal approximation of the mean win
 share), the fair share, and the AI's decision times (p50, p99 and max, in milliseconds of CPU time,
 ``time.process_time`` around ``choose`` alone, one process per job).
+
+``--perfect-information`` measures a ceiling (issue 23): the AI seat's player is the same, but every world it
+draws (:meth:`~engine.core.GameState.resample_hidden`, through its information set or its own sampling) is
+the game's :meth:`~engine.core.GameState.resample_unseen` of the true state: it knows every card any seat
+has seen (every hand) while what nobody has seen (the draw piles below their tops, the luck to come) stays
+random; a game without ``resample_unseen`` gives it the true state itself, future draws included. What
+such a player wins is an upper bound for its search with honest information.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import multiprocessing
 import random
@@ -36,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.rule_players import rule_player  # noqa: E402
 from engine.ai.core import AIPlayer, RandomPlayer, win_share  # noqa: E402
 from engine.ai.registry import LEVELS, NORMAL, ai_player, greedy_player  # noqa: E402
+from engine.core import GameState  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 
 OPPONENTS = ("random", "greedy", "rules", *LEVELS)
@@ -54,10 +64,40 @@ def opponent_player(game_key: str, kind: str) -> AIPlayer:
     return ai_player(game_key, kind)
 
 
+@contextlib.contextmanager
+def perfect_information(state: GameState):
+    """While open, every world drawn from a state of ``state``'s game keeps every card some seat has seen:
+    its ``resample_hidden`` is the game's ``resample_unseen`` (or, in a game without one, a copy of the
+    state itself); the class's own method is put back on exit."""
+    game_class = type(state)
+    own = game_class.__dict__.get("resample_hidden")
+
+    def true_world(self: GameState, viewer: int | None, rng: random.Random) -> GameState:
+        try:
+            return self.resample_unseen(rng)
+        except NotImplementedError:
+            return self.copy()
+
+    game_class.resample_hidden = true_world
+    try:
+        yield
+    finally:
+        if own is None:
+            del game_class.resample_hidden
+        else:
+            game_class.resample_hidden = own
+
+
 def play_one(
-    game_key: str, seed: int, seats: int, opponent_kind: str, level: str = NORMAL
+    game_key: str,
+    seed: int,
+    seats: int,
+    opponent_kind: str,
+    level: str = NORMAL,
+    clairvoyant: bool = False,
 ) -> tuple[float, list[float], int]:
     """Play one game; return the AI's win share, its decision times (CPU seconds) and the number of steps.
+    With ``clairvoyant`` the AI decides with :func:`perfect_information`.
 
     Raises
     ------
@@ -77,7 +117,8 @@ def play_one(
         seat = to_act[0]
         if seat == ai_seat:
             started = time.process_time()
-            code = ai.choose(state, seat, rng)
+            with perfect_information(state) if clairvoyant else contextlib.nullcontext():
+                code = ai.choose(state, seat, rng)
             times.append(time.process_time() - started)
         else:
             code = opponent.choose(state, seat, rng)
@@ -88,7 +129,7 @@ def play_one(
     return win_share(state, ai_seat), times, steps
 
 
-def _play_star(args: tuple[str, int, int, str, str]) -> tuple[float, list[float], int]:
+def _play_star(args: tuple[str, int, int, str, str, bool]) -> tuple[float, list[float], int]:
     return play_one(*args)
 
 
@@ -97,9 +138,17 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def measure(game_key: str, opponent: str, games: int, seats: int, jobs: int, level: str = NORMAL) -> str:
+def measure(
+    game_key: str,
+    opponent: str,
+    games: int,
+    seats: int,
+    jobs: int,
+    level: str = NORMAL,
+    clairvoyant: bool = False,
+) -> str:
     """One Markdown row: game, level, opponent, games, win rate and CI, fair share, decision times."""
-    work = [(game_key, seed, seats, opponent, level) for seed in range(games)]
+    work = [(game_key, seed, seats, opponent, level, clairvoyant) for seed in range(games)]
     started = time.perf_counter()
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -112,7 +161,8 @@ def measure(game_key: str, opponent: str, games: int, seats: int, jobs: int, lev
     mean = statistics.fmean(shares)
     half = 1.96 * statistics.pstdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else 0.0
     return (
-        f"| {GAMES[game_key].display_name} | {level} | {opponent} | {games} | "
+        f"| {GAMES[game_key].display_name} | {level}{' (perfect information)' if clairvoyant else ''} | "
+        f"{opponent} | {games} | "
         f"{100 * mean:.1f}% ({100 * max(0.0, mean - half):.1f}–{100 * min(1.0, mean + half):.1f}) | "
         f"{100 / seats:.1f}% | {1000 * percentile(times, 0.5):.2f} | {1000 * percentile(times, 0.99):.2f} | "
         f"{1000 * max(times):.2f} | {len(times)} | {elapsed:.0f} s |"
@@ -126,6 +176,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--opponent", action="append", choices=OPPONENTS)
     parser.add_argument(
         "--levels-table", action="store_true", help="every level against random, greedy, rules and each level"
+    )
+    parser.add_argument(
+        "--perfect-information", action="store_true", help="the AI sees every card (a ceiling, not a level)"
     )
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seats", type=int, default=3)
@@ -143,7 +196,10 @@ def main(argv: list[str] | None = None) -> None:
             for opponent in opponents:
                 if opponent == level:
                     continue  # a level against itself wins its fair share
-                print(measure(game_key, opponent, args.games, args.seats, args.jobs, level), flush=True)
+                row = measure(
+                    game_key, opponent, args.games, args.seats, args.jobs, level, args.perfect_information
+                )
+                print(row, flush=True)
 
 
 if __name__ == "__main__":

@@ -459,6 +459,21 @@ class GameState(abc.ABC, Generic[OptionsT]):
         """
         raise NotImplementedError(f"{type(self).__name__} cannot resample hidden information")
 
+    def resample_unseen(self, rng: random.Random) -> GameState:
+        """A copy of this state in which only what no seat has seen is redrawn at random: every card some
+        seat has seen (each hand, to its holder; a card a player looked at) stays where it is, while the
+        order of face-down piles nobody has seen, the cards set aside unseen and the game's future random
+        draws are reshuffled. It is the world of a player who knows everything any seat knows but not the
+        luck still to come: the benchmark's perfect-information ceiling (issue 23), never an AI level's
+        information. This state is not changed.
+
+        Raises
+        ------
+        NotImplementedError
+            If the game does not support it.
+        """
+        raise NotImplementedError(f"{type(self).__name__} cannot resample what no seat has seen")
+
     def engine_snapshot(self) -> dict[str, Any] | None:
         """This state as JSON-ready data (dicts, lists, str, int, float, bool, ``None``), everything but
         :attr:`history` (the action log, which is stored anyway): hidden information and the game's random
