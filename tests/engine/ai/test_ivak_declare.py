@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from engine.ai.core import GreedyPlayer, RandomPlayer
-from engine.ivak_declare import DRAW, FULL_DECK, DeclareState, MinimizeDeclare
+from engine.ivak_declare import DECLARE, DRAW, FULL_DECK, DeclareState, MinimizeDeclare
 from engine.ivak_declare.ai import DeclarePlayer, evaluate, hand_worth, player_for
 
 RULES = MinimizeDeclare()
@@ -166,6 +166,33 @@ def test_a_reshuffled_draw_pile_is_redrawn_from_the_discards_it_was_made_of() ->
         if found >= 3:
             break
     assert found >= 3
+
+
+def test_resampling_the_unseen_keeps_every_hand_and_view_and_redraws_only_the_draw_pile() -> None:
+    """The benchmark's perfect-information world (``resample_unseen``): every hand and every view stay, the
+    draw pile keeps its cards in a new order, and the future deals differ; the state is not changed."""
+    reordered = redealt = 0
+    for seed in range(4):
+        for state in positions(seed, 3 + seed % 2, count=5):
+            before = (views(state), state.draw_pile)
+            world = state.resample_unseen(random.Random(seed))
+            assert (views(state), state.draw_pile) == before
+            seats = range(state.num_seats)
+            assert [world.hand(seat) for seat in seats] == [state.hand(seat) for seat in seats]
+            assert [world.known_cards(seat) for seat in seats] == [state.known_cards(seat) for seat in seats]
+            assert views(world) == views(state)
+            assert Counter(world.draw_pile) == Counter(state.draw_pile)
+            assert all_cards(world) == all_cards(state) == Counter(FULL_DECK)
+            reordered += world.draw_pile != state.draw_pile
+            dealt = state.round_number
+            for game in (world, state):
+                while not game.is_terminal() and game.round_number == dealt:
+                    seat = game.seats_to_act()[0]
+                    codes = {action.code for action in game.legal_actions(seat)}
+                    game.apply(seat, DECLARE if DECLARE in codes else game.default_action(seat))
+            if not (world.is_terminal() or state.is_terminal()):
+                redealt += [world.hand(seat) for seat in seats] != [state.hand(seat) for seat in seats]
+    assert reordered >= 15 and redealt >= 5
 
 
 def test_choosing_changes_nothing() -> None:
