@@ -1,4 +1,5 @@
-"""The Minimize: Declare AI: rule-based throws and picks planned together, and a Monte Carlo declare.
+"""The Minimize: Declare AI: rule-based throws and picks planned together, and a Monte Carlo declare; its
+hard level searches the declare.
 
 Rules: ``docs/rules/declare.md`` (its "AI player" section describes this player). The player decides only
 from what its seat may see: its own hand (``state.hand(seat)``), the public piles (the previous throw, the
@@ -28,6 +29,21 @@ throw goes next turn), halved once per My Half Value held (twice at most). Lower
   no cycle of seats passing the same known cards to each other (seat after seat throwing a 5 and taking
   the 4 just thrown) can hold a round forever.
 * A quick throw-back, when offered, is always taken (it only sheds points).
+
+The hard level, :class:`DeclareSearchPlayer` (issue 23; ``docs/rules/declare.md``, "Levels (issue 23)"),
+throws and picks as the normal player and searches every decision where it may declare (its other
+decisions are the normal player's):
+
+* Worlds: ``worlds`` draws of ``seen.sample(rng)`` (the canonical ``resample_hidden`` of the seat's
+  information set, never the state), each weighted by :func:`likelihood`, the opponent inference: what
+  each other seat's last throw says of the cards it kept (:func:`last_throws`; players throw their highest
+  cards and keep low ones, so a deal that gives a seat cards above its last throw is unlikely).
+* Declaring is rated exactly in every world (the round is scored there, then :func:`rating` rates the new
+  totals: the seat's room below 101 points against the others'); holding plays the normal player's throw
+  and the rest of the round by :func:`rollout` (a fast rule policy for every seat, on the engine's own
+  rules) in ``rollouts`` of the worlds drawn again by weight. It declares when the weighted mean rating
+  of declaring is at least that of holding. Past ``cpu_seconds`` of the deciding thread's CPU time
+  (``time.thread_time``) no further world or rollout is started.
 """
 
 from __future__ import annotations
@@ -490,8 +506,9 @@ class DeclareSearchPlayer(AIPlayer):
     rollouts:
         Of those worlds, how many (drawn again by weight) the normal player's throw is played out in.
     cpu_seconds:
-        A cap on one decision's rollouts, in CPU seconds of the deciding thread (``time.thread_time``), or
-        ``None``: past it no further rollout is started (a guard: the budget stays well within it).
+        A cap on one decision's search, in CPU seconds of the deciding thread (``time.thread_time``), or
+        ``None``: past it no further world or rollout is started (a guard: the budget stays well within
+        it).
     """
 
     name = "declare-search"
@@ -538,12 +555,16 @@ class DeclareSearchPlayer(AIPlayer):
         normal player's move) and the round played on: the declare's mean :func:`rating` over ``worlds``
         worlds weighted by :func:`likelihood`, against the mean rating of ``hold`` and a :func:`rollout` in
         ``rollouts`` of them drawn again by weight."""
-        seat = seen.seat
-        evidence = last_throws(seen.world, seat)  # type: ignore[arg-type]
+        seat, state = seen.seat, seen.world
+        assert isinstance(state, DeclareState)
+        deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
+        evidence = last_throws(state, seat)
         worlds: list[DeclareState] = []
         weights: list[float] = []
         declared = 0.0
         for _ in range(self.worlds):
+            if deadline is not None and worlds and time.thread_time() > deadline:
+                break
             world = seen.sample(rng)
             assert isinstance(world, DeclareState)
             weight = likelihood(world, evidence)
@@ -554,7 +575,6 @@ class DeclareSearchPlayer(AIPlayer):
             weights.append(weight)
         total = sum(weights)
         chosen = rng.choices(worlds, weights=weights, k=self.rollouts)
-        deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
         held = 0.0
         played = 0
         for world in chosen:

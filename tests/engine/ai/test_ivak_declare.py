@@ -12,7 +12,16 @@ import pytest
 
 from engine.ai.core import GreedyPlayer, RandomPlayer
 from engine.ivak_declare import DECLARE, DRAW, FULL_DECK, DeclareState, MinimizeDeclare
-from engine.ivak_declare.ai import DeclarePlayer, evaluate, hand_worth, player_for
+from engine.ivak_declare.ai import (
+    DeclarePlayer,
+    evaluate,
+    hand_worth,
+    hard_player_for,
+    last_throws,
+    likelihood,
+    player_for,
+)
+from engine.ivak_declare.cards import card_points
 
 RULES = MinimizeDeclare()
 FAST = DeclarePlayer(samples=6)
@@ -285,3 +294,40 @@ def test_greedy_with_this_evaluation_beats_random() -> None:
 
 def test_player_for_gives_the_table_ai() -> None:
     assert isinstance(player_for("declare"), DeclarePlayer)
+
+
+def test_the_hard_search_declares_a_sure_win_and_holds_a_sure_loss() -> None:
+    """The hard level (issue 23) on scripted deals: with 1 point against two hands of seven unseen cards it
+    declares; with 7 points when the next seat holds only the 1♣ it took in view of all (a call that must
+    fail), it throws instead."""
+    hard = hard_player_for("declare")
+    state = DeclareState.scripted(
+        [["1r"], ["Cr", "Cy", "Bg", "Ab", "9r", "8y", "7g"], ["Cg", "Cb", "Br", "Ay", "9g", "8b", "7r"]],
+        dealer=2,
+    )
+    assert hard.choose(state, 0, random.Random(0)) == DECLARE
+    state = DeclareState.scripted(
+        [["1g", "3r", "4y"], ["Cr", "Cy"], ["Cg", "Bb", "5r"]], draw=["jk", "9b", "8b"], dealer=2
+    )
+    for seat, code in [(0, "t1g"), (0, DRAW), (1, "tCrCy"), (1, "take1g"), (2, "tCg"), (2, DRAW)]:
+        state.apply(seat, code)
+    assert state.hand(0) == ("3r", "4y", "jk") and state.known_cards(1) == ("1g",) == state.hand(1)
+    assert hard.choose(state, 0, random.Random(0)) != DECLARE
+
+
+def test_opponent_inference_weighs_down_worlds_with_cards_above_a_seat_s_last_throw() -> None:
+    """``likelihood``: after a seat threw a single 2 and took a known card (no draw), the worlds that deal it
+    an unseen card above 2 weigh less than those that do not; a seat that has not thrown tells nothing."""
+    state = DeclareState.scripted(
+        [["Cr", "5y", "9g"], ["2y", "Bb", "jk"], ["7g", "8b", "3r"]], dealer=2, seed=3
+    )
+    for seat, code in [(0, "tCr"), (0, DRAW), (1, "t2y"), (1, "takeCr")]:
+        state.apply(seat, code)
+    evidence = last_throws(state, 2)
+    assert evidence == {0: (12, True), 1: (2, False)}
+    low, high = [], []
+    for number in range(60):
+        world = state.resample_hidden(2, random.Random(number))
+        unseen = [card for card in world.hand(1) if card != "Cr"]
+        (high if any(card_points(card) > 2 for card in unseen) else low).append(likelihood(world, evidence))
+    assert low and high and min(low) > max(high)
