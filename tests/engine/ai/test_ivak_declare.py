@@ -14,6 +14,7 @@ from engine.ai.core import GreedyPlayer, RandomPlayer
 from engine.ivak_declare import DECLARE, DRAW, FULL_DECK, DeclareState, MinimizeDeclare
 from engine.ivak_declare.ai import (
     DeclarePlayer,
+    DeclareSearchPlayer,
     evaluate,
     hand_worth,
     hard_player_for,
@@ -299,20 +300,43 @@ def test_player_for_gives_the_table_ai() -> None:
 def test_the_hard_search_declares_a_sure_win_and_holds_a_sure_loss() -> None:
     """The hard level (issue 23) on scripted deals: with 1 point against two hands of seven unseen cards it
     declares; with 7 points when the next seat holds only the 1♣ it took in view of all (a call that must
-    fail), it throws instead."""
+    fail), it throws instead; the same choices when what seat 0 cannot see is redrawn."""
     hard = hard_player_for("declare")
     state = DeclareState.scripted(
         [["1r"], ["Cr", "Cy", "Bg", "Ab", "9r", "8y", "7g"], ["Cg", "Cb", "Br", "Ay", "9g", "8b", "7r"]],
         dealer=2,
     )
     assert hard.choose(state, 0, random.Random(0)) == DECLARE
+    assert hard.choose(state.resample_hidden(0, random.Random(5)), 0, random.Random(0)) == DECLARE
     state = DeclareState.scripted(
         [["1g", "3r", "4y"], ["Cr", "Cy"], ["Cg", "Bb", "5r"]], draw=["jk", "9b", "8b"], dealer=2
     )
     for seat, code in [(0, "t1g"), (0, DRAW), (1, "tCrCy"), (1, "take1g"), (2, "tCg"), (2, DRAW)]:
         state.apply(seat, code)
     assert state.hand(0) == ("3r", "4y", "jk") and state.known_cards(1) == ("1g",) == state.hand(1)
-    assert hard.choose(state, 0, random.Random(0)) != DECLARE
+    code = hard.choose(state, 0, random.Random(0))
+    assert code != DECLARE and code in {action.code for action in state.legal_actions(0)}
+    assert hard.choose(state.resample_hidden(0, random.Random(5)), 0, random.Random(0)) == code
+
+
+def test_the_hard_search_depends_only_on_what_the_seat_may_see() -> None:
+    """At the decisions where a seat may declare (those the hard level searches) in a game of normal
+    players, the hard level's choice is legal and the same when what the seat cannot see is redrawn."""
+    hard = DeclareSearchPlayer(worlds=12, rollouts=4)
+    state, rng = RULES.new_game(3, 4), random.Random(4)
+    checked = declared = 0
+    while not state.is_terminal() and checked < 8:
+        seat = state.seats_to_act()[0]
+        codes = {action.code for action in state.legal_actions(seat)}
+        if DECLARE in codes:
+            code = hard.choose(state, seat, random.Random(checked))
+            assert code in codes
+            world = state.resample_hidden(seat, random.Random(99))
+            assert hard.choose(world, seat, random.Random(checked)) == code
+            checked += 1
+            declared += code == DECLARE
+        state.apply(seat, FAST.choose(state, seat, rng))
+    assert checked == 8 and 0 < declared < 8
 
 
 def test_opponent_inference_weighs_down_worlds_with_cards_above_a_seat_s_last_throw() -> None:
