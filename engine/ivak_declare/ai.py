@@ -594,8 +594,11 @@ def player_for(game_key: str) -> DeclarePlayer:
 
 
 def hard_player_for(game_key: str) -> DeclareSearchPlayer:
-    """The hard level at Minimize: Declare tables: :class:`DeclareSearchPlayer`, determinised Monte Carlo
-    over the seat's worlds, each candidate played to the end of the round."""
+    """The hard level at Minimize: Declare tables: :class:`DeclareSearchPlayer`, the normal player's throws
+    and picks and a determinised Monte Carlo search of each declare (worlds weighted by what the other seats'
+    throws say of their hands; holding played to the end of the round), within 90 ms of CPU time. It plays
+    about as well as the normal player: the game's luck leaves a search little to gain, and even with every
+    hand in view it stays under twice the fair share (``docs/rules/declare.md``, "Levels (issue 23)")."""
     return DeclareSearchPlayer()
 
 
