@@ -161,11 +161,23 @@ class DeclarePlayer(AIPlayer):
         draw_only = rounds >= DRAG_END
         if draw_only and Draw in kinds:
             return DRAW
+        return self.best_move(state, seat, actions, draw_only) or codes[0]
+
+    def best_move(
+        self,
+        state: DeclareState,
+        seat: int,
+        actions: list[tuple[str, DeclareAction | None]],
+        draw_only: bool = False,
+    ) -> str | None:
+        """The throw or pick of :meth:`scored_moves` that leaves the lowest worth (ties: the first in the
+        engine's order), or ``None`` if ``actions`` holds neither: the normal player's move once it has not
+        declared (the hard level's move when it holds)."""
         best_code, best_value = None, float("inf")
         for code, value in self.scored_moves(state, seat, actions, draw_only):
             if value < best_value - 1e-9:
                 best_code, best_value = code, value
-        return best_code if best_code is not None else codes[0]
+        return best_code
 
     def scored_moves(
         self,
@@ -178,7 +190,7 @@ class DeclarePlayer(AIPlayer):
         engine order kept) with the heuristic worth in points each leaves (lower is better): a throw with its
         best following pick (a hair better per point shed), a pick as it is; ``draw_only``: a round past
         ``DRAG_END``, where only a draw follows a throw. Other actions (declares, throw-backs) are left out.
-        The hard level's search (:mod:`engine.ivak_declare.search`) ranks its candidates with it."""
+        :meth:`best_move` chooses among them."""
         hand = list(state.hand(seat))
         draw_points = self._unseen_points(state, hand)
         scored: list[tuple[str, float]] = []
@@ -544,10 +556,9 @@ class DeclareSearchPlayer(AIPlayer):
             or rounds_of_turns(state) >= DRAG_END
         ):
             return self.base.decide(seen, rng)
-        scored = self.base.scored_moves(state, seat, actions)
-        if not scored:
+        best = self.base.best_move(state, seat, actions)
+        if best is None:
             return declares[0]
-        best = min(scored, key=lambda item: item[1])[0]
         return declares[0] if self.declare_beats(seen, declares[0], best, rng) else best
 
     def declare_beats(self, seen: InformationSet, declare: str, hold: str, rng: random.Random) -> bool:
