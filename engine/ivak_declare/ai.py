@@ -1,4 +1,5 @@
-"""The Minimize: Declare AI: rule-based throws and picks planned together, and a Monte Carlo declare.
+"""The Minimize: Declare AI: rule-based throws and picks planned together, and a Monte Carlo declare; its
+hard level searches the declare.
 
 Rules: ``docs/rules/declare.md`` (its "AI player" section describes this player). The player decides only
 from what its seat may see: its own hand (``state.hand(seat)``), the public piles (the previous throw, the
@@ -28,19 +29,37 @@ throw goes next turn), halved once per My Half Value held (twice at most). Lower
   no cycle of seats passing the same known cards to each other (seat after seat throwing a 5 and taking
   the 4 just thrown) can hold a round forever.
 * A quick throw-back, when offered, is always taken (it only sheds points).
+
+The hard level, :class:`DeclareSearchPlayer` (issue 23; ``docs/rules/declare.md``, "Levels (issue 23)"),
+throws and picks as the normal player and searches every decision where it may declare (its other
+decisions are the normal player's):
+
+* Worlds: ``worlds`` draws of ``seen.sample(rng)`` (the canonical ``resample_hidden`` of the seat's
+  information set, never the state), each weighted by :func:`likelihood`, the opponent inference: what
+  each other seat's last throw says of the cards it kept (:func:`last_throws`; players throw their highest
+  cards and keep low ones, so a deal that gives a seat cards above its last throw is unlikely).
+* Declaring is rated exactly in every world (the round is scored there, then :func:`rating` rates the new
+  totals: the seat's room below 101 points against the others'); holding plays the normal player's throw
+  and the rest of the round by :func:`rollout` (a fast rule policy for every seat, on the engine's own
+  rules) in ``rollouts`` of the worlds drawn again by weight. It declares when the weighted mean rating
+  of declaring is at least that of holding. Past ``cpu_seconds`` of the deciding thread's CPU time
+  (``time.thread_time``) no further world or rollout is started.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections import Counter
 
-from engine.ai.core import AIPlayer, InformationSet, legal_codes
+from engine.ai.core import AIPlayer, InformationSet, legal_codes, win_share
 from engine.core import GameState
 from engine.ivak_declare.actions import (
     DECLARE,
     DECLARE_NOW_CODE,
     DRAW,
+    NO_CARD,
     Declare,
     DeclareAction,
     DeclareNow,
@@ -63,6 +82,7 @@ from engine.ivak_declare.cards import (
     is_number,
 )
 from engine.ivak_declare.rules import DeclareState
+from engine.ivak_declare.table import Phase
 from engine.ivak_declare.throws import legal_throws, pickable_ends
 
 KEEP_WEIGHT = 0.5  # the share of the best next throw's points a hand is credited with
@@ -127,16 +147,10 @@ class DeclarePlayer(AIPlayer):
         codes = legal_codes(state, seat)
         if len(codes) == 1 or not isinstance(state, DeclareState):
             return codes[0]
-        actions: list[tuple[str, DeclareAction | None]] = []
-        for code in codes:
-            try:
-                actions.append((code, DeclareAction.parse(code)))
-            except ValueError:
-                actions.append((code, None))
+        actions = parsed(codes)
         for code, action in actions:
             if isinstance(action, ThrowBack):
                 return code
-        hand = list(state.hand(seat))
         kinds = {type(action) for _, action in actions}
         rounds = rounds_of_turns(state)
         threshold = self._threshold(rounds)
@@ -147,8 +161,39 @@ class DeclarePlayer(AIPlayer):
         draw_only = rounds >= DRAG_END
         if draw_only and Draw in kinds:
             return DRAW
-        draw_points = self._unseen_points(state, hand)
+        return self.best_move(state, seat, actions, draw_only) or codes[0]
+
+    def best_move(
+        self,
+        state: DeclareState,
+        seat: int,
+        actions: list[tuple[str, DeclareAction | None]],
+        draw_only: bool = False,
+    ) -> str | None:
+        """The throw or pick of :meth:`scored_moves` that leaves the lowest worth (ties: the first in the
+        engine's order), or ``None`` if ``actions`` holds neither: the normal player's move once it has not
+        declared (the hard level's move when it holds)."""
         best_code, best_value = None, float("inf")
+        for code, value in self.scored_moves(state, seat, actions, draw_only):
+            if value < best_value - 1e-9:
+                best_code, best_value = code, value
+        return best_code
+
+    def scored_moves(
+        self,
+        state: DeclareState,
+        seat: int,
+        actions: list[tuple[str, DeclareAction | None]],
+        draw_only: bool = False,
+    ) -> list[tuple[str, float]]:
+        """The throws and picks among ``actions`` (``(code, parsed action)`` pairs of ``seat``'s legal codes,
+        engine order kept) with the heuristic worth in points each leaves (lower is better): a throw with its
+        best following pick (a hair better per point shed), a pick as it is; ``draw_only``: a round past
+        ``DRAG_END``, where only a draw follows a throw. Other actions (declares, throw-backs) are left out.
+        :meth:`best_move` chooses among them."""
+        hand = list(state.hand(seat))
+        draw_points = self._unseen_points(state, hand)
+        scored: list[tuple[str, float]] = []
         for code, action in actions:
             if isinstance(action, ThrowCards):
                 rest = _remove(hand, action.cards)
@@ -159,9 +204,8 @@ class DeclarePlayer(AIPlayer):
                 value = self._pick_value(hand, action, draw_points)
             else:
                 continue
-            if value < best_value - 1e-9:
-                best_code, best_value = code, value
-        return best_code if best_code is not None else codes[0]
+            scored.append((code, value))
+        return scored
 
     def _worth(self, hand: list[str]) -> float:
         return hand_worth(hand, self.keep_weight)
@@ -270,6 +314,17 @@ class DeclarePlayer(AIPlayer):
         return wins / self.samples
 
 
+def parsed(codes: list[str]) -> list[tuple[str, DeclareAction | None]]:
+    """Each of ``codes`` with its parsed action (``None`` for a code this player does not know)."""
+    actions: list[tuple[str, DeclareAction | None]] = []
+    for code in codes:
+        try:
+            actions.append((code, DeclareAction.parse(code)))
+        except ValueError:
+            actions.append((code, None))
+    return actions
+
+
 def rounds_of_turns(state: DeclareState) -> float:
     """How many rounds of turns this deal has lasted: the throws in the public history since the last
     declare (or since the game began), divided by the number of seats still in the game."""
@@ -303,24 +358,274 @@ def evaluate(state: GameState, seat: int) -> float:
     return theirs / len(others) - mine
 
 
+DEFAULT_WORLDS = 48
+"""Worlds drawn per searched decision: a declare is rated in each of them, weighted by :func:`likelihood`."""
+
+DEFAULT_ROLLOUTS = 16
+"""Of those worlds, how many (drawn again by weight) the best throw is played out in to the end of the
+round."""
+
+HARD_CPU_SECONDS = 0.09
+"""The hard level's cap on one decision's search, in CPU seconds of the deciding thread."""
+
+ROLLOUT_STEPS = 150
+"""Actions a rollout plays at most before the round is rated as it stands (a round of three seats lasts
+about 25 actions)."""
+
+TAKE_AT = 3
+"""A rollout seat takes the cheaper end of the previous throw when it is worth this many points or fewer,
+and draws otherwise."""
+
+SURE_DECLARE_Q = 4
+"""A rollout seat declares whenever it may with a hand of this many quarter points or fewer (1 point)."""
+
+LOWEST_DECLARE = 0.5
+"""The chance per turn that a rollout seat declares when it may and its hand is the lowest of the world."""
+
+STRENGTH_POWER = 2.0
+"""The exponent of a seat's room below 101 points in :func:`rating`."""
+
+ABOVE_THROW_ODDS = 0.2
+""":func:`likelihood`'s factor per unseen card in another hand worth more than that seat's last throw's
+highest card."""
+
+POINT_TILT = 0.08
+""":func:`likelihood`'s exponential tilt per point of unseen cards in other hands."""
+
+
+def rollout(world: DeclareState, dealt: int, rng: random.Random, steps: int = ROLLOUT_STEPS) -> bool:
+    """Play ``world`` (changed) to the end of its round number ``dealt``, or ``steps`` actions, and say
+    whether that round ended (or the game); a fast rule policy for
+    every seat: declare when allowed with 1 point or less, or (with chance :data:`LOWEST_DECLARE` per turn)
+    when its hand is strictly the lowest in this world; otherwise throw the throw that sheds the most
+    points (:func:`~engine.ivak_declare.throws.legal_throws`' first); then take the cheaper end of the
+    previous throw if it is worth :data:`TAKE_AT` points or less, else draw. Power cards are not played."""
+    alive = [seat for seat in range(world.num_seats) if world.alive(seat)]
+    for _ in range(steps):
+        if world.is_terminal() or world.round_number != dealt:
+            return True
+        seat = world.seats_to_act()[0]
+        if world.phase is Phase.THROW:
+            hand = world.hand(seat)
+            throws = legal_throws(hand)
+            if world.can_declare(seat):
+                mine = hand_quarters(hand)
+                if (
+                    not throws
+                    or mine <= SURE_DECLARE_Q
+                    or (
+                        all(hand_quarters(world.hand(other)) > mine for other in alive if other != seat)
+                        and rng.random() < LOWEST_DECLARE
+                    )
+                ):
+                    world.apply(seat, DECLARE)
+                    continue
+            world.apply(seat, throws[0].code if throws else DECLARE)
+            continue
+        ends = pickable_ends(world.previous_throw)
+        cheap = min(ends, key=card_points, default=None)
+        if cheap is not None and (card_points(cheap) <= TAKE_AT or not world.draw_pile):
+            world.apply(seat, "take" + cheap)
+        else:
+            world.apply(seat, DRAW if world.draw_pile else NO_CARD)
+    return world.is_terminal() or world.round_number != dealt
+
+
+def rating(state: DeclareState, seat: int, ended: bool = True) -> float:
+    """``seat``'s chances in ``state`` (0..1, higher is better): in a finished game its share of the win;
+    otherwise its room below the elimination line (101 points minus its total) to the power
+    :data:`STRENGTH_POWER` over the sum of every seat's still in the game (a seat out: 0). Unless the round
+    ``ended``, half of each hand's points count as if scored."""
+    if state.is_terminal():
+        return win_share(state, seat)
+    if not state.alive(seat):
+        return 0.0
+    strengths = []
+    mine = 0.0
+    for other in range(state.num_seats):
+        if not state.alive(other):
+            continue
+        total = float(state.total(other))
+        if not ended:
+            total += hand_quarters(state.hand(other)) / 8
+        strength = max(1.0, 101.0 - total) ** STRENGTH_POWER
+        strengths.append(strength)
+        if other == seat:
+            mine = strength
+    return mine / sum(strengths)
+
+
+def last_throws(state: DeclareState, seat: int) -> dict[int, tuple[int, bool]]:
+    """What the public history of this deal says about each other seat's hand (opponent inference): for
+    each other seat that has thrown since the last declare, the points of the highest card of its last
+    throw, and whether it has since drawn a card from the pile that it still holds (not thrown back).
+    Players throw their highest cards first (the normal and greedy players do, as do timeouts, ruling 17,
+    and any sensible player), so the cards left in that hand are likely worth no more than that card,
+    but for the one it drew."""
+    found: dict[int, tuple[int, bool]] = {}
+    drew: dict[int, bool] = {}
+    for other, code in reversed(state.history):
+        if code in (DECLARE, DECLARE_NOW_CODE):
+            break
+        if other == seat or other in found:
+            continue
+        try:
+            action = DeclareAction.parse(code)
+        except ValueError:
+            continue
+        if isinstance(action, ThrowCards):
+            found[other] = (max(map(card_points, action.cards)), drew.get(other, False))
+        elif isinstance(action, Draw):
+            drew.setdefault(other, True)
+        elif isinstance(action, ThrowBack):
+            drew[other] = False
+    return found
+
+
+def likelihood(world: DeclareState, evidence: dict[int, tuple[int, bool]]) -> float:
+    """How likely ``world``'s deal of the unseen cards is, given :func:`last_throws` ``evidence``
+    (relative, not normalised): :data:`ABOVE_THROW_ODDS` per unseen card in another seat's hand worth
+    more than its last throw's highest card (one such card excused if it drew since), times
+    ``exp(-POINT_TILT x`` the points of every unseen card in those hands ``)``: players keep low cards
+    (Jokers and power cards are worth 0) and throw high ones. Its two constants were set so that the
+    chance of a successful declare it gives matches the outcomes of normal players' games (docs/rules/
+    declare.md, "Levels (issue 23)")."""
+    weight = 1.0
+    points = 0
+    for other, (top, drew) in evidence.items():
+        unseen = Counter(world.hand(other))
+        unseen.subtract(world.known_cards(other))
+        above = 0
+        for card, count in unseen.items():
+            if count > 0:
+                value = card_points(card)
+                points += value * count
+                above += count if value > top else 0
+        if drew and above:
+            above -= 1
+        weight *= ABOVE_THROW_ODDS**above
+    return weight * math.exp(-POINT_TILT * points)
+
+
+class DeclareSearchPlayer(AIPlayer):
+    """The hard Minimize: Declare AI (see the module docstring): the normal player's throws and picks, and
+    a search at every decision where it may declare.
+
+    Parameters
+    ----------
+    worlds:
+        Worlds drawn per searched decision (a declare is rated in each, weighted by :func:`likelihood`).
+    rollouts:
+        Of those worlds, how many (drawn again by weight) the normal player's throw is played out in.
+    cpu_seconds:
+        A cap on one decision's search, in CPU seconds of the deciding thread (``time.thread_time``), or
+        ``None``: past it no further world or rollout is started (a guard: the budget stays well within
+        it).
+    """
+
+    name = "declare-search"
+
+    def __init__(
+        self,
+        worlds: int = DEFAULT_WORLDS,
+        rollouts: int = DEFAULT_ROLLOUTS,
+        cpu_seconds: float | None = HARD_CPU_SECONDS,
+    ) -> None:
+        self.worlds = worlds
+        self.rollouts = rollouts
+        self.cpu_seconds = cpu_seconds
+        self.base = DeclarePlayer()
+
+    def decide(self, seen: InformationSet, rng: random.Random) -> str:
+        """One legal code for ``seen.seat``, from the seat's information only.
+
+        Raises
+        ------
+        ValueError
+            If the seat has no legal action.
+        """
+        state, seat = seen.world, seen.seat
+        codes = seen.legal_codes()
+        if len(codes) == 1 or not isinstance(state, DeclareState):
+            return codes[0]
+        actions = parsed(codes)
+        declares = [code for code, action in actions if isinstance(action, Declare | DeclareNow)]
+        if (
+            not declares
+            or any(isinstance(action, ThrowBack) for _, action in actions)
+            or rounds_of_turns(state) >= DRAG_END
+        ):
+            return self.base.decide(seen, rng)
+        best = self.base.best_move(state, seat, actions)
+        if best is None:
+            return declares[0]
+        return declares[0] if self.declare_beats(seen, declares[0], best, rng) else best
+
+    def declare_beats(self, seen: InformationSet, declare: str, hold: str, rng: random.Random) -> bool:
+        """Whether ``declare`` (the code of a declare or I Declare Now) rates better than ``hold`` (the
+        normal player's move) and the round played on: the declare's mean :func:`rating` over ``worlds``
+        worlds weighted by :func:`likelihood`, against the mean rating of ``hold`` and a :func:`rollout` in
+        ``rollouts`` of them drawn again by weight."""
+        seat, state = seen.seat, seen.world
+        assert isinstance(state, DeclareState)
+        deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
+        evidence = last_throws(state, seat)
+        worlds: list[DeclareState] = []
+        weights: list[float] = []
+        declared = 0.0
+        for _ in range(self.worlds):
+            if deadline is not None and worlds and time.thread_time() > deadline:
+                break
+            world = seen.sample(rng)
+            assert isinstance(world, DeclareState)
+            weight = likelihood(world, evidence)
+            game = world.copy()
+            game.apply(seat, declare)
+            declared += weight * rating(game, seat)
+            worlds.append(world)
+            weights.append(weight)
+        total = sum(weights)
+        chosen = rng.choices(worlds, weights=weights, k=self.rollouts)
+        held = 0.0
+        played = 0
+        for world in chosen:
+            if deadline is not None and played and time.thread_time() > deadline:
+                break
+            dealt = world.round_number
+            world = world.copy()
+            world.apply(seat, hold)
+            held += rating(world, seat, rollout(world, dealt, random.Random(rng.random())))
+            played += 1
+        return declared / total >= held / played
+
+
 def player_for(game_key: str) -> DeclarePlayer:
     """The AI that sits at Minimize: Declare tables."""
     return DeclarePlayer()
 
 
-def hard_player_for(game_key: str) -> DeclarePlayer:
-    """The hard level at Minimize: Declare tables: the normal player (its search already spends the
-    decision-time budget on its largest throws)."""
-    return DeclarePlayer()
+def hard_player_for(game_key: str) -> DeclareSearchPlayer:
+    """The hard level at Minimize: Declare tables: :class:`DeclareSearchPlayer`, the normal player's throws
+    and picks and a determinised Monte Carlo search of each declare (worlds weighted by what the other seats'
+    throws say of their hands; holding played to the end of the round), within 90 ms of CPU time. It plays
+    about as well as the normal player: the game's luck leaves a search little to gain, and even with every
+    hand in view it stays under twice the fair share (``docs/rules/declare.md``, "Levels (issue 23)")."""
+    return DeclareSearchPlayer()
 
 
 __all__ = [
     "DRAG_END",
     "DRAG_START",
     "DeclarePlayer",
+    "DeclareSearchPlayer",
     "evaluate",
     "hand_worth",
     "hard_player_for",
+    "last_throws",
+    "likelihood",
+    "parsed",
     "player_for",
+    "rating",
+    "rollout",
     "rounds_of_turns",
 ]

@@ -464,6 +464,21 @@ class DeclareTable(GameState[DeclareOptions]):
             other._hands[seat] = sorted(list(known[seat].elements()) + dealt, key=card_sort_key)
         return other
 
+    def resample_unseen(self, rng: random.Random) -> Self:
+        """A copy in which only what no seat has seen is redrawn (see :meth:`GameState.resample_unseen`):
+        the draw pile's order (its cards, dealt face down or reshuffled from the discard pile, are seen by
+        nobody until drawn; their multiset is the deck minus every card in a hand or on the discard pile) is
+        sorted and shuffled with ``rng``, and the copy's future deals and reshuffles get a fresh generator
+        from ``rng``. Every hand, its cards' sources, each seat's "You drew" card, the discard pile and the
+        live throws stay where they are, so every seat's view is unchanged. The benchmark's
+        perfect-information ceiling (issue 23); never an AI level's information. This state is not changed.
+        """
+        other = self.copy()
+        other._rng = random.Random(rng.random())
+        other._draw = sorted(self._draw, key=card_sort_key)
+        rng.shuffle(other._draw)
+        return other
+
     # -- rounds ---------------------------------------------------------------------------------------
 
     def _start_round(self, starter: int) -> None:

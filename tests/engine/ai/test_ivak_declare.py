@@ -11,8 +11,18 @@ from collections import Counter
 import pytest
 
 from engine.ai.core import GreedyPlayer, RandomPlayer
-from engine.ivak_declare import DRAW, FULL_DECK, DeclareState, MinimizeDeclare
-from engine.ivak_declare.ai import DeclarePlayer, evaluate, hand_worth, player_for
+from engine.ivak_declare import DECLARE, DRAW, FULL_DECK, DeclareState, MinimizeDeclare
+from engine.ivak_declare.ai import (
+    DeclarePlayer,
+    DeclareSearchPlayer,
+    evaluate,
+    hand_worth,
+    hard_player_for,
+    last_throws,
+    likelihood,
+    player_for,
+)
+from engine.ivak_declare.cards import card_points
 
 RULES = MinimizeDeclare()
 FAST = DeclarePlayer(samples=6)
@@ -168,6 +178,33 @@ def test_a_reshuffled_draw_pile_is_redrawn_from_the_discards_it_was_made_of() ->
     assert found >= 3
 
 
+def test_resampling_the_unseen_keeps_every_hand_and_view_and_redraws_only_the_draw_pile() -> None:
+    """The benchmark's perfect-information world (``resample_unseen``): every hand and every view stay, the
+    draw pile keeps its cards in a new order, and the future deals differ; the state is not changed."""
+    reordered = redealt = 0
+    for seed in range(4):
+        for state in positions(seed, 3 + seed % 2, count=5):
+            before = (views(state), state.draw_pile)
+            world = state.resample_unseen(random.Random(seed))
+            assert (views(state), state.draw_pile) == before
+            seats = range(state.num_seats)
+            assert [world.hand(seat) for seat in seats] == [state.hand(seat) for seat in seats]
+            assert [world.known_cards(seat) for seat in seats] == [state.known_cards(seat) for seat in seats]
+            assert views(world) == views(state)
+            assert Counter(world.draw_pile) == Counter(state.draw_pile)
+            assert all_cards(world) == all_cards(state) == Counter(FULL_DECK)
+            reordered += world.draw_pile != state.draw_pile
+            dealt = state.round_number
+            for game in (world, state):
+                while not game.is_terminal() and game.round_number == dealt:
+                    seat = game.seats_to_act()[0]
+                    codes = {action.code for action in game.legal_actions(seat)}
+                    game.apply(seat, DECLARE if DECLARE in codes else game.default_action(seat))
+            if not (world.is_terminal() or state.is_terminal()):
+                redealt += [world.hand(seat) for seat in seats] != [state.hand(seat) for seat in seats]
+    assert reordered >= 15 and redealt >= 5
+
+
 def test_choosing_changes_nothing() -> None:
     ai = DeclarePlayer(samples=4, declare_at=0.3)
     for state in positions(4, 4):
@@ -258,3 +295,63 @@ def test_greedy_with_this_evaluation_beats_random() -> None:
 
 def test_player_for_gives_the_table_ai() -> None:
     assert isinstance(player_for("declare"), DeclarePlayer)
+
+
+def test_the_hard_search_declares_a_sure_win_and_holds_a_sure_loss() -> None:
+    """The hard level (issue 23) on scripted deals: with 1 point against two hands of seven unseen cards it
+    declares; with 7 points when the next seat holds only the 1♣ it took in view of all (a call that must
+    fail), it throws instead; the same choices when what seat 0 cannot see is redrawn."""
+    hard = hard_player_for("declare")
+    state = DeclareState.scripted(
+        [["1r"], ["Cr", "Cy", "Bg", "Ab", "9r", "8y", "7g"], ["Cg", "Cb", "Br", "Ay", "9g", "8b", "7r"]],
+        dealer=2,
+    )
+    assert hard.choose(state, 0, random.Random(0)) == DECLARE
+    assert hard.choose(state.resample_hidden(0, random.Random(5)), 0, random.Random(0)) == DECLARE
+    state = DeclareState.scripted(
+        [["1g", "3r", "4y"], ["Cr", "Cy"], ["Cg", "Bb", "5r"]], draw=["jk", "9b", "8b"], dealer=2
+    )
+    for seat, code in [(0, "t1g"), (0, DRAW), (1, "tCrCy"), (1, "take1g"), (2, "tCg"), (2, DRAW)]:
+        state.apply(seat, code)
+    assert state.hand(0) == ("3r", "4y", "jk") and state.known_cards(1) == ("1g",) == state.hand(1)
+    code = hard.choose(state, 0, random.Random(0))
+    assert code != DECLARE and code in {action.code for action in state.legal_actions(0)}
+    assert hard.choose(state.resample_hidden(0, random.Random(5)), 0, random.Random(0)) == code
+
+
+def test_the_hard_search_depends_only_on_what_the_seat_may_see() -> None:
+    """At the decisions where a seat may declare (those the hard level searches) in a game of normal
+    players, the hard level's choice is legal and the same when what the seat cannot see is redrawn."""
+    hard = DeclareSearchPlayer(worlds=12, rollouts=4)
+    state, rng = RULES.new_game(3, 4), random.Random(4)
+    checked = declared = 0
+    while not state.is_terminal() and checked < 8:
+        seat = state.seats_to_act()[0]
+        codes = {action.code for action in state.legal_actions(seat)}
+        if DECLARE in codes:
+            code = hard.choose(state, seat, random.Random(checked))
+            assert code in codes
+            world = state.resample_hidden(seat, random.Random(99))
+            assert hard.choose(world, seat, random.Random(checked)) == code
+            checked += 1
+            declared += code == DECLARE
+        state.apply(seat, FAST.choose(state, seat, rng))
+    assert checked == 8 and 0 < declared < 8
+
+
+def test_opponent_inference_weighs_down_worlds_with_cards_above_a_seat_s_last_throw() -> None:
+    """``likelihood``: after a seat threw a single 2 and took a known card (no draw), the worlds that deal it
+    an unseen card above 2 weigh less than those that do not; a seat that has not thrown tells nothing."""
+    state = DeclareState.scripted(
+        [["Cr", "5y", "9g"], ["2y", "Bb", "jk"], ["7g", "8b", "3r"]], dealer=2, seed=3
+    )
+    for seat, code in [(0, "tCr"), (0, DRAW), (1, "t2y"), (1, "takeCr")]:
+        state.apply(seat, code)
+    evidence = last_throws(state, 2)
+    assert evidence == {0: (12, True), 1: (2, False)}
+    low, high = [], []
+    for number in range(60):
+        world = state.resample_hidden(2, random.Random(number))
+        unseen = [card for card in world.hand(1) if card != "Cr"]
+        (high if any(card_points(card) > 2 for card in unseen) else low).append(likelihood(world, evidence))
+    assert low and high and min(low) > max(high)
