@@ -98,7 +98,7 @@ class MemoryPlayer(AIPlayer):
                 legal[code] = MemoryAction.parse(code)
             except ValueError:
                 continue
-        mind = _Mind(state, seat)
+        mind = Mind(state, seat)
         phase = decision.phase
         chosen: str | None = None
         if phase is Phase.PICK_FIRST:
@@ -136,7 +136,7 @@ class MemoryPlayer(AIPlayer):
 
     # -- looks -------------------------------------------------------------------------------------
 
-    def _first_look(self, mind: _Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
+    def _first_look(self, mind: Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
         pairs = mind.known_pairs()
         if pairs:
             value, (first, _) = max(pairs, key=lambda item: item[0])
@@ -148,7 +148,7 @@ class MemoryPlayer(AIPlayer):
         return self._look_unseen(mind, legal, rng)
 
     def _second_look(
-        self, mind: _Mind, legal: dict[str, MemoryAction], first: int | None, rng: random.Random
+        self, mind: Mind, legal: dict[str, MemoryAction], first: int | None, rng: random.Random
     ) -> str | None:
         if first is None or first not in mind.known:
             return self._look_unseen(mind, legal, rng)
@@ -168,7 +168,7 @@ class MemoryPlayer(AIPlayer):
                         return code
         return self._look_unseen(mind, legal, rng)
 
-    def _look_unseen(self, mind: _Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
+    def _look_unseen(self, mind: Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
         """A look at a card it has not seen (random among them), else the first look offered."""
         unseen = [
             code
@@ -182,7 +182,7 @@ class MemoryPlayer(AIPlayer):
 
     # -- a non-match ---------------------------------------------------------------------------------
 
-    def _hide(self, mind: _Mind, legal: dict[str, MemoryAction]) -> str | None:
+    def _hide(self, mind: Mind, legal: dict[str, MemoryAction]) -> str | None:
         worth_hiding = [
             action.position
             for action in legal.values()
@@ -203,7 +203,7 @@ class MemoryPlayer(AIPlayer):
 
     def _target(
         self,
-        mind: _Mind,
+        mind: Mind,
         legal: dict[str, MemoryAction],
         purpose: Purpose | None,
         amount: int,
@@ -223,7 +223,7 @@ class MemoryPlayer(AIPlayer):
 
     # -- reveals and areas -------------------------------------------------------------------------------
 
-    def _reveal_least(self, mind: _Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
+    def _reveal_least(self, mind: Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
         """A forced reveal: a known card whose rank is dead, else an unseen card, else any known card."""
         reveals = [action.position for action in legal.values() if isinstance(action, Reveal)]
         dead = [p for p in reveals if p in mind.known and not mind.rank_alive(rank_of(mind.known[p]), 2)]
@@ -235,7 +235,7 @@ class MemoryPlayer(AIPlayer):
         return Reveal(reveals[0]).format() if reveals else None
 
     def _reveal_for_three(
-        self, mind: _Mind, legal: dict[str, MemoryAction], revealed: Sequence[int], rng: random.Random
+        self, mind: Mind, legal: dict[str, MemoryAction], revealed: Sequence[int], rng: random.Random
     ) -> str | None:
         """Mixed 3: reveal a known 3 (or the third card of a kind), else unseen cards while a 3 may still
         turn up; stop once the loss is won."""
@@ -254,7 +254,7 @@ class MemoryPlayer(AIPlayer):
                 return Reveal(rng.choice(unseen)).format()
         return None
 
-    def _area(self, mind: _Mind, legal: dict[str, MemoryAction], kind: type) -> str | None:
+    def _area(self, mind: Mind, legal: dict[str, MemoryAction], kind: type) -> str | None:
         """The square or cross with the most cards it has not seen (ties: the first offered)."""
         best_code, best_count = None, -1
         for code, action in legal.items():
@@ -267,7 +267,7 @@ class MemoryPlayer(AIPlayer):
         return best_code
 
 
-class _Mind:
+class Mind:
     """What the seat knows, worked out once per decision from public queries and its own memory."""
 
     def __init__(self, state: MemoryState, seat: int) -> None:
@@ -448,7 +448,7 @@ def evaluate(state: GameState, seat: int) -> float:
     tie goes to making a match). A finished game: 100 per share of the win plus the margin. Reads only
     public queries and ``seat``'s own :meth:`~MemoryState.known_cards`."""
     assert isinstance(state, MemoryState)
-    mind = _Mind(state, seat)
+    mind = Mind(state, seat)
     value = mind.margin(mind.tokens, mind.shields)
     if state.is_terminal():
         standings = state.standings()
@@ -489,7 +489,8 @@ def player_for(game_key: str) -> MemoryPlayer:
     return MemoryPlayer()
 
 
-def hard_player_for(game_key: str) -> MemoryPlayer:
-    """The hard level at Deluxe Memory tables: the normal player (a rule player with a full memory of the
-    cards seen; its rules doc says why the hard level adds no search)."""
-    return MemoryPlayer()
+def hard_player_for(game_key: str) -> AIPlayer:
+    """The hard level at Deluxe Memory tables: :class:`~engine.memory.search.MemorySearchPlayer`."""
+    from engine.memory.search import MemorySearchPlayer
+
+    return MemorySearchPlayer()
