@@ -279,3 +279,26 @@ def _names() -> list[str]:
 
 def test_options_model_is_unchanged() -> None:
     assert MemoryOptions().model_dump() == {"simplicity": False, "jokin_around": False, "underdogs": False}
+
+
+def test_resampling_the_unseen_keeps_every_card_some_seat_has_seen() -> None:
+    """The benchmark's ceiling world (``resample_unseen``): every card some seat has seen stays where it
+    is, the cards are conserved, every view is unchanged, each seat's memory is the pooled one, some
+    card no seat has seen moves, and the state itself is not changed."""
+    moved = 0
+    for seed in range(3):
+        for state in positions(seed, 3, {"jokin_around": seed == 2}, count=6):
+            before = (views(state), [state.card_at(name) for name in _names()])
+            pooled = dict(state.known_cards(None))
+            for seat in range(3):
+                pooled.update(state.known_cards(seat))
+            world = state.resample_unseen(random.Random(seed))
+            assert (views(state), [state.card_at(name) for name in _names()]) == before
+            assert views(world) == views(state)
+            assert sorted(world.all_cards()) == sorted(state.all_cards())
+            for seat in [None, 0, 1, 2]:
+                assert world.known_cards(seat).items() >= state.known_cards(seat).items()
+            for seat in range(3):
+                assert world.known_cards(seat) == pooled
+            moved += any(world.card_at(name) != state.card_at(name) for name in _names())
+    assert moved >= 3
