@@ -10,7 +10,7 @@ import pytest
 
 from engine.ai.core import GreedyPlayer, RandomPlayer
 from engine.memory import DeluxeMemory, MemoryOptions, MemoryState, card_text, parse_position
-from engine.memory.ai import MemoryPlayer, evaluate, player_for
+from engine.memory.ai import MemoryPlayer, evaluate, hard_player_for, player_for
 
 RULES = DeluxeMemory()
 VARIANTS = [
@@ -302,3 +302,19 @@ def test_resampling_the_unseen_keeps_every_card_some_seat_has_seen() -> None:
                 assert world.known_cards(seat) == pooled
             moved += any(world.card_at(name) != state.card_at(name) for name in _names())
     assert moved >= 3
+
+
+def test_the_hard_level_takes_a_red_king_pair_it_knows() -> None:
+    """A scripted position: seat 0 saw K♦ go back face-up at A2 and now looks at K♥; the search's choice
+    of a second look is A2 (a red pair: 13 tokens for itself), not an unseen card or a known 5."""
+    state = MemoryState.scripted(3, {"A2": "K♦", "A3": "5♠", "B2": "K♥", "C4": "2♣", "C5": "8♦"})
+    for seat, codes in (
+        (0, ("look.A2", "look.A3")),
+        (1, ("look.C5", "look.D4")),
+        (2, ("look.D5", "look.D6")),
+    ):
+        for code in codes:
+            state.apply(seat, code)
+        state.apply(seat, "show")
+    state.apply(0, "look.B2")
+    assert hard_player_for("memory").choose(state, 0, random.Random(0)) == "look.A2"
