@@ -606,6 +606,11 @@ def candidates(
             found.append(Look(first).format())
         if unseen:
             found.append(Look(rng.choice(unseen)).format())
+        singles = [p for p, card in mind.known.items() if mind.unseen_count(rank_of(card)) > 0]
+        if singles:  # a known card first, then an unseen one for its partner: it shows the others less
+            found.append(
+                Look(max(singles, key=lambda p: (mind.unseen_count(rank_of(mind.known[p])), -p))).format()
+            )
         found.append(Finish().format())
     elif phase is Phase.PICK_SECOND and decision.first_pick is not None:
         first = decision.first_pick
