@@ -530,7 +530,7 @@ class MemorySearchPlayer(AIPlayer):
 
     def __init__(
         self,
-        rollouts: int = 48,
+        rollouts: int = 32,
         min_worlds: int = 4,
         max_worlds: int = 16,
         horizon: int = 4,
@@ -596,6 +596,8 @@ def candidates(
     found = [rule]
     looks = [MemoryAction.parse(code) for code in codes if code.startswith("look.")]
     unseen = sorted(action.position for action in looks if action.position in mind.unseen)  # type: ignore[attr-defined]
+    if rule.startswith("look.") and MemoryAction.parse(rule).position in mind.unseen:  # type: ignore[attr-defined]
+        unseen = []  # the rule's look is at an unseen card already: every unseen card is alike in its worlds
     if phase is Phase.PICK_FIRST:
         by_rank: dict[int, tuple[float, int]] = {}
         for worth, (first, _) in mind.known_pairs():
@@ -657,14 +659,12 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return "done"  # the rule player's choice: it reveals nothing for a Mixed 6
     if phase is Phase.BUY_SEVEN:
         return "end"
+    if phase is Phase.REVEAL_UP_TO_FOUR:
+        return "done"  # Mixed 3: no reveal
+    if phase is Phase.KING:
+        return "copy.Q"  # the Queen: six tokens from the richest other player to itself
     if phase is Phase.TARGET:
-        if decision.purpose in (Purpose.RED, Purpose.ACE_GAIN):
-            return ChoosePlayer(seat).format()
-        if decision.purpose in (Purpose.BLACK, Purpose.ACE_LOSE):
-            others = [other for other in range(game.num_seats) if other != seat and not game.is_out(other)]
-            if others:
-                return ChoosePlayer(max(others, key=game.tokens)).format()
-        return None
+        return quick_target(game, seat, decision)
     if phase is Phase.PICK_FIRST:
         if game.options.underdogs and not any(
             game.tokens(other) for other in range(game.num_seats) if other != seat
@@ -688,6 +688,26 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return None
     unseen = [p for p in game.table_positions() if p not in known and p != decision.first_pick]
     return Look(rng.choice(unseen)).format() if unseen else None
+
+
+def quick_target(game: MemoryState, seat: int, decision: Decision) -> str | None:
+    """The playout's cheap choice of a player (``None``: ask the rule player): itself for a gain and to
+    receive a Queen's gift, the richest other player for a loss, a Queen's gift, and a Jack with itself
+    when that player is richer."""
+    purpose, chosen = decision.purpose, decision.chosen
+    others = [other for other in range(game.num_seats) if other != seat and not game.is_out(other)]
+    richest = max(others, key=game.tokens, default=None)
+    if purpose in (Purpose.RED, Purpose.ACE_GAIN) or (
+        purpose is Purpose.QUEEN_RECEIVER and seat not in chosen
+    ):
+        return ChoosePlayer(seat).format()
+    if richest is None:
+        return None
+    if purpose in (Purpose.BLACK, Purpose.ACE_LOSE, Purpose.QUEEN_GIVER):
+        return ChoosePlayer(richest).format()
+    if purpose is Purpose.JACK and game.tokens(richest) > game.tokens(seat) and seat not in chosen:
+        return ChoosePlayer(seat if chosen else richest).format()
+    return None
 
 
 def playout(game: MemoryState, policy: AIPlayer, horizon: int, rng: random.Random) -> None:
