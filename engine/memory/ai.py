@@ -530,7 +530,7 @@ class MemorySearchPlayer(AIPlayer):
 
     def __init__(
         self,
-        rollouts: int = 32,
+        rollouts: int = 24,
         min_worlds: int = 4,
         max_worlds: int = 16,
         horizon: int = 4,
