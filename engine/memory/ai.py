@@ -584,9 +584,12 @@ def candidates(
     """The moves the search weighs at ``decision`` (legal codes, ``rule`` first, no repeats).
 
     - First look: the rule's, the first card of each of the two best pairs the seat knows, one card it has
-      not seen (all such cards are alike in its worlds), and ending the game where it may (Underdogs).
+      not seen (all such cards are alike in its worlds, so none if the rule's look is one), the known card
+      with the most unseen cards of its rank (then an unseen card for its partner: a non-match shows the
+      others one new card, not two), and ending the game where it may (Underdogs).
     - Second look: the rule's, the best known partner of the first card, one unseen card, and a known card
-      of another rank (a face-up one if any: a look that tells the others nothing new).
+      of another rank (a face-up one if any), the move of Zwick and Paterson's analysis ("The memory
+      game", 1993) that turns one new card instead of two, so that a non-match teaches the others less.
     - Hiding a non-match, choosing a player, the 7's offer: every legal move.
     - The King: the four effects the rule player rates best.
     """
