@@ -1,13 +1,14 @@
-"""The Deluxe Memory AI: a rule-based player with a perfect memory of what its seat has seen.
+"""The Deluxe Memory AI: a rule-based player with a perfect memory of what its seat has seen (the normal
+level), and a determinised Monte Carlo search over the seat's worlds on top of it (the hard level).
 
-Rules: ``docs/rules/memory.md`` (its "AI player" section describes this player). The player reads only
-public queries of :class:`~engine.memory.state.MemoryState`: :meth:`known_cards` for its own seat (the
-face-up cards, the cards ever revealed to all, and the cards it looked at, followed through swaps: what a
-player with a perfect memory knows), :meth:`table_positions`, :meth:`removed_cards`, :attr:`decision`,
-tokens, the Bank, kept pairs and who is out, and it chooses among ``state.legal_actions(seat)``. It never
-searches, so it needs no determinisation.
+Rules: ``docs/rules/memory.md`` (its "AI player" section describes the rule player, "Levels (issue 23)"
+the search). The rule player reads only public queries of :class:`~engine.memory.state.MemoryState`:
+:meth:`known_cards` for its own seat (the face-up cards, the cards ever revealed to all, and the cards it
+looked at, followed through swaps: what a player with a perfect memory knows), :meth:`table_positions`,
+:meth:`removed_cards`, :attr:`decision`, tokens, the Bank, kept pairs and who is out, and it chooses among
+``state.legal_actions(seat)``. It never searches, so it needs no determinisation.
 
-What it does:
+What the rule player (:class:`MemoryPlayer`) does:
 
 * First look: a pair it knows (both cards seen, still on the table) with the best value for it, else an
   unseen card.
@@ -20,11 +21,22 @@ What it does:
   to, reveals the cross with the most cards it has not seen (it plays again next), reveals for a Mixed 3
   only while a 3 can come up, copies the best effect with a King, buys a 7's turn only for a known pair
   worth more than 5 tokens, and never rearranges.
+
+The search (:class:`MemorySearchPlayer`): at the decisions where the choice matters it lists a few
+candidate moves (the rule player's own choice first; :func:`candidates`), then for each of a fixed number
+of worlds drawn with :meth:`~engine.ai.core.InformationSet.sample` (the cards the seat has never seen
+shuffled among their positions, everything it has seen kept: ruling 29) it plays every candidate on a copy
+of the world and the game forward for every seat (:func:`playout`: a cheap rule for looks, non-matches and
+simple choices, :class:`MemoryPlayer` for the rest), to a horizon counted in turns, and scores the end
+with :func:`evaluate`. The candidate with the best mean wins; the rule player's choice wins ties. Every
+candidate meets the same worlds and the same playout generator (common random numbers). It never reads
+the state: a world's other seats decide in the playout from what they have seen in that world.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Sequence
 
@@ -38,6 +50,7 @@ from engine.memory.actions import (
     CopyEffect,
     Done,
     EndTurn,
+    Finish,
     Hide,
     Look,
     MemoryAction,
@@ -45,7 +58,7 @@ from engine.memory.actions import (
     Show,
 )
 from engine.memory.cards import cross, is_black, is_joker, is_red, rank_of, square
-from engine.memory.decisions import Phase, Purpose
+from engine.memory.decisions import Decision, Phase, Purpose
 from engine.memory.state import MemoryState
 
 # A rough worth, in tokens of margin, of the Mixed Chart effects that move no tokens at once.
@@ -98,7 +111,7 @@ class MemoryPlayer(AIPlayer):
                 legal[code] = MemoryAction.parse(code)
             except ValueError:
                 continue
-        mind = _Mind(state, seat)
+        mind = Mind(state, seat)
         phase = decision.phase
         chosen: str | None = None
         if phase is Phase.PICK_FIRST:
@@ -136,7 +149,7 @@ class MemoryPlayer(AIPlayer):
 
     # -- looks -------------------------------------------------------------------------------------
 
-    def _first_look(self, mind: _Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
+    def _first_look(self, mind: Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
         pairs = mind.known_pairs()
         if pairs:
             value, (first, _) = max(pairs, key=lambda item: item[0])
@@ -148,7 +161,7 @@ class MemoryPlayer(AIPlayer):
         return self._look_unseen(mind, legal, rng)
 
     def _second_look(
-        self, mind: _Mind, legal: dict[str, MemoryAction], first: int | None, rng: random.Random
+        self, mind: Mind, legal: dict[str, MemoryAction], first: int | None, rng: random.Random
     ) -> str | None:
         if first is None or first not in mind.known:
             return self._look_unseen(mind, legal, rng)
@@ -168,7 +181,7 @@ class MemoryPlayer(AIPlayer):
                         return code
         return self._look_unseen(mind, legal, rng)
 
-    def _look_unseen(self, mind: _Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
+    def _look_unseen(self, mind: Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
         """A look at a card it has not seen (random among them), else the first look offered."""
         unseen = [
             code
@@ -182,7 +195,7 @@ class MemoryPlayer(AIPlayer):
 
     # -- a non-match ---------------------------------------------------------------------------------
 
-    def _hide(self, mind: _Mind, legal: dict[str, MemoryAction]) -> str | None:
+    def _hide(self, mind: Mind, legal: dict[str, MemoryAction]) -> str | None:
         worth_hiding = [
             action.position
             for action in legal.values()
@@ -203,7 +216,7 @@ class MemoryPlayer(AIPlayer):
 
     def _target(
         self,
-        mind: _Mind,
+        mind: Mind,
         legal: dict[str, MemoryAction],
         purpose: Purpose | None,
         amount: int,
@@ -223,7 +236,7 @@ class MemoryPlayer(AIPlayer):
 
     # -- reveals and areas -------------------------------------------------------------------------------
 
-    def _reveal_least(self, mind: _Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
+    def _reveal_least(self, mind: Mind, legal: dict[str, MemoryAction], rng: random.Random) -> str | None:
         """A forced reveal: a known card whose rank is dead, else an unseen card, else any known card."""
         reveals = [action.position for action in legal.values() if isinstance(action, Reveal)]
         dead = [p for p in reveals if p in mind.known and not mind.rank_alive(rank_of(mind.known[p]), 2)]
@@ -235,7 +248,7 @@ class MemoryPlayer(AIPlayer):
         return Reveal(reveals[0]).format() if reveals else None
 
     def _reveal_for_three(
-        self, mind: _Mind, legal: dict[str, MemoryAction], revealed: Sequence[int], rng: random.Random
+        self, mind: Mind, legal: dict[str, MemoryAction], revealed: Sequence[int], rng: random.Random
     ) -> str | None:
         """Mixed 3: reveal a known 3 (or the third card of a kind), else unseen cards while a 3 may still
         turn up; stop once the loss is won."""
@@ -254,7 +267,7 @@ class MemoryPlayer(AIPlayer):
                 return Reveal(rng.choice(unseen)).format()
         return None
 
-    def _area(self, mind: _Mind, legal: dict[str, MemoryAction], kind: type) -> str | None:
+    def _area(self, mind: Mind, legal: dict[str, MemoryAction], kind: type) -> str | None:
         """The square or cross with the most cards it has not seen (ties: the first offered)."""
         best_code, best_count = None, -1
         for code, action in legal.items():
@@ -267,7 +280,7 @@ class MemoryPlayer(AIPlayer):
         return best_code
 
 
-class _Mind:
+class Mind:
     """What the seat knows, worked out once per decision from public queries and its own memory."""
 
     def __init__(self, state: MemoryState, seat: int) -> None:
@@ -448,7 +461,7 @@ def evaluate(state: GameState, seat: int) -> float:
     tie goes to making a match). A finished game: 100 per share of the win plus the margin. Reads only
     public queries and ``seat``'s own :meth:`~MemoryState.known_cards`."""
     assert isinstance(state, MemoryState)
-    mind = _Mind(state, seat)
+    mind = Mind(state, seat)
     value = mind.margin(mind.tokens, mind.shields)
     if state.is_terminal():
         standings = state.standings()
@@ -484,12 +497,242 @@ def evaluate(state: GameState, seat: int) -> float:
     return value
 
 
+# -- the hard level: a search over the seat's worlds --------------------------------------------------
+
+HARD_CPU_SECONDS = 0.09
+"""The cap on one decision's search, in CPU seconds of the deciding thread (``time.thread_time``)."""
+
+SEARCHED = frozenset(
+    {Phase.PICK_FIRST, Phase.PICK_SECOND, Phase.HIDE, Phase.TARGET, Phase.KING, Phase.BUY_SEVEN}
+)
+"""The decisions the search weighs; the others are the rule player's."""
+
+
+class MemorySearchPlayer(AIPlayer):
+    """The hard Deluxe Memory AI (see the module's docstring).
+
+    Parameters
+    ----------
+    rollouts:
+        Playouts per searched decision, shared among its candidates: ``rollouts // candidates`` worlds,
+        within ``min_worlds`` and ``max_worlds``.
+    min_worlds, max_worlds:
+        Bounds on the worlds per searched decision (each candidate is played once in each).
+    horizon:
+        How many turns a playout runs past the decision: it stops when the ``horizon``-th new turn starts
+        (or the game ends).
+    cpu_seconds:
+        A cap on the search's CPU time (the deciding thread's, ``time.thread_time``), or ``None``: past it
+        no further world is searched once ``min_worlds`` were (a guard its budget stays inside).
+    """
+
+    name = "memory-search"
+
+    def __init__(
+        self,
+        rollouts: int = 24,
+        min_worlds: int = 4,
+        max_worlds: int = 16,
+        horizon: int = 4,
+        cpu_seconds: float | None = HARD_CPU_SECONDS,
+    ) -> None:
+        self.rollouts = rollouts
+        self.min_worlds = min_worlds
+        self.max_worlds = max_worlds
+        self.horizon = horizon
+        self.cpu_seconds = cpu_seconds
+        self.rules = MemoryPlayer()
+
+    def decide(self, seen: InformationSet, rng: random.Random) -> str:
+        """One legal code for ``seen.seat``, from the seat's information only.
+
+        Raises
+        ------
+        ValueError
+            If the seat has no legal action.
+        """
+        codes = seen.legal_codes()
+        rule = self.rules.decide(seen, random.Random(rng.getrandbits(64)))
+        world, seat = seen.world, seen.seat
+        if len(codes) == 1 or not isinstance(world, MemoryState) or world.decision is None:
+            return rule
+        if world.decision.phase not in SEARCHED:
+            return rule
+        choices = candidates(world, seat, world.decision, codes, rule, rng)
+        if len(choices) == 1:
+            return rule
+        worlds = max(self.min_worlds, min(self.max_worlds, self.rollouts // len(choices)))
+        totals = [0.0] * len(choices)
+        deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
+        for number in range(worlds):
+            if deadline is not None and number >= self.min_worlds and time.thread_time() > deadline:
+                break
+            sampled = seen.sample(rng)
+            playout_seed = rng.getrandbits(64)
+            for index, code in enumerate(choices):
+                game = sampled.copy()
+                game.apply(seat, code)
+                playout(game, self.rules, self.horizon, random.Random(playout_seed))
+                totals[index] += evaluate(game, seat)
+        best = max(range(len(choices)), key=lambda index: (totals[index], -index))
+        return choices[best]
+
+
+def candidates(
+    world: MemoryState, seat: int, decision: Decision, codes: list[str], rule: str, rng: random.Random
+) -> list[str]:
+    """The moves the search weighs at ``decision`` (legal codes, ``rule`` first, no repeats).
+
+    - First look: the rule's, the first card of each of the two best pairs the seat knows, one card it has
+      not seen (all such cards are alike in its worlds, so none if the rule's look is one), the known card
+      with the most unseen cards of its rank (then an unseen card for its partner: a non-match shows the
+      others one new card, not two), and ending the game where it may (Underdogs).
+    - Second look: the rule's, the best known partner of the first card, one unseen card, and a known card
+      of another rank (a face-up one if any), the move of Zwick and Paterson's analysis ("The memory
+      game", 1993) that turns one new card instead of two, so that a non-match teaches the others less.
+    - Hiding a non-match, choosing a player, the 7's offer: every legal move.
+    - The King: the four effects the rule player rates best.
+    """
+    legal = set(codes)
+    mind = Mind(world, seat)
+    phase = decision.phase
+    found = [rule]
+    looks = [MemoryAction.parse(code) for code in codes if code.startswith("look.")]
+    unseen = sorted(action.position for action in looks if action.position in mind.unseen)  # type: ignore[attr-defined]
+    if rule.startswith("look.") and MemoryAction.parse(rule).position in mind.unseen:  # type: ignore[attr-defined]
+        unseen = []  # the rule's look is at an unseen card already: every unseen card is alike in its worlds
+    if phase is Phase.PICK_FIRST:
+        by_rank: dict[int, tuple[float, int]] = {}
+        for worth, (first, _) in mind.known_pairs():
+            rank = rank_of(mind.known[first])
+            if rank not in by_rank or worth > by_rank[rank][0]:
+                by_rank[rank] = (worth, first)
+        for _, first in sorted(by_rank.values(), reverse=True)[:2]:
+            found.append(Look(first).format())
+        if unseen:
+            found.append(Look(rng.choice(unseen)).format())
+        singles = [p for p, card in mind.known.items() if mind.unseen_count(rank_of(card)) > 0]
+        if singles:  # a known card first, then an unseen one for its partner: it shows the others less
+            found.append(
+                Look(max(singles, key=lambda p: (mind.unseen_count(rank_of(mind.known[p])), -p))).format()
+            )
+        found.append(Finish().format())
+    elif phase is Phase.PICK_SECOND and decision.first_pick is not None:
+        first = decision.first_pick
+        card = mind.known.get(first)
+        known_others = [p for p in mind.known if p != first]
+        if card is not None:
+            partners = [p for p in known_others if rank_of(mind.known[p]) == rank_of(card)]
+            if partners:
+                best = max(partners, key=lambda p: mind.pair_worth(card, mind.known[p]))
+                found.append(Look(best).format())
+            others = [p for p in known_others if rank_of(mind.known[p]) != rank_of(card)]
+            public = world.known_cards(None)
+            face_up = [p for p in others if p in public]
+            for group in (face_up, others):
+                if group:
+                    found.append(Look(group[0]).format())
+                    break
+        if unseen:
+            found.append(Look(rng.choice(unseen)).format())
+    elif phase in (Phase.HIDE, Phase.TARGET, Phase.BUY_SEVEN):
+        found.extend(codes)
+    elif phase is Phase.KING:
+        copies = [code for code in codes if code.startswith("copy.")]
+        ranked = sorted(copies, key=lambda code: -mind.chart_worth(MemoryAction.parse(code).rank))  # type: ignore[attr-defined]
+        found.extend(ranked[:4])
+    result: list[str] = []
+    for code in found:
+        if code in legal and code not in result:
+            result.append(code)
+    return result
+
+
+def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
+    """The playout's cheap rule for a turn's looks and a non-match (``None``: ask the rule player): a pair
+    the seat knows, else a card it has not seen; the known partner of the first card, else an unseen card;
+    a non-match left face-up. From ``seat``'s own memory in ``game`` (:meth:`MemoryState.known_cards`)."""
+    decision = game.decision
+    if decision is None:
+        return None
+    phase = decision.phase
+    if phase is Phase.HIDE:
+        return "show"
+    if phase in (Phase.MEMORISE, Phase.REVEAL_ANY):
+        return "done"  # the rule player's choice: it reveals nothing for a Mixed 6
+    if phase is Phase.BUY_SEVEN:
+        return "end"
+    if phase is Phase.REVEAL_UP_TO_FOUR:
+        return "done"  # Mixed 3: no reveal
+    if phase is Phase.KING:
+        return "copy.Q"  # the Queen: six tokens from the richest other player to itself
+    if phase is Phase.TARGET:
+        return quick_target(game, seat, decision)
+    if phase is Phase.PICK_FIRST:
+        if game.options.underdogs and not any(
+            game.tokens(other) for other in range(game.num_seats) if other != seat
+        ):
+            return None  # it may end the game (ruling 3): the rule player decides
+        known = game.known_cards(seat)
+        seen_rank: dict[int, int] = {}
+        for p, card in known.items():
+            rank = rank_of(card)
+            if rank in seen_rank:
+                return Look(seen_rank[rank]).format()
+            seen_rank[rank] = p
+    elif phase is Phase.PICK_SECOND and decision.first_pick is not None:
+        known = game.known_cards(seat)
+        first = decision.first_pick
+        rank = rank_of(known[first])
+        for p, card in known.items():
+            if p != first and rank_of(card) == rank:
+                return Look(p).format()
+    else:
+        return None
+    unseen = [p for p in game.table_positions() if p not in known and p != decision.first_pick]
+    return Look(rng.choice(unseen)).format() if unseen else None
+
+
+def quick_target(game: MemoryState, seat: int, decision: Decision) -> str | None:
+    """The playout's cheap choice of a player (``None``: ask the rule player): itself for a gain and to
+    receive a Queen's gift, the richest other player for a loss, a Queen's gift, and a Jack with itself
+    when that player is richer."""
+    purpose, chosen = decision.purpose, decision.chosen
+    others = [other for other in range(game.num_seats) if other != seat and not game.is_out(other)]
+    richest = max(others, key=game.tokens, default=None)
+    if purpose in (Purpose.RED, Purpose.ACE_GAIN) or (
+        purpose is Purpose.QUEEN_RECEIVER and seat not in chosen
+    ):
+        return ChoosePlayer(seat).format()
+    if richest is None:
+        return None
+    if purpose in (Purpose.BLACK, Purpose.ACE_LOSE, Purpose.QUEEN_GIVER):
+        return ChoosePlayer(richest).format()
+    if purpose is Purpose.JACK and game.tokens(richest) > game.tokens(seat) and seat not in chosen:
+        return ChoosePlayer(seat if chosen else richest).format()
+    return None
+
+
+def playout(game: MemoryState, policy: AIPlayer, horizon: int, rng: random.Random) -> None:
+    """Play ``game`` forward for every seat (each from its own information in ``game``: :func:`quick_code`,
+    else ``policy``) until the ``horizon``-th new turn starts or the game ends (``game`` is changed)."""
+    turns = 0
+    while not game.is_terminal():
+        (seat,) = game.seats_to_act()
+        code = quick_code(game, seat, rng) or policy.decide(InformationSet(game, seat), rng)
+        game.apply(seat, code)
+        if game.phase is Phase.PICK_FIRST:
+            turns += 1
+            if turns >= horizon:
+                return
+
+
 def player_for(game_key: str) -> MemoryPlayer:
     """The AI that sits at Deluxe Memory tables."""
     return MemoryPlayer()
 
 
-def hard_player_for(game_key: str) -> MemoryPlayer:
-    """The hard level at Deluxe Memory tables: the normal player (a rule player with a full memory of the
-    cards seen; its rules doc says why the hard level adds no search)."""
-    return MemoryPlayer()
+def hard_player_for(game_key: str) -> MemorySearchPlayer:
+    """The hard level at Deluxe Memory tables: :class:`MemorySearchPlayer` (a determinised Monte Carlo search
+    over the seat's worlds, within :data:`HARD_CPU_SECONDS` a decision)."""
+    return MemorySearchPlayer()

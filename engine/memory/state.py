@@ -462,9 +462,32 @@ class MemoryState(MemoryEffects):
         result depends only on what ``viewer`` has seen (the positions of :meth:`known_cards` and the
         cards no longer on the table tell which cards are unseen) and on ``rng``.
         """
+        return self._shuffled(set(self.known_cards(viewer)), rng)
+
+    def resample_unseen(self, rng: random.Random) -> MemoryState:
+        """A copy in which only the face-down cards no seat has ever seen are shuffled among their
+        positions (the benchmark's perfect-information ceiling, issue 23; never an AI level's information).
+
+        Every card some seat has seen stays where it truly is: face-up cards, cards ever revealed to all,
+        and every card any seat looked at (followed through swaps and rearrangements), as in
+        :meth:`known_cards` for each seat. In the copy every seat's memory is that pooled memory (each
+        seat's :meth:`known_cards` is what some seat has seen), since in Deluxe Memory a card's place is
+        known only through memory: a player deciding in the copy knows what any seat knows. Views, tokens
+        and decisions are unchanged; the game draws nothing at random after the deal, so there is no
+        generator to redraw. This state is not changed.
+        """
+        pooled = set(self.known_cards(None))
+        for seat in range(self.num_seats):
+            pooled |= set(self.known_cards(seat))
+        other = self._shuffled(pooled, rng)
+        other._seen = [set(pooled) for _ in range(self.num_seats)]
+        return other
+
+    def _shuffled(self, known: set[int], rng: random.Random) -> MemoryState:
+        """A copy with the cards on the table at positions not in ``known`` shuffled with ``rng``, sorted
+        first (canonical: the result depends only on ``known``, the cards there and ``rng``)."""
         other = self.copy()
         other._offered = None
-        known = set(self.known_cards(viewer))
         hidden = [p for p in self._layout if self._grid[p] is not None and p not in known]
         cards = sorted(self._grid[p] for p in hidden)  # type: ignore[type-var]
         rng.shuffle(cards)

@@ -10,7 +10,7 @@ import pytest
 
 from engine.ai.core import GreedyPlayer, RandomPlayer
 from engine.memory import DeluxeMemory, MemoryOptions, MemoryState, card_text, parse_position
-from engine.memory.ai import MemoryPlayer, evaluate, player_for
+from engine.memory.ai import MemoryPlayer, evaluate, hard_player_for, player_for
 
 RULES = DeluxeMemory()
 VARIANTS = [
@@ -279,3 +279,42 @@ def _names() -> list[str]:
 
 def test_options_model_is_unchanged() -> None:
     assert MemoryOptions().model_dump() == {"simplicity": False, "jokin_around": False, "underdogs": False}
+
+
+def test_resampling_the_unseen_keeps_every_card_some_seat_has_seen() -> None:
+    """The benchmark's ceiling world (``resample_unseen``): every card some seat has seen stays where it
+    is, the cards are conserved, every view is unchanged, each seat's memory is the pooled one, some
+    card no seat has seen moves, and the state itself is not changed."""
+    moved = 0
+    for seed in range(3):
+        for state in positions(seed, 3, {"jokin_around": seed == 2}, count=6):
+            before = (views(state), [state.card_at(name) for name in _names()])
+            pooled = dict(state.known_cards(None))
+            for seat in range(3):
+                pooled.update(state.known_cards(seat))
+            world = state.resample_unseen(random.Random(seed))
+            assert (views(state), [state.card_at(name) for name in _names()]) == before
+            assert views(world) == views(state)
+            assert sorted(world.all_cards()) == sorted(state.all_cards())
+            for seat in [None, 0, 1, 2]:
+                assert world.known_cards(seat).items() >= state.known_cards(seat).items()
+            for seat in range(3):
+                assert world.known_cards(seat) == pooled
+            moved += any(world.card_at(name) != state.card_at(name) for name in _names())
+    assert moved >= 3
+
+
+def test_the_hard_level_takes_a_red_king_pair_it_knows() -> None:
+    """A scripted position: seat 0 saw K♦ go back face-up at A2 and now looks at K♥; the search's choice
+    of a second look is A2 (a red pair: 13 tokens for itself), not an unseen card or a known 5."""
+    state = MemoryState.scripted(3, {"A2": "K♦", "A3": "5♠", "B2": "K♥", "C4": "2♣", "C5": "8♦"})
+    for seat, codes in (
+        (0, ("look.A2", "look.A3")),
+        (1, ("look.C5", "look.D4")),
+        (2, ("look.D5", "look.D6")),
+    ):
+        for code in codes:
+            state.apply(seat, code)
+        state.apply(seat, "show")
+    state.apply(0, "look.B2")
+    assert hard_player_for("memory").choose(state, 0, random.Random(0)) == "look.A2"
