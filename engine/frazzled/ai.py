@@ -23,10 +23,10 @@ from engine.frazzled.tokenize import TokenizeState
 
 GAME_KEYS = ("minimize", "tokenize", "eradicize")
 
-HARD_WORLDS = {"tokenize": 8, "eradicize": 8}
+HARD_WORLDS = {"minimize": 8, "tokenize": 8, "eradicize": 8}
 """Worlds the hard level's search draws per decision, by game."""
 
-HARD_MOVES = {"tokenize": 16, "eradicize": 20}
+HARD_MOVES = {"minimize": 8, "tokenize": 16, "eradicize": 20}
 """At most this many rollout moves after each candidate, by game."""
 
 
@@ -62,7 +62,15 @@ def hard_player_for(game_key: str) -> AIPlayer:
         For any other key.
     """
     if game_key == "minimize":
-        return ai_minimize.MinimizePlayer(samples=30)
+        return ai_search.SearchPlayer(
+            ai_minimize.MinimizePlayer(samples=30),
+            ai_search.minimize_rollout,
+            ai_minimize.evaluate,
+            worlds=HARD_WORLDS["minimize"],
+            moves=HARD_MOVES["minimize"],
+            stop=ai_search.minimize_horizon,
+            prepare=ai_search.minimize_guess,
+        )
     if game_key == "tokenize":
         return ai_search.SearchPlayer(
             ai_tokenize.TokenizePlayer(),
