@@ -48,13 +48,13 @@ def player_for(game_key: str) -> AIPlayer:
 
 
 def hard_player_for(game_key: str) -> AIPlayer:
-    """The hard level for ``game_key`` (issue 23; figures in the game's rules doc, "Levels"). TOKENIZE and
-    ERADICIZE: determinised Monte Carlo search with rollouts over the normal player's moves
+    """The hard level for ``game_key`` (issue 23; figures in the game's rules doc, "Levels"): determinised
+    Monte Carlo search with rollouts over the normal player's moves
     (:class:`engine.frazzled.ai_search.SearchPlayer`: :data:`HARD_WORLDS` worlds per decision, rollouts of
     at most :data:`HARD_MOVES` moves with the game's rollout policy, rated by the game's evaluation; a CPU
-    guard of 90 ms). MINIMIZE: the normal player with three times the samples for its challenge test (30):
-    the same search measured weaker there (its honest worlds deal the other hands at random, blind to the
-    turns those players took to improve them).
+    guard of 90 ms). MINIMIZE's normal player there has three times the samples for its challenge test
+    (30), its rollouts stop at the end of the round, and its worlds improve the other hands over the turns
+    their players took (:func:`engine.frazzled.ai_search.minimize_guess`).
 
     Raises
     ------

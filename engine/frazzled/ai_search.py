@@ -1,15 +1,18 @@
-"""The hard level of TOKENIZE and ERADICIZE (issue 23): determinised Monte Carlo search with rollouts,
-over the seat's honest worlds.
+"""The hard level of MINIMIZE, TOKENIZE and ERADICIZE (issue 23): determinised Monte Carlo search with
+rollouts, over the seat's honest worlds.
 
 Method (flat Monte Carlo with successive halving, on determinisations: the "determinized search" of
 Cowling, Powley and Whitehouse 2012, without a tree): the normal player's choice is the move to beat, every
 other legal move a candidate. The search draws worlds consistent with what the seat has seen
 (:meth:`engine.ai.core.InformationSet.sample`, never the state); in each world it plays the choice and
 every candidate still in the race in copies, then every seat plays on with a fast rollout policy (one per
-game, below: :func:`tokenize_rollout`, :func:`eradicize_rollout`) for a number of moves, and the game's
-evaluation rates the end for the seat. Every candidate meets the same worlds, and each copy starts with the
-world's generator in the same state (the same draws to come), so a candidate's gain over the choice is
-measured world by world. After each batch of worlds the worse half of the candidates drops out; at the end
+game, below: :func:`minimize_rollout`, :func:`tokenize_rollout`, :func:`eradicize_rollout`) for a number
+of moves (MINIMIZE: or to the end of the round), and the game's evaluation rates the end for the seat. In
+MINIMIZE a world's other hands are first improved over the turns their players took
+(:func:`minimize_guess`): dealt at random, they would be worse than a player's hand ever is after a few
+turns, and the search would misjudge every move that depends on them. Every candidate meets the same
+worlds, and each copy starts with the world's generator in the same state (the same draws to come), so a
+candidate's gain over the choice is measured world by world. After each batch of worlds the worse half of the candidates drops out; at the end
 the best one replaces the choice only if its mean gain is more than :attr:`SearchPlayer.confidence`
 standard errors above zero: a few noisy rollouts must not overrule a rule player on a coin toss.
 
@@ -17,7 +20,7 @@ Budget: a fixed number of worlds per decision (so the decision is deterministic 
 and the generator), with a guard: past :data:`CPU_SECONDS` of the deciding thread's CPU time
 (``time.thread_time``) no further batch starts (as :func:`engine.foist.ai.hard_player_for`). Decisions that
 carry no choice worth a search (a single legal move, a blind fan pick, a set to declare, a token, a rule
-card) are the normal player's.
+card, MINIMIZE's challenge, which the normal player's own test decides) are the normal player's.
 """
 
 from __future__ import annotations
