@@ -12,9 +12,10 @@ MINIMIZE a world's other hands are first improved over the turns their players t
 (:func:`minimize_guess`): dealt at random, they would be worse than a player's hand ever is after a few
 turns, and the search would misjudge every move that depends on them. Every candidate meets the same
 worlds, and each copy starts with the world's generator in the same state (the same draws to come), so a
-candidate's gain over the choice is measured world by world. After each batch of worlds the worse half of the candidates drops out; at the end
-the best one replaces the choice only if its mean gain is more than :attr:`SearchPlayer.confidence`
-standard errors above zero: a few noisy rollouts must not overrule a rule player on a coin toss.
+candidate's gain over the choice is measured world by world. After each batch of worlds the worse half of
+the candidates drops out; at the end the best one replaces the choice only if its mean gain is more than
+:attr:`SearchPlayer.confidence` standard errors above zero: a few noisy rollouts must not overrule a rule
+player on a coin toss.
 
 Budget: a fixed number of worlds per decision (so the decision is deterministic from the information set
 and the generator), with a guard: past :data:`CPU_SECONDS` of the deciding thread's CPU time
