@@ -23,10 +23,10 @@ from engine.frazzled.tokenize import TokenizeState
 
 GAME_KEYS = ("minimize", "tokenize", "eradicize")
 
-HARD_WORLDS = {"minimize": 8, "tokenize": 8, "eradicize": 8}
+HARD_WORLDS = {"tokenize": 8, "eradicize": 8}
 """Worlds the hard level's search draws per decision, by game."""
 
-HARD_MOVES = {"minimize": 8, "tokenize": 16, "eradicize": 20}
+HARD_MOVES = {"tokenize": 16, "eradicize": 20}
 """At most this many rollout moves after each candidate, by game."""
 
 
@@ -48,13 +48,13 @@ def player_for(game_key: str) -> AIPlayer:
 
 
 def hard_player_for(game_key: str) -> AIPlayer:
-    """The hard level for ``game_key`` (issue 23; figures in the game's rules doc, "Levels"): determinised
-    Monte Carlo search with rollouts over the normal player's moves
+    """The hard level for ``game_key`` (issue 23; figures in the game's rules doc, "Levels"). TOKENIZE and
+    ERADICIZE: determinised Monte Carlo search with rollouts over the normal player's moves
     (:class:`engine.frazzled.ai_search.SearchPlayer`: :data:`HARD_WORLDS` worlds per decision, rollouts of
     at most :data:`HARD_MOVES` moves with the game's rollout policy, rated by the game's evaluation; a CPU
-    guard of 90 ms). MINIMIZE's normal player there has three times the samples for its challenge test
-    (30), its rollouts stop at the end of the round, and its worlds improve the other hands over the turns
-    their players took (:func:`engine.frazzled.ai_search.minimize_guess`).
+    guard of 90 ms). MINIMIZE: the normal player with three times the samples for its challenge test (30):
+    the same search, in worlds as sampled or with the other hands improved over their players' turns,
+    measured weaker against the normal player there (figures in ``docs/rules/minimize.md``).
 
     Raises
     ------
@@ -62,15 +62,7 @@ def hard_player_for(game_key: str) -> AIPlayer:
         For any other key.
     """
     if game_key == "minimize":
-        return ai_search.SearchPlayer(
-            ai_minimize.MinimizePlayer(samples=30),
-            ai_search.minimize_rollout,
-            ai_minimize.evaluate,
-            worlds=HARD_WORLDS["minimize"],
-            moves=HARD_MOVES["minimize"],
-            stop=ai_search.minimize_horizon,
-            prepare=ai_search.minimize_guess,
-        )
+        return ai_minimize.MinimizePlayer(samples=30)
     if game_key == "tokenize":
         return ai_search.SearchPlayer(
             ai_tokenize.TokenizePlayer(),

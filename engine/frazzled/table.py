@@ -431,30 +431,6 @@ class FrazzledTable(GameState[OptionsT]):
         other._rng = random.Random(rng.random())
         return other
 
-    def with_swaps(self, seat: int, swaps: Sequence[tuple[Card, Card]]) -> Self:
-        """A copy in which, for each ``(out, in_)`` of ``swaps``, card ``out`` of ``seat``'s hand and card
-        ``in_`` trade places; ``in_`` lay where no seat sees it (a draw pile below its top, or the cards set
-        aside). For an AI's guess at a hand in one of its worlds (a world, never the game's state: the
-        copy's records of who knows what are not updated). This state is not changed.
-
-        Raises
-        ------
-        ValueError
-            If ``out`` is not in the hand, or ``in_`` is not in a place no seat sees.
-        """
-        other = self.copy()
-        for out, in_ in swaps:
-            hand = other._hands[seat]
-            if out not in hand:
-                raise ValueError(f"{out} is not in seat {seat}'s hand")
-            places = [pile for pile in other._piles if pile and pile[-1] != in_] + [other._box]
-            place = next((cards for cards in places if in_ in cards), None)
-            if place is None:
-                raise ValueError(f"{in_} is not where no seat sees it")
-            hand[hand.index(out)] = in_
-            place[place.index(in_)] = out
-        return other
-
     def resample_unseen(self, rng: random.Random) -> Self:
         """A copy in which only what no seat has seen is redrawn (see
         :meth:`engine.core.GameState.resample_unseen`, the benchmark's perfect-information ceiling): every

@@ -50,16 +50,3 @@ def test_resample_unseen_keeps_every_seen_card_and_every_view(game_key: str) -> 
         state.apply(seat, rng.choice(legal_codes(state, seat)))
     assert reshuffled  # the hidden order really is redrawn
 
-
-def test_with_swaps_trades_a_hand_card_with_an_unseen_one_and_refuses_a_seen_one() -> None:
-    """An AI's guess at a hand (``with_swaps``): the card comes in from below a pile's top and the hand's
-    card takes its place; a face-up top or a card not in the hand is refused; the state is not changed."""
-    state = GAMES["minimize"].new_game(3, 3)
-    out, in_ = state.hand(1)[0], state.pile(0)[0]
-    world = state.with_swaps(1, [(out, in_)])
-    assert in_ in world.hand(1) and out not in world.hand(1) and world.pile(0)[0] == out
-    assert state.pile(0)[0] == in_ and out in state.hand(1)
-    with pytest.raises(ValueError):
-        state.with_swaps(1, [(out, state.pile(0)[-1])])
-    with pytest.raises(ValueError):
-        state.with_swaps(1, [(state.hand(2)[0], in_)])
