@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from engine.ai.core import AIPlayer, Evaluation, InformationSet
 from engine.frazzled.actions import Discard, Draw
 from engine.frazzled.ai_eradicize import keep_value
-from engine.frazzled.deck import DECK, Card
+from engine.frazzled.deck import Card
 from engine.frazzled.eradicize import PICK_UP, EradicizeState, Play
 from engine.frazzled.table import FrazzledTable, Phase
 from engine.frazzled.tokenize import KEEP, DeclareSet, TokenizeState
@@ -40,11 +40,6 @@ CPU_SECONDS = 0.09
 RolloutPolicy = Callable[[FrazzledTable, int], str]
 """A rollout move: ``policy(world, seat) -> code``, one of ``seat``'s legal codes in ``world`` (a sampled
 world: the policy may read every hand in it)."""
-
-
-def _card_of(code: str) -> Card:
-    """The card of a ``<prefix>.<card id>`` code."""
-    return DECK[int(code.rsplit(".", 1)[1])]
 
 
 def _draws(world: FrazzledTable) -> list[str]:
