@@ -16,12 +16,18 @@ from __future__ import annotations
 
 from engine.ai.core import AIPlayer
 from engine.core import GameState
-from engine.frazzled import ai_eradicize, ai_minimize, ai_tokenize
+from engine.frazzled import ai_eradicize, ai_minimize, ai_search, ai_tokenize
 from engine.frazzled.eradicize import EradicizeState
 from engine.frazzled.minimize import FrazzledMinimizeState
 from engine.frazzled.tokenize import TokenizeState
 
 GAME_KEYS = ("minimize", "tokenize", "eradicize")
+
+HARD_WORLDS = {"tokenize": 8, "eradicize": 8}
+"""Worlds the hard level's search draws per decision, by game."""
+
+HARD_MOVES = {"tokenize": 16, "eradicize": 20}
+"""At most this many rollout moves after each candidate, by game."""
 
 
 def player_for(game_key: str) -> AIPlayer:
@@ -42,8 +48,13 @@ def player_for(game_key: str) -> AIPlayer:
 
 
 def hard_player_for(game_key: str) -> AIPlayer:
-    """The hard level for ``game_key``: the game's player with a larger search budget (MINIMIZE and
-    TOKENIZE: three times the samples; ERADICIZE: the normal budget, at the decision-time limit already).
+    """The hard level for ``game_key`` (issue 23; figures in the game's rules doc, "Levels"). TOKENIZE and
+    ERADICIZE: determinised Monte Carlo search with rollouts over the normal player's moves
+    (:class:`engine.frazzled.ai_search.SearchPlayer`: :data:`HARD_WORLDS` worlds per decision, rollouts of
+    at most :data:`HARD_MOVES` moves with the game's rollout policy, rated by the game's evaluation; a CPU
+    guard of 90 ms). MINIMIZE: the normal player with three times the samples for its challenge test (30):
+    the same search, in worlds as sampled or with the other hands improved over their players' turns,
+    measured weaker against the normal player there (figures in ``docs/rules/minimize.md``).
 
     Raises
     ------
@@ -53,9 +64,21 @@ def hard_player_for(game_key: str) -> AIPlayer:
     if game_key == "minimize":
         return ai_minimize.MinimizePlayer(samples=30)
     if game_key == "tokenize":
-        return ai_tokenize.TokenizePlayer(samples=12)
+        return ai_search.SearchPlayer(
+            ai_tokenize.TokenizePlayer(),
+            ai_search.tokenize_rollout,
+            ai_tokenize.evaluate,
+            worlds=HARD_WORLDS["tokenize"],
+            moves=HARD_MOVES["tokenize"],
+        )
     if game_key == "eradicize":
-        return ai_eradicize.EradicizePlayer()
+        return ai_search.SearchPlayer(
+            ai_eradicize.EradicizePlayer(worlds=0),
+            ai_search.eradicize_rollout,
+            ai_eradicize.evaluate,
+            worlds=HARD_WORLDS["eradicize"],
+            moves=HARD_MOVES["eradicize"],
+        )
     raise KeyError(f"not a Frazzled Wool game: {game_key!r}")
 
 

@@ -486,13 +486,19 @@ class MinimizeTable(FrazzledTable[FrazzledMinimizeOptions]):
         """The bonus pile's order is secret to everyone; the cards other seats chose to pass (side B) are
         redrawn from their new hands; the other seats' notes on the last exchange are dropped (they name
         cards the viewer did not see). Canonical: the pile is sorted before the shuffle."""
-        self._bonus_pile.sort(key=lambda card: card.id)
-        rng.shuffle(self._bonus_pile)
+        self._reshuffle_unseen(rng)
         for seat, chosen in sorted(self._gifts.items()):
             if seat != viewer and chosen:
                 hand = sorted(self._hands[seat], key=lambda card: card.id)
                 self._gifts[seat] = [card.id for card in rng.sample(hand, len(chosen))]
         self._last_exchange = {seat: note for seat, note in self._last_exchange.items() if seat == viewer}
+
+    def _reshuffle_unseen(self, rng: random.Random) -> None:
+        """The face-down bonus pile, in a random order (sorted first: canonical). The cards a swap put at
+        its bottom (ruling 6) are reshuffled with the rest: they come up only once every unseen card above
+        them has been drawn."""
+        self._bonus_pile.sort(key=lambda card: card.id)
+        rng.shuffle(self._bonus_pile)
 
     def _claim(self, seat: int, claim: Claim) -> None:
         """Add a public fact about ``seat``'s hand (once: a repeated declaration adds nothing)."""

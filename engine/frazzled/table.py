@@ -431,6 +431,33 @@ class FrazzledTable(GameState[OptionsT]):
         other._rng = random.Random(rng.random())
         return other
 
+    def resample_unseen(self, rng: random.Random) -> Self:
+        """A copy in which only what no seat has seen is redrawn (see
+        :meth:`engine.core.GameState.resample_unseen`, the benchmark's perfect-information ceiling): every
+        hand, the card drawn, the face-up tops and the discard pile stay as they are, and so does what any
+        seat knows; the draw piles' cards below their tops and the cards set aside are reshuffled among
+        themselves (each pile keeps its size), every fan's order is redrawn (secret to everyone), the game's
+        own unseen order is redrawn (:meth:`_reshuffle_unseen`), and so are its future draws (its generator
+        is reseeded from ``rng``). This state is not changed."""
+        other = self.copy()
+        unseen = [card for pile in other._piles for card in pile[:-1]] + other._box
+        unseen.sort(key=_card_id)
+        rng.shuffle(unseen)
+        for pile in other._piles:
+            if pile:
+                size = len(pile) - 1
+                pile[:-1], unseen = unseen[:size], unseen[size:]
+        other._box = sorted(unseen, key=_card_id)
+        if other._fan is not None:
+            other._fan = other._fan.refanned(other._hands, rng)
+        other._reshuffle_unseen(rng)
+        other._rng = random.Random(rng.random())
+        return other
+
+    def _reshuffle_unseen(self, rng: random.Random) -> None:
+        """Redraw the order of the game's own face-down things that no seat has seen, in this copy
+        (default: none)."""
+
     def _fit_hidden(self, viewer: int | None, rng: random.Random, known: dict[int, int]) -> None:
         """Adjust the redrawn cards of this copy to what the game has made public about them (default:
         nothing). ``known[seat]``: how many cards at the start of that seat's hand are the ones ``viewer``

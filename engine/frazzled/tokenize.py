@@ -496,6 +496,11 @@ class TokenizeState(TokenTable[TokenizeOptions]):
     def _resample_more(self, viewer: int | None, rng: random.Random) -> None:
         """The bonus pile's order is secret to everyone (sorted, then shuffled: canonical)."""
         super()._resample_more(viewer, rng)
+        self._reshuffle_unseen(rng)
+
+    def _reshuffle_unseen(self, rng: random.Random) -> None:
+        """The face-down bonus pile, in a random order (sorted first: canonical; the cards a replacement
+        put at its bottom are reshuffled with the rest, as in :meth:`_resample_more`)."""
         self._bonus_pile.sort(key=lambda card: card.id)
         rng.shuffle(self._bonus_pile)
 
