@@ -18,6 +18,7 @@ from __future__ import annotations
 import abc
 import functools
 import random
+import time
 from collections.abc import Callable
 
 from engine.core import GameState, SeatView
@@ -88,6 +89,31 @@ class InformationSet:
             If there are none.
         """
         return legal_codes(self.world, self.seat)
+
+
+SEARCH_CPU_SECONDS = 0.09
+"""The hard levels' cap on one decision's search, in CPU seconds of the deciding thread (issue 23: a decision
+within 100 ms at p99): past it no further world or playout starts (:class:`SearchGuard`)."""
+
+
+class SearchGuard:
+    """The CPU-time guard of one decision's search, started when it is made: :meth:`spent` is true once the
+    deciding thread has used more than ``seconds`` of CPU time since (``time.thread_time``, so other
+    threads' load does not count). A search with a fixed budget of worlds asks it before each further world
+    and stops early only on an overloaded machine.
+
+    Parameters
+    ----------
+    seconds:
+        The cap in CPU seconds, or ``None``: no cap (:meth:`spent` is always false).
+    """
+
+    def __init__(self, seconds: float | None) -> None:
+        self._deadline = None if seconds is None else time.thread_time() + seconds
+
+    def spent(self) -> bool:
+        """Whether the cap has been passed."""
+        return self._deadline is not None and time.thread_time() > self._deadline
 
 
 class AIPlayer(abc.ABC):

@@ -20,18 +20,14 @@ best other score. Forced and clear decisions are made by rule without search.
 from __future__ import annotations
 
 import random
-import time
 
-from engine.ai.core import AIPlayer, InformationSet
+from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, InformationSet, SearchGuard
 from engine.core import GameState, plural, strong
 from engine.foist.cards import card_points, starting_tokens
 from engine.foist.rules import PAY, PAY_ACTION, TAKE, TAKE_ACTION, FoistState
 
 DEFAULT_WORLDS = 24
 """Determinisations per searched decision (each played out once per action)."""
-
-HARD_CPU_SECONDS = 0.09
-"""The hard level's cap on one decision's search, in CPU seconds of the deciding thread."""
 
 MARGIN_WEIGHT = 0.02
 """Worth of one point of margin over the best other seat, next to a whole win (1)."""
@@ -145,9 +141,9 @@ class FoistPlayer(AIPlayer):
         tokens = counted_tokens(state, seat)
         seats = range(state.num_seats)
         totals = {TAKE: 0.0, PAY: 0.0}
-        deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
+        guard = SearchGuard(self.cpu_seconds)
         for number in range(self.worlds):
-            if deadline is not None and number and time.thread_time() > deadline:
+            if number and guard.spent():
                 break
             world = state.resample_hidden(seat, rng).with_tokens(tokens)
             for code, action in ((TAKE, TAKE_ACTION), (PAY, PAY_ACTION)):
@@ -165,8 +161,8 @@ def player_for(game_key: str) -> AIPlayer:
 
 def hard_player_for(game_key: str) -> AIPlayer:
     """The hard level at Foist tables: the same search on four times the determinisations, within
-    :data:`HARD_CPU_SECONDS`."""
-    return FoistPlayer(worlds=4 * DEFAULT_WORLDS, cpu_seconds=HARD_CPU_SECONDS)
+    :data:`~engine.ai.core.SEARCH_CPU_SECONDS`."""
+    return FoistPlayer(worlds=4 * DEFAULT_WORLDS, cpu_seconds=SEARCH_CPU_SECONDS)
 
 
 def explain(seen: InformationSet, code: str) -> str:

@@ -14,8 +14,9 @@ the best one replaces the choice only if its mean gain is more than :attr:`Searc
 standard errors above zero: a few noisy rollouts must not overrule a rule player on a coin toss.
 
 Budget: a fixed number of worlds per decision (so the decision is deterministic from the information set
-and the generator), with a guard: past :data:`CPU_SECONDS` of the deciding thread's CPU time
-(``time.thread_time``) no further batch starts (as :func:`engine.foist.ai.hard_player_for`). Decisions that
+and the generator), with a guard (:class:`engine.ai.core.SearchGuard`): past
+:data:`~engine.ai.core.SEARCH_CPU_SECONDS` of the deciding thread's CPU time (``time.thread_time``) no further
+batch starts (as :func:`engine.foist.ai.hard_player_for`). Decisions that
 carry no choice worth a search (a single legal move, a blind fan pick, a set to declare, a token, a rule
 card) are the normal player's.
 """
@@ -23,19 +24,15 @@ card) are the normal player's.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 
-from engine.ai.core import AIPlayer, Evaluation, InformationSet
+from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, Evaluation, InformationSet, SearchGuard
 from engine.frazzled.actions import Discard, Draw
 from engine.frazzled.ai_eradicize import keep_value
 from engine.frazzled.deck import Card
 from engine.frazzled.eradicize import PICK_UP, EradicizeState, Play
 from engine.frazzled.table import FrazzledTable, Phase
 from engine.frazzled.tokenize import KEEP, DeclareSet, TokenizeState
-
-CPU_SECONDS = 0.09
-"""The guard: no further batch of worlds starts past this much CPU time (seconds) of one decision."""
 
 RolloutPolicy = Callable[[FrazzledTable, int], str]
 """A rollout move: ``policy(world, seat) -> code``, one of ``seat``'s legal codes in ``world`` (a sampled
@@ -157,7 +154,7 @@ class SearchPlayer(AIPlayer):
         moves: int,
         quiet: frozenset[Phase] = frozenset({Phase.FAN, Phase.TOKEN, Phase.RULE}),
         confidence: float = 1.0,
-        cpu_seconds: float = CPU_SECONDS,
+        cpu_seconds: float = SEARCH_CPU_SECONDS,
     ) -> None:
         self.base = base
         self.rollout = rollout
@@ -184,12 +181,12 @@ class SearchPlayer(AIPlayer):
         world by world (module docstring); the best survivor replaces the choice only if its mean gain
         exceeds :attr:`confidence` standard errors."""
         seat = seen.seat
-        deadline = time.thread_time() + self.cpu_seconds
+        guard = SearchGuard(self.cpu_seconds)
         choice, alive = candidates[0], candidates[1:]
         gains: dict[str, list[float]] = {code: [] for code in alive}
         batch = max(2, self.worlds // max(1, len(alive).bit_length()))
         drawn = 0
-        while drawn < self.worlds and not (drawn and time.thread_time() > deadline):
+        while drawn < self.worlds and not (drawn and guard.spent()):
             for _ in range(min(batch, self.worlds - drawn)):
                 world = seen.sample(rng)
                 own = self._playout(world, seat, choice)

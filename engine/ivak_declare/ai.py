@@ -50,10 +50,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections import Counter
 
-from engine.ai.core import AIPlayer, InformationSet, legal_codes, win_share
+from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, InformationSet, SearchGuard, legal_codes, win_share
 from engine.core import GameState
 from engine.ivak_declare.actions import (
     DECLARE,
@@ -365,9 +364,6 @@ DEFAULT_ROLLOUTS = 16
 """Of those worlds, how many (drawn again by weight) the best throw is played out in to the end of the
 round."""
 
-HARD_CPU_SECONDS = 0.09
-"""The hard level's cap on one decision's search, in CPU seconds of the deciding thread."""
-
 ROLLOUT_STEPS = 150
 """Actions a rollout plays at most before the round is rated as it stands (a round of three seats lasts
 about 25 actions)."""
@@ -529,7 +525,7 @@ class DeclareSearchPlayer(AIPlayer):
         self,
         worlds: int = DEFAULT_WORLDS,
         rollouts: int = DEFAULT_ROLLOUTS,
-        cpu_seconds: float | None = HARD_CPU_SECONDS,
+        cpu_seconds: float | None = SEARCH_CPU_SECONDS,
     ) -> None:
         self.worlds = worlds
         self.rollouts = rollouts
@@ -568,13 +564,13 @@ class DeclareSearchPlayer(AIPlayer):
         ``rollouts`` of them drawn again by weight."""
         seat, state = seen.seat, seen.world
         assert isinstance(state, DeclareState)
-        deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
+        guard = SearchGuard(self.cpu_seconds)
         evidence = last_throws(state, seat)
         worlds: list[DeclareState] = []
         weights: list[float] = []
         declared = 0.0
         for _ in range(self.worlds):
-            if deadline is not None and worlds and time.thread_time() > deadline:
+            if worlds and guard.spent():
                 break
             world = seen.sample(rng)
             assert isinstance(world, DeclareState)
@@ -589,7 +585,7 @@ class DeclareSearchPlayer(AIPlayer):
         held = 0.0
         played = 0
         for world in chosen:
-            if deadline is not None and played and time.thread_time() > deadline:
+            if played and guard.spent():
                 break
             dealt = world.round_number
             world = world.copy()

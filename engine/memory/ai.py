@@ -36,11 +36,10 @@ the state: a world's other seats decide in the playout from what they have seen 
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.ai.core import AIPlayer, InformationSet, legal_codes
+from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, InformationSet, SearchGuard, legal_codes
 from engine.core import GameState
 from engine.memory.actions import (
     Buy,
@@ -499,8 +498,6 @@ def evaluate(state: GameState, seat: int) -> float:
 
 # -- the hard level: a search over the seat's worlds --------------------------------------------------
 
-HARD_CPU_SECONDS = 0.09
-"""The cap on one decision's search, in CPU seconds of the deciding thread (``time.thread_time``)."""
 
 SEARCHED = frozenset(
     {Phase.PICK_FIRST, Phase.PICK_SECOND, Phase.HIDE, Phase.TARGET, Phase.KING, Phase.BUY_SEVEN}
@@ -534,7 +531,7 @@ class MemorySearchPlayer(AIPlayer):
         min_worlds: int = 4,
         max_worlds: int = 16,
         horizon: int = 4,
-        cpu_seconds: float | None = HARD_CPU_SECONDS,
+        cpu_seconds: float | None = SEARCH_CPU_SECONDS,
     ) -> None:
         self.rollouts = rollouts
         self.min_worlds = min_worlds
@@ -563,9 +560,9 @@ class MemorySearchPlayer(AIPlayer):
             return rule
         worlds = max(self.min_worlds, min(self.max_worlds, self.rollouts // len(choices)))
         totals = [0.0] * len(choices)
-        deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
+        guard = SearchGuard(self.cpu_seconds)
         for number in range(worlds):
-            if deadline is not None and number >= self.min_worlds and time.thread_time() > deadline:
+            if number >= self.min_worlds and guard.spent():
                 break
             sampled = seen.sample(rng)
             playout_seed = rng.getrandbits(64)
@@ -734,5 +731,5 @@ def player_for(game_key: str) -> MemoryPlayer:
 
 def hard_player_for(game_key: str) -> MemorySearchPlayer:
     """The hard level at Deluxe Memory tables: :class:`MemorySearchPlayer` (a determinised Monte Carlo search
-    over the seat's worlds, within :data:`HARD_CPU_SECONDS` a decision)."""
+    over the seat's worlds, within :data:`~engine.ai.core.SEARCH_CPU_SECONDS` a decision)."""
     return MemorySearchPlayer()

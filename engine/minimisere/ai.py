@@ -26,9 +26,8 @@ from __future__ import annotations
 import functools
 import math
 import random
-import time
 
-from engine.ai.core import AIPlayer, InformationSet
+from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, InformationSet, SearchGuard
 from engine.core import GameState
 from engine.minimisere.actions import Decree, MinimisereAction
 from engine.minimisere.cards import HAND_SIZES, JOKER, RANK_VALUES, SUIT, VALUE, trick_winner
@@ -263,9 +262,9 @@ class MinimiserePlayer(AIPlayer):
         worlds = max(self.min_worlds, min(self.max_worlds, self.rollouts // len(actions)))
         deal = state.deal_number
         totals = [0.0] * len(actions)
-        deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
+        guard = SearchGuard(self.cpu_seconds)
         for number in range(worlds):
-            if deadline is not None and number >= self.min_worlds and time.thread_time() > deadline:
+            if number >= self.min_worlds and guard.spent():
                 break
             world = first if number == 0 else state.resample_hidden(seat, rng)
             nil = aims_for_no_tricks(world, rng)
@@ -287,7 +286,9 @@ def player_for(game_key: str) -> AIPlayer:
 def hard_player_for(game_key: str) -> AIPlayer:
     """The hard level at Minimisère tables: the same search on four times the rollouts, within 90 ms of
     the deciding thread's CPU time."""
-    return MinimiserePlayer(rollouts=4 * DEFAULT_ROLLOUTS, min_worlds=12, max_worlds=96, cpu_seconds=0.09)
+    return MinimiserePlayer(
+        rollouts=4 * DEFAULT_ROLLOUTS, min_worlds=12, max_worlds=96, cpu_seconds=SEARCH_CPU_SECONDS
+    )
 
 
 def evaluate(state: GameState, seat: int) -> float:
