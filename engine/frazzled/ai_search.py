@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 
 from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, Evaluation, InformationSet, SearchGuard
 from engine.frazzled.actions import Discard, Draw
+from engine.frazzled.ai_common import pile_tops
 from engine.frazzled.ai_eradicize import keep_value
 from engine.frazzled.deck import Card
 from engine.frazzled.eradicize import PICK_UP, EradicizeState, Play
@@ -37,16 +38,6 @@ from engine.frazzled.tokenize import KEEP, DeclareSet, TokenizeState
 RolloutPolicy = Callable[[FrazzledTable, int], str]
 """A rollout move: ``policy(world, seat) -> code``, one of ``seat``'s legal codes in ``world`` (a sampled
 world: the policy may read every hand in it)."""
-
-
-def _draws(world: FrazzledTable) -> list[str]:
-    """The draw codes of the piles that have cards."""
-    return [Draw(index).format() for index in range(3) if world.pile(index)]
-
-
-def _top(world: FrazzledTable, code: str) -> Card:
-    """The face-up top of the pile a ``draw.<pile>`` code draws from."""
-    return world.pile(int(code[5:]))[-1]
 
 
 # -- TOKENIZE ---------------------------------------------------------------------------------------
@@ -84,7 +75,8 @@ def tokenize_rollout(world: FrazzledTable, seat: int) -> str:
     colours, shapes = tokens.colours[seat], tokens.shapes[seat]
     hand = world.hand(seat)
     if phase is Phase.DRAW:
-        return max(_draws(world), key=lambda code: _mates(_top(world, code), hand, colours, shapes))
+        pile, _ = max(pile_tops(world), key=lambda top: _mates(top[1], hand, colours, shapes))
+        return Draw(pile).format()
     if not hand:
         return KEEP
     drawn = world.drawn
@@ -106,7 +98,8 @@ def eradicize_rollout(world: FrazzledTable, seat: int) -> str:
     tokens = world.tokens()
     colours, shapes = tokens.colours[seat], tokens.shapes[seat]
     if phase is Phase.DRAW:
-        return max(_draws(world), key=lambda code: keep_value(_top(world, code), colours, shapes))
+        pile, _ = max(pile_tops(world), key=lambda top: keep_value(top[1], colours, shapes))
+        return Draw(pile).format()
     cards = world.playable(seat)
     if not cards:
         return PICK_UP

@@ -654,15 +654,15 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return None
     phase = decision.phase
     if phase is Phase.HIDE:
-        return "show"
+        return Show().format()
     if phase in (Phase.MEMORISE, Phase.REVEAL_ANY):
-        return "done"  # the rule player's choice: it reveals nothing for a Mixed 6
+        return Done().format()  # the rule player's choice: it reveals nothing for a Mixed 6
     if phase is Phase.BUY_SEVEN:
-        return "end"
+        return EndTurn().format()
     if phase is Phase.REVEAL_UP_TO_FOUR:
-        return "done"  # Mixed 3: no reveal
+        return Done().format()  # Mixed 3: no reveal
     if phase is Phase.KING:
-        return "copy.Q"  # the Queen: six tokens from the richest other player to itself
+        return CopyEffect(12).format()  # the Queen: six tokens from the richest other player to itself
     if phase is Phase.TARGET:
         return quick_target(game, seat, decision)
     if phase is Phase.PICK_FIRST:
