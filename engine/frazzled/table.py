@@ -131,6 +131,16 @@ def right_of(seat: int, num_seats: int) -> int:
     return (seat - 1) % num_seats
 
 
+def _refill_below_tops(piles: list[list[Card]], cards: list[Card]) -> list[Card]:
+    """Put ``cards``, in order, under the face-up top of every draw pile that has one (each pile keeps its
+    size; ``piles`` are changed) and return the cards left over."""
+    for pile in piles:
+        if pile:
+            size = len(pile) - 1
+            pile[:-1], cards = cards[:size], cards[size:]
+    return cards
+
+
 def pass_hands_left(hands: Sequence[list[Card]]) -> list[list[Card]]:
     """The 6 action: every hand moves to the seat on its owner's left ("pass their entire hand to their
     left"). An empty hand passes nothing; its owner still receives the hand from their right."""
@@ -413,11 +423,7 @@ class FrazzledTable(GameState[OptionsT]):
         for seat in seats:  # the kept cards first: _fit_hidden redraws only the rest
             size = len(other._hands[seat]) - len(kept[seat])
             other._hands[seat], hidden = kept[seat] + sorted(hidden[:size], key=_card_id), hidden[size:]
-        for pile in other._piles:
-            if pile:
-                size = len(pile) - 1
-                pile[:-1], hidden = hidden[:size], hidden[size:]
-        other._box = sorted(hidden, key=_card_id)
+        other._box = sorted(_refill_below_tops(other._piles, hidden), key=_card_id)
         # What other seats know is theirs, not the viewer's: keep only public knowledge and the viewer's.
         other._known = {None: {seat: set(cards) for seat, cards in public.items() if cards}}
         if viewer is not None:
@@ -443,11 +449,7 @@ class FrazzledTable(GameState[OptionsT]):
         unseen = [card for pile in other._piles for card in pile[:-1]] + other._box
         unseen.sort(key=_card_id)
         rng.shuffle(unseen)
-        for pile in other._piles:
-            if pile:
-                size = len(pile) - 1
-                pile[:-1], unseen = unseen[:size], unseen[size:]
-        other._box = sorted(unseen, key=_card_id)
+        other._box = sorted(_refill_below_tops(other._piles, unseen), key=_card_id)
         if other._fan is not None:
             other._fan = other._fan.refanned(other._hands, rng)
         other._reshuffle_unseen(rng)
