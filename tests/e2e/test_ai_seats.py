@@ -112,6 +112,29 @@ async def test_one_person_plays_each_game_with_ais_to_the_end(world: World, game
     assert world.server.violations == []
 
 
+SEARCHING_HARD = ("declare", "eradicize", "memory", "tokenize")
+"""The games whose hard level is a search of its own (issue 23), not the normal player with a larger budget."""
+
+
+@sqlite_only  # AI turns are stored as any move: the backend is tested above
+@pytest.mark.parametrize("game", SEARCHING_HARD)
+async def test_one_person_plays_with_hard_ais_to_the_end(world: World, game: str) -> None:
+    """``/play bots: level:hard`` seats the searching hard players, and a game with them ends through the
+    sandbox like any other: their moves are stored moves of the AI seats."""
+    alice = world.players["alice"]
+    bots = GAMES[game].min_seats - 1
+    opened = await world.play(alice, game=game, bots=bots, level="hard")
+    assert opened.ok, opened
+    assert opened.message.text().count("(hard)") == bots
+    assert (await world.press(alice, opened.message, "Start")).ok
+    final = await finish_with_ais(world, opened.message, alice, random.Random(11), PREFER.get(game, ()))
+    assert "final scores" in final.text() and "(hard)" in final.text()
+    ai_seats = {seat for seat, _, _, is_ai in stored_seats(world) if is_ai}
+    ((log,),) = stored(world.database_url, "SELECT actions FROM games")
+    assert len(ai_seats) == bots and any(seat in ai_seats for seat, *_ in json.loads(log))
+    assert world.server.violations == []
+
+
 async def test_the_host_adds_and_removes_ai_players_in_the_lobby(world: World) -> None:
     alice, bob = world.players["alice"], world.players["bob"]
     lobby = (await world.play(alice, game="foist")).message
