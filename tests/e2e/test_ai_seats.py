@@ -113,7 +113,7 @@ async def test_one_person_plays_each_game_with_ais_to_the_end(world: World, game
 
 
 SEARCHING_HARD = ("declare", "eradicize", "memory", "tokenize")
-"""The games whose hard level is a search of its own (issue 23), not the normal player with a larger budget."""
+"""The games whose hard level is a search of its own (issue 23), not the normal player with more budget."""
 
 
 @sqlite_only  # AI turns are stored as any move: the backend is tested above
