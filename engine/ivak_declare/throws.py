@@ -84,7 +84,15 @@ def classify(cards: Sequence[str]) -> str | None:
     return IMPURE if len(cards) >= 4 else None
 
 
-@lru_cache(maxsize=8192)
+THROWS_REMEMBERED = 1024
+"""Hands whose throws :func:`legal_throws` (and :func:`throw_cards`) keep. Each kept hand holds about six
+:class:`Throw` objects that Python's garbage collector scans at every full collection: at 8,192 hands
+(about 50,000 objects) a full collection took 60–90 ms of CPU, which landed in whichever decision or press
+triggered it; at 1,024 it takes half that, for the same decisions at the same CPU (the AI's searches
+deal ever new hands, so a bigger cache hit only 41% of the time anyway; ``docs/performance.md``)."""
+
+
+@lru_cache(maxsize=THROWS_REMEMBERED)
 def legal_throws(hand: tuple[str, ...]) -> tuple[Throw, ...]:
     """Every legal throw from ``hand`` (ruling 9: sets in colour order ♥ ★ ♣ ♦; sequences ascending, each
     distinct Joker position a distinct throw), most points shed first.
@@ -117,7 +125,7 @@ def legal_throws(hand: tuple[str, ...]) -> tuple[Throw, ...]:
     return tuple(throws)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=THROWS_REMEMBERED)
 def throw_cards(hand: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
     """The cards of every legal throw from ``hand`` (:func:`legal_throws`), for checking a throw."""
     return frozenset(throw.cards for throw in legal_throws(hand))
