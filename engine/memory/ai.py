@@ -57,7 +57,7 @@ from engine.memory.actions import (
     Show,
 )
 from engine.memory.cards import cross, is_black, is_joker, is_red, rank_of, square
-from engine.memory.decisions import Decision, Phase, Purpose
+from engine.memory.decisions import CROSSES, SQUARES, Decision, Phase, Purpose
 from engine.memory.state import MemoryState
 
 # A rough worth, in tokens of margin, of the Mixed Chart effects that move no tokens at once.
@@ -72,6 +72,7 @@ EFFECT_PHASES = {
     Phase.REVEAL_ANY: 6,
     Phase.KING: 13,
 }
+KNOWLEDGE = 0.0
 OPPONENT_WEIGHT = 0.25  # the weight of the lead over the mean opponent in the margin
 
 
@@ -467,6 +468,12 @@ def evaluate(state: GameState, seat: int) -> float:
         winners = [standing.seat for standing in standings if standing.rank == 1]
         return value + (100.0 / len(winners) if seat in winners else 0.0)
     value += 0.05 * (54 - len(mind.on_table))  # matches bring the end nearer: ties go to making one
+    if KNOWLEDGE:
+        public = len(state.known_cards(None))
+        private = [len(state.known_cards(other)) - public for other in range(state.num_seats)]
+        others = [private[other] for other in range(state.num_seats) if other != seat and not mind.out[other]]
+        if others:
+            value += KNOWLEDGE * (private[seat] - max(others))
     value += 3.0 * mind.tens[seat] - 3.0 * (sum(mind.tens) - mind.tens[seat])
     decision = state.decision
     if decision is not None and decision.seat == seat:
@@ -532,7 +539,9 @@ class MemorySearchPlayer(AIPlayer):
         max_worlds: int = 16,
         horizon: int = 4,
         cpu_seconds: float | None = SEARCH_CPU_SECONDS,
+        inference: bool = True,
     ) -> None:
+        self.inference = inference
         self.rollouts = rollouts
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
@@ -560,11 +569,12 @@ class MemorySearchPlayer(AIPlayer):
             return rule
         worlds = max(self.min_worlds, min(self.max_worlds, self.rollouts // len(choices)))
         totals = [0.0] * len(choices)
+        apart = left_alone(world, seat) if self.inference else []
         guard = SearchGuard(self.cpu_seconds)
         for number in range(worlds):
             if number >= self.min_worlds and guard.spent():
                 break
-            sampled = seen.sample(rng)
+            sampled = world.resample_hidden(seat, rng, apart)
             playout_seed = rng.getrandbits(64)
             for index, code in enumerate(choices):
                 game = sampled.copy()
@@ -573,6 +583,65 @@ class MemorySearchPlayer(AIPlayer):
                 totals[index] += evaluate(game, seat)
         best = max(range(len(choices)), key=lambda index: (totals[index], -index))
         return choices[best]
+
+
+def left_alone(world: MemoryState, seat: int) -> list[set[int]]:
+    """What ``seat`` infers from the others' play, as groups of positions for
+    :meth:`MemoryState.resample_hidden`'s ``apart``: for each other player, the cards it knew when its
+    latest turn began, and the card of that turn's first look.
+
+    A player who knows a pair takes it (the rule player does, and so would a sensible person), so when its
+    latest turn's first look did not make a match, the cards it knew then held no pair, and that look
+    turned a card whose partner it did not know. No group for the player whose turn it is (it may be
+    taking a pair), for one out of the game, for one whose latest first look made a match (it may have
+    known more pairs than the one it took), nor while another player keeps a 10 (a match would go to that
+    player: it may leave pairs alone).
+
+    Read from public facts only: which positions each player looked at (:meth:`~MemoryState.known_cards`
+    of that seat: the positions are public, the cards there are the world's) and the public history, by
+    which the player's latest turn is found (its latest actions back to the look of another player before
+    them) and what turned public since (reveals, crosses and squares, non-matches put back face-up), left
+    out since the player may not have known it then. Swaps since that turn are not followed back (a group
+    then misplaces a card or two: an approximation)."""
+    history = world.history
+    on_table = set(world.table_positions())
+    tens = [[as_rank for as_rank, _ in world.kept_pairs(other)].count(10) for other in range(world.num_seats)]
+    groups = []
+    for other in range(world.num_seats):
+        if other in (seat, world.turn_seat) or world.is_out(other) or sum(tens) > tens[other]:
+            continue  # in its turn (it may be taking a pair), out, or a kept 10 may make it leave pairs
+        start, looks = None, []
+        for index in range(len(history) - 1, -1, -1):
+            who, code = history[index]
+            if who == other:
+                start = index
+                if code.startswith("look."):
+                    looks.append(MemoryAction.parse(code).position)  # type: ignore[attr-defined]
+            elif start is not None and code.startswith("look."):
+                break
+        if start is None or not looks or looks[-1] not in on_table:
+            continue  # no turn yet, or its first look made a match: it may have known more pairs
+        public_since: set[int] = set()
+        recent: list[int] = []
+        for _, code in history[start:]:
+            match MemoryAction.parse(code):
+                case Look(p):
+                    recent.append(p)
+                case Reveal(p):
+                    public_since.add(p)
+                case ChooseCross(centre):
+                    public_since.update(cross(centre))
+                case ChooseSquare(corner):
+                    public_since.update(square(corner))
+                case Show():
+                    public_since.update(recent[-2:])
+                case Hide(p) if p is not None:
+                    public_since.update(q for q in recent[-2:] if q != p)
+        group = set(world.known_cards(other)) - set(looks) - public_since
+        group.add(looks[-1])
+        if len(group) >= 2:
+            groups.append(group)
+    return groups
 
 
 def candidates(
@@ -596,8 +665,13 @@ def candidates(
     found = [rule]
     looks = [MemoryAction.parse(code) for code in codes if code.startswith("look.")]
     unseen = sorted(action.position for action in looks if action.position in mind.unseen)  # type: ignore[attr-defined]
-    if rule.startswith("look.") and MemoryAction.parse(rule).position in mind.unseen:  # type: ignore[attr-defined]
-        unseen = []  # the rule's look is at an unseen card already: every unseen card is alike in its worlds
+    ruled = MemoryAction.parse(rule).position if rule.startswith("look.") else None  # type: ignore[attr-defined]
+    if UNSEEN_CLASSES:
+        others = set().union(*(world.known_cards(o) for o in range(world.num_seats) if o != seat))
+        classes = [[p for p in unseen if p in others], [p for p in unseen if p not in others]]
+        picks = [rng.choice(c) for c in classes if c and not (ruled in mind.unseen and ruled in c)]
+    else:
+        picks = [rng.choice(unseen)] if unseen and ruled not in mind.unseen else []
     if phase is Phase.PICK_FIRST:
         by_rank: dict[int, tuple[float, int]] = {}
         for worth, (first, _) in mind.known_pairs():
@@ -606,10 +680,9 @@ def candidates(
                 by_rank[rank] = (worth, first)
         for _, first in sorted(by_rank.values(), reverse=True)[:2]:
             found.append(Look(first).format())
-        if unseen:
-            found.append(Look(rng.choice(unseen)).format())
+        found.extend(Look(p).format() for p in picks)
         singles = [p for p, card in mind.known.items() if mind.unseen_count(rank_of(card)) > 0]
-        if singles:  # a known card first, then an unseen one for its partner: it shows the others less
+        if singles and STALL:  # a known card first, then an unseen one for its partner: shows the others less
             found.append(
                 Look(max(singles, key=lambda p: (mind.unseen_count(rank_of(mind.known[p])), -p))).format()
             )
@@ -626,12 +699,11 @@ def candidates(
             others = [p for p in known_others if rank_of(mind.known[p]) != rank_of(card)]
             public = world.known_cards(None)
             face_up = [p for p in others if p in public]
-            for group in (face_up, others):
+            for group in (face_up, others) if STALL else ():
                 if group:
                     found.append(Look(group[0]).format())
                     break
-        if unseen:
-            found.append(Look(rng.choice(unseen)).format())
+        found.extend(Look(p).format() for p in picks)
     elif phase in (Phase.HIDE, Phase.TARGET, Phase.BUY_SEVEN):
         found.extend(codes)
     elif phase is Phase.KING:
@@ -654,7 +726,7 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return None
     phase = decision.phase
     if phase is Phase.HIDE:
-        return Show().format()
+        return quick_hide(game, seat) if QUICK_HIDE else Show().format()
     if phase in (Phase.MEMORISE, Phase.REVEAL_ANY):
         return Done().format()  # the rule player's choice: it reveals nothing for a Mixed 6
     if phase is Phase.BUY_SEVEN:
@@ -665,6 +737,8 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return CopyEffect(12).format()  # the Queen: six tokens from the richest other player to itself
     if phase is Phase.TARGET:
         return quick_target(game, seat, decision)
+    if phase in QUICK_EFFECTS:
+        return quick_effect(game, seat, decision, rng)
     if phase is Phase.PICK_FIRST:
         if game.options.underdogs and not any(
             game.tokens(other) for other in range(game.num_seats) if other != seat
@@ -688,6 +762,64 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return None
     unseen = [p for p in game.table_positions() if p not in known and p != decision.first_pick]
     return Look(rng.choice(unseen)).format() if unseen else None
+
+
+QUICK_HIDE = True
+STALL = True
+UNSEEN_CLASSES = False
+
+
+def quick_hide(game: MemoryState, seat: int, reserve: int = 6) -> str:
+    """The playout's version of the rule player's non-match: hide the cards whose rank can still be matched
+    while ``reserve`` tokens stay (both for two tokens, else the higher rank for one), else show both."""
+    known = game.known_cards(seat)
+    removed = Counter(rank_of(card) for card in game.removed_cards())
+    picks = [MemoryAction.parse(code).position for _, code in game.history[-2:]]  # type: ignore[attr-defined]
+    worth = [
+        p
+        for p in picks
+        if p in known and removed[rank_of(known[p])] < 3 and game.check(seat, Hide(p)) is None
+    ]
+    spare = game.tokens(seat) - reserve
+    if len(worth) == 2 and spare >= 2:
+        return Hide(None).format()
+    if worth and spare >= 1:
+        return Hide(max(worth, key=lambda p: rank_of(known[p]))).format()
+    return Show().format()
+
+
+QUICK_EFFECTS = frozenset({Phase.LOOK_SWAP, Phase.SQUARE_LOOK, Phase.SQUARE, Phase.CROSS, Phase.REVEAL_ONE})
+"""The Mixed Chart decisions :func:`quick_effect` takes in a playout."""
+
+
+def quick_effect(game: MemoryState, seat: int, decision: Decision, rng: random.Random) -> str | None:
+    """The playout's cheap version of the rule player's Mixed Chart choices (``None``: ask the rule player):
+    a look at a card the seat has not seen (Mixed 2 and 4), the square or cross with the most such cards
+    (Mixed 4 and 5, ties: the first), and for a forced reveal (Ace) a known card whose rank has no partner
+    left on the table, else an unseen card. From ``seat``'s own memory in ``game``."""
+    known = game.known_cards(seat)
+    phase = decision.phase
+    unseen = [p for p in game.table_positions() if p not in known]
+    if phase is Phase.SQUARE or phase is Phase.CROSS:
+        area, areas = (square, SQUARES) if phase is Phase.SQUARE else (cross, CROSSES)
+        hidden = set(unseen)
+        best, best_count = None, 0
+        for action in areas:
+            count = sum(1 for p in area(action.position) if p in hidden)
+            if count > best_count:
+                best, best_count = action, count
+        return best.format() if best is not None else None
+    if phase is Phase.REVEAL_ONE:
+        removed = Counter(rank_of(card) for card in game.removed_cards())
+        for p, card in known.items():
+            if removed[rank_of(card)] >= 3 and game.check(seat, Reveal(p)) is None:
+                return Reveal(p).format()  # a card that cannot be matched any more
+        choices = [p for p in unseen if game.check(seat, Reveal(p)) is None]
+        return Reveal(rng.choice(choices)).format() if choices else None
+    choices = [p for p in unseen if p not in decision.positions]
+    if phase is Phase.SQUARE_LOOK:
+        choices = [p for p in choices if game.check(seat, Look(p)) is None]
+    return Look(rng.choice(choices)).format() if choices else None
 
 
 def quick_target(game: MemoryState, seat: int, decision: Decision) -> str | None:
