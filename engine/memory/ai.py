@@ -24,13 +24,15 @@ What the rule player (:class:`MemoryPlayer`) does:
 
 The search (:class:`MemorySearchPlayer`): at the decisions where the choice matters it lists a few
 candidate moves (the rule player's own choice first; :func:`candidates`), then for each of a fixed number
-of worlds drawn with :meth:`~engine.ai.core.InformationSet.sample` (the cards the seat has never seen
-shuffled among their positions, everything it has seen kept: ruling 29) it plays every candidate on a copy
-of the world and the game forward for every seat (:func:`playout`: a cheap rule for looks, non-matches and
-simple choices, :class:`MemoryPlayer` for the rest), to a horizon counted in turns, and scores the end
-with :func:`evaluate`. The candidate with the best mean wins; the rule player's choice wins ties. Every
-candidate meets the same worlds and the same playout generator (common random numbers). It never reads
-the state: a world's other seats decide in the playout from what they have seen in that world.
+of worlds drawn with :meth:`MemoryState.resample_hidden` (the cards the seat has never seen shuffled among
+their positions, everything it has seen kept: ruling 29; every other seat remembers the positions it
+looked at; the cards each other player knew and left alone kept apart in rank, :func:`left_alone`) it
+plays every candidate on a copy of the world and the game forward for every seat (:func:`playout`: cheap
+rules for looks, non-matches, simple choices and most Mixed Chart effects, :class:`MemoryPlayer` for the
+rest), to a horizon counted in turns, and scores the end with :func:`evaluate`. The candidate with the
+best mean wins; the rule player's choice wins ties. Every candidate meets the same worlds and the same
+playout generator (common random numbers). It never reads the state: a world's other seats decide in the
+playout from what they have seen in that world.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ from engine.memory.actions import (
 )
 from engine.memory.cards import cross, is_black, is_joker, is_red, rank_of, square
 from engine.memory.decisions import CROSSES, SQUARES, Decision, Phase, Purpose
+from engine.memory.inference import left_alone
 from engine.memory.state import MemoryState
 
 # A rough worth, in tokens of margin, of the Mixed Chart effects that move no tokens at once.
@@ -72,7 +75,6 @@ EFFECT_PHASES = {
     Phase.REVEAL_ANY: 6,
     Phase.KING: 13,
 }
-KNOWLEDGE = 0.0
 OPPONENT_WEIGHT = 0.25  # the weight of the lead over the mean opponent in the margin
 
 
@@ -468,12 +470,6 @@ def evaluate(state: GameState, seat: int) -> float:
         winners = [standing.seat for standing in standings if standing.rank == 1]
         return value + (100.0 / len(winners) if seat in winners else 0.0)
     value += 0.05 * (54 - len(mind.on_table))  # matches bring the end nearer: ties go to making one
-    if KNOWLEDGE:
-        public = len(state.known_cards(None))
-        private = [len(state.known_cards(other)) - public for other in range(state.num_seats)]
-        others = [private[other] for other in range(state.num_seats) if other != seat and not mind.out[other]]
-        if others:
-            value += KNOWLEDGE * (private[seat] - max(others))
     value += 3.0 * mind.tens[seat] - 3.0 * (sum(mind.tens) - mind.tens[seat])
     decision = state.decision
     if decision is not None and decision.seat == seat:
@@ -528,6 +524,9 @@ class MemorySearchPlayer(AIPlayer):
     cpu_seconds:
         A cap on the search's CPU time (the deciding thread's, ``time.thread_time``), or ``None``: past it
         no further world is searched once ``min_worlds`` were (a guard its budget stays inside).
+    inference:
+        ``True``: the worlds keep apart the cards each other player knew and left alone
+        (:func:`left_alone`); ``False``: plain worlds (for comparison in the benchmark).
     """
 
     name = "memory-search"
@@ -585,77 +584,14 @@ class MemorySearchPlayer(AIPlayer):
         return choices[best]
 
 
-def left_alone(world: MemoryState, seat: int) -> list[set[int]]:
-    """What ``seat`` infers from the others' play, as groups of positions for
-    :meth:`MemoryState.resample_hidden`'s ``apart``: for each other player, the cards it knew when its
-    latest turn began, and the card of that turn's first look.
-
-    A player who knows a pair takes it (the rule player does, and so would a sensible person), so when its
-    latest turn's first look did not make a match, the cards it knew then held no pair, and that look
-    turned a card whose partner it did not know. No group for the player whose turn it is (it may be
-    taking a pair), for one out of the game, for one whose latest first look made a match (it may have
-    known more pairs than the one it took), nor while another player keeps a 10 (a match would go to that
-    player: it may leave pairs alone).
-
-    Read from public facts only: which positions each player looked at (:meth:`~MemoryState.known_cards`
-    of that seat: the positions are public, the cards there are the world's) and the public history, by
-    which the player's latest turn is found (its latest actions back to the look of another player before
-    them) and what turned public since (reveals, crosses and squares, non-matches put back face-up), left
-    out since the player may not have known it then. Swaps since that turn are not followed back (a group
-    then misplaces a card or two: an approximation)."""
-    history = world.history
-    on_table = set(world.table_positions())
-    tens = [[as_rank for as_rank, _ in world.kept_pairs(other)].count(10) for other in range(world.num_seats)]
-    groups = []
-    for other in range(world.num_seats):
-        if other in (seat, world.turn_seat) or world.is_out(other) or sum(tens) > tens[other]:
-            continue  # in its turn (it may be taking a pair), out, or a kept 10 may make it leave pairs
-        start, looks = None, []
-        for index in range(len(history) - 1, -1, -1):
-            who, code = history[index]
-            if who == other:
-                start = index
-                if code.startswith("look."):
-                    looks.append(MemoryAction.parse(code).position)  # type: ignore[attr-defined]
-            elif start is not None and code.startswith("look."):
-                break
-        if start is None or not looks or looks[-1] not in on_table:
-            continue  # no turn yet, or its first look made a match: it may have known more pairs
-        public_since: set[int] = set()
-        recent: list[int] = []
-        for _, code in history[start:]:
-            match MemoryAction.parse(code):
-                case Look(p):
-                    recent.append(p)
-                case Reveal(p):
-                    public_since.add(p)
-                case ChooseCross(centre):
-                    public_since.update(cross(centre))
-                case ChooseSquare(corner):
-                    public_since.update(square(corner))
-                case Show():
-                    public_since.update(recent[-2:])
-                case Hide(p) if p is not None:
-                    public_since.update(q for q in recent[-2:] if q != p)
-        group = set(world.known_cards(other)) - set(looks) - public_since
-        group.add(looks[-1])
-        if len(group) >= 2:
-            groups.append(group)
-    return groups
-
-
 def candidates(
     world: MemoryState, seat: int, decision: Decision, codes: list[str], rule: str, rng: random.Random
 ) -> list[str]:
     """The moves the search weighs at ``decision`` (legal codes, ``rule`` first, no repeats).
 
     - First look: the rule's, the first card of each of the two best pairs the seat knows, one card it has
-      not seen (all such cards are alike in its worlds, so none if the rule's look is one), the known card
-      with the most unseen cards of its rank (then an unseen card for its partner: a non-match shows the
-      others one new card, not two), and ending the game where it may (Underdogs).
-    - Second look: the rule's, the best known partner of the first card, one unseen card, and a known card
-      of another rank (a face-up one if any), the move of Zwick and Paterson's analysis ("The memory
-      game", 1993) that turns one new card instead of two, so that a non-match teaches the others less.
+      not seen (at random; none if the rule's look is one), and ending the game where it may (Underdogs).
+    - Second look: the rule's, the best known partner of the first card, and one unseen card (as above).
     - Hiding a non-match, choosing a player, the 7's offer: every legal move.
     - The King: the four effects the rule player rates best.
     """
@@ -665,13 +601,8 @@ def candidates(
     found = [rule]
     looks = [MemoryAction.parse(code) for code in codes if code.startswith("look.")]
     unseen = sorted(action.position for action in looks if action.position in mind.unseen)  # type: ignore[attr-defined]
-    ruled = MemoryAction.parse(rule).position if rule.startswith("look.") else None  # type: ignore[attr-defined]
-    if UNSEEN_CLASSES:
-        others = set().union(*(world.known_cards(o) for o in range(world.num_seats) if o != seat))
-        classes = [[p for p in unseen if p in others], [p for p in unseen if p not in others]]
-        picks = [rng.choice(c) for c in classes if c and not (ruled in mind.unseen and ruled in c)]
-    else:
-        picks = [rng.choice(unseen)] if unseen and ruled not in mind.unseen else []
+    if rule.startswith("look.") and MemoryAction.parse(rule).position in mind.unseen:  # type: ignore[attr-defined]
+        unseen = []  # the rule's look is at an unseen card already: it stands for them
     if phase is Phase.PICK_FIRST:
         by_rank: dict[int, tuple[float, int]] = {}
         for worth, (first, _) in mind.known_pairs():
@@ -680,30 +611,19 @@ def candidates(
                 by_rank[rank] = (worth, first)
         for _, first in sorted(by_rank.values(), reverse=True)[:2]:
             found.append(Look(first).format())
-        found.extend(Look(p).format() for p in picks)
-        singles = [p for p, card in mind.known.items() if mind.unseen_count(rank_of(card)) > 0]
-        if singles and STALL:  # a known card first, then an unseen one for its partner: shows the others less
-            found.append(
-                Look(max(singles, key=lambda p: (mind.unseen_count(rank_of(mind.known[p])), -p))).format()
-            )
+        if unseen:
+            found.append(Look(rng.choice(unseen)).format())
         found.append(Finish().format())
     elif phase is Phase.PICK_SECOND and decision.first_pick is not None:
         first = decision.first_pick
         card = mind.known.get(first)
-        known_others = [p for p in mind.known if p != first]
         if card is not None:
-            partners = [p for p in known_others if rank_of(mind.known[p]) == rank_of(card)]
+            partners = [p for p in mind.known if p != first and rank_of(mind.known[p]) == rank_of(card)]
             if partners:
                 best = max(partners, key=lambda p: mind.pair_worth(card, mind.known[p]))
                 found.append(Look(best).format())
-            others = [p for p in known_others if rank_of(mind.known[p]) != rank_of(card)]
-            public = world.known_cards(None)
-            face_up = [p for p in others if p in public]
-            for group in (face_up, others) if STALL else ():
-                if group:
-                    found.append(Look(group[0]).format())
-                    break
-        found.extend(Look(p).format() for p in picks)
+        if unseen:
+            found.append(Look(rng.choice(unseen)).format())
     elif phase in (Phase.HIDE, Phase.TARGET, Phase.BUY_SEVEN):
         found.extend(codes)
     elif phase is Phase.KING:
@@ -726,7 +646,7 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return None
     phase = decision.phase
     if phase is Phase.HIDE:
-        return quick_hide(game, seat) if QUICK_HIDE else Show().format()
+        return Show().format()
     if phase in (Phase.MEMORISE, Phase.REVEAL_ANY):
         return Done().format()  # the rule player's choice: it reveals nothing for a Mixed 6
     if phase is Phase.BUY_SEVEN:
@@ -762,30 +682,6 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return None
     unseen = [p for p in game.table_positions() if p not in known and p != decision.first_pick]
     return Look(rng.choice(unseen)).format() if unseen else None
-
-
-QUICK_HIDE = True
-STALL = True
-UNSEEN_CLASSES = False
-
-
-def quick_hide(game: MemoryState, seat: int, reserve: int = 6) -> str:
-    """The playout's version of the rule player's non-match: hide the cards whose rank can still be matched
-    while ``reserve`` tokens stay (both for two tokens, else the higher rank for one), else show both."""
-    known = game.known_cards(seat)
-    removed = Counter(rank_of(card) for card in game.removed_cards())
-    picks = [MemoryAction.parse(code).position for _, code in game.history[-2:]]  # type: ignore[attr-defined]
-    worth = [
-        p
-        for p in picks
-        if p in known and removed[rank_of(known[p])] < 3 and game.check(seat, Hide(p)) is None
-    ]
-    spare = game.tokens(seat) - reserve
-    if len(worth) == 2 and spare >= 2:
-        return Hide(None).format()
-    if worth and spare >= 1:
-        return Hide(max(worth, key=lambda p: rank_of(known[p]))).format()
-    return Show().format()
 
 
 QUICK_EFFECTS = frozenset({Phase.LOOK_SWAP, Phase.SQUARE_LOOK, Phase.SQUARE, Phase.CROSS, Phase.REVEAL_ONE})

@@ -10,8 +10,9 @@ import pytest
 
 from engine.ai.core import GreedyPlayer, RandomPlayer
 from engine.memory import DeluxeMemory, MemoryOptions, MemoryState, card_text, parse_position
-from engine.memory.ai import MemoryPlayer, evaluate, hard_player_for, left_alone, player_for
+from engine.memory.ai import MemoryPlayer, evaluate, hard_player_for, player_for
 from engine.memory.cards import position_name, rank_of
+from engine.memory.inference import left_alone
 
 RULES = DeluxeMemory()
 VARIANTS = [
