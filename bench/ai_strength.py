@@ -72,7 +72,9 @@ def perfect_information(state: GameState):
     game_class = type(state)
     own = game_class.__dict__.get("resample_hidden")
 
-    def true_world(self: GameState, viewer: int | None, rng: random.Random) -> GameState:
+    def true_world(self: GameState, viewer: int | None, rng: random.Random, *inferred: object) -> GameState:
+        # ``inferred``: a search's inferences about the others (Deluxe Memory's ``apart``), which the true
+        # world meets already.
         try:
             return self.resample_unseen(rng)
         except NotImplementedError:

@@ -24,13 +24,15 @@ What the rule player (:class:`MemoryPlayer`) does:
 
 The search (:class:`MemorySearchPlayer`): at the decisions where the choice matters it lists a few
 candidate moves (the rule player's own choice first; :func:`candidates`), then for each of a fixed number
-of worlds drawn with :meth:`~engine.ai.core.InformationSet.sample` (the cards the seat has never seen
-shuffled among their positions, everything it has seen kept: ruling 29) it plays every candidate on a copy
-of the world and the game forward for every seat (:func:`playout`: a cheap rule for looks, non-matches and
-simple choices, :class:`MemoryPlayer` for the rest), to a horizon counted in turns, and scores the end
-with :func:`evaluate`. The candidate with the best mean wins; the rule player's choice wins ties. Every
-candidate meets the same worlds and the same playout generator (common random numbers). It never reads
-the state: a world's other seats decide in the playout from what they have seen in that world.
+of worlds drawn with :meth:`MemoryState.resample_hidden` (the cards the seat has never seen shuffled among
+their positions, everything it has seen kept: ruling 29; every other seat remembers the positions it
+looked at; the cards each other player knew and left alone kept apart in rank, :func:`left_alone`) it
+plays every candidate on a copy of the world and the game forward for every seat (:func:`playout`: cheap
+rules for looks, non-matches, simple choices and most Mixed Chart effects, :class:`MemoryPlayer` for the
+rest), to a horizon counted in turns, and scores the end with :func:`evaluate`. The candidate with the
+best mean wins; the rule player's choice wins ties. Every candidate meets the same worlds and the same
+playout generator (common random numbers). It never reads the state: a world's other seats decide in the
+playout from what they have seen in that world.
 """
 
 from __future__ import annotations
@@ -57,7 +59,8 @@ from engine.memory.actions import (
     Show,
 )
 from engine.memory.cards import cross, is_black, is_joker, is_red, rank_of, square
-from engine.memory.decisions import Decision, Phase, Purpose
+from engine.memory.decisions import CROSSES, SQUARES, Decision, Phase, Purpose
+from engine.memory.inference import left_alone
 from engine.memory.state import MemoryState
 
 # A rough worth, in tokens of margin, of the Mixed Chart effects that move no tokens at once.
@@ -521,6 +524,9 @@ class MemorySearchPlayer(AIPlayer):
     cpu_seconds:
         A cap on the search's CPU time (the deciding thread's, ``time.thread_time``), or ``None``: past it
         no further world is searched once ``min_worlds`` were (a guard its budget stays inside).
+    inference:
+        ``True``: the worlds keep apart the cards each other player knew and left alone
+        (:func:`left_alone`); ``False``: plain worlds (for comparison in the benchmark).
     """
 
     name = "memory-search"
@@ -532,7 +538,9 @@ class MemorySearchPlayer(AIPlayer):
         max_worlds: int = 16,
         horizon: int = 4,
         cpu_seconds: float | None = SEARCH_CPU_SECONDS,
+        inference: bool = True,
     ) -> None:
+        self.inference = inference
         self.rollouts = rollouts
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
@@ -560,11 +568,12 @@ class MemorySearchPlayer(AIPlayer):
             return rule
         worlds = max(self.min_worlds, min(self.max_worlds, self.rollouts // len(choices)))
         totals = [0.0] * len(choices)
+        apart = left_alone(world, seat) if self.inference else []
         guard = SearchGuard(self.cpu_seconds)
         for number in range(worlds):
             if number >= self.min_worlds and guard.spent():
                 break
-            sampled = seen.sample(rng)
+            sampled = world.resample_hidden(seat, rng, apart)
             playout_seed = rng.getrandbits(64)
             for index, code in enumerate(choices):
                 game = sampled.copy()
@@ -581,12 +590,8 @@ def candidates(
     """The moves the search weighs at ``decision`` (legal codes, ``rule`` first, no repeats).
 
     - First look: the rule's, the first card of each of the two best pairs the seat knows, one card it has
-      not seen (all such cards are alike in its worlds, so none if the rule's look is one), the known card
-      with the most unseen cards of its rank (then an unseen card for its partner: a non-match shows the
-      others one new card, not two), and ending the game where it may (Underdogs).
-    - Second look: the rule's, the best known partner of the first card, one unseen card, and a known card
-      of another rank (a face-up one if any), the move of Zwick and Paterson's analysis ("The memory
-      game", 1993) that turns one new card instead of two, so that a non-match teaches the others less.
+      not seen (at random; none if the rule's look is one), and ending the game where it may (Underdogs).
+    - Second look: the rule's, the best known partner of the first card, and one unseen card (as above).
     - Hiding a non-match, choosing a player, the 7's offer: every legal move.
     - The King: the four effects the rule player rates best.
     """
@@ -597,7 +602,7 @@ def candidates(
     looks = [MemoryAction.parse(code) for code in codes if code.startswith("look.")]
     unseen = sorted(action.position for action in looks if action.position in mind.unseen)  # type: ignore[attr-defined]
     if rule.startswith("look.") and MemoryAction.parse(rule).position in mind.unseen:  # type: ignore[attr-defined]
-        unseen = []  # the rule's look is at an unseen card already: every unseen card is alike in its worlds
+        unseen = []  # the rule's look is at an unseen card already: it stands for them
     if phase is Phase.PICK_FIRST:
         by_rank: dict[int, tuple[float, int]] = {}
         for worth, (first, _) in mind.known_pairs():
@@ -608,28 +613,15 @@ def candidates(
             found.append(Look(first).format())
         if unseen:
             found.append(Look(rng.choice(unseen)).format())
-        singles = [p for p, card in mind.known.items() if mind.unseen_count(rank_of(card)) > 0]
-        if singles:  # a known card first, then an unseen one for its partner: it shows the others less
-            found.append(
-                Look(max(singles, key=lambda p: (mind.unseen_count(rank_of(mind.known[p])), -p))).format()
-            )
         found.append(Finish().format())
     elif phase is Phase.PICK_SECOND and decision.first_pick is not None:
         first = decision.first_pick
         card = mind.known.get(first)
-        known_others = [p for p in mind.known if p != first]
         if card is not None:
-            partners = [p for p in known_others if rank_of(mind.known[p]) == rank_of(card)]
+            partners = [p for p in mind.known if p != first and rank_of(mind.known[p]) == rank_of(card)]
             if partners:
                 best = max(partners, key=lambda p: mind.pair_worth(card, mind.known[p]))
                 found.append(Look(best).format())
-            others = [p for p in known_others if rank_of(mind.known[p]) != rank_of(card)]
-            public = world.known_cards(None)
-            face_up = [p for p in others if p in public]
-            for group in (face_up, others):
-                if group:
-                    found.append(Look(group[0]).format())
-                    break
         if unseen:
             found.append(Look(rng.choice(unseen)).format())
     elif phase in (Phase.HIDE, Phase.TARGET, Phase.BUY_SEVEN):
@@ -665,6 +657,8 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return CopyEffect(12).format()  # the Queen: six tokens from the richest other player to itself
     if phase is Phase.TARGET:
         return quick_target(game, seat, decision)
+    if phase in QUICK_EFFECTS:
+        return quick_effect(game, seat, decision, rng)
     if phase is Phase.PICK_FIRST:
         if game.options.underdogs and not any(
             game.tokens(other) for other in range(game.num_seats) if other != seat
@@ -688,6 +682,40 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return None
     unseen = [p for p in game.table_positions() if p not in known and p != decision.first_pick]
     return Look(rng.choice(unseen)).format() if unseen else None
+
+
+QUICK_EFFECTS = frozenset({Phase.LOOK_SWAP, Phase.SQUARE_LOOK, Phase.SQUARE, Phase.CROSS, Phase.REVEAL_ONE})
+"""The Mixed Chart decisions :func:`quick_effect` takes in a playout."""
+
+
+def quick_effect(game: MemoryState, seat: int, decision: Decision, rng: random.Random) -> str | None:
+    """The playout's cheap version of the rule player's Mixed Chart choices (``None``: ask the rule player):
+    a look at a card the seat has not seen (Mixed 2 and 4), the square or cross with the most such cards
+    (Mixed 4 and 5, ties: the first), and for a forced reveal (Ace) a known card whose rank has no partner
+    left on the table, else an unseen card. From ``seat``'s own memory in ``game``."""
+    known = game.known_cards(seat)
+    phase = decision.phase
+    unseen = [p for p in game.table_positions() if p not in known]
+    if phase is Phase.SQUARE or phase is Phase.CROSS:
+        area, areas = (square, SQUARES) if phase is Phase.SQUARE else (cross, CROSSES)
+        hidden = set(unseen)
+        best, best_count = None, 0
+        for action in areas:
+            count = sum(1 for p in area(action.position) if p in hidden)
+            if count > best_count:
+                best, best_count = action, count
+        return best.format() if best is not None else None
+    if phase is Phase.REVEAL_ONE:
+        removed = Counter(rank_of(card) for card in game.removed_cards())
+        for p, card in known.items():
+            if removed[rank_of(card)] >= 3 and game.check(seat, Reveal(p)) is None:
+                return Reveal(p).format()  # a card that cannot be matched any more
+        choices = [p for p in unseen if game.check(seat, Reveal(p)) is None]
+        return Reveal(rng.choice(choices)).format() if choices else None
+    choices = [p for p in unseen if p not in decision.positions]
+    if phase is Phase.SQUARE_LOOK:
+        choices = [p for p in choices if game.check(seat, Look(p)) is None]
+    return Look(rng.choice(choices)).format() if choices else None
 
 
 def quick_target(game: MemoryState, seat: int, decision: Decision) -> str | None:

@@ -9,7 +9,7 @@ Chart do in :mod:`engine.memory.effects`, and every sentence shown in :mod:`engi
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from engine.core import Board, Event, Field, LegalAction, SeatLine, SeatView, Standing, competition_ranks
@@ -449,20 +449,31 @@ class MemoryState(MemoryEffects):
 
     # -- what may be seen: the others' information redrawn -------------------------------------------
 
-    def resample_hidden(self, viewer: int | None, rng: random.Random) -> MemoryState:
+    def resample_hidden(
+        self, viewer: int | None, rng: random.Random, apart: Sequence[Collection[int]] = ()
+    ) -> MemoryState:
         """A copy in which the face-down cards ``viewer`` has never seen are shuffled among their positions.
 
         Cards face-up, cards revealed to everyone at some time, and cards ``viewer`` looked at at some time
         (its memory, following the cards when they swap) stay where they are; a card another seat is
-        looking at privately is among the shuffled ones. The game draws nothing at random after the deal,
-        so nothing else changes. It does not keep what a hidden non-match says (that two cards differ in
-        rank). ``viewer`` ``None``: the public view. This state is not changed.
+        looking at privately is among the shuffled ones. Every seat's memory is kept as positions: in the
+        copy each other seat knows exactly the positions the public history says it looked at (each
+        seat's :meth:`known_cards` has the same positions as here), with the cards the copy puts there. The
+        game draws nothing at random after the deal, so nothing else changes. ``viewer`` ``None``: the
+        public view. This state is not changed.
+
+        ``apart``: groups of positions whose cards are to be of different ranks (an opponent model's
+        inference, e.g. the cards a player knew and left alone hold no pair). The shuffled cards are placed
+        on the grouped positions first, one by one in the order of the layout, each drawn from the cards
+        left whose rank neither a card already in one of its groups (shuffled or not) has; a position
+        where none is left takes any card (the groups are a preference, never a reason to fail). Empty
+        (the default): a plain shuffle. Cards are conserved; ``viewer``'s own knowledge is unchanged.
 
         Canonical (ruling 29): the unseen cards are sorted before they are shuffled with ``rng``, so the
         result depends only on what ``viewer`` has seen (the positions of :meth:`known_cards` and the
-        cards no longer on the table tell which cards are unseen) and on ``rng``.
+        cards no longer on the table tell which cards are unseen), ``apart`` and ``rng``.
         """
-        return self._shuffled(set(self.known_cards(viewer)), rng)
+        return self._shuffled(set(self.known_cards(viewer)), rng, apart)
 
     def resample_unseen(self, rng: random.Random) -> MemoryState:
         """A copy in which only the face-down cards no seat has ever seen are shuffled among their
@@ -483,14 +494,35 @@ class MemoryState(MemoryEffects):
         other._seen = [set(pooled) for _ in range(self.num_seats)]
         return other
 
-    def _shuffled(self, known: set[int], rng: random.Random) -> MemoryState:
+    def _shuffled(
+        self, known: set[int], rng: random.Random, apart: Sequence[Collection[int]] = ()
+    ) -> MemoryState:
         """A copy with the cards on the table at positions not in ``known`` shuffled with ``rng``, sorted
-        first (canonical: the result depends only on ``known``, the cards there and ``rng``)."""
+        first (canonical: the result depends only on ``known``, the cards there, ``apart`` and ``rng``);
+        ``apart``: see :meth:`resample_hidden`."""
         other = self.copy()
         other._offered = None
         hidden = [p for p in self._layout if self._grid[p] is not None and p not in known]
         cards = sorted(self._grid[p] for p in hidden)  # type: ignore[type-var]
         rng.shuffle(cards)
+        if apart:
+            free = set(hidden)
+            groups = [[p for p in group if self._grid[p] is not None] for group in apart]
+            taken = [{rank_of(self._grid[p]) for p in group if p not in free} for group in groups]  # type: ignore[arg-type]
+            member: dict[int, list[int]] = {}
+            for index, group in enumerate(groups):
+                for p in group:
+                    if p in free:
+                        member.setdefault(p, []).append(index)
+            placed = [p for p in hidden if p in member]
+            for p in placed:
+                barred = set().union(*(taken[index] for index in member[p]))
+                pick = next((i for i, card in enumerate(cards) if rank_of(card) not in barred), 0)
+                card = cards.pop(pick)
+                other._grid[p] = card
+                for index in member[p]:
+                    taken[index].add(rank_of(card))
+            hidden = [p for p in hidden if p not in member]
         for p, card in zip(hidden, cards, strict=True):
             other._grid[p] = card
         return other

@@ -11,6 +11,8 @@ import pytest
 from engine.ai.core import GreedyPlayer, RandomPlayer
 from engine.memory import DeluxeMemory, MemoryOptions, MemoryState, card_text, parse_position
 from engine.memory.ai import MemoryPlayer, evaluate, hard_player_for, player_for
+from engine.memory.cards import position_name, rank_of
+from engine.memory.inference import left_alone
 
 RULES = DeluxeMemory()
 VARIANTS = [
@@ -302,6 +304,58 @@ def test_resampling_the_unseen_keeps_every_card_some_seat_has_seen() -> None:
                 assert world.known_cards(seat) == pooled
             moved += any(world.card_at(name) != state.card_at(name) for name in _names())
     assert moved >= 3
+
+
+def rule_positions(seed: int, count: int = 8) -> list[MemoryState]:
+    """Mid-game states of three rule players (the normal level: they take the pairs they know and pay to
+    hide non-matches), one every few actions."""
+    state = RULES.new_game(3, seed)
+    ai, rng, found = player_for("memory"), random.Random(seed), []
+    while not state.is_terminal() and len(found) < count:
+        seat = state.seats_to_act()[0]
+        state.apply(seat, ai.choose(state, seat, rng))
+        if rng.random() < 0.1 and not state.is_terminal():
+            found.append(state.copy())
+    return found
+
+
+def _pairs(state: MemoryState, group: set[int], fixed: dict[int, int]) -> int:
+    """Pairs of one rank among ``group``'s cards in ``state`` with at least one card not in ``fixed``."""
+    cards = sorted((p, rank_of(state.card_at(position_name(p)))) for p in group)  # type: ignore[arg-type]
+    return sum(
+        1
+        for index, (p, rank) in enumerate(cards)
+        for q, other in cards[index + 1 :]
+        if rank == other and not (p in fixed and q in fixed)
+    )
+
+
+def test_a_world_gives_every_other_seat_the_positions_it_saw_and_keeps_the_groups_apart() -> None:
+    """A seat's honest world (``resample_hidden``, plain and with the hard level's inferred groups,
+    ``left_alone``): every other seat knows exactly the positions the public record says it saw (what it
+    looked at and what was revealed), with the world's cards there; the seat's own knowledge and view and
+    the cards are unchanged. Rule players leave no pair among a group's cards (the inference is true of
+    them); plain worlds often put one there, worlds drawn with the groups never."""
+    plain = grouped = truth = 0
+    for seed in range(2):
+        for state in rule_positions(seed):
+            for viewer in range(3):
+                mine = state.known_cards(viewer)
+                groups = left_alone(state, viewer)
+                truth += sum(_pairs(state, group, mine) for group in groups)
+                for apart in ([], groups):
+                    world = state.resample_hidden(viewer, random.Random(seed), apart)
+                    assert world.known_cards(viewer) == mine
+                    assert world.view(viewer) == state.view(viewer)
+                    assert sorted(world.all_cards()) == sorted(state.all_cards())
+                    for other in range(3):
+                        assert world.known_cards(other).keys() == state.known_cards(other).keys()
+                    found = sum(_pairs(world, group, mine) for group in groups)
+                    plain += found if not apart else 0
+                    grouped += found if apart else 0
+    assert truth == 0
+    assert grouped == 0
+    assert plain >= 5
 
 
 def test_the_hard_level_takes_a_red_king_pair_it_knows() -> None:
