@@ -381,9 +381,6 @@ LOWEST_DECLARE = 0.5
 STRENGTH_POWER = 2.0
 """The exponent of a seat's room below 101 points in :func:`rating`."""
 
-DECLARE_MARGIN = 0.0
-"""How much lower than holding's a declare's mean rating may be and still be chosen."""
-
 ABOVE_THROW_ODDS = 0.2
 """:func:`likelihood`'s factor per unseen card in another hand worth more than that seat's last throw's
 highest card."""
@@ -595,7 +592,7 @@ class DeclareSearchPlayer(AIPlayer):
             world.apply(seat, hold)
             held += rating(world, seat, rollout(world, dealt, random.Random(rng.random())))
             played += 1
-        return declared / total >= held / played - DECLARE_MARGIN
+        return declared / total >= held / played
 
 
 def player_for(game_key: str) -> DeclarePlayer:
