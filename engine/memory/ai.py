@@ -524,9 +524,6 @@ class MemorySearchPlayer(AIPlayer):
     cpu_seconds:
         A cap on the search's CPU time (the deciding thread's, ``time.thread_time``), or ``None``: past it
         no further world is searched once ``min_worlds`` were (a guard its budget stays inside).
-    inference:
-        ``True``: the worlds keep apart the cards each other player knew and left alone
-        (:func:`left_alone`); ``False``: plain worlds (for comparison in the benchmark).
     """
 
     name = "memory-search"
@@ -538,9 +535,7 @@ class MemorySearchPlayer(AIPlayer):
         max_worlds: int = 16,
         horizon: int = 4,
         cpu_seconds: float | None = SEARCH_CPU_SECONDS,
-        inference: bool = True,
     ) -> None:
-        self.inference = inference
         self.rollouts = rollouts
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
@@ -568,7 +563,7 @@ class MemorySearchPlayer(AIPlayer):
             return rule
         worlds = max(self.min_worlds, min(self.max_worlds, self.rollouts // len(choices)))
         totals = [0.0] * len(choices)
-        apart = left_alone(world, seat) if self.inference else []
+        apart = left_alone(world, seat)
         guard = SearchGuard(self.cpu_seconds)
         for number in range(worlds):
             if number >= self.min_worlds and guard.spent():
