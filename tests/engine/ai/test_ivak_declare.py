@@ -319,6 +319,22 @@ def test_the_hard_search_declares_a_sure_win_and_holds_a_sure_loss() -> None:
     assert hard.choose(state.resample_hidden(0, random.Random(5)), 0, random.Random(0)) == code
 
 
+def test_the_hard_level_credits_a_hand_more_for_its_next_throw_than_the_normal_player() -> None:
+    """The hard level's throws and picks weigh a hand's best next throw at ``HARD_KEEP_WEIGHT`` (0.75), the
+    normal player's at 0.5 (issue 23: 67.6% against greedy where 0.5 won 61.8%, ``docs/rules/declare.md``).
+    Seed 7, three seats, after seat 2 threw its Q and drew: seat 0 holds 1 3 3 3 5 6 Q. The normal player
+    throws the Q (12 points now, the three 3s next); the hard level throws the three 3s and keeps the Q
+    to throw next (a hand worth less at 0.75). Both are legal; seat 0 may not declare (33 points)."""
+    state, rng = RULES.new_game(3, 7), random.Random(7)
+    for seat, code in [(2, "tCg"), (2, DRAW)]:
+        state.apply(seat, code)
+    assert state.hand(0) == ("1g", "3r", "3y", "3b", "5r", "6g", "Cg")
+    assert DeclarePlayer().choose(state, 0, rng) == "tCg"
+    hard = hard_player_for("declare")
+    assert hard.choose(state, 0, random.Random(0)) == "t3r3y3b"
+    assert hard.choose(state.resample_hidden(0, random.Random(5)), 0, random.Random(0)) == "t3r3y3b"
+
+
 def test_the_hard_search_depends_only_on_what_the_seat_may_see() -> None:
     """At the decisions where a seat may declare (those the hard level searches) in a game of normal
     players, the hard level's choice is legal and the same when what the seat cannot see is redrawn."""
