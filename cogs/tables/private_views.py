@@ -301,7 +301,7 @@ class PrivateViews:
 class _LiveView:
     """A player's ephemeral private view that follows the game: edited in the background when the
     player's view changes, one edit at a time, each showing the state as it is when it runs (at the page
-    the player last chose)."""
+    the player last chose), drawn under the table's lock, so never a move not stored yet."""
 
     def __init__(self, views: PrivateViews, session: TableSession, user_id: int) -> None:
         self.views = views
@@ -338,8 +338,9 @@ class _LiveView:
     async def _run(self) -> None:
         while self.wanted and self.interaction is not None:
             self.wanted = False
-            signature = self.signature()
-            drawn = self.views.message(self.session, self.user_id, offer_dm=True, page=self.page)
+            async with self.session.lock:  # as stored: a commit holds it until its move is stored
+                signature = self.signature()
+                drawn = self.views.message(self.session, self.user_id, offer_dm=True, page=self.page)
             interaction, shown = self.interaction, self.picture
             self.picture = ()  # unknown until Discord answers
             self.edits += 1
@@ -360,7 +361,7 @@ def live_dm_intro(session: TableSession) -> str:
 
 class _LiveDM:
     """A DM player's one live DM of a table: their private view, edited in the background when it changes
-    (one edit at a time, each showing the table as it is when it runs); the final scores once the game is
+    (one edit at a time, each showing the table as stored when it runs); the final scores once the game is
     over, a line once the table closed. A DM Discord refuses (closed DMs) stops the DMs, nothing else."""
 
     def __init__(self, views: PrivateViews, session: TableSession, user_id: int) -> None:
@@ -415,8 +416,9 @@ class _LiveDM:
     async def _run(self) -> None:
         while self.wanted:
             self.wanted = False
-            signature = self.signature()
-            drawn = self.drawn()
+            async with self.session.lock:  # as stored: a commit holds it until its move is stored
+                signature = self.signature()
+                drawn = self.drawn()
             if self.message is not None:
                 try:
                     self.message = await self.message.edit(**drawn.edit_kwargs())

@@ -227,7 +227,10 @@ class TableMessages:
             await self._move(session, channel)
             return
         for attempt in range(EDIT_ATTEMPTS):
-            drawn = render.current_message(session) if final is None else final
+            drawn = final
+            if drawn is None:
+                async with session.lock:  # a commit holds it until its move is stored: never show one before
+                    drawn = render.current_message(session)
             try:
                 if session.message_id is None:
                     await self._post(session, channel, drawn)
@@ -281,7 +284,9 @@ class TableMessages:
         """Post the table as a new message and leave the old one as a pointer without buttons."""
         old_id = session.message_id
         try:
-            await self._post(session, channel, render.current_message(session))
+            async with session.lock:  # drawn as stored (see edit)
+                drawn = render.current_message(session)
+            await self._post(session, channel, drawn)
         except discord.Forbidden as error:
             await self._tell_host_about_permissions(session, error)
             return
@@ -349,9 +354,11 @@ class _Pictures:
 class _Refresher:
     """Keeps one table's public message up to date with plain edits (no interaction to answer).
 
-    Edits run one at a time in a background task, outside the table's lock, and each renders the state
-    as it is when it runs: requests made while an edit is under way collapse into one more edit, so the
-    message never goes back to an older state and a slow or rate-limited edit never blocks the game.
+    Edits run one at a time in a background task, outside the table's lock but for the drawing, which takes
+    it (a commit holds it from its move until the move is stored, so an edit never shows a move that a
+    failed save could undo or a crash lose), and each renders the state as it is when it runs: requests
+    made while an edit is under way collapse into one more edit, so the message never goes back to an
+    older state and a slow or rate-limited edit never blocks the game.
     """
 
     def __init__(self, messages: TableMessages, session: TableSession) -> None:

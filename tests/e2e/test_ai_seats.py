@@ -42,7 +42,13 @@ async def finish_with_ais(
             return current
         if waits_for(current, person.name):
             if told is not None:
-                await world.server.wait_for(lambda: len(live_lines(world)) == 1, timeout=5)
+                shown = current.text()
+                await world.server.wait_for(
+                    lambda was=shown: len(live_lines(world)) == 1 or world.message(table.id).text() != was,
+                    timeout=5,
+                )
+                if len(live_lines(world)) != 1:
+                    continue  # the message showed a turn of theirs already over: look again
                 (line,) = live_lines(world)
                 if not told or told[-1] is not line:
                     told.append(line)
