@@ -69,3 +69,19 @@ async def test_a_forged_menu_choice_is_refused(world: World) -> None:
     forged = await world.server.select(actor, hand.message, custom_id, ["evil:code"], forged=True)
     assert forged.ok and forged.ephemeral and "not one of mine" in forged.message.text()
     assert session_of(world).state.version == 0
+
+
+async def test_a_background_edit_of_the_table_message_waits_for_a_commit_under_way(world: World) -> None:
+    """A background edit of the table message draws the table under the table's lock, which a commit holds
+    from its move until the move is stored: asked for while the lock is held (as during a save), nothing
+    reaches Discord; once the lock is free, the edit goes out. (Drawn outside the lock, a MINIMIZE final's
+    scores reached the channel while their save was still under way.)"""
+    table = await world.open_table(turn_seconds=600)
+    session = session_of(world)
+    edits = len(world.message(table.id).versions)
+    async with session.lock:
+        world.bot.get_cog("Tables").messages.refresh(session)
+        await asyncio.sleep(0.3)
+        assert len(world.message(table.id).versions) == edits
+    await world.server.wait_for(lambda: len(world.message(table.id).versions) > edits, timeout=5)
+    assert world.server.violations == []
