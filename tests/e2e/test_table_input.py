@@ -148,7 +148,9 @@ async def test_hand_by_dm_with_open_and_closed_dms(world: World) -> None:
     hand = (await world.press(alice, table, "My hand")).message
     from_hand = await world.press(alice, hand, "DM me my hand")
     await answered_with(world, from_hand, "Check your DMs")
-    assert "Private to alice" in world.server.dm_messages(alice)[-1].text()
+    await world.server.wait_for(  # drawn once the press's commit is over (under the table's lock)
+        lambda: any("Private to alice" in dm.text() for dm in world.server.dm_messages(alice)), timeout=5
+    )
     # Bob's DM from the lobby became his hand: one live DM for the table.
     await world.server.wait_for(
         lambda: "Private to bob" in world.server.dm_messages(bob)[0].text(), timeout=5
