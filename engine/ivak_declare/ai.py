@@ -40,7 +40,7 @@ normal player's, with that weight):
   each other seat's last throw says of the cards it kept (:func:`last_throws`; players throw their highest
   cards and keep low ones, so a deal that gives a seat cards above its last throw is unlikely).
 * Declaring is rated exactly in every world (the round is scored there, then :func:`rating` rates the new
-  totals: the seat's room below 101 points against the others'); holding plays the normal player's throw
+  totals: the seat's room below 101 points against the others'); holding plays its own throw or pick
   and the rest of the round by :func:`rollout` (a fast rule policy for every seat, on the engine's own
   rules) in ``rollouts`` of the worlds drawn again by weight. It declares when the weighted mean rating
   of declaring is at least that of holding. Past ``cpu_seconds`` of the deciding thread's CPU time
@@ -170,30 +170,15 @@ class DeclarePlayer(AIPlayer):
         actions: list[tuple[str, DeclareAction | None]],
         draw_only: bool = False,
     ) -> str | None:
-        """The throw or pick of :meth:`scored_moves` that leaves the lowest worth (ties: the first in the
-        engine's order), or ``None`` if ``actions`` holds neither: the normal player's move once it has not
-        declared (the hard level's move when it holds)."""
-        best_code, best_value = None, float("inf")
-        for code, value in self.scored_moves(state, seat, actions, draw_only):
-            if value < best_value - 1e-9:
-                best_code, best_value = code, value
-        return best_code
-
-    def scored_moves(
-        self,
-        state: DeclareState,
-        seat: int,
-        actions: list[tuple[str, DeclareAction | None]],
-        draw_only: bool = False,
-    ) -> list[tuple[str, float]]:
-        """The throws and picks among ``actions`` (``(code, parsed action)`` pairs of ``seat``'s legal codes,
-        engine order kept) with the heuristic worth in points each leaves (lower is better): a throw with its
-        best following pick (a hair better per point shed), a pick as it is; ``draw_only``: a round past
-        ``DRAG_END``, where only a draw follows a throw. Other actions (declares, throw-backs) are left out.
-        :meth:`best_move` chooses among them."""
+        """The throw or pick among ``actions`` (``(code, parsed action)`` pairs of ``seat``'s legal codes, in
+        the engine's order) that leaves the lowest heuristic worth in points (ties: the first), or ``None``
+        if ``actions`` holds neither: the normal player's move once it has not declared (the hard level's
+        move when it holds). A throw is rated with its best following pick (a hair better per point shed), a
+        pick as it is; ``draw_only``: a round past ``DRAG_END``, where only a draw follows a throw. Other
+        actions (declares, throw-backs) are left out."""
         hand = list(state.hand(seat))
         draw_points = self._unseen_points(state, hand)
-        scored: list[tuple[str, float]] = []
+        best_code, best_value = None, float("inf")
         for code, action in actions:
             if isinstance(action, ThrowCards):
                 rest = _remove(hand, action.cards)
@@ -204,8 +189,9 @@ class DeclarePlayer(AIPlayer):
                 value = self._pick_value(hand, action, draw_points)
             else:
                 continue
-            scored.append((code, value))
-        return scored
+            if value < best_value - 1e-9:
+                best_code, best_value = code, value
+        return best_code
 
     def _worth(self, hand: list[str]) -> float:
         return hand_worth(hand, self.keep_weight)
@@ -512,15 +498,15 @@ def likelihood(world: DeclareState, evidence: dict[int, tuple[int, bool]]) -> fl
 
 
 class DeclareSearchPlayer(AIPlayer):
-    """The hard Minimize: Declare AI (see the module docstring): the normal player's throws and picks, and
-    a search at every decision where it may declare.
+    """The hard Minimize: Declare AI (see the module docstring): the normal player's throws and picks at
+    ``keep_weight`` (:data:`HARD_KEEP_WEIGHT`), and a search at every decision where it may declare.
 
     Parameters
     ----------
     worlds:
         Worlds drawn per searched decision (a declare is rated in each, weighted by :func:`likelihood`).
     rollouts:
-        Of those worlds, how many (drawn again by weight) the normal player's throw is played out in.
+        Of those worlds, how many (drawn again by weight) its throw is played out in.
     cpu_seconds:
         A cap on one decision's search, in CPU seconds of the deciding thread (``time.thread_time``), or
         ``None``: past it no further world or rollout is started (a guard: the budget stays well within
@@ -570,10 +556,10 @@ class DeclareSearchPlayer(AIPlayer):
         return declares[0] if self.declare_beats(seen, declares[0], best, rng) else best
 
     def declare_beats(self, seen: InformationSet, declare: str, hold: str, rng: random.Random) -> bool:
-        """Whether ``declare`` (the code of a declare or I Declare Now) rates better than ``hold`` (the
-        normal player's move) and the round played on: the declare's mean :func:`rating` over ``worlds``
-        worlds weighted by :func:`likelihood`, against the mean rating of ``hold`` and a :func:`rollout` in
-        ``rollouts`` of them drawn again by weight."""
+        """Whether ``declare`` (the code of a declare or I Declare Now) rates better than ``hold`` (its throw
+        or pick, :meth:`DeclarePlayer.best_move`) and the round played on: the declare's mean :func:`rating`
+        over ``worlds`` worlds weighted by :func:`likelihood`, against the mean rating of ``hold`` and a
+        :func:`rollout` in ``rollouts`` of them drawn again by weight."""
         seat, state = seen.seat, seen.world
         assert isinstance(state, DeclareState)
         guard = SearchGuard(self.cpu_seconds)
@@ -614,10 +600,11 @@ def player_for(game_key: str) -> DeclarePlayer:
 
 def hard_player_for(game_key: str) -> DeclareSearchPlayer:
     """The hard level at Minimize: Declare tables: :class:`DeclareSearchPlayer`, the normal player's throws
-    and picks and a determinised Monte Carlo search of each declare (worlds weighted by what the other seats'
-    throws say of their hands; holding played to the end of the round), within 90 ms of CPU time. It plays
-    about as well as the normal player: the game's luck leaves a search little to gain, and even with every
-    hand in view it stays under twice the fair share (``docs/rules/declare.md``, "Levels (issue 23)")."""
+    and picks at :data:`HARD_KEEP_WEIGHT` and a determinised Monte Carlo search of each declare (worlds
+    weighted by what the other seats' throws say of their hands; holding played to the end of the round),
+    within 90 ms of CPU time. It wins over twice its fair share against greedy, a little over it against
+    the normal player, which even every hand in view would not double (``docs/rules/declare.md``, "Levels
+    (issue 23)")."""
     return DeclareSearchPlayer()
 
 
