@@ -227,10 +227,7 @@ class TableMessages:
             await self._move(session, channel)
             return
         for attempt in range(EDIT_ATTEMPTS):
-            drawn = final
-            if drawn is None:
-                async with session.lock:  # a commit holds it until its move is stored: never show one before
-                    drawn = render.current_message(session)
+            drawn = await self._as_stored(session) if final is None else final
             try:
                 if session.message_id is None:
                     await self._post(session, channel, drawn)
@@ -249,6 +246,14 @@ class TableMessages:
         if session.message_id is not None and final is None:
             log.warning("Giving up editing the table message of %s: posting it again", session.table_id)
             await self._move(session, channel)
+
+    @staticmethod
+    async def _as_stored(session: TableSession) -> Drawn:
+        """The table message as the table is stored: drawn under the table's lock, which a commit holds from
+        its move until the move is stored, so a background edit never shows a move a failed save could undo
+        or a crash lose."""
+        async with session.lock:
+            return render.current_message(session)
 
     async def _edit(self, session: TableSession, channel: discord.PartialMessageable, drawn: Drawn) -> None:
         """Edit the table message into ``drawn``, keeping a picture it shows already; what it shows then
@@ -284,9 +289,7 @@ class TableMessages:
         """Post the table as a new message and leave the old one as a pointer without buttons."""
         old_id = session.message_id
         try:
-            async with session.lock:  # drawn as stored (see edit)
-                drawn = render.current_message(session)
-            await self._post(session, channel, drawn)
+            await self._post(session, channel, await self._as_stored(session))
         except discord.Forbidden as error:
             await self._tell_host_about_permissions(session, error)
             return
