@@ -30,7 +30,8 @@ looked at; the cards each other player knew and left alone kept apart in rank, :
 plays every candidate on a copy of the world and the game forward for every seat (:func:`playout`: cheap
 rules for looks, non-matches, simple choices and most Mixed Chart effects, :class:`MemoryPlayer` for the
 rest), to a horizon counted in turns, and scores the end with :func:`evaluate`. The candidate with the
-best mean wins; the rule player's choice wins ties. Every candidate meets the same worlds and the same
+best mean wins (a non-match's candidates credited :data:`HIDE_CREDIT` tokens a card put back face-down);
+the rule player's choice wins ties. Every candidate meets the same worlds and the same
 playout generator (common random numbers). It never reads the state: a world's other seats decide in the
 playout from what they have seen in that world.
 """
@@ -76,6 +77,11 @@ EFFECT_PHASES = {
     Phase.KING: 13,
 }
 OPPONENT_WEIGHT = 0.25  # the weight of the lead over the mean opponent in the margin
+
+HIDE_CREDIT = 0.5
+"""Tokens the hard level credits a card it puts back face-down after a non-match (issue 23): what keeping the
+card to itself is worth past the search's horizon. A playout ends at the seat's next turn, so it counts the
+token paid and the others' use of a shown card, but hardly the pairs a hidden card brings the seat later."""
 
 
 class MemoryPlayer(AIPlayer):
@@ -524,6 +530,8 @@ class MemorySearchPlayer(AIPlayer):
     cpu_seconds:
         A cap on the search's CPU time (the deciding thread's, ``time.thread_time``), or ``None``: past it
         no further world is searched once ``min_worlds`` were (a guard its budget stays inside).
+    hide_credit:
+        Tokens added to a non-match's candidate per card it puts back face-down (:data:`HIDE_CREDIT`).
     """
 
     name = "memory-search"
@@ -535,8 +543,10 @@ class MemorySearchPlayer(AIPlayer):
         max_worlds: int = 16,
         horizon: int = 4,
         cpu_seconds: float | None = SEARCH_CPU_SECONDS,
+        hide_credit: float = HIDE_CREDIT,
     ) -> None:
         self.rollouts = rollouts
+        self.hide_credit = hide_credit
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
         self.horizon = horizon
@@ -565,9 +575,11 @@ class MemorySearchPlayer(AIPlayer):
         totals = [0.0] * len(choices)
         apart = left_alone(world, seat)
         guard = SearchGuard(self.cpu_seconds)
+        searched = 0
         for number in range(worlds):
             if number >= self.min_worlds and guard.spent():
                 break
+            searched += 1
             sampled = world.resample_hidden(seat, rng, apart)
             playout_seed = rng.getrandbits(64)
             for index, code in enumerate(choices):
@@ -575,6 +587,12 @@ class MemorySearchPlayer(AIPlayer):
                 game.apply(seat, code)
                 playout(game, self.rules, self.horizon, random.Random(playout_seed))
                 totals[index] += evaluate(game, seat)
+        if world.decision.phase is Phase.HIDE:
+            for index, code in enumerate(choices):
+                hidden = MemoryAction.parse(code)
+                if isinstance(hidden, Hide):
+                    cards = 2 if hidden.position is None else 1
+                    totals[index] += self.hide_credit * cards * searched
         best = max(range(len(choices)), key=lambda index: (totals[index], -index))
         return choices[best]
 

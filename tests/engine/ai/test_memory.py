@@ -372,3 +372,20 @@ def test_the_hard_level_takes_a_red_king_pair_it_knows() -> None:
         state.apply(seat, "show")
     state.apply(0, "look.B2")
     assert hard_player_for("memory").choose(state, 0, random.Random(0)) == "look.A2"
+
+
+def test_the_hard_level_credits_each_card_it_puts_back_face_down() -> None:
+    """At a non-match the search adds ``hide_credit`` tokens per card a candidate puts back face-down to
+    what its playouts rated: a large credit makes it hide both cards (two credits beat one), a large
+    negative one makes it leave both face-up, and the default's choice is one of the legal four."""
+    from engine.memory.ai import HIDE_CREDIT, MemorySearchPlayer
+
+    state = MemoryState.scripted(3, {"B2": "7♥", "B3": "9♠", "B4": "7♣", "C2": "9♦"})
+    state.apply(0, "look.B2")
+    state.apply(0, "look.B3")
+    legal = {action.code for action in state.legal_actions(0)}
+    assert legal == {"show", "hide.B2", "hide.B3", "hide.both"}
+    assert MemorySearchPlayer(hide_credit=100.0).choose(state, 0, random.Random(0)) == "hide.both"
+    assert MemorySearchPlayer(hide_credit=-100.0).choose(state, 0, random.Random(0)) == "show"
+    assert 0 < HIDE_CREDIT < 1  # less than the token a card costs: a card nobody can match stays face-up
+    assert MemorySearchPlayer().choose(state, 0, random.Random(0)) in legal
