@@ -587,14 +587,19 @@ class MemorySearchPlayer(AIPlayer):
                 game.apply(seat, code)
                 playout(game, self.rules, self.horizon, random.Random(playout_seed))
                 totals[index] += evaluate(game, seat)
-        if world.decision.phase is Phase.HIDE:
-            for index, code in enumerate(choices):
-                hidden = MemoryAction.parse(code)
-                if isinstance(hidden, Hide):
-                    cards = 2 if hidden.position is None else 1
-                    totals[index] += self.hide_credit * cards * searched
+        for index, code in enumerate(choices):
+            totals[index] += self._hide_credit(code) * searched
         best = max(range(len(choices)), key=lambda index: (totals[index], -index))
         return choices[best]
+
+    def _hide_credit(self, code: str) -> float:
+        """Tokens ``code`` is credited per world searched on top of its playouts' scores: ``hide_credit`` per
+        card a non-match's candidate puts back face-down (two for ``hide.both``), else 0."""
+        if not code.startswith(f"{Hide.verb}."):
+            return 0.0
+        action = MemoryAction.parse(code)
+        assert isinstance(action, Hide)
+        return self.hide_credit * (2 if action.position is None else 1)
 
 
 def candidates(

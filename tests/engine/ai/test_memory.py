@@ -10,7 +10,14 @@ import pytest
 
 from engine.ai.core import GreedyPlayer, RandomPlayer
 from engine.memory import DeluxeMemory, MemoryOptions, MemoryState, card_text, parse_position
-from engine.memory.ai import MemoryPlayer, evaluate, hard_player_for, player_for
+from engine.memory.ai import (
+    HIDE_CREDIT,
+    MemoryPlayer,
+    MemorySearchPlayer,
+    evaluate,
+    hard_player_for,
+    player_for,
+)
 from engine.memory.cards import position_name, rank_of
 from engine.memory.inference import left_alone
 
@@ -378,8 +385,6 @@ def test_the_hard_level_credits_each_card_it_puts_back_face_down() -> None:
     """At a non-match the search adds ``hide_credit`` tokens per card a candidate puts back face-down to
     what its playouts rated: a large credit makes it hide both cards (two credits beat one), a large
     negative one makes it leave both face-up, and the default's choice is one of the legal four."""
-    from engine.memory.ai import HIDE_CREDIT, MemorySearchPlayer
-
     state = MemoryState.scripted(3, {"B2": "7♥", "B3": "9♠", "B4": "7♣", "C2": "9♦"})
     state.apply(0, "look.B2")
     state.apply(0, "look.B3")
