@@ -4,16 +4,17 @@ Usage::
 
     python3 bench/ai_strength.py [--game KEY ...] [--level easy|normal|hard ...] [--games 500] [--seats 3]
                                  [--opponent random|greedy|rules|easy|normal|hard ...] [--jobs 2]
-                                 [--perfect-information]
+                                 [--perfect-information] [--first-seed 0]
 
 For every game, level and opponent kind it plays ``--games`` games at ``--seats`` seats: one seat is the
 game's AI at that level (:func:`engine.ai.registry.ai_player`), the others are the opponent (``random``: a
 uniformly random legal move; ``greedy``: :class:`engine.ai.core.GreedyPlayer`, one-move lookahead with the
 game's evaluation; ``rules``: the rule-based baseline of :mod:`bench.rule_players`, a sensible newcomer's
 play; or another level). Game ``i`` uses seed ``i`` and puts the AI in seat ``i % seats``, so every seat is
-played equally often. ``python3 bench/ai_strength.py --levels-table`` runs the table of
-``docs/performance.md`` ("AI levels (issue 23)"): every level against random, greedy, rules and the other
-levels.
+played equally often; ``--first-seed N`` plays seeds ``N`` to ``N + games - 1`` instead (another block of
+the same size, to check that a figure is not one block's luck). ``python3 bench/ai_strength.py
+--levels-table`` runs the table of ``docs/performance.md`` ("AI levels (issue 23)"): every level against
+random, greedy, rules and the other levels.
 
 A win is rank 1; a shared first place counts as 1/k of a win. The fair share at n seats is 1/n. It prints a
 Markdown table: the AI's win rate with its 95% confidence interval (normal approximation of the mean win
@@ -148,9 +149,14 @@ def measure(
     jobs: int,
     level: str = NORMAL,
     clairvoyant: bool = False,
+    first_seed: int = 0,
 ) -> str:
-    """One Markdown row: game, level, opponent, games, win rate and CI, fair share, decision times."""
-    work = [(game_key, seed, seats, opponent, level, clairvoyant) for seed in range(games)]
+    """One Markdown row: game, level, opponent, games, win rate and CI, fair share, decision times; seeds
+    ``first_seed`` to ``first_seed + games - 1``."""
+    work = [
+        (game_key, seed, seats, opponent, level, clairvoyant)
+        for seed in range(first_seed, first_seed + games)
+    ]
     started = time.perf_counter()
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -185,6 +191,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--first-seed", type=int, default=0, help="the first game's seed (default 0)")
     args = parser.parse_args(argv)
     levels = args.level or (list(LEVELS) if args.levels_table else [NORMAL])
     opponents = args.opponent or (list(OPPONENTS) if args.levels_table else ["random", "greedy"])
@@ -199,7 +206,14 @@ def main(argv: list[str] | None = None) -> None:
                 if opponent == level:
                     continue  # a level against itself wins its fair share
                 row = measure(
-                    game_key, opponent, args.games, args.seats, args.jobs, level, args.perfect_information
+                    game_key,
+                    opponent,
+                    args.games,
+                    args.seats,
+                    args.jobs,
+                    level,
+                    args.perfect_information,
+                    args.first_seed,
                 )
                 print(row, flush=True)
 
