@@ -656,9 +656,10 @@ def candidates(
 
 
 def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
-    """The playout's cheap rule for a turn's looks and a non-match (``None``: ask the rule player): a pair
-    the seat knows, else a card it has not seen; the known partner of the first card, else an unseen card;
-    a non-match left face-up. From ``seat``'s own memory in ``game`` (:meth:`MemoryState.known_cards`)."""
+    """The playout's cheap rule for a turn's looks and a non-match (``None``: ask the rule player): the pair
+    the seat knows if it knows one (two or more: the rule player picks the best, as a rule player at the
+    table does), else a card it has not seen; the known partner of the first card, else an unseen card; a
+    non-match left face-up. From ``seat``'s own memory in ``game`` (:meth:`MemoryState.known_cards`)."""
     decision = game.decision
     if decision is None:
         return None
@@ -684,11 +685,16 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
             return None  # it may end the game (ruling 3): the rule player decides
         known = game.known_cards(seat)
         seen_rank: dict[int, int] = {}
+        pair_at: int | None = None
         for p, card in known.items():
             rank = rank_of(card)
             if rank in seen_rank:
-                return Look(seen_rank[rank]).format()
+                if pair_at is not None:
+                    return None  # more than one pair: the rule player takes the best (pair_worth)
+                pair_at = seen_rank[rank]
             seen_rank[rank] = p
+        if pair_at is not None:
+            return Look(pair_at).format()
     elif phase is Phase.PICK_SECOND and decision.first_pick is not None:
         known = game.known_cards(seat)
         first = decision.first_pick

@@ -17,6 +17,8 @@ from engine.memory.ai import (
     evaluate,
     hard_player_for,
     player_for,
+    playout,
+    quick_code,
 )
 from engine.memory.cards import position_name, rank_of
 from engine.memory.inference import left_alone
@@ -394,3 +396,30 @@ def test_the_hard_level_credits_each_card_it_puts_back_face_down() -> None:
     assert MemorySearchPlayer(hide_credit=-100.0).choose(state, 0, random.Random(0)) == "show"
     assert 0 < HIDE_CREDIT < 1  # less than the token a card costs: a card nobody can match stays face-up
     assert MemorySearchPlayer().choose(state, 0, random.Random(0)) in legal
+
+
+def _face_up_after_three_turns(placed: dict[str, str], looks: list[tuple[int, str, str]]) -> MemoryState:
+    """A three-player game whose first turns look at ``looks`` (seat, position, position), each a non-match
+    left face-up."""
+    state = MemoryState.scripted(3, placed)
+    for seat, first, second in looks:
+        state.apply(seat, f"look.{first}")
+        state.apply(seat, f"look.{second}")
+        state.apply(seat, "show")
+    return state
+
+
+def test_a_playout_takes_the_best_of_the_pairs_a_seat_knows() -> None:
+    """In the hard level's playouts a seat that knows one pair takes it (the cheap rule), and one that knows
+    two takes the best as the rule player at the table does: with the 2s and the Kings of clubs and spades
+    face-up, seat 1 takes the Kings (its choice makes another player lose 13 tokens, not 2), where the first
+    pair found would have been the 2s."""
+    placed = {"B2": "2♣", "B3": "K♣", "B4": "2♠", "B5": "K♠"}
+    looks = [(0, "B2", "B3"), (1, "A2", "D2"), (2, "E2", "F2"), (0, "B4", "B5")]
+    state = _face_up_after_three_turns(placed, looks)
+    assert quick_code(state, 1, random.Random(0)) is None  # two pairs: the rule player picks
+    playout(state, MemoryPlayer(), 1, random.Random(0))
+    taken = [code for seat, code in state.history[-8:] if seat == 1 and code.startswith("look.")]
+    assert taken == ["look.B3", "look.B5"]
+    one_pair = _face_up_after_three_turns({"B2": "2♣", "B3": "7♥", "B4": "2♠", "B5": "9♦"}, looks)
+    assert quick_code(one_pair, 1, random.Random(0)) in {"look.B2", "look.B4"}
