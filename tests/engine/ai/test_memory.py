@@ -231,15 +231,7 @@ def test_a_match_for_another_players_kept_ten_is_made_once_all_is_known() -> Non
     ai = MemoryPlayer()
     kept = [(1, 10, "10♥", "10♠"), (2, 10, "10♦", "10♣")]
     state = MemoryState.scripted(3, {"B2": "7♥", "B3": "7♦", "B4": "8♠"}, fill=False, kept=kept)
-    for seat, first, second in (
-        (0, "look.B2", "look.B4"),
-        (1, "look.B3", "look.B4"),
-        (2, "look.B2", "look.B4"),
-    ):
-        state.apply(seat, first)
-        state.apply(seat, second)
-        if state.seats_to_act() == (seat,):
-            state.apply(seat, "show")
+    _leave_face_up(state, [(0, "B2", "B4"), (1, "B3", "B4"), (2, "B2", "B4")])
     assert state.seats_to_act() == (0,) and len(state.known_cards(0)) == 3
     first = ai.choose(state, 0, random.Random(0))
     assert first in ("look.B2", "look.B3")
@@ -272,16 +264,21 @@ def test_a_table_of_greedy_players_ends() -> None:
     greedy = GreedyPlayer(evaluate)
     placed = {"B2": "2♦", "C7": "5♦", "D6": "A♥", "F3": "5♣", "F8": "A♣", "G2": "9♠"}
     state = MemoryState.scripted(3, placed, fill=False)
-    for seat, first, second in (
-        (0, "look.B2", "look.C7"),
-        (1, "look.D6", "look.F3"),
-        (2, "look.F8", "look.B2"),
-    ):
-        state.apply(seat, first)
-        state.apply(seat, second)
-        if state.seats_to_act() == (seat,):
-            state.apply(seat, "show")  # all but G2 now face-up: two mixed pairs to make, 2♦ first in order
+    # All but G2 now face-up: two mixed pairs to make, 2♦ first in order.
+    _leave_face_up(state, [(0, "B2", "C7"), (1, "D6", "F3"), (2, "F8", "B2")])
     play_game(state, dict.fromkeys(range(3), greedy), random.Random(0), limit=300)
+
+
+def _leave_face_up(state: MemoryState, turns: list[tuple[int, str, str]]) -> MemoryState:
+    """Plays ``turns`` on ``state`` (changed and returned), each ``(seat, first, second)``: two looks by
+    name, a non-match left face-up ("show" where the hide-or-show is offered; ruling 9 may leave nothing to
+    decide)."""
+    for seat, first, second in turns:
+        state.apply(seat, f"look.{first}")
+        state.apply(seat, f"look.{second}")
+        if state.seats_to_act() == (seat,):
+            state.apply(seat, "show")
+    return state
 
 
 def _names() -> list[str]:
@@ -371,14 +368,7 @@ def test_the_hard_level_takes_a_red_king_pair_it_knows() -> None:
     """A scripted position: seat 0 saw K♦ go back face-up at A2 and now looks at K♥; the search's choice
     of a second look is A2 (a red pair: 13 tokens for itself), not an unseen card or a known 5."""
     state = MemoryState.scripted(3, {"A2": "K♦", "A3": "5♠", "B2": "K♥", "C4": "2♣", "C5": "8♦"})
-    for seat, codes in (
-        (0, ("look.A2", "look.A3")),
-        (1, ("look.C5", "look.D4")),
-        (2, ("look.D5", "look.D6")),
-    ):
-        for code in codes:
-            state.apply(seat, code)
-        state.apply(seat, "show")
+    _leave_face_up(state, [(0, "A2", "A3"), (1, "C5", "D4"), (2, "D5", "D6")])
     state.apply(0, "look.B2")
     assert hard_player_for("memory").choose(state, 0, random.Random(0)) == "look.A2"
 
@@ -398,17 +388,6 @@ def test_the_hard_level_credits_each_card_it_puts_back_face_down() -> None:
     assert MemorySearchPlayer().choose(state, 0, random.Random(0)) in legal
 
 
-def _face_up_after_three_turns(placed: dict[str, str], looks: list[tuple[int, str, str]]) -> MemoryState:
-    """A three-player game whose first turns look at ``looks`` (seat, position, position), each a non-match
-    left face-up."""
-    state = MemoryState.scripted(3, placed)
-    for seat, first, second in looks:
-        state.apply(seat, f"look.{first}")
-        state.apply(seat, f"look.{second}")
-        state.apply(seat, "show")
-    return state
-
-
 def test_a_playout_takes_the_best_of_the_pairs_a_seat_knows() -> None:
     """In the hard level's playouts a seat that knows one pair takes it (the cheap rule), and one that knows
     two takes the best as the rule player at the table does: with the 2s and the Kings of clubs and spades
@@ -416,10 +395,11 @@ def test_a_playout_takes_the_best_of_the_pairs_a_seat_knows() -> None:
     pair found would have been the 2s."""
     placed = {"B2": "2♣", "B3": "K♣", "B4": "2♠", "B5": "K♠"}
     looks = [(0, "B2", "B3"), (1, "A2", "D2"), (2, "E2", "F2"), (0, "B4", "B5")]
-    state = _face_up_after_three_turns(placed, looks)
+    state = _leave_face_up(MemoryState.scripted(3, placed), looks)
     assert quick_code(state, 1, random.Random(0)) is None  # two pairs: the rule player picks
     playout(state, MemoryPlayer(), 1, random.Random(0))
     taken = [code for seat, code in state.history[-8:] if seat == 1 and code.startswith("look.")]
     assert taken == ["look.B3", "look.B5"]
-    one_pair = _face_up_after_three_turns({"B2": "2♣", "B3": "7♥", "B4": "2♠", "B5": "9♦"}, looks)
+    other_cards = {"B2": "2♣", "B3": "7♥", "B4": "2♠", "B5": "9♦"}
+    one_pair = _leave_face_up(MemoryState.scripted(3, other_cards), looks)
     assert quick_code(one_pair, 1, random.Random(0)) in {"look.B2", "look.B4"}
