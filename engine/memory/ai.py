@@ -78,6 +78,19 @@ EFFECT_PHASES = {
 }
 OPPONENT_WEIGHT = 0.25  # the weight of the lead over the mean opponent in the margin
 
+KEPT_TEN_WORTH = 3.0
+"""Tokens :func:`evaluate` counts per kept 10 (its own plus, another player's minus) for the greedy and easy
+players."""
+
+SEARCH_OWN_TEN = 20.0
+SEARCH_THEIR_TEN = 10.0
+"""Tokens the hard level's search counts per kept 10 of its own (plus) and per other player's (minus) at the
+end of a playout (issue 23). A kept 10 is worth far more than the 3 tokens of the greedy evaluation: while
+another player keeps one, a sensible player (the rule player) leaves its pairs alone as long as it has cards
+to learn, since the 10 would take the match's effect, so the keeper makes pairs while the others look and
+pay to hide. Against two rule players the hard level won 93% of the games in which it kept a 10 and 41% of
+the others (400 games); ``docs/performance.md``, "Deluxe Memory's hard level: the kept 10"."""
+
 HIDE_CREDIT = 0.5
 """Tokens the hard level credits a card it puts back face-down after a non-match (issue 23): what keeping the
 card to itself is worth past the search's horizon. A playout ends at the seat's next turn, so it counts the
@@ -460,14 +473,17 @@ class Mind:
         return -worth if self.match_harms() else worth
 
 
-def evaluate(state: GameState, seat: int) -> float:
+def evaluate(
+    state: GameState, seat: int, own_ten: float = KEPT_TEN_WORTH, their_ten: float = KEPT_TEN_WORTH
+) -> float:
     """The position's worth to ``seat``, higher is better, in tokens: its tokens minus the richest other
     player's (plus a quarter of its lead over the mean of the others; a kept 9 counts 3 tokens), plus the
     worth of a decision of its own still to come (a pending player choice: its best outcome; a Mixed Chart
     effect: its worth; an extra turn; at its second look, a known card matching the first: the pair's
-    worth), 3 per kept 10 of its own less 3 per other player's, and 0.05 per card off the table (so that a
-    tie goes to making a match). A finished game: 100 per share of the win plus the margin. Reads only
-    public queries and ``seat``'s own :meth:`~MemoryState.known_cards`."""
+    worth), ``own_ten`` tokens per kept 10 of its own less ``their_ten`` per other player's (3 and 3 for the
+    greedy and easy players; the hard level's search weighs them more: :data:`SEARCH_OWN_TEN`), and 0.05 per
+    card off the table (so that a tie goes to making a match). A finished game: 100 per share of the win
+    plus the margin. Reads only public queries and ``seat``'s own :meth:`~MemoryState.known_cards`."""
     assert isinstance(state, MemoryState)
     mind = Mind(state, seat)
     value = mind.margin(mind.tokens, mind.shields)
@@ -476,7 +492,7 @@ def evaluate(state: GameState, seat: int) -> float:
         winners = [standing.seat for standing in standings if standing.rank == 1]
         return value + (100.0 / len(winners) if seat in winners else 0.0)
     value += 0.05 * (54 - len(mind.on_table))  # matches bring the end nearer: ties go to making one
-    value += 3.0 * mind.tens[seat] - 3.0 * (sum(mind.tens) - mind.tens[seat])
+    value += own_ten * mind.tens[seat] - their_ten * (sum(mind.tens) - mind.tens[seat])
     decision = state.decision
     if decision is not None and decision.seat == seat:
         if decision.phase in EFFECT_PHASES:
@@ -532,6 +548,9 @@ class MemorySearchPlayer(AIPlayer):
         no further world is searched once ``min_worlds`` were (a guard its budget stays inside).
     hide_credit:
         Tokens added to a non-match's candidate per card it puts back face-down (:data:`HIDE_CREDIT`).
+    own_ten, their_ten:
+        Tokens a playout's end is credited per kept 10 of the seat's own and debited per other player's
+        (:data:`SEARCH_OWN_TEN`, :data:`SEARCH_THEIR_TEN`).
     """
 
     name = "memory-search"
@@ -544,9 +563,13 @@ class MemorySearchPlayer(AIPlayer):
         horizon: int = 4,
         cpu_seconds: float | None = SEARCH_CPU_SECONDS,
         hide_credit: float = HIDE_CREDIT,
+        own_ten: float = SEARCH_OWN_TEN,
+        their_ten: float = SEARCH_THEIR_TEN,
     ) -> None:
         self.rollouts = rollouts
         self.hide_credit = hide_credit
+        self.own_ten = own_ten
+        self.their_ten = their_ten
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
         self.horizon = horizon
@@ -586,7 +609,7 @@ class MemorySearchPlayer(AIPlayer):
                 game = sampled.copy()
                 game.apply(seat, code)
                 playout(game, self.rules, self.horizon, random.Random(playout_seed))
-                totals[index] += evaluate(game, seat)
+                totals[index] += evaluate(game, seat, self.own_ten, self.their_ten)
         for index, code in enumerate(choices):
             totals[index] += self._hide_credit(code) * searched
         best = max(range(len(choices)), key=lambda index: (totals[index], -index))
@@ -611,7 +634,7 @@ def candidates(
       not seen (at random; none if the rule's look is one), and ending the game where it may (Underdogs).
     - Second look: the rule's, the best known partner of the first card, and one unseen card (as above).
     - Hiding a non-match, choosing a player, the 7's offer: every legal move.
-    - The King: the four effects the rule player rates best.
+    - The King: the four effects the rule player rates best, and the 10 (kept as a 10, ruling 23).
     """
     legal = set(codes)
     mind = Mind(world, seat)
@@ -648,6 +671,7 @@ def candidates(
         copies = [code for code in codes if code.startswith("copy.")]
         ranked = sorted(copies, key=lambda code: -mind.chart_worth(MemoryAction.parse(code).rank))  # type: ignore[attr-defined]
         found.extend(ranked[:4])
+        found.append(CopyEffect(10).format())  # a kept 10 (ruling 23): the search weighs it (SEARCH_OWN_TEN)
     result: list[str] = []
     for code in found:
         if code in legal and code not in result:
@@ -659,7 +683,9 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
     """The playout's cheap rule for a turn's looks and a non-match (``None``: ask the rule player): the pair
     the seat knows if it knows one (two or more: the rule player picks the best, as a rule player at the
     table does), else a card it has not seen; the known partner of the first card, else an unseen card; a
-    non-match left face-up. From ``seat``'s own memory in ``game`` (:meth:`MemoryState.known_cards`)."""
+    non-match left face-up. While another player keeps a 10 the looks are the rule player's, who leaves a
+    match that 10 would take alone while it has cards to learn. From ``seat``'s own memory in ``game``
+    (:meth:`MemoryState.known_cards`)."""
     decision = game.decision
     if decision is None:
         return None
@@ -678,6 +704,8 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return quick_target(game, seat, decision)
     if phase in QUICK_EFFECTS:
         return quick_effect(game, seat, decision, rng)
+    if phase in (Phase.PICK_FIRST, Phase.PICK_SECOND) and ten_kept_by_another(game, seat):
+        return None  # a match would go to that player's kept 10: the rule player waits while it can
     if phase is Phase.PICK_FIRST:
         if game.options.underdogs and not any(
             game.tokens(other) for other in range(game.num_seats) if other != seat
@@ -706,6 +734,17 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return None
     unseen = [p for p in game.table_positions() if p not in known and p != decision.first_pick]
     return Look(rng.choice(unseen)).format() if unseen else None
+
+
+def ten_kept_by_another(game: MemoryState, seat: int) -> bool:
+    """True while a player other than ``seat`` keeps a 10 (Mixed Chart, 10; ruling 14): ``seat``'s next match
+    would give that player its effect."""
+    return any(
+        as_rank == 10
+        for other in range(game.num_seats)
+        if other != seat
+        for as_rank, _ in game.kept_pairs(other)
+    )
 
 
 QUICK_EFFECTS = frozenset({Phase.LOOK_SWAP, Phase.SQUARE_LOOK, Phase.SQUARE, Phase.CROSS, Phase.REVEAL_ONE})

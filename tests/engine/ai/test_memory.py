@@ -12,6 +12,7 @@ from engine.ai.core import GreedyPlayer, RandomPlayer
 from engine.memory import DeluxeMemory, MemoryOptions, MemoryState, card_text, parse_position
 from engine.memory.ai import (
     HIDE_CREDIT,
+    KEPT_TEN_WORTH,
     MemoryPlayer,
     MemorySearchPlayer,
     evaluate,
@@ -19,6 +20,7 @@ from engine.memory.ai import (
     player_for,
     playout,
     quick_code,
+    ten_kept_by_another,
 )
 from engine.memory.cards import position_name, rank_of
 from engine.memory.inference import left_alone
@@ -403,3 +405,47 @@ def test_a_playout_takes_the_best_of_the_pairs_a_seat_knows() -> None:
     other_cards = {"B2": "2♣", "B3": "7♥", "B4": "2♠", "B5": "9♦"}
     one_pair = _leave_face_up(MemoryState.scripted(3, other_cards), looks)
     assert quick_code(one_pair, 1, random.Random(0)) in {"look.B2", "look.B4"}
+
+
+def test_a_playout_leaves_a_pair_alone_while_another_player_keeps_a_ten() -> None:
+    """In the hard level's playouts a seat that knows a pair leaves it alone while another player keeps a
+    10 and it has cards to learn, as the rule player at the table does (ruling 14: the match's effect would
+    go to the 10's keeper): its looks are then the rule player's, the first at a card it has not seen. The
+    same position without the kept 10: it takes the pair."""
+    placed = {"B2": "2♣", "B3": "7♥", "B4": "2♠", "B5": "9♦", "A2": "A♠", "D2": "8♣", "E2": "Q♦", "F2": "K♣"}
+    placed |= {"C2": "3♦", "C3": "4♠", "C4": "5♣", "C5": "6♥", "D3": "J♠"}  # cards nobody has seen
+    looks = [(0, "B2", "B3"), (1, "A2", "D2"), (2, "E2", "F2"), (0, "B4", "B5")]
+    free = _leave_face_up(MemoryState.scripted(3, placed, fill=False), looks)
+    assert quick_code(free, 1, random.Random(0)) in {"look.B2", "look.B4"}
+    assert not ten_kept_by_another(free, 1)
+    kept = [(0, 10, "10♥", "10♠")]
+    waiting = _leave_face_up(MemoryState.scripted(3, placed, fill=False, kept=kept), looks)
+    assert ten_kept_by_another(waiting, 1) and not ten_kept_by_another(waiting, 0)
+    assert quick_code(waiting, 1, random.Random(0)) is None  # the rule player decides
+    playout(waiting, MemoryPlayer(), 1, random.Random(0))
+    first = next(code for seat, code in waiting.history[-8:] if seat == 1 and code.startswith("look."))
+    assert first in {"look.C2", "look.C3", "look.C4", "look.C5", "look.D3"}
+
+
+def test_the_hard_level_keeps_a_mixed_king_pair_as_a_ten() -> None:
+    """A mixed pair of Kings copies any effect (ruling 23); the rule player copies the Queen (six tokens
+    now), the hard level keeps the pair as a 10, which its search weighs at ``own_ten`` tokens: with the
+    greedy evaluation's 3 tokens it copies the Queen too."""
+    state = MemoryState.scripted(3, {"B2": "K♥", "B3": "K♠"})
+    state.apply(0, "look.B2")
+    state.apply(0, "look.B3")
+    assert MemoryPlayer().choose(state, 0, random.Random(0)) == "copy.Q"
+    assert hard_player_for("memory").choose(state, 0, random.Random(0)) == "copy.10"
+    at_three = MemorySearchPlayer(own_ten=KEPT_TEN_WORTH, their_ten=KEPT_TEN_WORTH)
+    assert at_three.choose(state, 0, random.Random(0)) == "copy.Q"
+
+
+def test_the_search_weighs_a_kept_ten_more_than_the_greedy_evaluation() -> None:
+    """``evaluate`` counts a kept 10 of the seat's own 3 tokens for the greedy and easy players and the
+    hard level's weights when given: a 10 kept by seat 0 is worth 17 more to it at 20 than at 3, and one
+    kept by seat 1 costs it 7 more at 10 than at 3."""
+    placed = {"B2": "2♣", "B3": "5♦"}
+    mine = MemoryState.scripted(3, placed, fill=False, kept=[(0, 10, "10♥", "10♠")])
+    theirs = MemoryState.scripted(3, placed, fill=False, kept=[(1, 10, "10♥", "10♠")])
+    assert evaluate(mine, 0, 20.0, 10.0) - evaluate(mine, 0) == pytest.approx(17.0)
+    assert evaluate(theirs, 0) - evaluate(theirs, 0, 20.0, 10.0) == pytest.approx(7.0)
