@@ -31,9 +31,11 @@ plays every candidate on a copy of the world and the game forward for every seat
 rules for looks, non-matches, simple choices and most Mixed Chart effects, :class:`MemoryPlayer` for the
 rest), to a horizon counted in turns, and scores the end with :func:`evaluate`. The candidate with the
 best mean wins (a non-match's candidates credited :data:`HIDE_CREDIT` tokens a card put back face-down);
-the rule player's choice wins ties. Every candidate meets the same worlds and the same
-playout generator (common random numbers). It never reads the state: a world's other seats decide in the
-playout from what they have seen in that world.
+the rule player's choice wins ties. A kept 10 weighs :data:`SEARCH_OWN_TEN` tokens in its score (another
+player's :data:`SEARCH_THEIR_TEN`), since the others leave their pairs alone while it keeps one (the
+playouts' looks then are the rule player's, who waits), and a King may copy the 10. Every candidate meets
+the same worlds and the same playout generator (common random numbers). It never reads the state: a
+world's other seats decide in the playout from what they have seen in that world.
 """
 
 from __future__ import annotations
@@ -88,8 +90,9 @@ SEARCH_THEIR_TEN = 10.0
 end of a playout (issue 23). A kept 10 is worth far more than the 3 tokens of the greedy evaluation: while
 another player keeps one, a sensible player (the rule player) leaves its pairs alone as long as it has cards
 to learn, since the 10 would take the match's effect, so the keeper makes pairs while the others look and
-pay to hide. Against two rule players the hard level won 93% of the games in which it kept a 10 and 41% of
-the others (400 games); ``docs/performance.md``, "Deluxe Memory's hard level: the kept 10"."""
+pay to hide. Against two rule players the hard level before this weight (3 and 3) won 93% of the games in
+which it kept a 10 and 41% of the others (400 games); ``docs/performance.md``, "Deluxe Memory's hard level:
+the kept 10"."""
 
 HIDE_CREDIT = 0.5
 """Tokens the hard level credits a card it puts back face-down after a non-match (issue 23): what keeping the
