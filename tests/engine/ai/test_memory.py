@@ -18,12 +18,10 @@ from engine.memory.ai import (
     evaluate,
     hard_player_for,
     player_for,
-    playout,
-    quick_code,
-    ten_kept_by_another,
 )
 from engine.memory.cards import position_name, rank_of
 from engine.memory.inference import left_alone
+from engine.memory.playouts import playout, quick_code, ten_kept_by_another
 
 RULES = DeluxeMemory()
 VARIANTS = [
