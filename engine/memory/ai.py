@@ -31,11 +31,12 @@ plays every candidate on a copy of the world and the game forward for every seat
 (:func:`~engine.memory.playouts.playout`: cheap rules for looks, non-matches, simple choices and most Mixed
 Chart effects, :class:`MemoryPlayer` for the rest), to a horizon counted in turns, and scores the end
 with :func:`evaluate`. The candidate with the best mean wins (a non-match's candidates credited
-:data:`HIDE_CREDIT` tokens a card put back face-down); the rule player's choice wins ties. A kept 10 weighs :data:`SEARCH_OWN_TEN` tokens in its score (another
-player's :data:`SEARCH_THEIR_TEN`), since the others leave their pairs alone while it keeps one (the
-playouts' looks then are the rule player's, who waits), and a King may copy the 10. Every candidate meets
-the same worlds and the same playout generator (common random numbers). It never reads the state: a
-world's other seats decide in the playout from what they have seen in that world.
+:data:`HIDE_CREDIT` tokens a card put back face-down); the rule player's choice wins ties. A kept 10
+weighs :data:`SEARCH_OWN_TEN` tokens in its score (another player's :data:`SEARCH_THEIR_TEN`), since the
+others leave their pairs alone while it keeps one (the playouts' looks then are the rule player's, who
+waits), and a King may copy the 10. Every candidate meets the same worlds and the same playout generator
+(common random numbers). It never reads the state: a world's other seats decide in the playout from what
+they have seen in that world.
 """
 
 from __future__ import annotations
