@@ -357,7 +357,7 @@ class Mind:
 
     def match_harms(self) -> bool:
         """True when another player's kept 10 would take the effect of this seat's match (ruling 14)."""
-        return any(self.tens[other] for other in range(self.num_seats) if other != self.seat)
+        return self.state.match_goes_to_a_kept_ten(self.seat)
 
     # -- worth -----------------------------------------------------------------------------------------
 

@@ -84,7 +84,7 @@ class MemoryEffects(MemoryTable):
         """Black, red, mixed (Mixed Chart or Simplicity) or Jokers; a kept 10 of another player takes the
         effect (ruling 14)."""
         resolver = matcher
-        ten = next((k for k in self._kept if k.as_rank == 10 and k.seat != matcher), None)
+        ten = self._ten_taking_match_of(matcher)
         if ten is not None:
             self._kept.remove(ten)
             self._discard.extend(ten.cards)

@@ -30,10 +30,9 @@ def left_alone(world: MemoryState, seat: int) -> list[set[int]]:
     then misplaces a card or two: an approximation)."""
     history = world.history
     on_table = set(world.table_positions())
-    tens = [[as_rank for as_rank, _ in world.kept_pairs(other)].count(10) for other in range(world.num_seats)]
     groups = []
     for other in range(world.num_seats):
-        if other in (seat, world.turn_seat) or world.is_out(other) or sum(tens) > tens[other]:
+        if other in (seat, world.turn_seat) or world.is_out(other) or world.match_goes_to_a_kept_ten(other):
             continue  # in its turn (it may be taking a pair), out, or a kept 10 may make it leave pairs
         start, looks = None, []
         for index in range(len(history) - 1, -1, -1):

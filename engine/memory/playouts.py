@@ -42,7 +42,7 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return quick_target(game, seat, decision)
     if phase in QUICK_EFFECTS:
         return quick_effect(game, seat, decision, rng)
-    if phase in (Phase.PICK_FIRST, Phase.PICK_SECOND) and ten_kept_by_another(game, seat):
+    if phase in (Phase.PICK_FIRST, Phase.PICK_SECOND) and game.match_goes_to_a_kept_ten(seat):
         return None  # a match would go to that player's kept 10: the rule player waits while it can
     if phase is Phase.PICK_FIRST:
         if game.options.underdogs and not any(
@@ -72,17 +72,6 @@ def quick_code(game: MemoryState, seat: int, rng: random.Random) -> str | None:
         return None
     unseen = [p for p in game.table_positions() if p not in known and p != decision.first_pick]
     return Look(rng.choice(unseen)).format() if unseen else None
-
-
-def ten_kept_by_another(game: MemoryState, seat: int) -> bool:
-    """True while a player other than ``seat`` keeps a 10 (Mixed Chart, 10; ruling 14): ``seat``'s next match
-    would give that player its effect."""
-    return any(
-        as_rank == 10
-        for other in range(game.num_seats)
-        if other != seat
-        for as_rank, _ in game.kept_pairs(other)
-    )
 
 
 QUICK_EFFECTS = frozenset({Phase.LOOK_SWAP, Phase.SQUARE_LOOK, Phase.SQUARE, Phase.CROSS, Phase.REVEAL_ONE})

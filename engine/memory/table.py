@@ -126,6 +126,16 @@ class MemoryTable(GameState[MemoryOptions]):
         """``seat``'s kept pairs as ``(acts_as_rank, cards)``, oldest first."""
         return [(kept.as_rank, kept.cards) for kept in self._kept if kept.seat == seat]
 
+    def match_goes_to_a_kept_ten(self, matcher: int) -> bool:
+        """True while a player other than ``matcher`` keeps a 10: a match ``matcher`` makes now gives that
+        player its effect (Mixed Chart, 10; ruling 14). Public: kept pairs lie on the table."""
+        return self._ten_taking_match_of(matcher) is not None
+
+    def _ten_taking_match_of(self, matcher: int) -> Kept | None:
+        """The kept 10 that takes the effect of ``matcher``'s match: the oldest kept by another player
+        (ruling 14), else ``None``."""
+        return next((kept for kept in self._kept if kept.as_rank == 10 and kept.seat != matcher), None)
+
     def all_cards(self) -> list[int]:
         """Every card: on the table, kept in front of players, in the discard pile, and a Mixed King's pair
         waiting for the effect it copies (for conservation)."""

@@ -21,7 +21,7 @@ from engine.memory.ai import (
 )
 from engine.memory.cards import position_name, rank_of
 from engine.memory.inference import left_alone
-from engine.memory.playouts import playout, quick_code, ten_kept_by_another
+from engine.memory.playouts import playout, quick_code
 
 RULES = DeluxeMemory()
 VARIANTS = [
@@ -415,10 +415,10 @@ def test_a_playout_leaves_a_pair_alone_while_another_player_keeps_a_ten() -> Non
     looks = [(0, "B2", "B3"), (1, "A2", "D2"), (2, "E2", "F2"), (0, "B4", "B5")]
     free = _leave_face_up(MemoryState.scripted(3, placed, fill=False), looks)
     assert quick_code(free, 1, random.Random(0)) in {"look.B2", "look.B4"}
-    assert not ten_kept_by_another(free, 1)
+    assert not free.match_goes_to_a_kept_ten(1)
     kept = [(0, 10, "10♥", "10♠")]
     waiting = _leave_face_up(MemoryState.scripted(3, placed, fill=False, kept=kept), looks)
-    assert ten_kept_by_another(waiting, 1) and not ten_kept_by_another(waiting, 0)
+    assert waiting.match_goes_to_a_kept_ten(1) and not waiting.match_goes_to_a_kept_ten(0)
     assert quick_code(waiting, 1, random.Random(0)) is None  # the rule player decides
     playout(waiting, MemoryPlayer(), 1, random.Random(0))
     first = next(code for seat, code in waiting.history[-8:] if seat == 1 and code.startswith("look."))
