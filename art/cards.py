@@ -7,7 +7,7 @@ from art.faces import BY_KEY, Face
 from engine.frazzled.actions import Discard
 from engine.frazzled.eradicize import Play
 from engine.frazzled.minimize_table import Give
-from engine.ivak_declare.actions import DeclareAction, Discover, Take, ThrowBack, ThrowCards
+from engine.declare.actions import DeclareAction, Discover, Take, ThrowBack, ThrowCards
 from engine.minimisere.actions import MinimisereAction
 
 FRAZZLED_GAMES = frozenset({"minimize", "tokenize", "eradicize"})

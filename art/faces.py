@@ -29,7 +29,7 @@ from PIL import Image, ImageDraw, ImageFont
 from art import shapes
 from engine.foist import cards as foist_cards
 from engine.frazzled import deck as frazzled_deck
-from engine.ivak_declare import cards as ivak_cards
+from engine.declare import cards as ivak_cards
 from engine.memory import cards as memory_cards
 
 SIZE = 128
@@ -65,7 +65,7 @@ IVAK_COLOURS = {
     "g": ("green", (22, 140, 60)),
     "b": ("blue", (37, 80, 220)),
 }
-"""Each IVAK colour letter: its name and RGB (the suit symbols follow engine.ivak_declare.words)."""
+"""Each IVAK colour letter: its name and RGB (the suit symbols follow engine.declare.words)."""
 IVAK_SUITS = {"r": "Heart", "y": "Star", "g": "Club", "b": "Diamond"}
 IVAK_POWERS = {
     ivak_cards.HALF_VALUE: ("1/2", "HALF VALUE", "half_value", "My Half Value"),

@@ -7,7 +7,7 @@ from engine.foist import Foist
 from engine.frazzled.eradicize import Eradicize
 from engine.frazzled.minimize import FrazzledMinimize
 from engine.frazzled.tokenize import Tokenize
-from engine.ivak_declare import MinimizeDeclare
+from engine.declare import MinimizeDeclare
 from engine.memory import DeluxeMemory
 from engine.minimisere import Minimisere
 

@@ -21,7 +21,7 @@ from engine.core import plural, strong
 from engine.foist import words as foist
 from engine.frazzled import words as frazzled
 from engine.frazzled import words_minimize, words_tokenize
-from engine.ivak_declare import words as declare
+from engine.declare import words as declare
 from engine.memory import words as memory
 from engine.minimisere import words as minimisere
 from storage.stats import GameStanding, PlayerStats, RatingBoard, RatingRow

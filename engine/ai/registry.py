@@ -17,7 +17,7 @@ from types import ModuleType
 from engine.ai.core import AIPlayer, BeginnerPlayer, GreedyPlayer
 from engine.foist import ai as foist
 from engine.frazzled import ai as frazzled
-from engine.ivak_declare import ai as ivak_declare
+from engine.declare import ai as declare
 from engine.memory import ai as memory
 from engine.minimisere import ai as minimisere
 
@@ -26,7 +26,7 @@ AI_MODULES: dict[str, ModuleType] = {
     "minimize": frazzled,
     "tokenize": frazzled,
     "eradicize": frazzled,
-    "declare": ivak_declare,
+    "declare": declare,
     "minimisere": minimisere,
     "memory": memory,
 }

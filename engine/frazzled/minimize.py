@@ -1,7 +1,7 @@
 """Frazzled Wool's MINIMIZE (2021), for 3 to 8 players: keep the lowest score and get through each round.
 
 Not to be confused with the project's two other "Minimize" games: IVAK's Minimize: Declare
-(:mod:`engine.ivak_declare`) and Parlett's Minimisère (:mod:`engine.minimisere`).
+(:mod:`engine.declare`) and Parlett's Minimisère (:mod:`engine.minimisere`).
 
 Rules source: ``shared/seeds/000_d97c66fde1b75dcf.txt`` (MINIMIZE, with the turn as the TOKENIZE text
 describes it) and the facts in ``shared/seeds/README.md``. The deck is :mod:`engine.frazzled.deck`, the

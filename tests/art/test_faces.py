@@ -15,7 +15,7 @@ from art.cards import face_of_action
 from art.faces import DECKS, Face
 from engine.foist import cards as foist_cards
 from engine.frazzled import deck as frazzled_deck
-from engine.ivak_declare import cards as ivak_cards
+from engine.declare import cards as ivak_cards
 
 DISTINCT = 1.0
 """Two faces are told apart when, scaled to 22 px on Discord's dark ground and seen through the simulation,

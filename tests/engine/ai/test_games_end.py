@@ -10,8 +10,8 @@ import random
 import pytest
 
 from engine.ai.registry import ai_player
-from engine.ivak_declare import DeclareState
-from engine.ivak_declare.ai import DRAG_END, DeclarePlayer
+from engine.declare import DeclareState
+from engine.declare.ai import DRAG_END, DeclarePlayer
 from engine.registry import GAMES
 from engine.tables.ai_turns import decision_rng
 

@@ -1,7 +1,7 @@
 """Minimize: Declare's table: the options, the cards in play (hands, the draw pile, the discard pile and the
 live throws), totals, turns, the deal, and what each seat may know of where the cards are (the hidden
 information: :meth:`DeclareTable.known_cards`, :meth:`DeclareTable.resample_hidden`, and the fast
-:meth:`DeclareTable.copy`). The moves are :class:`~engine.ivak_declare.rules.DeclareState`'s."""
+:meth:`DeclareTable.copy`). The moves are :class:`~engine.declare.rules.DeclareState`'s."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from engine.core import (
     snapshot_header,
     state_of_snapshot,
 )
-from engine.ivak_declare.cards import (
+from engine.declare.cards import (
     DECLARE_LIMIT_Q,
     ELIMINATION_Q,
     FULL_DECK,
@@ -31,8 +31,8 @@ from engine.ivak_declare.cards import (
     is_card,
     points_value,
 )
-from engine.ivak_declare.scoring import RoundResult, Settlement
-from engine.ivak_declare.throws import throw_back_fits
+from engine.declare.scoring import RoundResult, Settlement
+from engine.declare.throws import throw_back_fits
 
 
 def _copied(counter: Counter) -> Counter:
@@ -69,7 +69,7 @@ class DeclareOptions(GameOptions):
 
 class DeclareTable(GameState[DeclareOptions]):
     """The table of a game of Minimize: Declare: what lies where, whose turn it is, and what each seat may
-    know; :class:`~engine.ivak_declare.rules.DeclareState` adds the moves.
+    know; :class:`~engine.declare.rules.DeclareState` adds the moves.
 
     Secret information: each seat's hand (secret to all but its owner until a declare reveals every hand)
     and the draw pile's order. Public: the discard pile, hand sizes, running totals, the direction of play,

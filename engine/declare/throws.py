@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.ivak_declare.cards import (
+from engine.declare.cards import (
     COLOURS,
     JOKER,
     POWER_CARDS,

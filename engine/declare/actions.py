@@ -5,7 +5,7 @@ cards in thrown order, e.g. ``t5r6rjk8r``); ``draw``, ``take<card>``, ``nopick``
 (the pick); ``tb<card>`` (quick throw-back) and ``declarenow`` (I Declare Now), the optional out-of-turn
 actions of the player who just finished a turn. Logs stored before every throw was offered in one list also
 hold ``f1`` .. ``f7`` and ``fback`` (a "family" step that only fitted the throws to Discord's menus,
-:data:`LEGACY_FAMILY_STEP`); :meth:`~engine.ivak_declare.rules.MinimizeDeclare.upgrade_log` drops them.
+:data:`LEGACY_FAMILY_STEP`); :meth:`~engine.declare.rules.MinimizeDeclare.upgrade_log` drops them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from engine.core import GameAction
-from engine.ivak_declare.cards import is_card
+from engine.declare.cards import is_card
 
 DECLARE = "declare"
 DECLARE_NOW_CODE = "declarenow"

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from engine.core import Field, LegalAction, card_mark, plural, strong
-from engine.ivak_declare.cards import (
+from engine.declare.cards import (
     DECLARE_LIMIT_Q,
     DECLARE_NOW,
     DISCOVER,
@@ -24,8 +24,8 @@ from engine.ivak_declare.cards import (
     is_number,
     rank_of,
 )
-from engine.ivak_declare.scoring import RoundResult, Settlement
-from engine.ivak_declare.throws import IMPURE, PURE, SET, SINGLE, Throw, legal_throws, pickable_ends
+from engine.declare.scoring import RoundResult, Settlement
+from engine.declare.throws import IMPURE, PURE, SET, SINGLE, Throw, legal_throws, pickable_ends
 
 SYMBOLS = {"r": "♥", "y": "★", "g": "♣", "b": "♦"}
 POWER_NAMES = {

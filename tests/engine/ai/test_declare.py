@@ -1,4 +1,4 @@
-"""The Minimize: Declare AI (engine/ivak_declare/ai.py) and the engine parts it relies on: legal play at
+"""The Minimize: Declare AI (engine/declare/ai.py) and the engine parts it relies on: legal play at
 2 to 10 seats in every seat, honesty (its choice depends only on what its seat may see), a canonical
 resample, no mutation, an independent copy, and the decisions of a turn (throw, pick, declare, power cards,
 throw-back)."""
@@ -11,8 +11,8 @@ from collections import Counter
 import pytest
 
 from engine.ai.core import GreedyPlayer, RandomPlayer
-from engine.ivak_declare import DECLARE, DRAW, FULL_DECK, DeclareState, MinimizeDeclare
-from engine.ivak_declare.ai import (
+from engine.declare import DECLARE, DRAW, FULL_DECK, DeclareState, MinimizeDeclare
+from engine.declare.ai import (
     DeclarePlayer,
     DeclareSearchPlayer,
     evaluate,
@@ -22,7 +22,7 @@ from engine.ivak_declare.ai import (
     likelihood,
     player_for,
 )
-from engine.ivak_declare.cards import card_points
+from engine.declare.cards import card_points
 
 RULES = MinimizeDeclare()
 FAST = DeclarePlayer(samples=6)

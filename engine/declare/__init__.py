@@ -1,7 +1,7 @@
 """Minimize: Declare (IVAK MINIMIZE™, ``shared/seeds/001_faa9b8d9abeda876.txt``): cards, throws, actions,
 scoring, table, rules, words and AI. Imports engine.core, engine.ai.core (ai.py only) and its own modules."""
 
-from engine.ivak_declare.actions import (
+from engine.declare.actions import (
     DECLARE,
     DECLARE_NOW_CODE,
     DRAW,
@@ -18,10 +18,10 @@ from engine.ivak_declare.actions import (
     ThrowBack,
     ThrowCards,
 )
-from engine.ivak_declare.cards import FULL_DECK, POWER_CARDS, card_points, hand_quarters
-from engine.ivak_declare.rules import DeclareOptions, DeclareState, MinimizeDeclare, Phase
-from engine.ivak_declare.throws import classify, legal_throws, throw_back_fits
-from engine.ivak_declare.words import THROW_GROUP, card_text, format_points, throw_description
+from engine.declare.cards import FULL_DECK, POWER_CARDS, card_points, hand_quarters
+from engine.declare.rules import DeclareOptions, DeclareState, MinimizeDeclare, Phase
+from engine.declare.throws import classify, legal_throws, throw_back_fits
+from engine.declare.words import THROW_GROUP, card_text, format_points, throw_description
 
 __all__ = [
     "DECLARE",

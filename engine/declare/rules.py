@@ -25,8 +25,8 @@ from engine.core import (
     Standing,
     plural,
 )
-from engine.ivak_declare import words
-from engine.ivak_declare.actions import (
+from engine.declare import words
+from engine.declare.actions import (
     DECLARE,
     DECLARE_NOW_CODE,
     DRAW,
@@ -44,7 +44,7 @@ from engine.ivak_declare.actions import (
     ThrowBack,
     ThrowCards,
 )
-from engine.ivak_declare.cards import (
+from engine.declare.cards import (
     DECLARE_NOW,
     DISCOVER,
     NO_PICK,
@@ -53,9 +53,9 @@ from engine.ivak_declare.cards import (
     is_number,
     points_value,
 )
-from engine.ivak_declare.scoring import RoundResult, Settlement, next_starter, round_scores, settle
-from engine.ivak_declare.table import DeclareOptions, DeclareTable, Phase
-from engine.ivak_declare.throws import (
+from engine.declare.scoring import RoundResult, Settlement, next_starter, round_scores, settle
+from engine.declare.table import DeclareOptions, DeclareTable, Phase
+from engine.declare.throws import (
     PURE,
     SET,
     classify,

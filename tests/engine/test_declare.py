@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import IllegalAction, replay
-from engine.ivak_declare import (
+from engine.declare import (
     DECLARE,
     DECLARE_NOW_CODE,
     DRAW,
@@ -44,7 +44,7 @@ from engine.ivak_declare import (
     throw_back_fits,
     throw_description,
 )
-from engine.ivak_declare.scoring import Settlement, next_starter, round_scores, settle
+from engine.declare.scoring import Settlement, next_starter, round_scores, settle
 from tests.engine.conftest import MAX_STEPS, cards_as_text, games_in_play, seats_with_actions
 
 DECLARE_GAME = MinimizeDeclare()

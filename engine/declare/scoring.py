@@ -7,7 +7,7 @@ import enum
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from engine.ivak_declare.cards import ELIMINATION_Q, PENALTY_Q
+from engine.declare.cards import ELIMINATION_Q, PENALTY_Q
 
 
 class Settlement(enum.Enum):

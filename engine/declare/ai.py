@@ -4,9 +4,9 @@ hard level searches the declare.
 Rules: ``docs/rules/declare.md`` (its "AI player" section describes this player). The player decides only
 from what its seat may see: its own hand (``state.hand(seat)``), the public piles (the previous throw, the
 throw just made, the discard pile), the cards each other seat is known to have taken from the discard pile
-(:meth:`~engine.ivak_declare.rules.DeclareState.known_cards`), hand sizes, totals and the public history
+(:meth:`~engine.declare.rules.DeclareState.known_cards`), hand sizes, totals and the public history
 (turns since the last declare); its sampled deals redraw the unseen cards as
-:meth:`~engine.ivak_declare.rules.DeclareState.resample_hidden` does (sorted, then shuffled with its
+:meth:`~engine.declare.rules.DeclareState.resample_hidden` does (sorted, then shuffled with its
 generator), without copying the state. It chooses among ``state.legal_actions(seat)`` by parsing their
 codes, so a decision it does not know gets a legal answer too (the first one offered).
 
@@ -55,7 +55,7 @@ from collections import Counter
 
 from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, InformationSet, SearchGuard, legal_codes, win_share
 from engine.core import GameState
-from engine.ivak_declare.actions import (
+from engine.declare.actions import (
     DECLARE,
     DECLARE_NOW_CODE,
     DRAW,
@@ -71,7 +71,7 @@ from engine.ivak_declare.actions import (
     ThrowBack,
     ThrowCards,
 )
-from engine.ivak_declare.cards import (
+from engine.declare.cards import (
     DISCOVER,
     FULL_DECK,
     HALF_VALUE,
@@ -81,9 +81,9 @@ from engine.ivak_declare.cards import (
     hand_quarters,
     is_number,
 )
-from engine.ivak_declare.rules import DeclareState
-from engine.ivak_declare.table import Phase
-from engine.ivak_declare.throws import legal_throws, pickable_ends
+from engine.declare.rules import DeclareState
+from engine.declare.table import Phase
+from engine.declare.throws import legal_throws, pickable_ends
 
 KEEP_WEIGHT = 0.5  # the share of the best next throw's points a hand is credited with
 POWER_MARGIN = 2.0  # points a power card must gain over a plain pick to be played
@@ -279,7 +279,7 @@ class DeclarePlayer(AIPlayer):
         ``rng``: the draw of :meth:`DeclareState.resample_hidden` without its copy) in which every other
         hand in play is higher. A deal where another hand equals the seat's counts as a failed call: "If any
         other player has the same number of points or fewer points than the caller, the caller scores 25"
-        (ruling 2, :func:`~engine.ivak_declare.scoring.round_scores`)."""
+        (ruling 2, :func:`~engine.declare.scoring.round_scores`)."""
         mine = hand_quarters(state.hand(seat))
         others = [other for other in range(state.num_seats) if other != seat and state.alive(other)]
         known = {other: list(state.known_cards(other)) for other in others}
@@ -388,7 +388,7 @@ def rollout(world: DeclareState, dealt: int, rng: random.Random, steps: int = RO
     whether that round ended (or the game); a fast rule policy for
     every seat: declare when allowed with 1 point or less, or (with chance :data:`LOWEST_DECLARE` per turn)
     when its hand is strictly the lowest in this world; otherwise throw the throw that sheds the most
-    points (:func:`~engine.ivak_declare.throws.legal_throws`' first); then take the cheaper end of the
+    points (:func:`~engine.declare.throws.legal_throws`' first); then take the cheaper end of the
     previous throw if it is worth :data:`TAKE_AT` points or less, else draw. Power cards are not played."""
     alive = [seat for seat in range(world.num_seats) if world.alive(seat)]
     for _ in range(steps):
