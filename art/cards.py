@@ -4,10 +4,10 @@ action's stable code (:class:`engine.core.LegalAction.code`), read with the game
 from __future__ import annotations
 
 from art.faces import BY_KEY, Face
+from engine.declare.actions import DeclareAction, Discover, Take, ThrowBack, ThrowCards
 from engine.frazzled.actions import Discard
 from engine.frazzled.eradicize import Play
 from engine.frazzled.minimize_table import Give
-from engine.declare.actions import DeclareAction, Discover, Take, ThrowBack, ThrowCards
 from engine.minimisere.actions import MinimisereAction
 
 FRAZZLED_GAMES = frozenset({"minimize", "tokenize", "eradicize"})

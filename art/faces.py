@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFont
 
 from art import shapes
+from engine.declare import cards as ivak_cards
 from engine.foist import cards as foist_cards
 from engine.frazzled import deck as frazzled_deck
-from engine.declare import cards as ivak_cards
 from engine.memory import cards as memory_cards
 
 SIZE = 128

@@ -12,6 +12,16 @@ from enum import Enum
 from engine.core import plural
 
 
+def is_ai(user_id: int) -> bool:
+    """True if ``user_id`` is an AI seat's identity, not a Discord user's.
+
+    An AI seat's identity is negative (``-1``, ``-2``, ...) and a Discord user id is always positive, so the
+    two never collide in the lobby, the game, the snapshot or the stored results (see
+    :mod:`engine.tables.ai_seats`).
+    """
+    return user_id < 0
+
+
 class LobbyError(Exception):
     """A lobby request that is refused (e.g. a second Join). ``str(error)`` is for the player."""
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from engine.core import GameRules
+from engine.declare import MinimizeDeclare
 from engine.foist import Foist
 from engine.frazzled.eradicize import Eradicize
 from engine.frazzled.minimize import FrazzledMinimize
 from engine.frazzled.tokenize import Tokenize
-from engine.declare import MinimizeDeclare
 from engine.memory import DeluxeMemory
 from engine.minimisere import Minimisere
 

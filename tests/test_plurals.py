@@ -18,10 +18,10 @@ from cogs.rating_chart import chart_caption
 from cogs.stats import stats_embed
 from cogs.tables.server_defaults import turn_length_refusal
 from engine.core import plural, strong
+from engine.declare import words as declare
 from engine.foist import words as foist
 from engine.frazzled import words as frazzled
 from engine.frazzled import words_minimize, words_tokenize
-from engine.declare import words as declare
 from engine.memory import words as memory
 from engine.minimisere import words as minimisere
 from storage.stats import GameStanding, PlayerStats, RatingBoard, RatingRow

@@ -15,9 +15,9 @@ import functools
 from types import ModuleType
 
 from engine.ai.core import AIPlayer, BeginnerPlayer, GreedyPlayer
+from engine.declare import ai as declare
 from engine.foist import ai as foist
 from engine.frazzled import ai as frazzled
-from engine.declare import ai as declare
 from engine.memory import ai as memory
 from engine.minimisere import ai as minimisere
 

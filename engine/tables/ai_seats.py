@@ -14,18 +14,13 @@ from __future__ import annotations
 from engine import Event
 from engine.ai.registry import LEVELS, NORMAL
 from engine.core import plural
-from engine.lobby import LobbyError
+from engine.lobby import LobbyError, is_ai
 from engine.tables.session import I_AM_BACK, Phase, TableError, TableSession
 
 AI_MARKER = "🤖"
 
 AI_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Margaret", "Claude", "Radia", "Ken")
 """AI names by identity: AI ``-1`` is Ada, ``-2`` Alan, ... (a table has at most nine AIs)."""
-
-
-def is_ai(user_id: int) -> bool:
-    """True if ``user_id`` is an AI seat's identity (negative), not a Discord user's."""
-    return user_id < 0
 
 
 def ai_name(ai_id: int) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from engine.lobby import is_ai
 from engine.tables.session import Phase, TableSession
 from engine.tables.snapshot import TableSnapshot
 from storage import StoredEngineSnapshot
@@ -85,7 +86,7 @@ class WaitingTable:
             channel_id=int(stored["channel_id"]),
             phase=phase,
             seated=frozenset(int(user) for user in players or stored.get("lobby_players") or []),
-            has_ai=any(int(user) < 0 for user in players) or bool(stored.get("left_seats")),
+            has_ai=any(is_ai(int(user)) for user in players) or bool(stored.get("left_seats")),
             clock=clock,
             stored=stored,
             actions=actions,

@@ -17,7 +17,7 @@ from enum import Enum
 
 from engine import Event, GameRules, GameState, LegalAction, SeatView, Standing
 from engine.core import plural, strong
-from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
+from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice, is_ai
 from engine.tables import time_control
 from engine.tables.time_control import SeatBank, TimeControl
 
@@ -445,7 +445,8 @@ class TableSession:
             events.extend(played)
             self.log_events.extend(played)
             self.timeouts_in_row[seat] += 1
-            if self.timeouts_in_row[seat] >= self.settings.idle_after_timeouts and self.players[seat] >= 0:
+            away = self.timeouts_in_row[seat] >= self.settings.idle_after_timeouts
+            if away and not is_ai(self.players[seat]):
                 if seat not in self.idle_seats | self.left_seats:
                     self.idle_seats.add(seat)
                     events.append(Event(seat, f"is away: an AI plays for them until they press {I_AM_BACK}."))
@@ -463,7 +464,7 @@ class TableSession:
             self.deadline = None
             self.seat_deadlines = {}
             leavers = {self.players[seat]: RematchChoice.LEAVE for seat in self.left_seats}
-            self.rematch = Rematch([p for p in self.players if p >= 0], self.host_id, leavers)  # no AI seat
+            self.rematch = Rematch([p for p in self.players if not is_ai(p)], self.host_id, leavers)
         else:
             self._arm_deadline(now, changed, acted)
 

@@ -15,6 +15,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 
+from engine.lobby import is_ai
 from engine.tables.registry import TableRegistry, WaitingTable
 from engine.tables.session import Phase, TableError, TableSession
 from engine.tables.snapshot import (
@@ -66,7 +67,7 @@ def game_result(session: TableSession) -> GameResult:
                 display_name=session.name_of_seat(standing.seat),
                 points=standing.points,
                 rank=standing.rank,
-                is_ai=session.players[standing.seat] < 0,  # an AI seat (a leaver's seat stays theirs)
+                is_ai=is_ai(session.players[standing.seat]),  # an AI seat (a leaver's seat stays theirs)
             )
             for standing in session.standings()
         ],
@@ -124,7 +125,7 @@ class TableStore:
         )
         snapshot = snapshot_of(session, result_saved=session.result_saved or result is not None)
         new_actions = [StoredAction(*action) for action in session.unsaved_actions()]
-        seated = frozenset(user for user in session.seated_users() if user > 0)  # no AI seat
+        seated = frozenset(user for user in session.seated_users() if not is_ai(user))
         seats_changed = self._seated.get(session.table_id) != seated
         engine = self._engine_snapshot(session)
         try:
@@ -267,6 +268,6 @@ class TableStore:
             log.exception("Could not restore table %s: it stays stored but closed", table.table_id)
             self.registry.gone[table.table_id] = UNRESTORED
             return None
-        self._seated[session.table_id] = frozenset(user for user in session.seated_users() if user > 0)
+        self._seated[session.table_id] = frozenset(user for user in session.seated_users() if not is_ai(user))
         self.registry.register(session)
         return session

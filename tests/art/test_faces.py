@@ -13,9 +13,9 @@ from PIL import Image, ImageDraw
 from art import faces, vision
 from art.cards import face_of_action
 from art.faces import DECKS, Face
+from engine.declare import cards as ivak_cards
 from engine.foist import cards as foist_cards
 from engine.frazzled import deck as frazzled_deck
-from engine.declare import cards as ivak_cards
 
 DISTINCT = 1.0
 """Two faces are told apart when, scaled to 22 px on Discord's dark ground and seen through the simulation,
