@@ -9,7 +9,7 @@ code               action                                       chosen when
 ``reveal.C5``      :class:`Reveal` a position to everyone       Mixed Ace, 3 and 6
 ``square.D2``      :class:`ChooseSquare` by its top-left        Mixed 4
 ``cross.C3``       :class:`ChooseCross` by its centre           Mixed 5
-``move.C2``        :class:`Move` the card at a position         Jokin' Around, a card to move
+``move.C2``        :class:`MoveFrom` a position (pick it up)    Jokin' Around, a card to move
 ``to.B2``          :class:`MoveTo` a position                   Jokin' Around, where it goes
 ``show``           :class:`Show` a non-match (free)             after a non-match
 ``hide.B2``        :class:`Hide` one card (``hide.both``: two)  after a non-match
@@ -114,7 +114,7 @@ class ChooseCross(_AtPosition):
     verb = "cross"
 
 
-class Move(_AtPosition):
+class MoveFrom(_AtPosition):
     """Jokin' Around: pick up the card at ``position`` to move it."""
 
     verb = "move"
@@ -210,6 +210,6 @@ class Finish(_Plain):
 
 _BY_VERB: dict[str, type[MemoryAction]] = {
     kind.verb: kind
-    for kind in (Look, Reveal, ChooseSquare, ChooseCross, Move, MoveTo, Hide, ChoosePlayer, CopyEffect)
+    for kind in (Look, Reveal, ChooseSquare, ChooseCross, MoveFrom, MoveTo, Hide, ChoosePlayer, CopyEffect)
     + (Show, Done, Buy, EndTurn, Finish)
 }

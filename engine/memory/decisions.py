@@ -16,7 +16,7 @@ from engine.memory.actions import (
     CopyEffect,
     Look,
     MemoryAction,
-    Move,
+    MoveFrom,
     MoveTo,
     Reveal,
 )
@@ -77,7 +77,7 @@ DIFFERENT = frozenset({Purpose.JACK, Purpose.QUEEN_RECEIVER, Purpose.GIVE_RECEIV
 # One value per possible action, built once (legal actions are asked for often).
 LOOKS = tuple(Look(p) for p in range(POSITIONS))
 REVEALS = tuple(Reveal(p) for p in range(POSITIONS))
-MOVES = tuple(Move(p) for p in range(POSITIONS))
+MOVES = tuple(MoveFrom(p) for p in range(POSITIONS))
 MOVES_TO = tuple(MoveTo(p) for p in range(POSITIONS))
 SQUARES = tuple(ChooseSquare(corner) for corner in SQUARE_CORNERS)
 CROSSES = tuple(ChooseCross(centre) for centre in CROSS_CENTRES)
@@ -85,7 +85,7 @@ COPIES = tuple(CopyEffect(rank) for rank in range(1, 13))
 AT_POSITION: dict[type[MemoryAction], tuple[MemoryAction, ...]] = {
     Look: LOOKS,
     Reveal: REVEALS,
-    Move: MOVES,
+    MoveFrom: MOVES,
     MoveTo: MOVES_TO,
 }
 # The decisions that choose a position, and the type of the action that chooses it.
@@ -97,7 +97,7 @@ CHOOSES_POSITION: dict[Phase, type[MemoryAction]] = {
     Phase.REVEAL_ONE: Reveal,
     Phase.REVEAL_UP_TO_FOUR: Reveal,
     Phase.REVEAL_ANY: Reveal,
-    Phase.REARRANGE: Move,
+    Phase.REARRANGE: MoveFrom,
     Phase.REARRANGE_TO: MoveTo,
 }
 

@@ -26,7 +26,7 @@ from engine.memory.actions import (
     Hide,
     Look,
     MemoryAction,
-    Move,
+    MoveFrom,
     MoveTo,
     Reveal,
     Show,
@@ -232,7 +232,7 @@ class MemoryState(MemoryEffects):
         """Why ``action`` does not answer ``step`` (``None``: it does)."""
         phase = step.phase
         match action:
-            case Look(p) | Reveal(p) | Move(p) | MoveTo(p) if type(action) is CHOOSES_POSITION.get(phase):
+            case Look(p) | Reveal(p) | MoveFrom(p) | MoveTo(p) if type(action) is CHOOSES_POSITION.get(phase):
                 return self._position_refusal(step, p)
             case Done() if phase in REVEALING_SEVERAL:
                 return None if self._revealable(step) else words.NOTHING_TO_REVEAL
@@ -385,14 +385,14 @@ class MemoryState(MemoryEffects):
         menu = words.POSITION_MENU.get(step.phase)  # None: no menu of positions (a square's are buttons)
         offered = tuple(
             self._offer_position(action, menu)
-            if menu is not None and isinstance(action, Look | Reveal | Move)
+            if menu is not None and isinstance(action, Look | Reveal | MoveFrom)
             else self._offer(step, action)
             for action in self._legal(step)
         )
         self._offered = (self.version, offered)
         return offered
 
-    def _offer_position(self, action: Look | Reveal | Move, menu: str) -> LegalAction:
+    def _offer_position(self, action: Look | Reveal | MoveFrom, menu: str) -> LegalAction:
         """A position offered in the decision's one menu ``menu``, a face-up card named."""
         p = action.position
         return words.position_in_menu(action.verb, p, menu, self._face_up_card(p))
@@ -566,7 +566,7 @@ class MemoryState(MemoryEffects):
                 self._steps.pop(0)
                 self._say(step.seat, words.copies(rank))
                 self._chart(step.seat, rank, step.pair)
-            case Phase.REARRANGE, Move(p):
+            case Phase.REARRANGE, MoveFrom(p):
                 self._steps[0] = Step(Phase.REARRANGE_TO, step.seat, positions=[p])
             case Phase.REARRANGE_TO, MoveTo(p):
                 self._move_to(step, p)
