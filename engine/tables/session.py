@@ -99,8 +99,6 @@ class TableSession:
     options:
         The game options the host chose in the lobby (field name to value; unset fields take the game's
         defaults).
-    deadline:
-        When the earliest running clock runs out (UTC), while playing.
     seat_deadlines:
         When each waiting seat's clock runs out (UTC). A seat's clock restarts only when its own decision
         changes, so a simultaneous decision keeps one clock per seat.
@@ -148,7 +146,6 @@ class TableSession:
         self.events: deque[Event] = deque(maxlen=EVENT_LOG_LENGTH)
         self.log_events: deque[Event] = deque(maxlen=EVENT_LOG_LENGTH)
         self.options: dict[str, object] = {}
-        self.deadline: datetime | None = None
         self.seat_deadlines: dict[int, datetime] = {}
         self.banks: list[SeatBank] = []  # each seat's time bank, on a bank table (else empty)
         self.clock_names: dict[int, str | None] = {}
@@ -222,6 +219,14 @@ class TableSession:
         if legal is None:
             legal = self._legal_actions[seat] = state.legal_actions(seat)
         return legal
+
+    @property
+    def deadline(self) -> datetime | None:
+        """When the earliest running clock runs out (UTC), while playing: the earliest of
+        :attr:`seat_deadlines` (``None`` when no clock runs, or the game is not being played)."""
+        if self.phase is not Phase.PLAYING or not self.seat_deadlines:
+            return None
+        return min(self.seat_deadlines.values())
 
     # -- who is who ------------------------------------------------------------------------------
 
@@ -461,7 +466,6 @@ class TableSession:
         if self.state.is_terminal():
             self.phase = Phase.SCOREBOARD
             self.finished_at = now
-            self.deadline = None
             self.seat_deadlines = {}
             leavers = {self.players[seat]: RematchChoice.LEAVE for seat in self.left_seats}
             self.rematch = Rematch([p for p in self.players if not is_ai(p)], self.host_id, leavers)
@@ -521,7 +525,6 @@ class TableSession:
                 deadlines[seat] = now + timedelta(seconds=self._seconds_for(seat))
         self.clock_names = clock_names
         self.seat_deadlines = deadlines
-        self.deadline = min(self.seat_deadlines.values()) if self.seat_deadlines else None
 
     # -- end -------------------------------------------------------------------------------------
 
@@ -555,7 +558,6 @@ class TableSession:
     def close(self) -> None:
         """Mark the table closed (the cog forgets it)."""
         self.phase = Phase.CLOSED
-        self.deadline = None
 
     # -- storage ---------------------------------------------------------------------------------
 

@@ -335,7 +335,6 @@ def load_into(
         if session.state is None
         else {seat: session.state.decision_clock(seat) for seat in session.seat_deadlines}
     )
-    session.deadline = min(session.seat_deadlines.values()) if session.seat_deadlines else None
     session.seat_versions = list(snapshot.seat_versions)
     session.banks = list(snapshot.banks)
     session.timeouts_in_row = dict(snapshot.timeouts_in_row)

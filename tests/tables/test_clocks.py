@@ -39,8 +39,7 @@ async def test_rearming_moves_the_one_job_of_the_table() -> None:
     clocks.arm_turn(session)
     job = scheduler.get_job("turn:clock123")
     later = session.deadline + timedelta(seconds=40)
-    session.deadline = later
-    clocks.arm_turn(session)
+    clocks.arm_turn(session, later)
     assert scheduler.get_jobs() == [job] and scheduler.get_job("turn:clock123") is job
     assert job.next_run_time == later
     clocks.disarm_all(session)
