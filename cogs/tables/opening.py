@@ -99,32 +99,40 @@ async def open_table(
             ephemeral=True,
         )
         return
-    session = TableSession(
-        runtime.registry.new_table_id(),
-        interaction.guild_id,
-        interaction.channel_id,
-        get_rules(request.game),
-        TableSettings(
+    rated = await host.db.guild_counts_ai_games(interaction.guild_id)
+    in_rated = rated and await host.db.guild_hints_in_rated(interaction.guild_id)
+    guild_id, host_id, host_name = interaction.guild_id, interaction.user.id, interaction.user.display_name
+
+    def new_lobby(channel_id: int) -> TableSession:
+        """The lobby asked for, in ``channel_id`` (raises :class:`TableError` if its AI seats do not fit)."""
+        settings = TableSettings(
             turn_seconds=seconds,
             idle_turn_seconds=seconds,  # a player away is played by an AI: their clock is not shortened
             idle_after_timeouts=host.settings.idle_after_timeouts,
             rematch_seconds=host.settings.rematch_seconds,
             time_control=time_control(host.settings, request.clock),
-        ),
-        interaction.user.id,
-        interaction.user.display_name,
-    )
-    rated = await host.db.guild_counts_ai_games(interaction.guild_id)
-    in_rated = rated and await host.db.guild_hints_in_rated(interaction.guild_id)
-    allow_hints(session, rated=rated, in_rated=in_rated)
+        )
+        lobby = TableSession(
+            runtime.registry.new_table_id(),
+            guild_id,
+            channel_id,
+            get_rules(request.game),
+            settings,
+            host_id,
+            host_name,
+        )
+        allow_hints(lobby, rated=rated, in_rated=in_rated)
+        seat_bots(lobby, request.bots, request.level)
+        return lobby
+
     try:
-        seat_bots(session, request.bots, request.level)
+        session = new_lobby(interaction.channel_id)  # in a thread, checked here before the thread starts
     except TableError as refusal:
         await interaction.response.send_message(str(refusal), ephemeral=True)
         return
 
     if thread:
-        await threads.open_in_thread(interaction, session, runtime, NOT_SAVED)
+        await threads.open_in_thread(interaction, session.rules.display_name, new_lobby, runtime, NOT_SAVED)
         return
 
     async def post() -> int | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 
 import discord
 
@@ -73,13 +74,17 @@ async def start_thread(channel: discord.TextChannel, name: str) -> discord.Threa
 
 
 async def open_in_thread(
-    interaction: discord.Interaction, session: TableSession, runtime: TableRuntime, not_saved: str
+    interaction: discord.Interaction,
+    game_name: str,
+    new_lobby: Callable[[int], TableSession],
+    runtime: TableRuntime,
+    not_saved: str,
 ) -> None:
-    """Answer ``/play`` by starting a thread of its channel and opening the lobby ``session`` there (its
-    ``channel_id`` becomes the thread's); the answer points to the thread, or says what went wrong
-    (``not_saved`` if the table could not be stored)."""
+    """Answer ``/play`` by starting a thread of its channel and opening a lobby of the game ``game_name``
+    there, ``new_lobby(thread_id)`` (checked by the caller beforehand, so it does not refuse); the answer
+    points to the thread, or says what went wrong (``not_saved`` if the table could not be stored)."""
     await interaction.response.defer()  # two requests to Discord before the answer
-    name = thread_name(session.rules.display_name, interaction.user.display_name)
+    name = thread_name(game_name, interaction.user.display_name)
     try:
         thread = await start_thread(interaction.channel, name)  # type: ignore[arg-type]
     except discord.HTTPException as error:
@@ -87,7 +92,7 @@ async def open_in_thread(
             content=f"Discord did not let me start a thread: {error.text}"
         )
         return
-    session.channel_id = thread.id
+    session = new_lobby(thread.id)
 
     async def post() -> int | None:
         return (await thread.send(**render.lobby_message(session).send_kwargs())).id
