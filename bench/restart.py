@@ -1,4 +1,4 @@
-"""Restart of a big bot (issue 21), run on demand (never in the test suite): ``python bench/restart.py``.
+"""Restart of a big bot, run on demand (never in the test suite): ``python bench/restart.py``.
 
 A SQLite database is filled with ``--tables`` live mid-game tables of a game (``--games``: each game in
 turn; 4 people seated, 1-hour turn clocks, so nothing times out): ``--distinct`` games of that kind, each
@@ -11,7 +11,7 @@ database, a started APScheduler, a presenter that shows nothing (Discord's side 
 is ``bench/press_cost.py``'s). From the moment it opens the database it
 
 - restores the tables (:meth:`TableRuntime.restore`: read, clocks armed, no game replayed) and starts
-  replaying them in the background (:meth:`TableRuntime.bring_back`, at once: in the bot it waits for
+  replaying them in the background (:meth:`TableRuntime.finish_restoring`, at once: in the bot it waits for
   discord.py's ready, seconds later, so presses meet a longer background pass there, not a shorter one);
 - presses ``--rate`` times a second on tables picked at random (each press the default action of the
   seat to act, through :meth:`TableRuntime.commit`, stored in SQLite), from the start until ``--after``
@@ -180,7 +180,7 @@ async def restart(path: Path, rate: float, after: float, memory: bool) -> dict:
     restored_at = time.perf_counter() - started
     ids = list(registry.waiting)
     replayed_at: list[float] = []
-    background = asyncio.ensure_future(runtime.bring_back(lambda table: None))
+    background = asyncio.ensure_future(runtime.finish_restoring(lambda table: None))
     background.add_done_callback(lambda _: replayed_at.append(time.perf_counter() - started))
 
     presses: list[tuple[float, float, bool]] = []  # (sent, seconds to the answer, replayed its table first)

@@ -66,11 +66,11 @@ class TablesCog(commands.Cog, name=COG_NAME):
         if restored:
             log.info("Restored %s", plural(restored, "table"))
         # Not among the runtime's tasks, which a stop waits for: replaying thousands of games may take longer.
-        self._restoring.spawn(self._bring_back_when_ready(), "replay and redraw of restored tables")
+        self._restoring.spawn(self._finish_restoring_when_ready(), "replay and redraw of restored tables")
 
-    async def _bring_back_when_ready(self) -> None:
+    async def _finish_restoring_when_ready(self) -> None:
         await self.bot.wait_until_ready()
-        await self.runtime.bring_back(self._shown_again)
+        await self.runtime.finish_restoring(self._shown_again)
 
     def _shown_again(self, session: TableSession) -> None:
         self.messages.refresh(session)

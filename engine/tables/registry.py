@@ -5,7 +5,7 @@ tables that are gone, so a late press on one gets a polite answer.
 After a restart a table's game is replayed the first time anything asks the registry for it (:meth:`
 TableRegistry.get`, :meth:`~TableRegistry.channel_table`, :meth:`~TableRegistry.table_of_player`: a press,
 a clock, ``/hand``), or by the runtime in the background, whichever comes first; either way through the
-one :attr:`TableRegistry.reviver`, so a table replayed on demand is the table replayed in the background.
+one :attr:`TableRegistry.restorer`, so a table replayed on demand is the table replayed in the background.
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ class TableRegistry:
     waiting:
         Tables stored at the last stop whose games are not replayed yet, by table id; each holds its
         channel in :attr:`channel_tables` as a live table would.
-    reviver:
+    restorer:
         Replays a waiting table and registers it (the runtime's); returns ``None`` if it does not replay
         (then it is :attr:`gone`).
     """
@@ -143,7 +143,7 @@ class TableRegistry:
         self.channel_tables: dict[int, str] = {}
         self.gone: OrderedDict[str, str] = OrderedDict()
         self.waiting: dict[str, WaitingTable] = {}
-        self.reviver: Callable[[WaitingTable], TableSession | None] | None = None
+        self.restorer: Callable[[WaitingTable], TableSession | None] | None = None
         self._waiting_players: dict[int, set[str]] = {}  # user id -> ids of waiting tables they sit at
         self._on_forget: list[Callable[[TableSession], None]] = []
 
@@ -155,11 +155,11 @@ class TableRegistry:
         """The live table ``table_id`` (replayed now if it was waiting), or ``None``."""
         session = self.tables.get(table_id)
         if session is None and table_id in self.waiting:
-            return self.revive(table_id)
+            return self.restore(table_id)
         return session
 
     def add_waiting(self, table: WaitingTable) -> None:
-        """Hold a stored table until its game is replayed (:meth:`revive`); it holds its channel unless it
+        """Hold a stored table until its game is replayed (:meth:`restore`); it holds its channel unless it
         shows a scoreboard."""
         self.waiting[table.table_id] = table
         if table.phase is not Phase.SCOREBOARD:
@@ -167,8 +167,8 @@ class TableRegistry:
         for user in table.seated:
             self._waiting_players.setdefault(user, set()).add(table.table_id)
 
-    def revive(self, table_id: str) -> TableSession | None:
-        """Replay the waiting table ``table_id`` through :attr:`reviver` and return it live; ``None`` if it
+    def restore(self, table_id: str) -> TableSession | None:
+        """Replay the waiting table ``table_id`` through :attr:`restorer` and return it live; ``None`` if it
         is not waiting (any more) or does not replay."""
         table = self.waiting.pop(table_id, None)
         if table is None:
@@ -180,8 +180,8 @@ class TableRegistry:
                 del self._waiting_players[user]
         if self.channel_tables.get(table.channel_id) == table_id:
             del self.channel_tables[table.channel_id]  # registered again with the live table
-        assert self.reviver is not None, "the runtime sets the reviver before tables wait"
-        return self.reviver(table)
+        assert self.restorer is not None, "the runtime sets the restorer before tables wait"
+        return self.restorer(table)
 
     def gone_reason(self, table_id: str) -> str:
         """Why table ``table_id`` is not live, in words for the player."""
@@ -248,7 +248,7 @@ class TableRegistry:
             return session
         for table_id in list(self._waiting_players.get(user_id, ())):
             if self.waiting[table_id].phase is Phase.PLAYING:
-                self.revive(table_id)
+                self.restore(table_id)
         playing = [
             s for s in self.tables.values() if s.phase is Phase.PLAYING and s.seat_of(user_id) is not None
         ]

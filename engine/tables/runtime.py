@@ -54,10 +54,12 @@ LOCK_WAIT_SECONDS = 2.0
 """How long a press waits for a busy table before it is refused, so it is still answered in time."""
 SAVE_RETRY_SECONDS = 5
 RESTORE_SLICE_SECONDS = 0.02
-"""How long :meth:`TableRuntime.bring_back` replays waiting tables before it lets the event loop answer."""
+"""How long :meth:`TableRuntime.finish_restoring` replays waiting tables before it lets the event loop
+answer (seconds)."""
 GIVE_WAY_SECONDS = 0.1
-"""How long, at most, :meth:`TableRuntime.bring_back` waits after a slice for the moves being committed to
-be done (a move takes several turns of the event loop: one slice between each would hold it for many)."""
+"""How long, at most, :meth:`TableRuntime.finish_restoring` waits after a slice for the moves being committed
+to be done (seconds; a move takes several turns of the event loop: one slice between each would hold it for
+many)."""
 NOT_OPENED = "This table could not be opened."
 OVER = "This game is over: see the final scores on the table message."
 TABLE_CLOSED = "This table is closed."
@@ -173,9 +175,9 @@ class TableRuntime:
         self._no_commit = asyncio.Event()
         self._no_commit.set()
         registry.on_forget(self._forgotten)
-        registry.reviver = self._revive
-        self._shown: Callable[[TableSession], None] | None = None  # set by bring_back
-        self._unshown: list[TableSession] = []  # replayed before bring_back
+        registry.restorer = self._restore_table
+        self._shown: Callable[[TableSession], None] | None = None  # set by finish_restoring
+        self._unshown: list[TableSession] = []  # replayed before finish_restoring
 
     def _forgotten(self, table: TableSession) -> None:
         self.clocks.disarm_all(table)
@@ -222,7 +224,7 @@ class TableRuntime:
         async with locked(table, wait):
             if not self.registry.is_live(table):
                 raise Unchanged(self.registry.gone_reason(table.table_id))
-            await self.store.settle(table)  # a failed save the database could not undo: reload first
+            await self.store.restore_if_unsaved(table)  # a failed save not undone yet: restore it first
             if not self.registry.is_live(table):
                 raise Unchanged(self.registry.gone_reason(table.table_id))
             before = frozenset(table.users_with_actions())
@@ -391,7 +393,7 @@ class TableRuntime:
         Nothing is replayed yet but lobbies (which have no game): each table waits in the registry
         (:class:`~engine.tables.registry.WaitingTable`) with its clock armed from its stored deadlines (a
         deadline that passed meanwhile fires at once), and its game is replayed from its log the first time
-        it is needed (a press, a clock, ``/hand``: :meth:`TableRegistry.get`) or by :meth:`bring_back`,
+        it is needed (a press, a clock, ``/hand``: :meth:`TableRegistry.get`) or by :meth:`finish_restoring`,
         whichever comes first. A process with thousands of long games so answers at once instead of after
         replaying them all (docs/performance.md, issue 21)."""
         waiting = await self.store.load_waiting(owns_guild)
@@ -401,15 +403,15 @@ class TableRuntime:
                 self.registry.add_waiting(table)
                 games.append(table)
             else:  # a lobby: no game to replay
-                self._revive(table)
+                self._restore_table(table)
         self.clocks.arm_waiting(games)
-        gc.freeze()  # see bring_back
+        gc.freeze()  # see finish_restoring
         return len(waiting)
 
-    def _revive(self, table: WaitingTable) -> TableSession | None:
-        """Replay a waiting table, register it and re-arm its clocks; show and resume it once
-        :meth:`bring_back` has started (until then it waits for it). ``None`` if it does not replay."""
-        session = self.store.revive(table)
+    def _restore_table(self, table: WaitingTable) -> TableSession | None:
+        """Replay a waiting table, register it and re-arm its clocks; show it and let it play on once
+        :meth:`finish_restoring` has started (until then it waits for it). ``None`` if it does not replay."""
+        session = self.store.restore(table)
         if session is None:
             return None
         self.clocks.rearm(session)
@@ -420,11 +422,11 @@ class TableRuntime:
             self._unshown.append(session)
         else:
             self._shown(session)
-            self.resume(session)
+            self._play_on(session)
         return session
 
-    async def bring_back(self, shown: Callable[[TableSession], None]) -> None:
-        """Once the tables can be shown: ``shown(table)`` and :meth:`resume` every table restored so far,
+    async def finish_restoring(self, shown: Callable[[TableSession], None]) -> None:
+        """Once the tables can be shown: ``shown(table)`` and :meth:`_play_on` every table restored so far,
         and from now on each one as it is replayed; then replay every table still waiting, those with AI
         seats first, in slices of at most :data:`RESTORE_SLICE_SECONDS` of the event loop (one game's
         replay is never cut), so presses are answered in between: after each slice it waits until no move
@@ -441,11 +443,11 @@ class TableRuntime:
         for session in unshown:
             if self.registry.is_live(session):
                 shown(session)
-                self.resume(session)
+                self._play_on(session)
         order = sorted(self.registry.waiting.values(), key=lambda table: not table.has_ai)
         started = time.perf_counter()
         for table in order:
-            self.registry.revive(table.table_id)  # None if a press replayed it meanwhile
+            self.registry.restore(table.table_id)  # None if a press replayed it meanwhile
             if time.perf_counter() - started >= RESTORE_SLICE_SECONDS:
                 gc.freeze()
                 await asyncio.sleep(0)
@@ -454,7 +456,7 @@ class TableRuntime:
                 started = time.perf_counter()
         gc.freeze()
 
-    def resume(self, table: TableSession) -> None:
+    def _play_on(self, table: TableSession) -> None:
         """A restored table plays on: an AI whose turn it was plays."""
         if self.registry.is_live(table):
             self.ai_turns.schedule(table)

@@ -1,6 +1,6 @@
 """Tables in the database: persisting each change (before anyone sees it), reloading after a failed save,
 bringing every table back at start (read at once, each game replayed when first needed:
-:meth:`TableStore.load_waiting`, :meth:`TableStore.revive`), and the finished game as the leaderboard
+:meth:`TableStore.load_waiting`, :meth:`TableStore.restore`), and the finished game as the leaderboard
 stores it.
 
 A table is stored as its :class:`~engine.tables.snapshot.TableSnapshot` (with its table message's id), its
@@ -81,9 +81,9 @@ def _log_of(stored: StoredTable) -> list[tuple[int, str, bool]]:
 class TableStore:
     """Stores the live tables; ``shutting_down()`` tells a refused save at shutdown from a real failure.
 
-    A table whose failed save could not be undone by reloading it (the database away) stays registered
-    but *unsettled*: :meth:`settle` reloads it before its next change, and :meth:`persist` refuses to store
-    it meanwhile, so a change a player was told did not happen is never stored later.
+    A table whose failed save could not be undone by restoring it (the database away) stays registered
+    but *unsaved*: :meth:`restore_if_unsaved` restores it before its next change, and :meth:`persist`
+    refuses to store it meanwhile, so a change a player was told did not happen is never stored later.
 
     Who sits at each table is stored with it (:meth:`storage.Database.tables_of_user` finds a user's tables
     from any process), written only when it changed since this store last wrote it, so a move writes nothing
@@ -100,7 +100,7 @@ class TableStore:
         self.registry = registry
         self.shutting_down = shutting_down
         self._seated: dict[str, frozenset[int]] = {}  # table id -> the human users last stored as seated
-        self._unsettled: set[str] = set()  # ids of tables whose memory may hold a change not stored
+        self._unsaved: set[str] = set()  # ids of tables whose memory may hold a change not stored
 
     async def persist(self, session: TableSession) -> None:
         """Store the table as it is now, in one transaction: its snapshot, the actions applied since the
@@ -115,7 +115,7 @@ class TableStore:
             If the database refused: the table goes back to its stored state, so the change did not
             happen, and the player is asked to try again.
         """
-        if session.table_id in self._unsettled:
+        if session.table_id in self._unsaved:
             raise TableError(DATABASE_AWAY)
         if session.phase is Phase.CLOSED:
             await self.delete(session)
@@ -155,7 +155,7 @@ class TableStore:
                 log.warning("Table %s not saved: the database is locked by another program", session.table_id)
             else:
                 log.exception("Could not save table %s: undoing the change", session.table_id)
-            await self.reload(session)
+            await self.restore_stored(session)
             if is_unreachable(error):
                 raise TableError(DATABASE_AWAY) from None
             raise TableError(
@@ -195,9 +195,10 @@ class TableStore:
                 with contextlib.suppress(TableError):
                     await self.persist(session)
 
-    async def reload(self, session: TableSession) -> None:
+    async def restore_stored(self, session: TableSession) -> None:
         """Put a table back to its stored state (after a failed save); forget it if it was never stored.
-        With the database busy or away, the table stays registered but unsettled (see :meth:`settle`)."""
+        With the database busy or away, the table stays registered but unsaved (see
+        :meth:`restore_if_unsaved`)."""
         try:
             stored = await self.db.load_table(session.table_id)
         except Exception as error:
@@ -207,11 +208,11 @@ class TableStore:
                     session.table_id,
                     error_line(error),
                 )
-                self._unsettled.add(session.table_id)
+                self._unsaved.add(session.table_id)
                 return
             log.exception("Could not reload table %s either", session.table_id)
             stored = None
-        self._unsettled.discard(session.table_id)
+        self._unsaved.discard(session.table_id)
         if stored is None:
             self.registry.forget(session, "This table could not be saved, so it closed.")
             return
@@ -219,19 +220,19 @@ class TableStore:
             session, TableSnapshot.from_stored(stored.snapshot), _log_of(stored), stored.engine_snapshot
         )
 
-    async def settle(self, session: TableSession) -> None:
-        """Before a change, under the table's lock: reload the table if a failed save left it unsettled
+    async def restore_if_unsaved(self, session: TableSession) -> None:
+        """Before a change, under the table's lock: restore the stored table if a failed save left it unsaved
         (nothing to do otherwise, without a database call).
 
         Raises
         ------
         TableError
-            If it is still unsettled (the database still busy or away): the change must not happen.
+            If it is still unsaved (the database still busy or away): the change must not happen.
         """
-        if session.table_id not in self._unsettled:
+        if session.table_id not in self._unsaved:
             return
-        await self.reload(session)
-        if session.table_id in self._unsettled:
+        await self.restore_stored(session)
+        if session.table_id in self._unsaved:
             raise TableError(DATABASE_AWAY)
 
     async def delete(self, session: TableSession) -> None:
@@ -244,7 +245,7 @@ class TableStore:
 
     async def load_waiting(self, owns_guild: Callable[[int], bool] | None = None) -> list[WaitingTable]:
         """Every stored table (with ``owns_guild``, those of the guilds it accepts: this process's, when
-        other processes share the database), read but not replayed (:meth:`revive` does that). One whose
+        other processes share the database), read but not replayed (:meth:`restore` does that). One whose
         snapshot does not read stays stored but closed (a press on it is told so)."""
         waiting = []
         for stored in await self.db.load_table_logs(owns_guild):
@@ -255,7 +256,7 @@ class TableStore:
                 self.registry.gone[stored.table_id] = UNRESTORED
         return waiting
 
-    def revive(self, table: WaitingTable) -> TableSession | None:
+    def restore(self, table: WaitingTable) -> TableSession | None:
         """Rebuild a table read by :meth:`load_waiting` (from its engine snapshot and the actions after it,
         or from its seed and whole log: :func:`~engine.tables.snapshot.restore`), and register it. One that
         does not replay stays stored but closed (``None``; a press on it is told so). A log written by an

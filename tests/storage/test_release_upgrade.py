@@ -1,4 +1,5 @@
-"""Stored tables from the release before issue #25 come back after the upgrade, and play on to the end.
+"""Stored tables from the release before the table runtime left ``cogs/tables/`` come back after the
+upgrade, and play on to the end.
 
 ``tests/data/release_tables.db`` is a SQLite database written by that release's own code (by
 ``tests/data/make_release_db.py``, whose docstring says which commit and how), holding live tables: a game
@@ -109,7 +110,7 @@ async def test_every_stored_table_comes_back_in_order(db: Database) -> None:
     stored = await db.load_table_logs()
     assert [table.table_id for table in stored] == list(TABLES)
     store, registry = table_store(db)
-    sessions = [store.revive(table) for table in await store.load_waiting()]
+    sessions = [store.restore(table) for table in await store.load_waiting()]
     assert registry.gone == {}
     assert [session.table_id for session in sessions] == list(TABLES)
     assert all(

@@ -319,7 +319,7 @@ async def test_after_a_restart_each_game_is_replayed_when_first_needed_exactly_a
     assert {"turn:tblai001", "turn:tblprs01"} <= set(after.scheduler.jobs)  # replayed: their own clocks
 
     shown: list[str] = []
-    await after.runtime.bring_back(lambda table: shown.append(table.table_id))  # the AI plays on
+    await after.runtime.finish_restoring(lambda table: shown.append(table.table_id))  # the AI plays on
     assert sorted(shown) == sorted([lobby.table_id, *(t.table_id for t in tables.values())])
     ai_table = registry.tables["tblai001"]
     while ai_table.state.version == eager["ai"].state.version:
@@ -514,7 +514,7 @@ async def test_the_background_replay_gives_way_to_a_move_being_committed(monkeyp
 
     press = asyncio.ensure_future(after.runtime.commit(pressed, move, answer))
     await answering.wait()
-    replay = asyncio.ensure_future(after.runtime.bring_back(lambda table: None))
+    replay = asyncio.ensure_future(after.runtime.finish_restoring(lambda table: None))
     for _ in range(20):
         await asyncio.sleep(0)
     assert len(registry.waiting) == 2  # one slice, then it waits for the move
