@@ -1,4 +1,4 @@
-# cardtable in a container: `docker compose up -d` (compose.yaml), or see the README's Docker steps.
+# cardtable in a container: `docker compose up -d` (compose.yaml), or see docs/running.md's Docker steps.
 # The database, its backups and the health report live in the /data volume.
 
 FROM python:3.11-slim AS base

@@ -120,7 +120,7 @@ class Face:
 
 
 def face_png(face: Face) -> bytes:
-    """The PNG bytes of ``face`` (about 1 ms to draw and encode; not kept: a face is uploaded once)."""
+    """The PNG bytes of ``face`` (not kept: a face is uploaded once)."""
     out = io.BytesIO()
     face.image().save(out, format="PNG")
     return out.getvalue()

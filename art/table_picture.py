@@ -11,8 +11,8 @@ emoji in a name) is left out of the picture, never out of the alt text.
 
 A picture is drawn when first asked for and kept (:func:`table_png`, cached on the scene's value and the
 names), put together in palette mode from pieces drawn once (each card, fan of backs and text) and saved as
-a paletted PNG at zlib's fastest level, as the Memory board is: about 1-3 ms for a table, at most 10 ms
-(``docs/performance.md``). Its file name (:func:`table_filename`) is a digest of the same value, so it
+a paletted PNG at zlib's fastest level, as the Memory board is (its cost: ``docs/performance.md``, "Table
+pictures"). Its file name (:func:`table_filename`) is a digest of the same value, so it
 changes exactly when the picture does.
 """
 
@@ -68,8 +68,8 @@ BACK_COLOUR = (44, 62, 140)
 BACK_PATTERN = (86, 108, 196)
 BACK_OUTLINE = (230, 230, 230)
 PNG_LEVEL = 1
-"""zlib's fastest level, for these pictures and Deluxe Memory's board: a 7 × 8 board in about half the
-time of the default 6, ~12 KB instead of ~7.5."""
+"""zlib's fastest level, for these pictures and Deluxe Memory's board: faster than the default 6, for a
+somewhat larger file."""
 DESCRIPTION_LIMIT = 1024
 """Discord's limit on a media item's description (alt text), characters."""
 SEAT = re.compile(r"\{seat:(\d{1,2})\}")
@@ -372,9 +372,8 @@ def draw_table(scene: Scene, names: tuple[str, ...] = ()) -> Image.Image:
 
 def warm() -> None:
     """Scale every face and back to :data:`FACE`, draw every rule card's tile, and work out the palette
-    every picture shares (about 0.5 s, once per process), so that no picture pays for a card's first use;
-    for a worker thread at start. Without it a picture scales the faces it shows the first time (about
-    1 ms each). Idempotent."""
+    every picture shares (once per process), so that no picture pays for a card's first use; for a worker
+    thread at start. Without it a picture scales the faces it shows the first time. Idempotent."""
     for card in (*BY_KEY, *((deck, BACK) for deck in DECKS), *rule_cards.TILES):
         _piece_image((*card, 1))
     _felt_index()

@@ -1,4 +1,4 @@
-"""What an AI's search costs on the engine's own rules (issue 25): copy, apply, play, rollout, decision.
+"""What an AI's search costs on the engine's own rules: copy, apply, play, rollout, decision.
 
 Usage::
 

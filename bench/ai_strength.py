@@ -13,7 +13,7 @@ game's evaluation; ``rules``: the rule-based baseline of :mod:`bench.rule_player
 play; or another level). Game ``i`` uses seed ``i`` and puts the AI in seat ``i % seats``, so every seat is
 played equally often; ``--first-seed N`` plays seeds ``N`` to ``N + games - 1`` instead (another block of
 the same size, to check that a figure is not one block's luck). ``python3 bench/ai_strength.py
---levels-table`` runs the table of ``docs/performance.md`` ("AI levels (issue 23)"): every level against
+--levels-table`` runs the table of ``docs/performance.md`` ("AI levels"): every level against
 random, greedy, rules and the other levels.
 
 A win is rank 1; a shared first place counts as 1/k of a win. The fair share at n seats is 1/n. It prints a
@@ -21,7 +21,7 @@ Markdown table: the AI's win rate with its 95% confidence interval (normal appro
 share), the fair share, and the AI's decision times (p50, p99 and max, in milliseconds of CPU time,
 ``time.process_time`` around ``choose`` alone, one process per job).
 
-``--perfect-information`` measures a ceiling (issue 23): the AI seat's player is the same, but every world it
+``--perfect-information`` measures a ceiling: the AI seat's player is the same, but every world it
 draws (:meth:`~engine.core.GameState.resample_hidden`, through its information set or its own sampling) is
 the game's :meth:`~engine.core.GameState.resample_unseen` of the true state: it knows every card any seat
 has seen (every hand) while what nobody has seen (the draw piles below their tops, the luck to come) stays

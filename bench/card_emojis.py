@@ -1,4 +1,4 @@
-"""What the card faces cost (issue 20): drawing every face, its PNG, and making them application emojis at
+"""What the card faces cost: drawing every face, its PNG, and making them application emojis at
 start through the sandbox with the real discord.py client.
 
 Usage::

@@ -1,5 +1,5 @@
 """Every game ends: seeded all-AI games of every game at every player count, their lengths against the
-game's bound on moves (issue 26).
+game's bound on moves.
 
 Usage::
 

@@ -6,11 +6,11 @@
 The real bot (real discord.py client, real SQLite) and the sandbox run in this process, as in
 ``bench/bench_tables.py``. Each table seats three simulated players and plays Deluxe Memory: the player to
 act opens **My hand** (a press), then picks in it, however the bot offers the choice: a choice in a select
-menu (before issue 26), or a row and then a card (issue 26), or another action's button. Every press is
-timed from the simulated user's press until the sandbox has the interaction's answer; a player waits
-``--think`` seconds before each press (the background edits of the last move, of the table message and of
-the other players' views, then no longer queue before the press). Printed: p50 / p99 /
-max of every press and of each kind, the presses per second, the grid pictures uploaded (when the sandbox
+menu (as the bot once did), or a row and then a card (as it does now), or another action's button. Every
+press is timed from the simulated user's press until the sandbox has the interaction's answer; a player
+waits ``--think`` seconds before each press (the background edits of the last move, of the table message
+and of the other players' views, then no longer queue before the press). Printed: p50 / p99 / max of
+every press and of each kind, the presses per second, the grid pictures uploaded (when the sandbox
 logs uploads) and Discord-rule violations, as Markdown rows for ``docs/performance.md``.
 """
 

@@ -1,5 +1,5 @@
-"""How much each message kind asks its reader to read, per game and player count, against the budgets of
-issue 26 (:mod:`cogs.tables.budgets`).
+"""How much each message kind asks its reader to read, per game and player count, against its
+budget (:mod:`cogs.tables.budgets`).
 
 Usage::
 

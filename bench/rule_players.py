@@ -1,4 +1,4 @@
-"""The benchmark's rule-based baselines (issue 23): each plays a game the way a sensible newcomer would,
+"""The benchmark's rule-based baselines: each plays a game the way a sensible newcomer would,
 from its seat's information only (an :class:`~engine.ai.core.InformationSet`), with no search.
 
 - Foist: take the card when out of tokens, or when its net cost (points it adds, minus the tokens on it)

@@ -10,7 +10,7 @@ The pieces are ``bench/press_cost.py``'s (its press, its windows, CPU from ``/pr
 setup runs against a sandbox of its own with a sharded gateway (``shard_count=2``) and two guilds, one per
 shard, ``--tables`` channels each:
 
-- **two processes on PostgreSQL** (the issue's setup): ``python -m bot`` twice, ``SHARD_COUNT=2`` and
+- **two processes on PostgreSQL** (the setup measured): ``python -m bot`` twice, ``SHARD_COUNT=2`` and
   ``SHARD_IDS=0`` / ``1``, one ``DATABASE_URL``: a database on a throwaway PostgreSQL 16 cluster that is
   durable as a real server (``tests.postgres_server.ThrowawayPostgres(durable=True)``: ``fsync`` and
   ``synchronous_commit`` on), on this machine's disk, over loopback TCP;
@@ -33,7 +33,7 @@ requests per press (the DM answers counted apart); the DM ``/hand`` latencies an
 PostgreSQL's relay table; each process's CPU share while idle with every table live (``--idle`` seconds
 before the window); this process's CPU per press (the sandbox and the simulated players, on the same
 cores). Before the window this process freezes its garbage (``gc.freeze()``: the sandbox holds every message
-of every table), so the sandbox's collections do not stall presses in flight. Goal (issue 15): press →
+of every table), so the sandbox's collections do not stall presses in flight. Goal: press →
 answer p99 at most 20 ms with two processes and 1,000 live tables each.
 
 ``--profile PREFIX`` runs each bot under press_cost's profiler for the window and writes

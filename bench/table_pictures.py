@@ -1,4 +1,4 @@
-"""What a table picture costs (issue 20): drawing a game's scene (:mod:`art.table_picture`) as a PNG,
+"""What a table picture costs: drawing a game's scene (:mod:`art.table_picture`) as a PNG,
 uncached, over the states of seeded random play.
 
 Usage::
@@ -13,7 +13,7 @@ game: the moves played, the pictures drawn (distinct scenes in a row, so the sha
 the picture), the draw time's p50 / p99 / max in ms (CPU time of the drawing thread) with the pieces drawn
 before kept (the cards and the texts, as in a running bot), the p99 and max with the texts drawn anew for
 every picture (a table's first picture: every name and note new), the mean and largest PNG size and the
-largest picture. Deluxe Memory's board (``cogs/tables/board_image.board_png``, uncached) is measured the
+largest picture. Deluxe Memory's board (``cogs.tables.board_image.board_png``, uncached) is measured the
 same way for comparison.
 """
 

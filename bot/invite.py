@@ -17,7 +17,8 @@ INVITE_PERMISSIONS = {
     "create_public_threads": "Create Public Threads",
     "send_messages_in_threads": "Send Messages in Threads",
 }
-"""The permissions the bot is invited with (flag: the name Discord shows); the README lists the same."""
+"""The permissions the bot is invited with (flag: the name Discord shows); ``docs/running.md`` lists the
+same."""
 
 SCOPES = ("bot", "applications.commands")
 

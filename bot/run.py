@@ -18,15 +18,15 @@ from storage import Database, DatabaseError, DatabaseUnwritable, error_line
 GC_THRESHOLDS = (20_000, 20, 20)
 """Python's cyclic garbage collector runs after this many new objects (and every 20th, 400th time over the
 older generations). The default (700, 10, 10) makes it scan the whole heap of every live table again and
-again while presses allocate their short-lived answers; with 1,000 live tables that cost about 5% of the
-bot's CPU per press (``bench/press_cost.py``, ``docs/performance.md``). Nearly everything a press makes is
+again while presses allocate their short-lived answers, a real share of the bot's CPU per press with
+1,000 live tables (``bench/press_cost.py``, ``docs/performance.md``). Nearly everything a press makes is
 freed by reference counting; only the rare cycles wait a little longer."""
 
 SWITCH_INTERVAL_SECONDS = 0.002
 """How long a thread may hold the interpreter before it must let another run (Python's default: 0.005).
-An AI player thinks in a worker thread (``cogs/tables/ai_turns.py``); with the default, the event loop
-waited up to 23 ms at a time for a thinking ERADICIZE AI, with 2 ms at most 14 ms
-(``bench/ai_turns_loop.py``, ``docs/performance.md``), inside the 20 ms the loop may be held."""
+An AI player thinks in a worker thread (``engine/tables/ai_turns.py``); a shorter interval lets the event
+loop run sooner while it thinks, keeping the loop's waits inside the 20 ms it may be held
+(``bench/ai_turns_loop.py``, ``docs/performance.md``)."""
 
 
 def tune_interpreter() -> None:

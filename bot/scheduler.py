@@ -3,7 +3,7 @@
 Every move of every game moves its table's turn clock (``Job.modify(next_run_time=...)``, see
 :mod:`engine.tables.clocks`), almost always to later. APScheduler answers each modification with a full
 wake-up: a hop through ``loop.call_soon_threadsafe`` (a write to the loop's self-pipe and one more turn of
-the loop), a scan of the job store and a new timer; about 57 us of CPU per move, some 4% of a press. A
+the loop), a scan of the job store and a new timer, a noticeable part of a press's CPU. A
 wake-up is only needed when a job may now be due before the scheduler's timer fires. So
 :class:`TableScheduler` skips it when a job is moved to a time no earlier than its armed timer: that
 timer fires as planned, finds nothing due (the job moved) and re-arms for the earliest job, as any

@@ -464,7 +464,7 @@ class GameState(abc.ABC, Generic[OptionsT]):
         seat has seen (each hand, to its holder; a card a player looked at) stays where it is, while the
         order of face-down piles nobody has seen, the cards set aside unseen and the game's future random
         draws are reshuffled. It is the world of a player who knows everything any seat knows but not the
-        luck still to come: the benchmark's perfect-information ceiling (issue 23), never an AI level's
+        luck still to come: the benchmark's perfect-information ceiling, never an AI level's
         information. This state is not changed.
 
         Raises

@@ -1,7 +1,7 @@
 """Ratings and per-player aggregates: how a stored result moves them (SQL on the database thread).
 
 A rating is openskill's Plackett–Luce model, one per (server, season, game, player). The rules, decided
-here and documented in the README:
+here and documented for players in ``docs/playing.md``:
 
 - **What counts.** AI seats are never rated and have no rows. A game with an AI seat counts for its humans
   (rating and aggregates: games, wins, placements) only if the server counts games against AIs

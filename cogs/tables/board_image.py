@@ -8,8 +8,8 @@ leaves the position empty; highlighted cards get a thick gold frame. The font is
 A board is put together from pictures drawn once: the felt with its labels per grid size, and each kind of
 position (a :class:`~engine.Cell` is a value: a face, a back, highlighted or not) as a tile; the picture is
 then mapped to one fixed palette (the colours above and the blends between them that antialiasing makes)
-and saved as a paletted PNG at zlib's fastest level. Drawing a 7 × 8 board so takes about 3 ms instead of
-about 25 ms for drawing every card and saving full colour (``docs/performance.md``, issue 26).
+and saved as a paletted PNG at zlib's fastest level: several times cheaper than drawing every card and
+saving full colour (``docs/performance.md``, "Table pictures").
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""How much a message asks its reader to read, and the budget of each message kind (issue 26: every message
-reads at a glance, on a phone too).
+"""How much a message asks its reader to read, and the budget of each message kind (every message reads at
+a glance, on a phone too).
 
 "Characters of text" are the characters a reader reads: the message's content and, for each embed, its
 title, description, field names and values, footer and author (Components V2 TextDisplay text too).

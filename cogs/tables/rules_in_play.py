@@ -1,5 +1,5 @@
 """The answer to a table message's "Rules in play" button: the rules that table plays by, shown to the
-presser alone, once and on demand, rather than on the table message at every move (issue 26)."""
+presser alone, once and on demand, rather than on the table message at every move."""
 
 from __future__ import annotations
 

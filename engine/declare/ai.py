@@ -30,7 +30,7 @@ throw goes next turn), halved once per My Half Value held (twice at most). Lower
   the 4 just thrown) can hold a round forever.
 * A quick throw-back, when offered, is always taken (it only sheds points).
 
-The hard level, :class:`DeclareSearchPlayer` (issue 23; ``docs/rules/declare.md``, "Levels (issue 23)"),
+The hard level, :class:`DeclareSearchPlayer` (``docs/rules/declare.md``, "Levels"),
 throws and picks as the normal player does but crediting a hand with ``HARD_KEEP_WEIGHT`` (0.75, not 0.5)
 of its best next throw, and searches every decision where it may declare (its other decisions are the
 normal player's, with that weight):
@@ -349,10 +349,8 @@ DEFAULT_WORLDS = 48
 
 HARD_KEEP_WEIGHT = 0.75
 """The hard level's ``keep_weight``: the share of the best next throw's points its throws and picks credit a
-hand with (the normal player: ``KEEP_WEIGHT``, 0.5). Measured (``docs/performance.md``, "Declare's hard
-level: its throws and picks"): at 0.65–0.85 the hard level won 63.5–66.5% of 200 games against greedy where
-0.5 won 58.5%, 0.25 54%, 1.0 56%; at 0.75, 67.6% and 70.6% over two sets of 500 games (0.5: 64.0% on the
-second), and 37.0% against the normal player (0.5: 31.8%)."""
+hand with (the normal player: ``KEEP_WEIGHT``, 0.5). Chosen by a sweep against greedy players; the figures
+are in ``docs/rules/declare.md``, "Levels"."""
 
 DEFAULT_ROLLOUTS = 16
 """Of those worlds, how many (drawn again by weight) the best throw is played out in to the end of the
@@ -479,7 +477,7 @@ def likelihood(world: DeclareState, evidence: dict[int, tuple[int, bool]]) -> fl
     ``exp(-POINT_TILT x`` the points of every unseen card in those hands ``)``: players keep low cards
     (Jokers and power cards are worth 0) and throw high ones. Its two constants were set so that the
     chance of a successful declare it gives matches the outcomes of normal players' games (docs/rules/
-    declare.md, "Levels (issue 23)")."""
+    declare.md, "Levels")."""
     weight = 1.0
     points = 0
     for other, (top, drew) in evidence.items():
@@ -603,8 +601,8 @@ def hard_player_for(game_key: str) -> DeclareSearchPlayer:
     and picks at :data:`HARD_KEEP_WEIGHT` and a determinised Monte Carlo search of each declare (worlds
     weighted by what the other seats' throws say of their hands; holding played to the end of the round),
     within 90 ms of CPU time. It wins over twice its fair share against greedy, a little over it against
-    the normal player, which even every hand in view would not double (``docs/rules/declare.md``, "Levels
-    (issue 23)")."""
+    the normal player, which even every hand in view would not double (``docs/rules/declare.md``,
+    "Levels")."""
     return DeclareSearchPlayer()
 
 

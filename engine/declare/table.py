@@ -471,7 +471,7 @@ class DeclareTable(GameState[DeclareOptions]):
         sorted and shuffled with ``rng``, and the copy's future deals and reshuffles get a fresh generator
         from ``rng``. Every hand, its cards' sources, each seat's "You drew" card, the discard pile and the
         live throws stay where they are, so every seat's view is unchanged. The benchmark's
-        perfect-information ceiling (issue 23); never an AI level's information. This state is not changed.
+        perfect-information ceiling; never an AI level's information. This state is not changed.
         """
         other = self.copy()
         other._rng = random.Random(rng.random())

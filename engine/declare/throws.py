@@ -86,10 +86,10 @@ def classify(cards: Sequence[str]) -> str | None:
 
 THROWS_REMEMBERED = 1024
 """Hands whose throws :func:`legal_throws` (and :func:`throw_cards`) keep. Each kept hand holds about six
-:class:`Throw` objects that Python's garbage collector scans at every full collection: at 8,192 hands
-(about 50,000 objects) a full collection took 60–90 ms of CPU, which landed in whichever decision or press
-triggered it; at 1,024 it takes half that, for the same decisions at the same CPU (the AI's searches
-deal ever new hands, so a bigger cache hit only 41% of the time anyway; ``docs/performance.md``)."""
+:class:`Throw` objects that Python's garbage collector scans at every full collection, a pause that lands
+in whichever decision or press triggers it; a smaller cache halves that pause for the same decisions at
+the same CPU (the AI's searches deal ever new hands, so a bigger cache seldom hits anyway;
+``docs/rules/declare.md``)."""
 
 
 @lru_cache(maxsize=THROWS_REMEMBERED)

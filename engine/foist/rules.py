@@ -257,7 +257,7 @@ class FoistState(GameState[FoistOptions]):
         return () if self.is_terminal() else self._take_and_pay()
 
     def default_action(self, seat: int) -> str:
-        """On a timeout: pay a token if possible, else take the card (issue #2)."""
+        """On a timeout: pay a token if possible, else take the card."""
         if seat not in self.seats_to_act():
             raise IllegalAction(words.NOT_YOUR_TURN)
         return PAY if self._tokens[seat] > 0 else TAKE

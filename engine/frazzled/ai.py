@@ -1,4 +1,4 @@
-"""The AI players of the Frazzled Wool games: MINIMIZE, TOKENIZE and ERADICIZE (issue #11).
+"""The AI players of the Frazzled Wool games: MINIMIZE, TOKENIZE and ERADICIZE.
 
 One module for the three game keys of :data:`engine.ai.registry.AI_MODULES`:
 
@@ -48,7 +48,7 @@ def player_for(game_key: str) -> AIPlayer:
 
 
 def hard_player_for(game_key: str) -> AIPlayer:
-    """The hard level for ``game_key`` (issue 23; figures in the game's rules doc, "Levels"). TOKENIZE and
+    """The hard level for ``game_key`` (figures in the game's rules doc, "Levels"). TOKENIZE and
     ERADICIZE: determinised Monte Carlo search with rollouts over the normal player's moves
     (:class:`engine.frazzled.ai_search.SearchPlayer`: :data:`HARD_WORLDS` worlds per decision, rollouts of
     at most :data:`HARD_MOVES` moves with the game's rollout policy, rated by the game's evaluation; a CPU

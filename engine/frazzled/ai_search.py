@@ -1,4 +1,4 @@
-"""The hard level of TOKENIZE and ERADICIZE (issue 23): determinised Monte Carlo search with rollouts,
+"""The hard level of TOKENIZE and ERADICIZE: determinised Monte Carlo search with rollouts,
 over the seat's honest worlds.
 
 Method (flat Monte Carlo with successive halving, on determinisations: the "determinized search" of

@@ -1,5 +1,5 @@
-"""What a Deluxe Memory seat may infer from the others' play, for the worlds its hard AI searches (issue 23;
-``docs/rules/memory.md``, "Levels (issue 23)"). Public facts only: the positions each player looked at and
+"""What a Deluxe Memory seat may infer from the others' play, for the worlds its hard AI searches
+(``docs/rules/memory.md``, "Levels"). Public facts only: the positions each player looked at and
 the public history, never a card the seat has not seen.
 """
 

@@ -477,7 +477,7 @@ class MemoryState(MemoryEffects):
 
     def resample_unseen(self, rng: random.Random) -> MemoryState:
         """A copy in which only the face-down cards no seat has ever seen are shuffled among their
-        positions (the benchmark's perfect-information ceiling, issue 23; never an AI level's information).
+        positions (the benchmark's perfect-information ceiling; never an AI level's information).
 
         Every card some seat has seen stays where it truly is: face-up cards, cards ever revealed to all,
         and every card any seat looked at (followed through swaps and rearrangements), as in

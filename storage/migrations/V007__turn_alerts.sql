@@ -1,4 +1,4 @@
--- How a player's turns find them (issue 26): each player's choice per server, and a server's switch for
+-- How a player's turns find them: each player's choice per server, and a server's switch for
 -- the mentions of its tables. A choice for one table only lives in that table's snapshot.
 CREATE TABLE turn_alert_choices (
     guild_id      BIGINT  NOT NULL,

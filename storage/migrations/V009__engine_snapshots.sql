@@ -1,4 +1,4 @@
--- Engine snapshots of live tables (issue 21): a restart rebuilds a long game from its latest snapshot and
+-- Engine snapshots of live tables: a restart rebuilds a long game from its latest snapshot and
 -- replays only the actions after it, instead of its whole log. At most one row per table, written with the
 -- move that reaches every Kth action (engine.tables.store), in that move's transaction; it goes with the
 -- table. A snapshot is used only if `digest` is the digest of the stored log's first `version` actions.

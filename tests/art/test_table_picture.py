@@ -1,4 +1,4 @@
-"""Table pictures (issue 20): every game but Deluxe Memory shows a scene of public cards only, the same to
+"""Table pictures: every game but Deluxe Memory shows a scene of public cards only, the same to
 every viewer; its picture's file name changes exactly when the scene does; its alt text names every card;
 its PNG decodes to the size the layout gives."""
 

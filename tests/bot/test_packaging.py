@@ -248,7 +248,7 @@ def admin_shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def test_invite_prints_the_url_with_the_readmes_permissions_and_both_scopes(
+def test_invite_prints_the_url_with_the_documented_permissions_and_both_scopes(
     admin_shell: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     permissions = discord.Permissions(
@@ -257,7 +257,7 @@ def test_invite_prints_the_url_with_the_readmes_permissions_and_both_scopes(
         embed_links=True,
         attach_files=True,
         read_message_history=True,
-        create_public_threads=True,  # tables in threads (issue #12)
+        create_public_threads=True,  # tables in threads
         send_messages_in_threads=True,
     ).value
     expected = (
@@ -276,10 +276,10 @@ def test_invite_prints_the_url_with_the_readmes_permissions_and_both_scopes(
     monkeypatch.delenv("DISCORD_TOKEN")
     assert cli.main(["invite"]) == 2
     assert capsys.readouterr().err.strip().startswith("cardtable: the application id is unknown")
-    # The README lists the same permissions and the same integer.
-    readme = read("README.md")
-    assert all(f"*{name}*" in readme for name in INVITE_PERMISSIONS.values())
-    assert f"permissions={permissions}" in readme
+    # The admin's page (docs/running.md, "Permissions") lists the same permissions and the same integer.
+    running = read("docs/running.md")
+    assert all(f"*{name}*" in running for name in INVITE_PERMISSIONS.values())
+    assert f"permissions={permissions}" in running
     assert invite_url(1).count("scope=bot+applications.commands") == 1
     assert application_id_of_token("not a token") is None
 

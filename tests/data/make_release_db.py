@@ -1,8 +1,9 @@
-"""Write ``release_tables.db``, a SQLite database of live tables as the release before issue #25 stores
-them, and ``release_tables.json``, what each table holds, for ``tests/storage/test_release_upgrade.py``.
+"""Write ``release_tables.db``, a SQLite database of live tables as the release before the table runtime
+left ``cogs/tables/`` stores them, and ``release_tables.json``, what each table holds, for
+``tests/storage/test_release_upgrade.py``.
 
-The committed files were written with the code of commit 68c1783 (main before issue #25 moved the table
-runtime out of ``cogs/tables/``), by this script in the commit that added it, whose code is 68c1783's
+The committed files were written with the code of commit 68c1783 (main before the table
+runtime moved out of ``cogs/tables/``), by this script in the commit that added it, whose code is 68c1783's
 (``git log --diff-filter=A -- tests/data/make_release_db.py`` names it). To write them again, check that
 commit out (``git worktree add /tmp/release <commit>``) and run, from that checkout's root::
 

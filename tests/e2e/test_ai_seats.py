@@ -34,7 +34,7 @@ async def finish_with_ais(
 ) -> Any:
     """``person`` plays whenever the table waits for them; the AIs play the other turns by themselves.
     Returns the final table message. With ``told``, each time before ``person`` acts: the one line that
-    mentions them in the channel (issue 26), appended to ``told`` (the same line for the same turn)."""
+    mentions them in the channel, appended to ``told`` (the same line for the same turn)."""
     hands: dict[int, Any] = {}
     for _ in range(6000):
         current = world.message(table.id)
@@ -80,7 +80,7 @@ def stored_seats(world: World) -> list[tuple]:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_one_person_plays_each_game_with_ais_to_the_end(world: World, game: str) -> None:
-    """Also (issue 26): her turns find her by a mention in the channel, which she chose for this table
+    """Also: her turns find her by a mention in the channel, which she chose for this table
     although she gets her hand by DM, one line per turn, only her, deleted when the turn is over; her DM
     of the table is one message, edited all game long into the final scores."""
     alice = world.players["alice"]
@@ -119,7 +119,7 @@ async def test_one_person_plays_each_game_with_ais_to_the_end(world: World, game
 
 
 SEARCHING_HARD = ("declare", "eradicize", "memory", "tokenize")
-"""The games whose hard level is a search of its own (issue 23), not the normal player with more budget."""
+"""The games whose hard level is a search of its own, not the normal player with more budget."""
 
 
 @sqlite_only  # AI turns are stored as any move: the backend is tested above

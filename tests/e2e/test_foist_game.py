@@ -37,7 +37,7 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
     # A press on the table message updates it with exactly one request: its own interaction answer,
     # which carries the new table (no extra REST edit). The open private views follow the game through
     # their own interaction webhooks. The next player's turn line (sent, then deleted when the turn is over,
-    # in the background: issue 26) is no request of the press.
+    # in the background) is no request of the press.
     lines = f"/channels/{table.channel_id}/messages"
     for _ in range(5):
         current = world.message(table.id)

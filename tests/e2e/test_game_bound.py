@@ -1,5 +1,5 @@
 """A table past its game's bound on moves (``GameRules.max_moves``) ends through the sandbox as a player sees
-it: the table message says why, no result is stored, the table is gone (issue 26, "Every game ends")."""
+it: the table message says why, no result is stored, the table is gone."""
 
 from __future__ import annotations
 

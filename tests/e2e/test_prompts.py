@@ -1,4 +1,4 @@
-"""Clear prompts and short private views (issue #12): a player whose choice is private is told by name on
+"""Clear prompts and short private views: a player whose choice is private is told by name on
 the table to open **My hand**, and by DM if they asked for DMs; a private view shows its owner's hand,
 choices and the turn, not the table's log or the rules; in Deluxe Memory a card looked at from the table
 message is shown to the looker in the answer to that press."""

@@ -1,4 +1,4 @@
-"""How turns find players through the sandbox (issue 26): a player who chose "don't tell me" for the server
+"""How turns find players through the sandbox: a player who chose "don't tell me" for the server
 gets no line, one who chose DMs a DM notice while it is their turn, the others a line per turn, each
 mentioning only them; a player whose private view can no longer be edited finds a "My hand" button on their
 line that opens a fresh one; a server whose admins turned table mentions off gets none; a turn is told

@@ -1,4 +1,4 @@
-"""The games stay small packages (issue #25): no module of ``engine/`` over 800 lines, each game's words in
+"""The games stay small packages: no module of ``engine/`` over 800 lines, each game's words in
 modules of their own, and no Discord notion in engine text (markdown, button styles)."""
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ def test_a_game_stored_before_replays_to_the_same_end(key: str, index: int) -> N
     assert state.is_terminal() and state.history == history
     assert [[s.seat, s.points, s.rank, s.detail] for s in state.standings()] == stored["standings"]
     # The stored tables were written with Discord's bold (**x**); the engines now mark with strong() ({b:x}).
-    view = state.view(None)  # the table, then the rules in play (kept apart since issue 26)
+    view = state.view(None)  # the table, then the rules in play (kept apart)
     table = [[field.name, STRONG.sub(r"**\1**", field.value)] for field in (*view.table, *view.rules)]
     assert table == stored["table"]
 

@@ -783,7 +783,7 @@ def test_positions_are_offered_in_one_menu_per_decision() -> None:
 
 
 def test_the_public_view_shows_tokens_and_bank_and_no_view_reprints_the_chart() -> None:
-    """Issue #12: a private view shows what its owner needs, not the 13-line Mixed Chart (that is rules:
+    """A private view shows what its owner needs, not the 13-line Mixed Chart (that is rules:
     ``/rules game:memory`` shows it)."""
     state = table({"B2": "7♥", "B3": "8♦"}, players=3)
     public = state.view(None)

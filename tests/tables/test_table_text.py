@@ -1,4 +1,4 @@
-"""Text on the table (issue #12): house rules marked where invented cards show, lobby option labels that do
+"""Text on the table: house rules marked where invented cards show, lobby option labels that do
 not repeat their question, and singular/plural counts."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Who the runtime says must be told of a new turn (issue 26: :attr:`Outcome.turn_alerts`), on the fakes of
+"""Who the runtime says must be told of a new turn (:attr:`Outcome.turn_alerts`), on the fakes of
 :mod:`tests.tables.fakes`: everyone a simultaneous decision newly waits for, once; nobody still waited for
 from before; never an AI seat; and a player's choice for one table, kept through a restart."""
 

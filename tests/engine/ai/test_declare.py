@@ -298,7 +298,7 @@ def test_player_for_gives_the_table_ai() -> None:
 
 
 def test_the_hard_search_declares_a_sure_win_and_holds_a_sure_loss() -> None:
-    """The hard level (issue 23) on scripted deals: with 1 point against two hands of seven unseen cards it
+    """The hard level on scripted deals: with 1 point against two hands of seven unseen cards it
     declares; with 7 points when the next seat holds only the 1♣ it took in view of all (a call that must
     fail), it throws instead; the same choices when what seat 0 cannot see is redrawn."""
     hard = hard_player_for("declare")
@@ -321,7 +321,7 @@ def test_the_hard_search_declares_a_sure_win_and_holds_a_sure_loss() -> None:
 
 def test_the_hard_level_credits_a_hand_more_for_its_next_throw_than_the_normal_player() -> None:
     """The hard level's throws and picks weigh a hand's best next throw at ``HARD_KEEP_WEIGHT`` (0.75), the
-    normal player's at 0.5 (issue 23: 67.6% against greedy where 0.5 won 61.8%, ``docs/rules/declare.md``).
+    normal player's at 0.5 (``docs/rules/declare.md``, "Levels").
     Seed 7, three seats, after seat 2 threw its Q and drew: seat 0 holds 1 3 3 3 5 6 Q. The normal player
     throws the Q (12 points now, the three 3s next); the hard level throws the three 3s and keeps the Q
     to throw next (a hand worth less at 0.75). Both are legal; seat 0 may not declare (33 points)."""

@@ -1,5 +1,5 @@
 """Foist's AI player: it plays only legal moves and always finishes, decides only from what its seat may see
-(the honesty properties of issue #11), never changes the state it is given, and plays well; also the
+(the honesty properties), never changes the state it is given, and plays well; also the
 engine's canonical resample and fast copy that it relies on."""
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def test_marginal_cost_is_the_change_in_card_points() -> None:
 
 
 def test_the_ai_chooses_only_from_what_its_seat_may_see() -> None:
-    """Issue #11: resampling what the seat cannot see (pile order, removed cards, others' tokens) leaves
+    """Resampling what the seat cannot see (pile order, removed cards, others' tokens) leaves
     the AI's choice unchanged."""
     checked, searched, chosen = 0, 0, set()
     for state in positions(40, 3):

@@ -1,4 +1,4 @@
-"""Every game ends (issue 26): all-AI games of every game at its smallest and largest player count end
+"""Every game ends: all-AI games of every game at its smallest and largest player count end
 within the game's bound on moves (``GameRules.max_moves``, stated in each rules doc under ``docs/rules/``),
 played as ``bench/games_end.py`` plays them (the runtime's decision generators); the benchmark plays
 thousands, this a sample. And the Minimize: Declare table that once looped (three players, seed 35)."""

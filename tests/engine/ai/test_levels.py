@@ -1,4 +1,4 @@
-"""Every level of every game's AI (issue 23) decides only from what its seat may see, by construction: a
+"""Every level of every game's AI decides only from what its seat may see, by construction: a
 player is handed an :class:`~engine.ai.core.InformationSet`, never the state, and its decision is the same
 whichever world the seat's information came from (the hidden parts resampled). Random seeds and moments
 of the game, drawn by hypothesis; legal moves only. The coach's hint is the hard AI's legal move, with a

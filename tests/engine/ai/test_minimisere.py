@@ -1,6 +1,6 @@
 """Minimisère's AI player: it makes every decision of the game (the card, the Lot bid with four to six
 players, the Joker's decree with three) legally and to the end, decides only from what its seat may see
-(the honesty properties of issue #11), never changes the state it is given, and plays well; also the
+(the honesty properties), never changes the state it is given, and plays well; also the
 engine's canonical resample and fast copy that it relies on."""
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def test_copy_is_exact_and_independent_future_deals_included() -> None:
 
 
 def test_the_ai_chooses_only_from_what_its_seat_may_see() -> None:
-    """Issue #11: resampling what the seat cannot see (the other hands, the card set aside, later deals)
+    """Resampling what the seat cannot see (the other hands, the card set aside, later deals)
     leaves the AI's choice unchanged."""
     checked = 0
     for seats in (3, 4):

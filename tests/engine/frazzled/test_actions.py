@@ -109,7 +109,7 @@ def test_games_stored_before_typed_actions_replay_to_the_same_end(key: str) -> N
     assert [[s.seat, s.points, s.rank, s.detail] for s in state.standings()] == stored["standings"]
     # The stored table was written with Discord's bold (**x**); the engine now marks with strong() ({b:x}),
     # and cards with card_mark() ({card:fw:7|7 Blue ★}, shown as the text before emojis).
-    view = state.view(None)  # the table, then the rules in play (kept apart since issue 26)
+    view = state.view(None)  # the table, then the rules in play (kept apart)
     table = [
         [field.name, STRONG.sub(r"**\1**", CARD_MARK.sub(r"\3", field.value))]
         for field in (*view.table, *view.rules)

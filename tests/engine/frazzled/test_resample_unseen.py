@@ -1,5 +1,5 @@
-"""``resample_unseen`` of the three Frazzled Wool games (the benchmark's perfect-information ceiling,
-issue 23): only what no seat has seen is redrawn."""
+"""``resample_unseen`` of the three Frazzled Wool games (the benchmark's perfect-information
+ceiling): only what no seat has seen is redrawn."""
 
 from __future__ import annotations
 
