@@ -9,19 +9,21 @@ could, and the draw pile's size. The unseen cards (the draw pile and the nine re
 shuffled by the AI's own generator; the tokens it counted go into that world with
 :meth:`~engine.foist.FoistState.with_tokens`. It never reads another seat's tokens or the true pile order.
 
-The search: for each of ``worlds`` determinisations (the same worlds for both actions), it plays *take* and
-*pay* on a copy of the world and then the rest of the game with the engine's own rules
-(:meth:`~engine.foist.FoistState.play`, the fast path of ``apply``) and a rule-based rollout policy for
-every seat (take when the card's net cost is low for the tokens one holds, with a little noise), and keeps
-the action with the better mean outcome: the share of the win plus a small term for the margin over the
-best other score. Forced and clear decisions are made by rule without search.
+The search (the games' shared flat Monte Carlo, :class:`engine.ai.monte_carlo.FlatMonteCarlo`): for each
+of ``worlds`` determinisations (the same worlds for both actions), it plays *take* and *pay* on a copy of
+the world and then the rest of the game with the engine's own rules (:meth:`~engine.foist.FoistState.play`,
+the fast path of ``apply``) and a rule-based rollout policy for every seat (take when the card's net cost
+is low for the tokens one holds, with a little noise), and keeps the action with the better mean outcome:
+the share of the win plus a small term for the margin over the best other score. Forced and clear
+decisions are made by rule without search.
 """
 
 from __future__ import annotations
 
 import random
 
-from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, InformationSet, SearchGuard
+from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, InformationSet
+from engine.ai.monte_carlo import FlatMonteCarlo
 from engine.core import GameState, plural, strong
 from engine.foist.cards import card_points, starting_tokens
 from engine.foist.rules import PAY, PAY_ACTION, TAKE, TAKE_ACTION, FoistState
@@ -96,6 +98,19 @@ def rollout(world: FoistState, rng: random.Random) -> None:
             play(seat, PAY_ACTION)
 
 
+ACTIONS = {TAKE: TAKE_ACTION, PAY: PAY_ACTION}
+"""The action of each code, made once (the fast path :meth:`~engine.foist.FoistState.play` takes one)."""
+
+
+def play_out(world: FoistState, seat: int, code: str, rng: random.Random) -> FoistState:
+    """``code`` (take or pay) played for ``seat`` in a copy of ``world``, then the rest of the game by
+    :func:`rollout`: the finished game (``world`` is not changed)."""
+    game = world.copy()
+    game.play(seat, ACTIONS[code])
+    rollout(game, rng)
+    return game
+
+
 def outcome(scores: list[int], seat: int) -> float:
     """The worth of final ``scores`` (lowest wins) to ``seat``: its share of the win plus
     :data:`MARGIN_WEIGHT` per point of margin over the best other seat (capped at 25 points)."""
@@ -139,19 +154,15 @@ class FoistPlayer(AIPlayer):
         if state.take_cost(seat) - state.tokens_on_card <= -2:
             return TAKE  # a card that lowers the score by two points or more now
         tokens = counted_tokens(state, seat)
-        seats = range(state.num_seats)
-        totals = {TAKE: 0.0, PAY: 0.0}
-        guard = SearchGuard(self.cpu_seconds)
-        for number in range(self.worlds):
-            if number and guard.spent():
-                break
-            world = state.resample_hidden(seat, rng).with_tokens(tokens)
-            for code, action in ((TAKE, TAKE_ACTION), (PAY, PAY_ACTION)):
-                game = world.copy()
-                game.play(seat, action)
-                rollout(game, rng)
-                totals[code] += outcome([game.score(other) for other in seats], seat)
-        return TAKE if totals[TAKE] >= totals[PAY] else PAY
+        search = FlatMonteCarlo(
+            candidates=(TAKE, PAY),  # take first: it wins a tie
+            determinise=lambda number, rng: state.resample_hidden(seat, rng).with_tokens(tokens),
+            playout=lambda world, code, rng: play_out(world, seat, code, rng),
+            evaluate=lambda game: outcome([game.score(other) for other in range(game.num_seats)], seat),
+            worlds=self.worlds,
+            cpu_seconds=self.cpu_seconds,
+        )
+        return search.run(rng).best
 
 
 def player_for(game_key: str) -> AIPlayer:

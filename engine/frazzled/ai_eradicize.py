@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 
 from engine.ai.core import AIPlayer, InformationSet
+from engine.ai.monte_carlo import FlatMonteCarlo
 from engine.frazzled.actions import COLOUR, Draw, StealToken, TakeToken
 from engine.frazzled.ai_common import best_by, legal_codes, pile_tops, unseen_cards, world_for
 from engine.frazzled.deck import FOURTEEN_ONE, Card
@@ -119,28 +120,19 @@ class EradicizePlayer(AIPlayer):
     def _search(
         self, state: EradicizeState, world: EradicizeState, seat: int, codes: list[str], rng: random.Random
     ) -> str:
-        """Flat Monte Carlo over ``self.worlds`` worlds (the first is ``world``, the rest fresh
-        ``resample_hidden`` draws): each candidate is played in a copy of every world, then every seat
-        plays on for up to ``self.depth`` moves (this seat its quiet timeout move, ruling 9; the others a
-        random legal move, the cheapest model of players it knows nothing about), and the position is
-        rated with :func:`evaluate`. The best total wins; ties go to the rule order of ``codes``."""
-        totals = [0.0] * len(codes)
-        for number in range(self.worlds):
-            sample = world if number == 0 else state.resample_hidden(seat, rng)
-            for index, code in enumerate(codes):
-                copy = sample.copy()
-                copy.apply(seat, code)
-                for _ in range(self.depth):
-                    if copy.is_terminal():
-                        break
-                    mover = copy.seats_to_act()[0]
-                    if mover == seat:
-                        copy.apply(mover, copy.default_action(mover))
-                    else:
-                        copy.apply(mover, rng.choice(legal_codes(copy, mover)))
-                totals[index] += evaluate(copy, seat)
-        best = max(range(len(codes)), key=lambda index: (totals[index], -index))
-        return codes[best]
+        """Flat Monte Carlo (:class:`engine.ai.monte_carlo.FlatMonteCarlo`) over ``self.worlds`` worlds (the
+        first is ``world``, the rest fresh ``resample_hidden`` draws): each candidate is played in a copy of
+        every world, then every seat plays on for up to ``self.depth`` moves (:func:`endgame_playout`), and
+        the position is rated with :func:`evaluate`. The best total wins; ties go to the rule order of
+        ``codes``. Every world is searched (no CPU guard)."""
+        search = FlatMonteCarlo(
+            candidates=codes,
+            determinise=lambda number, rng: world if number == 0 else state.resample_hidden(seat, rng),
+            playout=lambda sample, code, rng: endgame_playout(sample, seat, code, self.depth, rng),
+            evaluate=lambda game: evaluate(game, seat),
+            worlds=self.worlds,
+        )
+        return search.run(rng).best
 
     def _unseen(self, world: EradicizeState, seat: int) -> list[Card]:
         face_up = [card for other in range(world.num_seats) for card in world.face_up(other)]
@@ -199,6 +191,25 @@ class EradicizePlayer(AIPlayer):
         if isinstance(action, StealToken):
             value += 3.0 / (1 + world.cards_left(action.owner))  # hold back the player nearest to winning
         return value
+
+
+def endgame_playout(
+    world: EradicizeState, seat: int, code: str, depth: int, rng: random.Random
+) -> EradicizeState:
+    """``code`` played for ``seat`` in a copy of ``world`` (which is not changed), then up to ``depth`` moves
+    (or to the game's end): ``seat`` its quiet timeout move (ruling 9), every other seat a random legal move
+    drawn with ``rng`` (the cheapest model of players it knows nothing about). The position reached."""
+    game = world.copy()
+    game.apply(seat, code)
+    for _ in range(depth):
+        if game.is_terminal():
+            break
+        mover = game.seats_to_act()[0]
+        if mover == seat:
+            game.apply(mover, game.default_action(mover))
+        else:
+            game.apply(mover, rng.choice(legal_codes(game, mover)))
+    return game
 
 
 def evaluate(state: EradicizeState, seat: int) -> float:

@@ -22,21 +22,21 @@ What the rule player (:class:`MemoryPlayer`) does:
   only while a 3 can come up, copies the best effect with a King, buys a 7's turn only for a known pair
   worth more than 5 tokens, and never rearranges.
 
-The search (:class:`MemorySearchPlayer`): at the decisions where the choice matters it lists a few
-candidate moves (the rule player's own choice first; :func:`candidates`), then for each of a fixed number
-of worlds drawn with :meth:`MemoryState.resample_hidden` (the cards the seat has never seen shuffled among
-their positions, everything it has seen kept: ruling 29; every other seat remembers the positions it
-looked at; the cards each other player knew and left alone kept apart in rank, :func:`left_alone`) it
-plays every candidate on a copy of the world and the game forward for every seat
-(:func:`~engine.memory.playouts.playout`: cheap rules for looks, non-matches, simple choices and most Mixed
-Chart effects, :class:`MemoryPlayer` for the rest), to a horizon counted in turns, and scores the end
-with :func:`evaluate`. The candidate with the best mean wins (a non-match's candidates credited
-:data:`HIDE_CREDIT` tokens a card put back face-down); the rule player's choice wins ties. A kept 10
-weighs :data:`SEARCH_OWN_TEN` tokens in its score (another player's :data:`SEARCH_THEIR_TEN`), since the
-others leave their pairs alone while it keeps one (the playouts' looks then are the rule player's, who
-waits), and a King may copy the 10. Every candidate meets the same worlds and the same playout generator
-(common random numbers). It never reads the state: a world's other seats decide in the playout from what
-they have seen in that world.
+The search (:class:`MemorySearchPlayer`, on the games' shared flat Monte Carlo,
+:class:`engine.ai.monte_carlo.FlatMonteCarlo`): at the decisions where the choice matters it lists a few
+candidate moves (the rule player's own choice first; :func:`candidates`), then for each of a fixed number of
+worlds drawn with :meth:`MemoryState.resample_hidden` (the cards the seat has never seen shuffled among their
+positions, everything it has seen kept: ruling 29; every other seat remembers the positions it looked at; the
+cards each other player knew and left alone kept apart in rank, :func:`left_alone`) it plays every candidate
+on a copy of the world and the game forward for every seat (:func:`~engine.memory.playouts.playout`: cheap
+rules for looks, non-matches, simple choices and most Mixed Chart effects, :class:`MemoryPlayer` for the
+rest), to a horizon counted in turns, and scores the end with :func:`evaluate`. The candidate with the best
+mean wins (a non-match's candidates credited :data:`HIDE_CREDIT` tokens a card put back face-down); the rule
+player's choice wins ties. A kept 10 weighs :data:`SEARCH_OWN_TEN` tokens in its score (another player's
+:data:`SEARCH_THEIR_TEN`), since the others leave their pairs alone while it keeps one (the playouts' looks
+then are the rule player's, who waits), and a King may copy the 10. Every candidate meets the same worlds and
+the same playout generator (common random numbers). It never reads the state: a world's other seats decide in
+the playout from what they have seen in that world.
 """
 
 from __future__ import annotations
@@ -45,7 +45,8 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, InformationSet, SearchGuard, legal_codes
+from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, InformationSet, legal_codes
+from engine.ai.monte_carlo import FlatMonteCarlo, first_best
 from engine.core import GameState
 from engine.memory.actions import (
     Buy,
@@ -599,26 +600,32 @@ class MemorySearchPlayer(AIPlayer):
         choices = candidates(world, seat, world.decision, codes, rule, rng)
         if len(choices) == 1:
             return rule
-        worlds = max(self.min_worlds, min(self.max_worlds, self.rollouts // len(choices)))
-        totals = [0.0] * len(choices)
         apart = left_alone(world, seat)
-        guard = SearchGuard(self.cpu_seconds)
-        searched = 0
-        for number in range(worlds):
-            if number >= self.min_worlds and guard.spent():
-                break
-            searched += 1
-            sampled = world.resample_hidden(seat, rng, apart)
-            playout_seed = rng.getrandbits(64)
-            for index, code in enumerate(choices):
-                game = sampled.copy()
-                game.apply(seat, code)
-                playout(game, self.rules, self.horizon, random.Random(playout_seed))
-                totals[index] += evaluate(game, seat, self.own_ten, self.their_ten)
-        for index, code in enumerate(choices):
-            totals[index] += self._hide_credit(code) * searched
-        best = max(range(len(choices)), key=lambda index: (totals[index], -index))
-        return choices[best]
+        search = FlatMonteCarlo(
+            candidates=choices,
+            # Every candidate meets the world and the same playout generator (common random numbers).
+            determinise=lambda number, rng: (world.resample_hidden(seat, rng, apart), rng.getrandbits(64)),
+            playout=lambda sampled, code, rng: self._playout(sampled[0], seat, code, sampled[1]),
+            evaluate=lambda game: evaluate(game, seat, self.own_ten, self.their_ten),
+            worlds=max(self.min_worlds, min(self.max_worlds, self.rollouts // len(choices))),
+            min_worlds=self.min_worlds,
+            cpu_seconds=self.cpu_seconds,
+        )
+        result = search.run(rng)
+        scores = [
+            total + self._hide_credit(code) * result.worlds
+            for code, total in zip(choices, result.totals, strict=True)
+        ]
+        return choices[first_best(scores)]
+
+    def _playout(self, world: MemoryState, seat: int, code: str, playout_seed: int) -> MemoryState:
+        """``code`` played for ``seat`` in a copy of ``world``, then :func:`~engine.memory.playouts.playout`
+        to :attr:`horizon` with a generator seeded with ``playout_seed``: the position reached (``world``
+        is not changed)."""
+        game = world.copy()
+        game.apply(seat, code)
+        playout(game, self.rules, self.horizon, random.Random(playout_seed))
+        return game
 
     def _hide_credit(self, code: str) -> float:
         """Tokens ``code`` is credited per world searched on top of its playouts' scores: ``hide_credit`` per

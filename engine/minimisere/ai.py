@@ -10,15 +10,15 @@ bidder, the options (target, end by deals), and the hidden hands only through
 :meth:`engine.minimisere.MinimisereState.resample_hidden`, which is canonical (the sorted pool of unseen
 cards dealt at random, respecting the suits each seat has shown it lacks). It never reads another hand.
 
-The search: for each of ``worlds`` determinisations it plays every candidate on a copy of the world and then
-the rest of the deal with the engine's own rules (:meth:`~engine.minimisere.MinimisereState.play`, the fast
-path of ``apply``) and a rollout policy for every seat (each seat aims for no tricks while it has none and
-its hand is weak, otherwise for tricks, stopping one short of all of them; it leads a Joker, a Deuce or a
-card no other hand can beat when it wants the trick and its lowest card otherwise, and wins cheaply or
-ducks under the trick accordingly, with a little noise). The engine scores the deal by the printed tables;
-the AI rates the new totals for the seat: a win (1), a shared first place, or a loss (0) when the deal ends
-the game, otherwise a smooth function of its margin over the best other total. It plays the code with the
-best mean.
+The search (the games' shared flat Monte Carlo, :class:`engine.ai.monte_carlo.FlatMonteCarlo`): for each of
+``worlds`` determinisations it plays every candidate on a copy of the world and then the rest of the deal with
+the engine's own rules (:meth:`~engine.minimisere.MinimisereState.play`, the fast path of ``apply``) and a
+rollout policy for every seat (each seat aims for no tricks while it has none and its hand is weak, otherwise
+for tricks, stopping one short of all of them; it leads a Joker, a Deuce or a card no other hand can beat when
+it wants the trick and its lowest card otherwise, and wins cheaply or ducks under the trick accordingly, with
+a little noise). The engine scores the deal by the printed tables; the AI rates the new totals for the seat: a
+win (1), a shared first place, or a loss (0) when the deal ends the game, otherwise a smooth function of its
+margin over the best other total. It plays the code with the best mean.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ import functools
 import math
 import random
 
-from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, InformationSet, SearchGuard
+from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, InformationSet
+from engine.ai.monte_carlo import FlatMonteCarlo, first_best
 from engine.core import GameState
 from engine.minimisere.actions import Decree, MinimisereAction
 from engine.minimisere.cards import HAND_SIZES, JOKER, RANK_VALUES, SUIT, VALUE, trick_winner
@@ -184,6 +185,12 @@ def rate_totals(totals: list[int], seat: int, ends: bool) -> float:
     return 1.0 / (1.0 + math.exp(-((mine - best_other) / MARGIN_SCALE) + 0.7))
 
 
+def rate_deal(game: MinimisereState, seat: int) -> float:
+    """The worth to ``seat`` of a playout's end (a deal played out and scored): :func:`rate_totals` of the
+    running totals, as final if the game is over or the end was reached with a tie for first."""
+    return rate_totals(list(game.scores()), seat, game.phase is not Phase.DEAL)
+
+
 def distinct_actions(actions: list[MinimisereAction], unseen: set[str], trick: list[str]) -> list[int]:
     """Indices of ``actions`` that can lead to different deals: of two plain cards of one suit with no
     card between them still unseen or in the trick in progress, only the first (the higher) is kept, as
@@ -259,23 +266,30 @@ class MinimiserePlayer(AIPlayer):
         codes = [codes[index] for index in kept]
         if len(actions) == 1:
             return codes[0]
-        worlds = max(self.min_worlds, min(self.max_worlds, self.rollouts // len(actions)))
         deal = state.deal_number
-        totals = [0.0] * len(actions)
-        guard = SearchGuard(self.cpu_seconds)
-        for number in range(worlds):
-            if number >= self.min_worlds and guard.spent():
-                break
+
+        def determinise(number: int, rng: random.Random) -> tuple[MinimisereState, list[bool]]:
             world = first if number == 0 else state.resample_hidden(seat, rng)
-            nil = aims_for_no_tricks(world, rng)
-            for index, action in enumerate(actions):
-                game = world.copy()
-                game.play(seat, action)
-                rollout(game, deal, nil, rng)  # to the end of the deal: the engine has scored it
-                ends = game.phase is not Phase.DEAL  # over, or the end reached with a tie for first
-                totals[index] += rate_totals(list(game.scores()), seat, ends)
-        best = max(range(len(actions)), key=lambda index: (totals[index], -index))
-        return codes[best]
+            return world, aims_for_no_tricks(world, rng)
+
+        def playout(
+            world: tuple[MinimisereState, list[bool]], action: MinimisereAction, rng: random.Random
+        ) -> MinimisereState:
+            game = world[0].copy()
+            game.play(seat, action)
+            rollout(game, deal, world[1], rng)  # to the end of the deal: the engine has scored it
+            return game
+
+        search = FlatMonteCarlo(
+            candidates=actions,
+            determinise=determinise,
+            playout=playout,
+            evaluate=lambda game: rate_deal(game, seat),
+            worlds=max(self.min_worlds, min(self.max_worlds, self.rollouts // len(actions))),
+            min_worlds=self.min_worlds,
+            cpu_seconds=self.cpu_seconds,
+        )
+        return codes[first_best(search.run(rng).totals)]
 
 
 def player_for(game_key: str) -> AIPlayer:
