@@ -6,7 +6,7 @@ from __future__ import annotations
 from art.faces import BY_KEY, Face
 from engine.declare.actions import DeclareAction, Discover, Take, ThrowBack, ThrowCards
 from engine.frazzled.actions import Discard
-from engine.frazzled.eradicize import Play
+from engine.frazzled.eradicize import PlayCard
 from engine.frazzled.minimize_table import Give
 from engine.minimisere.actions import MinimisereAction
 
@@ -21,7 +21,7 @@ def face_of_action(game: str, code: str) -> Face | None:
     and for a code the game does not know."""
     try:
         if game in FRAZZLED_GAMES:
-            for kind in (Play, Discard, Give):
+            for kind in (PlayCard, Discard, Give):
                 action = kind.from_code(code)
                 if action is not None:
                     return BY_KEY[("fw", str(action.card.id))]

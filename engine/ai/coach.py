@@ -1,4 +1,4 @@
-"""The coach (issue 23): what the hard AI would play for a seat, computed from that seat's information
+"""The coach: what the hard AI would play for a seat, computed from that seat's information
 only (:class:`~engine.ai.core.InformationSet`), with a one-line reason in the game's own words: the
 game's AI module's ``explain(seen, code) -> str | None`` where it has one (Foist: the points the card adds
 against the tokens on it), else the chosen action's label and description as the engine offers them.

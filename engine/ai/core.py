@@ -92,8 +92,8 @@ class InformationSet:
 
 
 SEARCH_CPU_SECONDS = 0.09
-"""The hard levels' cap on one decision's search, in CPU seconds of the deciding thread (issue 23: a decision
-within 100 ms at p99): past it no further world or playout starts (:class:`SearchGuard`)."""
+"""The hard levels' cap on one decision's search, in CPU seconds of the deciding thread, so that a decision
+stays within a press's budget: past it no further world or playout starts (:class:`SearchGuard`)."""
 
 
 class SearchGuard:

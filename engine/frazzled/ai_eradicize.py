@@ -25,7 +25,7 @@ from engine.ai.monte_carlo import FlatMonteCarlo
 from engine.frazzled.actions import COLOUR, Draw, StealToken, TakeToken
 from engine.frazzled.ai_common import best_by, legal_codes, pile_tops, unseen_cards, world_for
 from engine.frazzled.deck import FOURTEEN_ONE, Card
-from engine.frazzled.eradicize import PICK_UP, EradicizeAction, EradicizeState, Play
+from engine.frazzled.eradicize import PICK_UP, EradicizeAction, EradicizeState, PlayCard
 from engine.frazzled.table import Phase, left_of, right_of
 from engine.frazzled.tokens import Tokens
 
@@ -144,7 +144,7 @@ class EradicizePlayer(AIPlayer):
         if code == PICK_UP:
             return -100.0
         action = EradicizeAction.parse(code)
-        assert isinstance(action, Play)
+        assert isinstance(action, PlayCard)
         card = action.card
         value = -keep_value(card, tokens.colours[seat], tokens.shapes[seat])
         pile = len(world.discard_pile) + 1

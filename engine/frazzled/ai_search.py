@@ -31,7 +31,7 @@ from engine.frazzled.actions import Discard, Draw
 from engine.frazzled.ai_common import pile_tops
 from engine.frazzled.ai_eradicize import keep_value
 from engine.frazzled.deck import Card
-from engine.frazzled.eradicize import PICK_UP, EradicizeState, Play
+from engine.frazzled.eradicize import PICK_UP, EradicizeState, PlayCard
 from engine.frazzled.table import FrazzledTable, Phase
 from engine.frazzled.tokenize import KEEP, DeclareSet, TokenizeState
 
@@ -103,7 +103,7 @@ def eradicize_rollout(world: FrazzledTable, seat: int) -> str:
     cards = world.playable(seat)
     if not cards:
         return PICK_UP
-    return Play(min(cards, key=lambda card: keep_value(card, colours, shapes))).format()
+    return PlayCard(min(cards, key=lambda card: keep_value(card, colours, shapes))).format()
 
 
 # -- the search -------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ class EradicizeOptions(GameOptions):
 PickUp = simple_action(PICK_UP, "pick up the whole discard pile, for a player who cannot play.")
 
 
-class Play(CardAction):
+class PlayCard(CardAction):
     """``play.<card id>``: play that card (from the hand, or face up once the hand is empty)."""
 
     prefix = "play"
@@ -48,7 +48,7 @@ class EradicizeAction(FrazzledAction):
     """An ERADICIZE move: ``play.<card id>``, ``pickup``, ``draw.<pile>``, ``fan.<position>``,
     ``token.c<i>`` / ``token.s<i>`` or ``steal.<seat>.c<i>``."""
 
-    kinds = (Play, PickUp, *SHARED_KINDS)
+    kinds = (PlayCard, PickUp, *SHARED_KINDS)
 
 
 class EradicizeState(TokenTable[EradicizeOptions]):
@@ -185,7 +185,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         from_hand = bool(self._hands[seat])
         return tuple(
             LegalAction(
-                Play(card).format(),
+                PlayCard(card).format(),
                 game_words.play_label(card, from_hand),
                 "good",
                 secret=True,
@@ -210,7 +210,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         must be from a pile with cards; fan picks and tokens as in :class:`TokenTable`."""
         if seat not in self.seats_to_act():
             return NOT_YOUR_TURN
-        if isinstance(action, Play) and self._phase is Phase.PLAY:
+        if isinstance(action, PlayCard) and self._phase is Phase.PLAY:
             if action.card in self.playable(seat):
                 return None
             if self._hands[seat] and action.card in self._face_up[seat]:
@@ -227,7 +227,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
         cards = self.playable(seat)
         if not cards:
             return PICK_UP
-        return Play(first_quiet(cards)).format()
+        return PlayCard(first_quiet(cards)).format()
 
     # -- changes -----------------------------------------------------------------------------------
 
@@ -267,7 +267,7 @@ class EradicizeState(TokenTable[EradicizeOptions]):
             self._learn(seat, self._discard)
             self._discard = []
             return [Event(seat, game_words.picked_up_text(count))] + self._next_turn()
-        assert isinstance(action, Play)
+        assert isinstance(action, PlayCard)
         return self._play(seat, action.card)
 
     def _play(self, seat: int, card: Card) -> list[Event]:

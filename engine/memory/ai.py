@@ -1,7 +1,7 @@
 """The Deluxe Memory AI: a rule-based player with a perfect memory of what its seat has seen (the normal
 level), and a determinised Monte Carlo search over the seat's worlds on top of it (the hard level).
 
-Rules: ``docs/rules/memory.md`` (its "AI player" section describes the rule player, "Levels (issue 23)"
+Rules: ``docs/rules/memory.md`` (its "AI player" section describes the rule player, "Levels"
 the search). The rule player reads only public queries of :class:`~engine.memory.state.MemoryState`:
 :meth:`known_cards` for its own seat (the face-up cards, the cards ever revealed to all, and the cards it
 looked at, followed through swaps: what a player with a perfect memory knows), :meth:`table_positions`,
@@ -90,15 +90,13 @@ players."""
 SEARCH_OWN_TEN = 20.0
 SEARCH_THEIR_TEN = 10.0
 """Tokens the hard level's search counts per kept 10 of its own (plus) and per other player's (minus) at the
-end of a playout (issue 23). A kept 10 is worth far more than the 3 tokens of the greedy evaluation: while
-another player keeps one, a sensible player (the rule player) leaves its pairs alone as long as it has cards
-to learn, since the 10 would take the match's effect, so the keeper makes pairs while the others look and
-pay to hide. Against two rule players the hard level before this weight (3 and 3) won 93% of the games in
-which it kept a 10 and 41% of the others (400 games); ``docs/performance.md``, "Deluxe Memory's hard level:
-the kept 10"."""
+end of a playout. A kept 10 is worth far more than the 3 tokens of the greedy evaluation: while another
+player keeps one, a sensible player (the rule player) leaves its pairs alone as long as it has cards to
+learn, since the 10 would take the match's effect (ruling 14), so the keeper makes pairs while the others
+look and pay to hide. Why these weights: ``docs/rules/memory.md``, "The kept 10"."""
 
 HIDE_CREDIT = 0.5
-"""Tokens the hard level credits a card it puts back face-down after a non-match (issue 23): what keeping the
+"""Tokens the hard level credits a card it puts back face-down after a non-match: what keeping the
 card to itself is worth past the search's horizon. A playout ends at the seat's next turn, so it counts the
 token paid and the others' use of a shown card, but hardly the pairs a hidden card brings the seat later."""
 

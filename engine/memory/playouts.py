@@ -1,8 +1,8 @@
-"""The hard Deluxe Memory level's playouts (issue 23): the game played forward from a world for every seat,
+"""The hard Deluxe Memory level's playouts: the game played forward from a world for every seat,
 each from its own memory in that world, with cheap rules for the common decisions (a turn's looks, a
 non-match, simple choices of a player, the Mixed Chart's looks, areas and forced reveals) and the rule
 player (:class:`~engine.memory.ai.MemoryPlayer`, passed in as the policy) for the rest. Rules:
-``docs/rules/memory.md``, "Levels (issue 23)"; the search that uses them: :mod:`engine.memory.ai`.
+``docs/rules/memory.md``, "Levels"; the search that uses them: :mod:`engine.memory.ai`.
 """
 
 from __future__ import annotations

@@ -199,7 +199,7 @@ def level_of(session: TableSession, seat: int) -> str:
 
 
 def allow_hints(session: TableSession, *, rated: bool, in_rated: bool) -> None:
-    """Set whether the coach answers at the new table ``session`` (issue 23, "A coach"): hints are off in
+    """Set whether the coach answers at the new table ``session`` (:mod:`engine.ai.coach`): hints are off in
     games whose results are rated (``rated``: the server counts games with AI players), unless the server
     turns them on for all (``in_rated``); then ``session.hints_rated`` is set, and the scoreboard says how
     many hints each player used (:func:`hints_used`)."""

@@ -395,7 +395,7 @@ class TableRuntime:
         deadline that passed meanwhile fires at once), and its game is replayed from its log the first time
         it is needed (a press, a clock, ``/hand``: :meth:`TableRegistry.get`) or by :meth:`finish_restoring`,
         whichever comes first. A process with thousands of long games so answers at once instead of after
-        replaying them all (docs/performance.md, issue 21)."""
+        replaying them all (``bench/restart.py``; figures in docs/performance.md)."""
         waiting = await self.store.load_waiting(owns_guild)
         games = []
         for table in waiting:
@@ -435,8 +435,8 @@ class TableRuntime:
 
         What each slice built lives as long as its table, so it is moved out of the cyclic garbage
         collector's reach (``gc.freeze()``) after each slice: otherwise every collection of the older
-        generations scans it all again and holds the event loop for hundreds of milliseconds with thousands
-        of tables (docs/performance.md, issue 21). The cost: a cycle among a restored table's objects is
+        generations scans it all again and holds the event loop for long with thousands of tables
+        (``bench/restart.py``). The cost: a cycle among a restored table's objects is
         not collected when the table ends (at most what the restart built)."""
         self._shown = shown
         unshown, self._unshown = self._unshown, []

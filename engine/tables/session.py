@@ -154,7 +154,7 @@ class TableSession:
         self.started_at: datetime | None = None
         self.finished_at: datetime | None = None
         self.timeouts_in_row: dict[int, int] = {}
-        self.idle_seats: set[int] = set()  # taken over by an AI until "I'm back" (cogs.tables.idle_takeover)
+        self.idle_seats: set[int] = set()  # taken over by an AI until "I'm back" (engine.tables.ai_seats)
         self.left_seats: set[int] = set()  # their player left: an AI plays them to the end
         self.rematch: Rematch | None = None
         self.result_saved = False

@@ -48,12 +48,10 @@ logger = logging.getLogger(__name__)
 SCHEMA_VERSION = 3
 
 ENGINE_SNAPSHOT_EVERY = 64
-"""A game's engine snapshot is written with the save that reaches every 64th action, so a restart replays
-at most 63 actions after it (32 on average, ~1 ms) instead of its whole log (hundreds of actions: 8–10 ms
-for a mid-game Minimize: Declare or Deluxe Memory table, 33–40 ms for a whole game). Taking one (~0.33 ms:
-8 KB of JSON for Declare, 2 KB for Memory; 0.2–0.4 ms and 8 KB for the Frazzled Wool games, an ERADICIZE
-late in its game up to 21 KB) once in 64 moves costs ~5 µs a move; a smaller K would write
-more for little, the rebuild itself (reading the JSON, ~0.5 ms) staying (docs/performance.md, issue 21)."""
+"""A game's engine snapshot is written with the save that reaches every 64th action (a count of actions), so
+a restart replays at most 63 actions after it instead of its whole log (hundreds of actions in a long game).
+Taking one once in 64 moves costs little per move; a smaller count would write more for little, since the
+rebuild itself (reading the JSON) stays. The figures: ``bench/restart.py``, in docs/performance.md."""
 
 
 class SettingsSnapshot(BaseModel):
