@@ -20,7 +20,7 @@ One sandbox (``sandbox/``) serves both bots, one after the other, each in its ow
 Reported for each: CPU seconds of the bot process per press (utime + stime from ``/proc/<pid>/stat``,
 over the press window only), the press-to-answer latency (the simulated user's press until the sandbox
 has the interaction's answer) and the REST requests the bot made per press (the sandbox's request log;
-the interaction callback is one of them). Goals (issue 10): CPU per press at most 1.5 times the bare
+the interaction callback is one of them). Goals: CPU per press at most 1.5 times the bare
 bot's, p99 at most 20 ms with 1,000 live tables, at most 1.0 request per press over whole games. Also the
 bot's memory per live table: its resident memory (``VmRSS``) once every table is open and started, less
 what it held once started with none, divided by the tables (the pictures a table's start drew included).
@@ -376,8 +376,8 @@ PROFILE_PARTS: list[tuple[str, object]] = [
     ("storage (storage/, the event loop's side)", lambda f: "/storage/" in f[0]),
     ("APScheduler", lambda f: "/apscheduler/" in f[0]),
     ("logging", lambda f: f[0].endswith("logging/__init__.py")),
-    ("the answer (cogs/quick_answer.py, or discord.py's InteractionResponse.edit_message)",
-     lambda f: f[2] == "edit_message" and f[0].endswith(("discord/interactions.py", "cogs/quick_answer.py"))),
+    ("the answer (discord.py's InteractionResponse.edit_message)",
+     lambda f: f[2] == "edit_message" and f[0].endswith("discord/interactions.py")),
     ("discord.py REST, all requests (HTTPClient and webhook adapter)",
      lambda f: f[2] == "request" and f[0].endswith(("discord/http.py", "webhook/async_.py"))),
 ]

@@ -5,9 +5,7 @@ bot (``bot.settings``, ``bot.db``, ``bot.scheduler``). Extensions are loaded in 
 one is logged and the rest still load.
 
 The bot spends as little as discord.py allows on gateway events it does not use: it asks only for the
-intents it needs (:func:`bot_intents`), keeps no message cache, and does not build a ``discord.Message``
-for every message created or edited in its channels (most of them its own table edits echoed back), see
-:class:`bot.lean_state.LeanConnectionState`.
+intents it needs (:func:`bot_intents`) and keeps no message cache.
 """
 
 from __future__ import annotations
@@ -51,7 +49,7 @@ def bot_intents() -> discord.Intents:
     - ``guilds``: the servers and channels the bot is in (discord.py's guild cache, ``bot.guilds``).
     - ``guild_messages``: ``MESSAGE_DELETE`` in server channels, so a deleted table message is posted
       again (``on_raw_message_delete``). It also brings every ``MESSAGE_CREATE`` / ``MESSAGE_UPDATE`` of
-      those channels, which :class:`bot.lean_state.LeanConnectionState` drops unparsed.
+      those channels, which the bot does not listen to.
 
     Slash commands, buttons and menus arrive as interactions, which need no intent. Everything else the
     default intents would bring (typing, reactions, DMs, voice, emojis, invites, ...) is never sent.

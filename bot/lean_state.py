@@ -1,21 +1,20 @@
-"""The bot's connection to Discord, leaner than discord.py's: the one module of ``bot/`` that uses
-discord.py's internals (the quick answer to a press, ``cogs/quick_answer.py``, is the other place in the
-project).
+"""The bot's gateway state, the one module of the project that uses discord.py's internals, for the DM
+relay across processes and for a stop.
 
-:class:`LeanConnectionState` drops the messages the bot never reads and hands DM interactions about other
-processes' tables to the relay; :class:`LeanShardedBot` is discord.py's sharded bot with that state,
-logging in at any Discord-compatible server. They lean on these internals, checked with discord.py
-:data:`CHECKED_WITH` (``tests/bot/test_lean_state.py`` fails when another version is installed, and when
-any of them moves):
+:class:`LeanConnectionState` is discord.py's gateway state that hands DM interactions about other
+processes' tables to the relay (``bot/interaction_relay.py``) before discord.py dispatches them, makes an
+interaction of a raw payload another process relayed (discord.py offers no public way to do either), and
+answers every interaction "restarting" while the bot stops. Every gateway event is parsed as discord.py
+parses it (dropping the ``MESSAGE_CREATE`` / ``MESSAGE_UPDATE`` events the bot never reads saves nothing
+measurable: ``python3 bench/press_cost.py --quick`` with and without it). :class:`LeanShardedBot` is
+discord.py's sharded bot with that state, logging in at any Discord-compatible server
+(:mod:`bot.endpoints`).
 
-- ``discord.state.AutoShardedConnectionState`` and its ``parse_message_create``,
-  ``parse_message_update`` and ``parse_interaction_create`` (one per gateway event), ``_view_store``
-  (``is_message_tracked``) and ``_get_client``;
-- ``Client._get_state`` (discord.py's one hook for its gateway state), ``Client._handlers``,
-  ``Client._hooks`` and ``Client._connection`` (the state it made);
-- ``discord.Interaction(data=..., state=...)``, an interaction built from a raw gateway payload;
-- ``discord.http.Route.BASE`` and ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` (where REST
-  requests and the gateway go, class attributes) and ``Client.http.get_bot_gateway``.
+The internals used: ``discord.state.AutoShardedConnectionState`` and its ``parse_interaction_create`` (the
+parser of ``INTERACTION_CREATE``) and ``_get_client``; ``Client._get_state`` (discord.py's one hook for its
+gateway state), ``Client._handlers``, ``Client._hooks`` and ``Client._connection``;
+``discord.Interaction(data=..., state=...)``. ``tests/bot/test_lean_state.py`` checks each is where this
+module expects it.
 """
 
 from __future__ import annotations
@@ -24,14 +23,11 @@ import time
 from typing import Any
 
 import discord
-import yarl
 from discord.ext import commands
 from discord.state import AutoShardedConnectionState
 
+from bot import endpoints
 from storage import press_write_deadline
-
-CHECKED_WITH = "2.7.1"
-"""The discord.py version whose internals this module was checked against (see the module's docstring)."""
 
 PRESS_WRITE_SECONDS = 1.5
 """How long a press's database writes may wait for a database locked by another program before they give
@@ -40,31 +36,13 @@ up (the press is then told the database is busy), so every press is answered wit
 
 
 class LeanConnectionState(AutoShardedConnectionState):
-    """discord.py's gateway state (its sharded client's: the bot's), minus the work for messages the bot
-    never reads, and with DM interactions about other processes' tables relayed to them.
-
-    discord.py turns every ``MESSAGE_CREATE`` and ``MESSAGE_UPDATE`` into a full ``discord.Message``
-    (author, embeds, components, mentions) only to dispatch ``on_message`` / ``on_message_edit``; this bot
-    listens to neither, and most of these events are its own table edits echoed back, one per press.
-    Here they are dropped as soon as they are decoded. The one thing discord.py itself does with an edit,
-    updating a view it tracks on that message, still happens (table messages are drawn as JSON and never
-    tracked, see ``cogs.tables.drawn.DrawnView``). ``MESSAGE_DELETE`` is parsed as usual.
+    """discord.py's gateway state (its sharded client's: the bot's), with DM interactions about other
+    processes' tables relayed to them.
 
     The client using it (``bot.bot.CardTableBot``) provides ``relay`` (``None`` unless sharded over
     processes), ``draining`` (True while the bot stops), ``track_interaction(interaction)`` and
     ``answer_restarting(interaction)``.
     """
-
-    def parse_message_create(self, data: Any) -> None:
-        return None
-
-    def parse_message_update(self, data: Any) -> None:
-        if "components" not in data:
-            return
-        interaction = data.get("interaction")
-        tracked_id = interaction.get("id") if isinstance(interaction, dict) else None
-        if self._view_store.is_message_tracked(int(tracked_id or data["id"])):
-            super().parse_message_update(data)
 
     def parse_interaction_create(self, data: Any) -> None:
         """An interaction from the gateway. One from a DM that is about a table of another process (only
@@ -115,10 +93,9 @@ class LeanShardedBot(commands.AutoShardedBot):
         discord.py itself would connect to Discord's default gateway; asking the server keeps the bot
         working against any Discord-compatible server.
         """
-        discord.http.Route.BASE = self.api_base
+        endpoints.use_api(self.api_base)
         await super().login(token)
-        _shards, url, _limits = await self.http.get_bot_gateway()
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        await endpoints.follow_gateway(self)
 
     def _get_state(self, **options: Any) -> LeanConnectionState:
         # discord.py's one hook for its gateway state (Client._get_state): use the lean one.

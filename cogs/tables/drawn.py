@@ -6,12 +6,13 @@ dict Discord takes, or a Components V2 layout (``layout``: the components are th
 :mod:`cogs.tables.layouts`), the components as Discord JSON, the attachments as bytes. It is sent two ways,
 from the same drawing:
 
-- a press's answer sends the JSON as it is, in one request (:func:`answer_press`, through
-  :mod:`bot.quick_answer`);
-- every discord.py call (channel posts and edits, ephemeral answers, ``edit_original_response``, DMs) gets
-  it through :meth:`Drawn.send_kwargs` or :meth:`Drawn.edit_kwargs`: the embed as ``Embed.from_dict`` and
-  the components in a :class:`DrawnView`, which discord.py turns back into the same JSON, with the
-  Components V2 flag (32768) for a layout (``tests/tables/test_drawn.py`` compares the three).
+- a press's answer edits the message pressed, in one request (:func:`answer_press`, discord.py's
+  ``InteractionResponse.edit_message``);
+- every other discord.py call (channel posts and edits, ephemeral answers, ``edit_original_response``,
+  DMs) gets it the same way, through :meth:`Drawn.send_kwargs` or :meth:`Drawn.edit_kwargs`: the embed as
+  ``Embed.from_dict`` and the components in a :class:`DrawnView`, which discord.py turns back into the
+  same JSON, with the Components V2 flag (32768) for a layout (``tests/tables/test_drawn.py`` compares
+  them).
 
 A layout may replace a message sent before as an embed (a table stored before layouts, a DM, an ephemeral
 view): Discord lets an edit add the flag, never remove it, provided the edit clears the message's
@@ -40,8 +41,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
-
-from cogs import quick_answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,11 +246,10 @@ def layout_on(message: discord.Message | None) -> tuple[dict[str, Any], ...] | N
 
 
 async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
-    """Answer the component press ``interaction`` by editing the message it was on into ``drawn``: the JSON
-    as it is, in one request (:func:`cogs.quick_answer.edit_message_json`), when ``drawn`` is a layout or
-    has an embed; else (a text-only change) through discord.py's ``response.edit_message``. Files the
-    message shows already (``interaction.message``) are kept, not uploaded again; a file being drawn ahead
-    (:func:`draw_ahead`) is waited for.
+    """Answer the component press ``interaction`` by editing the message it was on into ``drawn``, in one
+    request (discord.py's ``interaction.response.edit_message``). Files the message shows already
+    (``interaction.message``) are kept, not uploaded again; a file being drawn ahead (:func:`draw_ahead`) is
+    waited for.
 
     Raises
     ------
@@ -263,14 +261,4 @@ async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
     shown = attachments_on(interaction.message)
     if not drawn.keeps(shown):
         await drawn_ahead(drawn.attachments)
-    classic_text = drawn.embed is None and not drawn.layout
-    if classic_text or interaction.type is not discord.InteractionType.component:
-        await interaction.response.edit_message(**drawn.edit_kwargs(shown))
-        return
-    await quick_answer.edit_message_json(
-        interaction,
-        embed=drawn.embed,
-        components=list(drawn.components),
-        attachments=None if drawn.keeps(shown) else drawn.files(),
-        layout=drawn.layout,
-    )
+    await interaction.response.edit_message(**drawn.edit_kwargs(shown))

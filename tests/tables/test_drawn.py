@@ -1,10 +1,10 @@
-"""Every table message is drawn once, as Discord JSON (:class:`cogs.tables.drawn.Drawn`), and sent two ways:
-a press's answer sends the JSON as it is (``bot/quick_answer.py``), every other send goes through
-discord.py (``Drawn.send_kwargs`` / ``edit_kwargs``). Over random play of every game: each message drawn
-passes the sandbox's validator of Discord's limits, gives no count of one a plural noun ("1 points"), shows
-no engine mark (``{card:``, ``{b:``, ``{seat:``), and the answer to a press, an edit, an ephemeral answer
-and a DM of the same message carry the same JSON. Cards are shown with their emojis (every face has one:
-:func:`tests.tables.conftest.card_emojis`) in some of the games and as text in the others."""
+"""Every table message is drawn once, as Discord JSON (:class:`cogs.tables.drawn.Drawn`), and sent through
+discord.py: a press's answer by ``InteractionResponse.edit_message`` (``answer_press``), every other send
+by discord.py's other calls (``Drawn.send_kwargs`` / ``edit_kwargs``). Over random play of every game: each
+message drawn passes the sandbox's validator of Discord's limits, gives no count of one a plural noun ("1
+points"), shows no engine mark (``{card:``, ``{b:``, ``{seat:``), and the answer to a press, an edit, an
+ephemeral answer and a DM of the same message carry the same JSON. Cards are shown with their emojis (every
+face has one: :func:`tests.tables.conftest.card_emojis`) in some of the games and as text in the others."""
 
 from __future__ import annotations
 
@@ -63,29 +63,27 @@ def _shown(body: dict[str, Any]) -> dict[str, Any]:
 
 
 class _Recorder:
-    """Stands in for discord.py's webhook adapter: keeps the body of the callback the quick answer posts."""
+    """Stands in for a press's ``interaction.response``: keeps the body of the callback that its
+    ``edit_message`` would post (discord.py's own ``interaction_message_response_params``)."""
 
     def __init__(self) -> None:
         self.bodies: list[dict[str, Any]] = []
 
-    async def request(self, route, *, session, proxy, proxy_auth, payload, multipart, files) -> None:
-        self.bodies.append(payload if payload is not None else json.loads(multipart[0]["value"]))
+    def is_done(self) -> bool:
+        return False
+
+    async def edit_message(self, **kwargs: Any) -> None:
+        params = async_.interaction_message_response_params(
+            type=discord.InteractionResponseType.message_update.value, **kwargs
+        )
+        self.bodies.append(_body(params))
 
 
-def _press(message_id: int = 30, shown: tuple[str, ...] = ()) -> Any:
-    """A component press on a message showing the files named ``shown``, with what the quick answer reads
-    of it."""
-    state = SimpleNamespace(
-        prevent_view_updates_for=lambda message_id: None,
-        allowed_mentions=None,
-        http=SimpleNamespace(proxy=None, proxy_auth=None),
-    )
-    response = SimpleNamespace(is_done=lambda: False, _response_type=None)
+def _press(recorder: _Recorder, message_id: int = 30, shown: tuple[str, ...] = ()) -> Any:
+    """A component press on a message showing the files named ``shown``, answered into ``recorder``."""
     return SimpleNamespace(
         type=discord.InteractionType.component,
-        response=response,
-        _state=state,
-        _session=None,
+        response=recorder,
         message=SimpleNamespace(
             id=message_id, attachments=[SimpleNamespace(filename=name) for name in shown]
         ),
@@ -96,11 +94,7 @@ def _press(message_id: int = 30, shown: tuple[str, ...] = ()) -> Any:
 
 async def _answer_body(drawn: Drawn, recorder: _Recorder, shown: tuple[str, ...] = ()) -> dict[str, Any]:
     """The body of the callback that answers a press on a message showing ``shown`` with ``drawn``."""
-    adapter = async_.async_context.set(recorder)  # discord.py's webhook adapter, for this task only
-    try:
-        await answer_press(_press(shown=shown), drawn)
-    finally:
-        async_.async_context.reset(adapter)
+    await answer_press(_press(recorder, shown=shown), drawn)
     body = recorder.bodies.pop()
     assert body["type"] == discord.InteractionResponseType.message_update.value
     return body["data"]
@@ -304,7 +298,7 @@ def _started() -> TableSession:
     return session
 
 
-# -- budgets (issue 26): every message reads at a glance -------------------------------------------------
+# -- budgets: every message reads at a glance ----------------------------------------------------------
 
 NAMES = (
     "Annabelle",
