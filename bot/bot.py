@@ -288,12 +288,11 @@ class CardTableBot(LeanShardedBot):
 
     @staticmethod
     async def _warm_pictures() -> None:
-        """Scale every card face for the table pictures once (:func:`art.table_picture.warm`, about 0.25 s
-        of CPU), in a worker thread, :data:`PICTURE_WARM_DELAY_SECONDS` after start: not while the start
-        restores tables and answers its first presses (warming at once made a start measurably slower: each
-        run of ``tests/e2e/test_crash_recovery.py``, 20 restarts, took 46-48 s instead of 27-30). Until
-        then a face is scaled on its first use (about 1 ms), mostly in the worker thread that draws a
-        table's picture ahead of its answer."""
+        """Scale every card face for the table pictures once (:func:`art.table_picture.warm`), in a
+        worker thread, :data:`PICTURE_WARM_DELAY_SECONDS` (seconds) after start: not while the start
+        restores tables and answers its first presses (warming at once made restarts measurably slower, as
+        ``tests/e2e/test_crash_recovery.py``'s restarts showed). Until then a face is scaled on its first
+        use, mostly in the worker thread that draws a table's picture ahead of its answer."""
         await asyncio.sleep(PICTURE_WARM_DELAY_SECONDS)
         await asyncio.get_running_loop().run_in_executor(None, table_picture.warm)
 

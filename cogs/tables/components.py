@@ -10,11 +10,9 @@ and dispatches nothing for them.
 Why not discord.py's ``DynamicItem`` (a registered item class per custom_id template, which discord.py
 dispatches itself): on every press discord.py would start a task, rebuild the pressed message's whole view
 (``View.from_message``: one ``discord.ui`` item per component, each menu's 25 options copied), find the
-pressed item in it and make the dynamic item, only to call its callback. ``bench/component_routing.py``
-measured that at 111 µs of CPU per press against 55 µs for :func:`route` from ``on_interaction``
-(discord.py 2.7.1, a Foist table message, 2026-11-26): +56 µs a press, about 4.5% of the bot's whole CPU
-per press (``bench/press_cost.py``: 1.2 ms), which alone would take it past its goal of 1.5 times a bare
-discord.py bot's (1.43-1.46 in ``docs/performance.md``). And a ``DynamicItem`` only runs for a custom_id
+pressed item in it and make the dynamic item, only to call its callback: about twice the CPU of
+:func:`route` from ``on_interaction`` (``bench/component_routing.py``; the figures in
+``docs/performance.md``, "Routing a press"). And a ``DynamicItem`` only runs for a custom_id
 that is on the pressed message: a forged or stale one would get no answer at all (the player sees "This
 interaction failed"), where the tables answer every press.
 """
