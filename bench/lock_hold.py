@@ -246,12 +246,9 @@ def instrumented_bot() -> int:
 # -- in the benchmark's process ------------------------------------------------------------------------------
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
-
-
 def spread(values: list[float]) -> str:
+    from press_cost import percentile
+
     ms = [value * 1e3 for value in values]
     return (
         f"p50 {statistics.median(ms):.2f} ms, p99 {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms"
@@ -261,19 +258,13 @@ def spread(values: list[float]) -> str:
 
 
 def bot_environment(server: Any, guild_id: int, folder: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+    """The bot's environment as ``bench/press_cost.py`` runs it, with no scoreboard closing in the window
+    (every hold is a press's) and where the instrumented bot writes what it measured."""
+    from press_cost import bot_environment as press_cost_environment
+
+    env = press_cost_environment(server, guild_id, folder)
     env.update(
-        PYTHONPATH=str(ROOT),
-        DATABASE_URL=f"sqlite:///{folder / 'bot.db'}",
-        DISCORD_TOKEN=server.bot_token,
-        DISCORD_API_BASE=server.api_base,
-        DEV_GUILD_ID=str(guild_id),
-        DEFAULT_TURN_SECONDS="3600",
-        LOBBY_IDLE_SECONDS="3600",
-        REMATCH_SECONDS="3600",  # no scoreboard closes in the window: every hold is a press's
-        LOG_LEVEL="INFO",
-        BACKUP_INTERVAL_MINUTES="0",
-        TURN_ALERT_DELAY_SECONDS="600",  # no turn line in the window (as bench/press_cost.py)
+        REMATCH_SECONDS="3600",
         LOCK_HOLD_STATUS=str(folder / STATUS_FILE),
         LOCK_HOLD_OUT=str(folder / HOLDS_FILE),
     )
@@ -283,7 +274,8 @@ def bot_environment(server: Any, guild_id: int, folder: Path) -> dict[str, str]:
 async def play_game(server: Any, members: list, table: int, rng: random.Random, latencies: list) -> None:
     """Play the started Foist table of message ``table`` to its end (see the module); each press's latency
     (seconds, press until the sandbox has the answer) goes into ``latencies``."""
-    from press_path import custom_id, turn_owner
+    from press_cost import custom_id
+    from press_path import turn_owner
 
     for _ in range(1000):
         current = server.message(table)
@@ -303,19 +295,10 @@ async def play_game(server: Any, members: list, table: int, rng: random.Random, 
     raise AssertionError("the game did not end")
 
 
-async def stop_process(process: asyncio.subprocess.Process) -> None:
-    process.send_signal(signal.SIGINT)
-    try:
-        await asyncio.wait_for(process.wait(), 30)
-    except TimeoutError:
-        process.kill()
-        await process.wait()
-
-
 async def run(args: argparse.Namespace) -> tuple[dict, list[dict], list[float], int]:
     """Run the bot and the presses; returns the lock's status, the holds, the presses' latencies and the
     answers the sandbox received in the window."""
-    from press_path import open_foist_table, settle
+    from press_cost import open_foist_table, settle, stop_process
 
     from sandbox import SandboxServer
 

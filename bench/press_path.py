@@ -52,6 +52,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from press_cost import custom_id, open_foist_table, settle  # noqa: E402  (bench/ is the script's folder)
+
 from bot.sandbox_demo import TURN_OWNER, sandbox_bot  # noqa: E402
 from sandbox import SandboxServer  # noqa: E402
 
@@ -73,36 +75,7 @@ BOT_SETTINGS: dict[str, Any] = {
 }
 
 
-# -- a Foist table to press on (also used by bench/lock_hold.py) --------------------------------------------
-
-
-def custom_id(message: Any, label: str) -> str:
-    """The custom_id of the button of ``message`` whose label starts with ``label``."""
-    return next(button for button in message.buttons() if button["label"].startswith(label))["custom_id"]
-
-
-async def open_foist_table(server: SandboxServer, channel: Any, seated: list, **options: Any) -> int:
-    """Open a Foist table in ``channel`` (``/play`` by ``seated[0]``, with ``options``), seat the others of
-    ``seated`` and start it; returns the table message's id.
-
-    Raises
-    ------
-    AssertionError
-        If the bot refuses or does not answer a step.
-    """
-    opened = await server.run_command(seated[0], channel, "play", game="foist", **options)
-    assert opened.ok and not opened.ephemeral, opened
-    table = opened.message
-    for player in seated[1:]:
-        joined = await server.press(
-            player, server.message(table.id), custom_id(server.message(table.id), "Join")
-        )
-        assert joined.ok, joined
-    started = await server.press(
-        seated[0], server.message(table.id), custom_id(server.message(table.id), "Start")
-    )
-    assert started.ok and started.response_type == 7, started
-    return table.id
+# -- whose turn the table shows (also used by bench/lock_hold.py) ------------------------------------------
 
 
 def turn_owner(server: SandboxServer, members: list, table_message_id: int) -> Any:
@@ -111,12 +84,6 @@ def turn_owner(server: SandboxServer, members: list, table_message_id: int) -> A
     return by_name[TURN_OWNER.search(server.message(table_message_id).text())["name"]]
 
 
-async def settle(server: SandboxServer, quiet: float = 0.3) -> None:
-    """Wait until the bot has made no request for ``quiet`` seconds."""
-    seen = -1
-    while seen != len(server.request_log):
-        seen = len(server.request_log)
-        await asyncio.sleep(quiet)
 
 
 # -- the tracer ----------------------------------------------------------------------------------------------
