@@ -195,11 +195,13 @@ class AIPlay(Move):
 
 
 def is_current(table: TableSession, state: GameState, version: int, seat: int) -> bool:
-    """True while an AI may still play ``seat`` on ``state`` at ``version``: nobody moved, the table was not
-    reloaded, and an AI still plays the seat."""
+    """True while an AI may still play ``seat`` on ``state`` at ``version``: nobody moved (the table's game is
+    at that version: a game's state at a version is its seed and its log up to it, which only a move
+    changes) and an AI still plays the seat."""
     return (
         table.phase is Phase.PLAYING
-        and table.state is state
+        and table.state is not None
+        and table.state.version == version
         and state.version == version
         and seat in state.seats_to_act()
         and ai_seats.ai_plays(table, seat)

@@ -1,8 +1,10 @@
 """The table runtime: every table's life without Discord, and the one :meth:`TableRuntime.commit` that every
 move goes through, whoever makes it (a press, a slash command, a clock, an AI seat, a takeover, a leaver).
 
-A commit holds the table's lock, applies the move (:mod:`engine.tables.moves`: check, then change), stores
-the table in one transaction before anyone is shown it (a failed store undoes the move), schedules what
+A commit holds the table's lock, applies the move (:mod:`engine.tables.moves`: check, then change) to a
+staged copy of the table (:meth:`~engine.tables.session.TableSession.staged`), stores that copy in one
+transaction, and only then makes it the table (:meth:`~engine.tables.session.TableSession.adopt`): a move
+refused or not stored leaves the table as it was, with nothing to undo. Then it schedules what
 follows (clocks, AI turns, the channel freed, a rematch lobby) and hands the layer that shows tables one
 :class:`~engine.tables.outcome.Outcome` (what changed and who must see what), through the caller's
 ``answer`` and the :class:`~engine.tables.outcome.Presenter`.
@@ -13,7 +15,7 @@ module             job
 ``session``        one table: lobby, game, scoreboard, its clock's rules (``time_control``)
 ``moves``          every move and its check; ``outcome``: what a commit hands the presenter
 ``registry``       the live tables by id, channel and player
-``store``          persist, reload, restore at start, the result; ``snapshot``: the stored model
+``store``          persist, restore at start, the result; ``snapshot``: the stored model
 ``clocks``         turn / lobby / rematch clocks on APScheduler
 ``ai_seats``       who plays each seat; ``ai_turns``: the AI seats' turns, thought in a worker
 ``notices``        who must be told of a change beyond the table message
@@ -205,7 +207,7 @@ class TableRuntime:
         Unchanged
             The table is gone, or the move turned out to change nothing (a stale clock or AI move).
         TableError
-            The table refuses the move, is busy, or could not store it (then it is back as stored).
+            The table refuses the move, is busy, or could not store it (the table is as it was).
         IllegalAction
             The game refuses the move.
         """
@@ -224,23 +226,24 @@ class TableRuntime:
         async with locked(table, wait):
             if not self.registry.is_live(table):
                 raise Unchanged(self.registry.gone_reason(table.table_id))
-            await self.store.restore_if_unsaved(table)  # a failed save not undone yet: restore it first
-            if not self.registry.is_live(table):
-                raise Unchanged(self.registry.gone_reason(table.table_id))
             before = frozenset(table.users_with_actions())
             waited_before = frozenset(table.users_to_act())
             phase = table.phase
             lobby: Lobby | None = None
-            change = move.apply(table, self.now())
-            if change.close is None and past_bound(table):
-                change = Change(close=too_long(table))
+            staged = table.staged()  # the move is made on a copy: refused or not stored, the table stays
+            change = move.apply(staged, self.now())
+            if change.close is None and past_bound(staged):
+                change = Change(close=too_long(staged))
             if change.close is not None:
+                table.adopt(staged)
                 outcome = await self._close(table, move, change.close, answered=answer is not None)
             elif change.end_scoreboard:
+                table.adopt(staged)
                 outcome, lobby = await self._end_scoreboard(table, move, change, answered=answer is not None)
             else:
-                self.presenter.prepare(table)  # e.g. its picture drawn while the move is stored
-                await self.store.persist(table)  # stored before anyone sees it (a failed save undoes it)
+                self.presenter.prepare(staged)  # e.g. its picture drawn while the move is stored
+                await self.store.persist(staged)  # stored before anyone sees it (if not, nothing changed)
+                table.adopt(staged)
                 answered = answer is not None
                 outcome = self._follow(table, move, change, before, phase, answered, waited_before)
             try:
@@ -311,13 +314,15 @@ class TableRuntime:
     async def count_hint(self, table: TableSession, user_id: int) -> None:
         """Count a hint the coach answered ``user_id`` at ``table`` and store the count with the table
         (:func:`engine.tables.ai_seats.count_hint`). A hint is no move: nothing is logged, shown or
-        scheduled. A table gone since is not counted; a save that fails undoes the count (it is logged)."""
+        scheduled. A table gone since is not counted; a save that fails leaves it uncounted (it is logged)."""
         async with table.lock:
             if not self.registry.is_live(table):
                 return
-            ai_seats.count_hint(table, user_id)
+            staged = table.staged()
+            ai_seats.count_hint(staged, user_id)
             with contextlib.suppress(TableError):
-                await self.store.persist(table)
+                await self.store.persist(staged)
+                table.adopt(staged)
 
     # -- opening -----------------------------------------------------------------------------------------
 

@@ -177,6 +177,53 @@ class TableSession:
         # of a game do not change), so each move draws only its own events.
         self.drawn_events: dict[Event, str] = {}
 
+    # -- the next value, staged -----------------------------------------------------------------
+
+    SHARED = frozenset({"lock", "rules", "settings", "drawn_events"})
+    """What a staged copy shares with its table: the lock, the immutable rules and settings, and the
+    renderer's cache of log lines (an event's line never changes)."""
+
+    def staged(self) -> TableSession:
+        """An independent copy of this table for a change to be made on and stored before it is the table
+        (:meth:`adopt`): the game state copied (``GameState.copy``), every list, dict, set, deque, lobby and
+        rematch choice copied, :attr:`SHARED` shared, the engine's cached views left behind. Changing the
+        copy never changes this table, so a change that fails (refused, or not stored) leaves it as it
+        was."""
+        other = object.__new__(TableSession)
+        copied = {}
+        for name, value in self.__dict__.items():
+            if name in self.SHARED or value is None:
+                copied[name] = value
+            elif isinstance(value, GameState):
+                copied[name] = value.copy()
+            elif isinstance(value, deque):
+                copied[name] = deque(value, maxlen=value.maxlen)
+            elif isinstance(value, list | dict | set):
+                copied[name] = type(value)(value)
+            elif isinstance(value, Lobby):
+                copied[name] = dataclasses.replace(value, players=list(value.players))
+            elif isinstance(value, Rematch):
+                copied[name] = Rematch(list(value.players), value.host_id, dict(value.choices))
+            else:  # immutable: ints, strings, datetimes, enums, frozen dataclasses, tuples
+                copied[name] = value
+        other.__dict__.update(copied)
+        other._views_of, other._views_version = None, -1
+        other._views, other._public_actions, other._legal_actions = {}, None, {}
+        return other
+
+    def adopt(self, staged: TableSession) -> None:
+        """Become ``staged`` (made by :meth:`staged` from this table, changed and stored): its whole value
+        at once; the lock stays this table's.
+
+        Raises
+        ------
+        ValueError
+            If ``staged`` is another table's (another id, or another lock).
+        """
+        if staged.table_id != self.table_id or staged.lock is not self.lock:
+            raise ValueError("a table adopts only a value staged from itself")
+        self.__dict__.update(staged.__dict__)
+
     # -- what the engine shows, once per state version -------------------------------------------
 
     def _engine_cache(self) -> GameState:

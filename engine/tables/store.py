@@ -1,7 +1,6 @@
-"""Tables in the database: persisting each change (before anyone sees it), reloading after a failed save,
-bringing every table back at start (read at once, each game replayed when first needed:
-:meth:`TableStore.load_waiting`, :meth:`TableStore.restore`), and the finished game as the leaderboard
-stores it.
+"""Tables in the database: persisting each change (before anyone sees it), bringing every table back at
+start (read at once, each game replayed when first needed: :meth:`TableStore.load_waiting`,
+:meth:`TableStore.restore`), and the finished game as the leaderboard stores it.
 
 A table is stored as its :class:`~engine.tables.snapshot.TableSnapshot` (with its table message's id), its
 action log and, for a game that has them, an engine snapshot written with the save that reaches every
@@ -20,9 +19,7 @@ from engine.tables.registry import TableRegistry, WaitingTable
 from engine.tables.session import Phase, TableError, TableSession
 from engine.tables.snapshot import (
     ENGINE_SNAPSHOT_EVERY,
-    TableSnapshot,
     engine_snapshot_of,
-    load_into,
     restore,
     snapshot_of,
 )
@@ -32,7 +29,6 @@ from storage import (
     SeatResult,
     StoredAction,
     StoredEngineSnapshot,
-    StoredTable,
     error_line,
     is_locked,
     is_unreachable,
@@ -74,16 +70,12 @@ def game_result(session: TableSession) -> GameResult:
     )
 
 
-def _log_of(stored: StoredTable) -> list[tuple[int, str, bool]]:
-    return [(action.seat, action.code, action.timed_out) for action in stored.actions]
-
-
 class TableStore:
     """Stores the live tables; ``shutting_down()`` tells a refused save at shutdown from a real failure.
 
-    A table whose failed save could not be undone by restoring it (the database away) stays registered
-    but *unsaved*: :meth:`restore_if_unsaved` restores it before its next change, and :meth:`persist`
-    refuses to store it meanwhile, so a change a player was told did not happen is never stored later.
+    A change is stored on a staged copy of its table (:meth:`~engine.tables.session.TableSession.staged`)
+    that becomes the table only once stored, so a save that fails leaves nothing to undo: a change a player
+    was told did not happen is never in the table, and never stored later.
 
     Who sits at each table is stored with it (:meth:`storage.Database.tables_of_user` finds a user's tables
     from any process), written only when it changed since this store last wrote it, so a move writes nothing
@@ -100,23 +92,21 @@ class TableStore:
         self.registry = registry
         self.shutting_down = shutting_down
         self._seated: dict[str, frozenset[int]] = {}  # table id -> the human users last stored as seated
-        self._unsaved: set[str] = set()  # ids of tables whose memory may hold a change not stored
 
     async def persist(self, session: TableSession) -> None:
         """Store the table as it is now, in one transaction: its snapshot, the actions applied since the
         last save, its engine snapshot when these reach a multiple of
         :data:`~engine.tables.snapshot.ENGINE_SNAPSHOT_EVERY` actions (games that have one) and, once the
-        game is over, its result (exactly once). Call it under the table's lock, after a change and before
-        anyone is shown it. A closed table is deleted instead.
+        game is over, its result (exactly once). Call it under the table's lock, on the staged copy of a
+        change (:meth:`~engine.tables.session.TableSession.staged`) before it is adopted and anyone is shown
+        it. A closed table is deleted instead.
 
         Raises
         ------
         TableError
-            If the database refused: the table goes back to its stored state, so the change did not
-            happen, and the player is asked to try again.
+            If the database refused: nothing is marked saved, the staged change must not be adopted (it did
+            not happen), and the player is asked to try again.
         """
-        if session.table_id in self._unsaved:
-            raise TableError(DATABASE_AWAY)
         if session.phase is Phase.CLOSED:
             await self.delete(session)
             return
@@ -154,8 +144,7 @@ class TableStore:
             elif is_locked(error):  # another program holds the write lock: no bug, no traceback
                 log.warning("Table %s not saved: the database is locked by another program", session.table_id)
             else:
-                log.exception("Could not save table %s: undoing the change", session.table_id)
-            await self.restore_stored(session)
+                log.exception("Could not save table %s: the change did not happen", session.table_id)
             if is_unreachable(error):
                 raise TableError(DATABASE_AWAY) from None
             raise TableError(
@@ -194,46 +183,6 @@ class TableStore:
             if self.registry.is_live(session):
                 with contextlib.suppress(TableError):
                     await self.persist(session)
-
-    async def restore_stored(self, session: TableSession) -> None:
-        """Put a table back to its stored state (after a failed save); forget it if it was never stored.
-        With the database busy or away, the table stays registered but unsaved (see
-        :meth:`restore_if_unsaved`)."""
-        try:
-            stored = await self.db.load_table(session.table_id)
-        except Exception as error:
-            if is_locked(error):
-                log.warning(
-                    "Table %s reloads before its next change (%s)",
-                    session.table_id,
-                    error_line(error),
-                )
-                self._unsaved.add(session.table_id)
-                return
-            log.exception("Could not reload table %s either", session.table_id)
-            stored = None
-        self._unsaved.discard(session.table_id)
-        if stored is None:
-            self.registry.forget(session, "This table could not be saved, so it closed.")
-            return
-        load_into(
-            session, TableSnapshot.from_stored(stored.snapshot), _log_of(stored), stored.engine_snapshot
-        )
-
-    async def restore_if_unsaved(self, session: TableSession) -> None:
-        """Before a change, under the table's lock: restore the stored table if a failed save left it unsaved
-        (nothing to do otherwise, without a database call).
-
-        Raises
-        ------
-        TableError
-            If it is still unsaved (the database still busy or away): the change must not happen.
-        """
-        if session.table_id not in self._unsaved:
-            return
-        await self.restore_stored(session)
-        if session.table_id in self._unsaved:
-            raise TableError(DATABASE_AWAY)
 
     async def delete(self, session: TableSession) -> None:
         """Delete a closed table (a failure is logged: the table is gone from memory anyway)."""
