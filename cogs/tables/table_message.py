@@ -163,9 +163,15 @@ class TableMessages:
         """
         try:
             if interaction is not None and self.is_table_message(interaction, session):
+                revision = session.revision
                 drawn = final if final is not None else render.current_message(session)
                 await self.answer_on_table(interaction, session, drawn)
-                self.refresh_if_editing(session, final)
+                if final is None and session.revision != revision:
+                    # Another move was committed while this answer was on its way: its answer or edit
+                    # may have landed first, so follow with an edit that shows the table as it is now.
+                    self.refresh(session)
+                else:
+                    self.refresh_if_editing(session, final)
                 return
             if interaction is not None:
                 await interaction.response.send_message(note, ephemeral=True)
@@ -249,11 +255,10 @@ class TableMessages:
 
     @staticmethod
     async def _as_stored(session: TableSession) -> Drawn:
-        """The table message as the table is stored: drawn under the table's lock, which a commit holds from
-        its move until the move is stored, so a background edit never shows a move a failed save could undo
-        or a crash lose."""
-        async with session.lock:
-            return render.current_message(session)
+        """The table message as the table is now, which is as it is stored: a move becomes the table only
+        once it is stored (:meth:`~engine.tables.session.TableSession.adopt`), so a background edit never
+        shows a move a failed save dropped or a crash lost, without waiting for the table's lock."""
+        return render.current_message(session)
 
     async def _edit(self, session: TableSession, channel: discord.PartialMessageable, drawn: Drawn) -> None:
         """Edit the table message into ``drawn``, keeping a picture it shows already; what it shows then

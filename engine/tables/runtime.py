@@ -67,7 +67,8 @@ OVER = "This game is over: see the final scores on the table message."
 TABLE_CLOSED = "This table is closed."
 
 Answer = Callable[[Outcome], Awaitable[None]]
-"""How whoever made a move answers it (a press's own response), run under the table's lock once stored."""
+"""How whoever made a move answers it (a press's own response), run once the move is stored and the table's
+lock released."""
 
 
 @contextlib.asynccontextmanager
@@ -196,8 +197,9 @@ class TableRuntime:
         *,
         wait: float | None = LOCK_WAIT_SECONDS,
     ) -> Outcome:
-        """Apply ``move`` to ``table``, store it, schedule what follows, and show it: ``answer(outcome)``
-        (whoever made the move answers it, under the table's lock) and :meth:`Presenter.show`.
+        """Apply ``move`` to ``table``, store it, schedule what follows, all under the table's lock; then,
+        with the lock released, show it: ``answer(outcome)`` (whoever made the move answers it) and
+        :meth:`Presenter.show`.
 
         ``wait``: how long to wait for a busy table (seconds; ``None``: as long as it takes, for clocks and
         AI seats).
@@ -246,14 +248,16 @@ class TableRuntime:
                 table.adopt(staged)
                 answered = answer is not None
                 outcome = self._follow(table, move, change, before, phase, answered, waited_before)
-            try:
-                if answer is not None:
-                    await answer(outcome)
-            finally:
-                self.presenter.show(outcome)
-            if outcome.rematch:
-                await self._open_rematch(table, lobby)
-            return outcome
+        # The lock is released: the table is stored and adopted, and the answer's request to Discord and
+        # what the presenter starts hold up no other move of the table.
+        try:
+            if answer is not None:
+                await answer(outcome)
+        finally:
+            self.presenter.show(outcome)
+        if outcome.rematch:
+            await self._open_rematch(table, lobby)
+        return outcome
 
     def _follow(
         self,

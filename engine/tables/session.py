@@ -109,6 +109,9 @@ class TableSession:
         Per seat, the state version at which its decision last changed (it acted, or its legal actions
         changed). A press drawn at ``version`` is current for a seat if ``seat_versions[seat] <= version``:
         other seats' moves do not make its buttons stale, its own moves do.
+    revision:
+        How many changes this process has made the table adopt (:meth:`adopt`), from 0 when it was made
+        or restored: whoever drew the table at one revision can tell whether it changed since. Not stored.
     """
 
     def __init__(
@@ -165,6 +168,7 @@ class TableSession:
         self.message_id: int | None = None
         self.message_posted_at: datetime | None = None
         self.lock = asyncio.Lock()
+        self.revision = 0
         # What the engine said of one state (``_views_of``, at version ``_views_version``): views by seat
         # (``None``: public) and the public actions. A state changes only through its moves, each of which
         # bumps its version, so these hold until the version moves or the state is replaced.
@@ -182,6 +186,10 @@ class TableSession:
     SHARED = frozenset({"lock", "rules", "settings", "drawn_events"})
     """What a staged copy shares with its table: the lock, the immutable rules and settings, and the
     renderer's cache of log lines (an event's line never changes)."""
+    KEPT = frozenset({"message_id", "message_posted_at", "live_dms"})
+    """What a table keeps of its own when it adopts a staged value: where the Discord layer shows it (its
+    table message, each player's live DM), which the Discord layer writes while a move may be on its way
+    to the database, and no move changes."""
 
     def staged(self) -> TableSession:
         """An independent copy of this table for a change to be made on and stored before it is the table
@@ -209,11 +217,14 @@ class TableSession:
         other.__dict__.update(copied)
         other._views_of, other._views_version = None, -1
         other._views, other._public_actions, other._legal_actions = {}, None, {}
+        other._staged_from = (frozenset(self.dm_wanted), tuple(self.events))
         return other
 
     def adopt(self, staged: TableSession) -> None:
         """Become ``staged`` (made by :meth:`staged` from this table, changed and stored): its whole value
-        at once; the lock stays this table's.
+        at once, one :attr:`revision` later, but for :attr:`KEPT` (this table's own) and the players who want
+        DMs and the log's lines, which may have changed meanwhile (the staged change is applied to them as
+        they are now); the lock stays this table's.
 
         Raises
         ------
@@ -222,7 +233,20 @@ class TableSession:
         """
         if staged.table_id != self.table_id or staged.lock is not self.lock:
             raise ValueError("a table adopts only a value staged from itself")
-        self.__dict__.update(staged.__dict__)
+        value = dict(staged.__dict__)
+        wanted_then, events_then = value.pop("_staged_from")
+        for name in self.KEPT:
+            value[name] = self.__dict__[name]
+        # Who wants DMs, and the log, may change meanwhile too (a DM refused, "DM me my hand"): the move's
+        # own changes are applied to them as they are now.
+        added, dropped = staged.dm_wanted - wanted_then, wanted_then - staged.dm_wanted
+        value["dm_wanted"] = (self.dm_wanted | added) - dropped
+        logged_then = set(events_then)
+        since = [event for event in self.events if event not in logged_then]
+        if since:
+            value["events"] = deque((*staged.events, *since), maxlen=staged.events.maxlen)
+        self.__dict__.update(value)
+        self.revision += 1
 
     # -- what the engine shows, once per state version -------------------------------------------
 

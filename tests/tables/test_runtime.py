@@ -89,13 +89,13 @@ async def test_every_move_is_stored_before_it_is_shown_and_a_failed_store_undoes
     assert world.presenter.prepared[-1] == (table.table_id, table.state.version)
 
 
-async def test_the_answer_runs_under_the_lock_after_the_store_and_refusals_change_nothing() -> None:
+async def test_the_answer_runs_after_the_store_with_the_lock_released_and_refusals_change_nothing() -> None:
     world = make_runtime()
     table = await opened(world)
     answered = []
 
     async def answer(outcome) -> None:
-        assert table.lock.locked() and world.db.tables[table.table_id]
+        assert not table.lock.locked() and world.db.tables[table.table_id]  # stored; no move held up
         answered.append(outcome.note)
 
     await world.runtime.commit(table, moves.Join(BOB, "bob"), answer)
@@ -522,3 +522,35 @@ async def test_the_background_replay_gives_way_to_a_move_being_committed(monkeyp
     await asyncio.wait_for(asyncio.gather(press, replay), 5)
     assert registry.waiting == {} and pressed.state.version == len(pressed.state.history)
     after.runtime.tasks.cancel_all()
+
+
+async def test_what_the_discord_layer_notes_while_a_move_is_being_stored_is_kept() -> None:
+    """The table message's id, a live DM and who wants DMs are written by the Discord layer, outside any
+    move, at any moment: one written while a move is on its way to the database survives the move."""
+    world = make_runtime()
+    table = await opened(world)
+    await world.runtime.commit(table, moves.Join(BOB, "bob"))
+    await world.runtime.commit(table, moves.Start(HOST, 7))
+    gate, storing = asyncio.Event(), asyncio.Event()
+    save_table = world.db.save_table
+
+    async def slow_save(*args, **kwargs):
+        storing.set()
+        await gate.wait()
+        return await save_table(*args, **kwargs)
+
+    world.db.save_table = slow_save
+    seat = table.state.seats_to_act()[0]
+    code = table.state.default_action(seat)
+    move = asyncio.ensure_future(
+        world.runtime.commit(table, moves.Play(table.players[seat], table.state.version, code))
+    )
+    await storing.wait()
+    table.message_id, table.live_dms[BOB] = 999, (5, 6)  # the table posted again; Bob's DM sent
+    table.dm_wanted.add(BOB)
+    table.events.append(Event(None, "a line of the Discord layer"))
+    gate.set()
+    await move
+    assert table.state.version == 1  # the move happened
+    assert table.message_id == 999 and table.live_dms[BOB] == (5, 6) and BOB in table.dm_wanted
+    assert table.events[-1] == Event(None, "a line of the Discord layer")
