@@ -35,7 +35,7 @@ import abc
 import copy
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -412,6 +412,27 @@ class GameState(abc.ABC, Generic[OptionsT]):
         optional actions it may take at any moment without the game waiting for it (TOKENIZE's sets
         declared during someone else's turn, a quick throw-back). Empty otherwise.
         """
+
+    def decision_key(self, seat: int) -> Hashable:
+        """A hashable value that changes whenever what ``seat`` may decide changes, read cheaply from the
+        state: two states of one game whose keys for ``seat`` are equal give it equal
+        :meth:`legal_actions` (codes, labels, tones, secrecy, groups, descriptions: everything a button
+        shows). Equal states give equal keys.
+
+        The table runtime compares keys after each move to tell whose decision changed (a press drawn
+        before is refused as stale) instead of building every seat's actions. A key may change while the
+        actions stay (the seat's press from just before is refused and its message drawn anew), which a
+        game keeps rare; it may never stay while they change. The default is the legal actions
+        themselves; each game keys on the few fields its actions are made of (Foist: whether the seat is
+        to act, the card up, the tokens on it, whether the seat holds a token).
+        """
+        return self.legal_actions(seat)
+
+    def has_decision(self, seat: int) -> bool:
+        """True if ``seat`` has a legal action now (:meth:`legal_actions` is not empty): a seat of
+        :meth:`seats_to_act`, or one with an optional out-of-turn action. The default asks
+        :meth:`legal_actions`; a game answers from its state without building them."""
+        return bool(self.legal_actions(seat))
 
     def decision_seconds(self, seat: int) -> float | None:
         """Seconds on the clock for ``seat``'s current decision when the game fixes it (Deluxe Memory,

@@ -5,7 +5,7 @@ numbered in ``docs/rules/declare.md`` and cited here and in the package's other 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
 from engine.core import (
@@ -86,6 +86,41 @@ class DeclareState(DeclareTable):
                 actions.extend(self._pick_actions(seat))
         actions.extend(self._window_actions(seat))
         return tuple(actions)
+
+    def decision_key(self, seat: int) -> Hashable:
+        """``None`` with nothing to decide; else the hand (throws, declaring, power cards), on ``seat``'s
+        turn the phase, at the pick with whether the draw pile has cards, the last throw (its ends) and,
+        holding I Discover Now, the discard pile; and right after its turn its optional actions: the card
+        it may throw back, whether it may play I Declare Now."""
+        if self._over or not 0 <= seat < self.num_seats:
+            return None
+        window = self._window_key(seat)
+        if seat != self._turn and window is None:
+            return None
+        hand = self._hands[seat]
+        turn = None
+        if seat == self._turn:
+            turn = self._phase
+            if self._phase is Phase.PICK:
+                discard = tuple(self._discard) if DISCOVER in hand else None
+                turn = (self._phase, bool(self._draw), tuple(self._prev_throw), discard)
+        return turn, window, tuple(hand)
+
+    def _window_key(self, seat: int) -> tuple[str | None, bool] | None:
+        """``seat``'s optional out-of-turn actions (:meth:`_window_actions`) as the card it may throw back
+        and whether it may play I Declare Now; ``None`` for none."""
+        if not self._window_open(seat):
+            return None
+        card = self._throw_back_card(seat)
+        declare_now = DECLARE_NOW in self._hands[seat] and self.can_declare(seat)
+        return None if card is None and not declare_now else (card, declare_now)
+
+    def has_decision(self, seat: int) -> bool:
+        """The seat to act decides; the player who just finished a turn may throw back the card drawn or
+        play I Declare Now (the Note: "before the next player has discarded his own cards")."""
+        if self._over or not 0 <= seat < self.num_seats:
+            return False
+        return seat == self._turn or self._window_key(seat) is not None
 
     def _throw_actions(self, seat: int) -> list[LegalAction]:
         hand = self._hands[seat]

@@ -7,7 +7,7 @@ silent are in ``docs/rules/foist.md``; each rule below names the passage it come
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
@@ -240,6 +240,17 @@ class FoistState(GameState[FoistOptions]):
             # "You cannot choose to place a token if you have no tokens remaining."
             return (take,)
         return (take, pay)
+
+    def decision_key(self, seat: int) -> Hashable:
+        """``None`` off turn; on it the card up and the tokens on it (the take label) and whether ``seat``
+        holds a token (paying: "You cannot choose to place a token if you have no tokens remaining")."""
+        if seat not in self.seats_to_act():
+            return None
+        return self._card_up, self._tokens_on_card, self._tokens[seat] > 0
+
+    def has_decision(self, seat: int) -> bool:
+        """Only the seat to act decides (it may always take the card)."""
+        return seat in self.seats_to_act()
 
     def check(self, seat: int, action: GameAction) -> str | None:
         """Only the seat to act decides; paying needs a token ("You cannot choose to place a token if you

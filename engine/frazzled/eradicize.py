@@ -14,7 +14,7 @@ card from one of the three face-up draw piles while any are left, then the card'
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from engine.core import Event, Field, GameOptions, LegalAction, Scene, SeatView, Standing
@@ -193,6 +193,29 @@ class EradicizeState(TokenTable[EradicizeOptions]):
                 description=self._play_description(seat, card),
             )
             for card in cards
+        )
+
+    def decision_key(self, seat: int) -> Hashable:
+        """``None`` off turn; else a shared phase's key (draw, exchange, 13), or for a play what the plays
+        and their notes are made of: the cards it plays from (the hand, or the face-up cards once the hand
+        is empty), the number to beat, the discard pile's size (picking it up), the tokens ``seat``
+        holds."""
+        if not self._to_act(seat):
+            return None
+        shared = self._shared_key(seat)
+        if shared is not None:
+            return shared
+        hand = self._hands[seat]
+        source = tuple(hand) if hand else tuple(self._face_up[seat])
+        tokens = self._tokens
+        return (
+            self._phase,
+            bool(hand),
+            source,
+            self.top_value,
+            len(self._discard),
+            tuple(tokens.colours[seat]),
+            tuple(tokens.shapes[seat]),
         )
 
     def _play_description(self, seat: int, card: Card) -> str:

@@ -23,6 +23,8 @@ dealt to the others. With two players left, the final decides the winner.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from engine.core import Event, Field, LegalAction, Scene, SeatLine, SeatView, Standing
 from engine.frazzled import words_minimize as game_words
 from engine.frazzled.actions import Discard, Draw, Fan, FrazzledAction
@@ -106,6 +108,24 @@ class FrazzledMinimizeState(MinimizeTable):
             for card in self._sorted_hand(seat)
             if card.id not in self._gifts[seat]
         )
+
+    def decision_key(self, seat: int) -> Hashable:
+        """``None`` off turn; else the phase and what its actions are made of: the piles' tops and whether
+        ``seat`` may challenge (a draw); the card drawn, the hand and the actions card side (a discard,
+        noted with its action); the rule cards (a 10); the fan positions left (a 14/1 or 2); the hand and
+        the cards chosen so far (side B's passing)."""
+        if not self._to_act(seat):
+            return None
+        phase = self._phase
+        if phase is Phase.DRAW:
+            return phase, self._tops(), self.may_challenge(seat)
+        if phase is Phase.DISCARD:
+            return phase, self._drawn, tuple(self._hands[seat]), self._actions_side
+        if phase is Phase.RULE:
+            return phase, self._dup_side, self._actions_side, tuple(self._bonus)
+        if phase is Phase.FAN:
+            return phase, self._fan_key(seat)
+        return phase, tuple(self._hands[seat]), tuple(self._gifts[seat])
 
     def _rule_changes(self) -> tuple[LegalAction, ...]:
         actions = [

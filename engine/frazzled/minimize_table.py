@@ -465,6 +465,11 @@ class MinimizeTable(FrazzledTable[FrazzledMinimizeOptions]):
             return tuple(seat for seat in self.playing() if len(self._gifts[seat]) < self._gifts_needed)
         return super().seats_to_act()
 
+    def _to_act(self, seat: int) -> bool:
+        if self._phase is Phase.GIVE:
+            return self._playing[seat] and len(self._gifts[seat]) < self._gifts_needed
+        return super()._to_act(seat)
+
     def may_challenge(self, seat: int) -> bool:
         """Whether ``seat`` may say 'challenge' now: at the start of its turn, with a token, and in the
         final only once each player has taken three turns ("Challenging", "Final Round")."""

@@ -258,6 +258,30 @@ class FrazzledTable(GameState[OptionsT]):
             return self._fan.waiting()
         return (self._turn,)
 
+    def _to_act(self, seat: int) -> bool:
+        """Whether ``seat`` is one of :meth:`seats_to_act`, asked of one seat without listing them all (the
+        decision keys ask it of every seat after every move)."""
+        if self._phase is Phase.FAN:
+            fan = self._fan
+            assert fan is not None
+            return len(fan.picked.get(seat, ())) < fan.need(seat)
+        return self._phase is not Phase.OVER and seat == self._turn
+
+    def has_decision(self, seat: int) -> bool:
+        """The seats to act decide (TOKENIZE adds the sets any seat may declare)."""
+        return self._to_act(seat)
+
+    def _tops(self) -> tuple[Card | None, ...]:
+        """The face-up top of each draw pile (``None``: empty): what the draw actions are made of."""
+        return tuple(pile[-1] if pile else None for pile in self._piles)
+
+    def _fan_key(self, seat: int) -> tuple[int, int, tuple[int, ...]]:
+        """What the fan picks of ``seat``, a picker still to pick, are made of (:meth:`FanExchange.actions`,
+        MINIMIZE's fan labels): the cards each picker takes, the size of its fan, the positions it picked."""
+        fan = self._fan
+        assert fan is not None
+        return fan.count, len(fan.fans[seat]), tuple(fan.picked[seat])
+
     def _check_draw(self, action: Draw) -> str | None:
         """A draw must take the top of a pile that has cards."""
         return None if self._piles[action.pile] else "That draw pile is empty."

@@ -217,6 +217,18 @@ class TokenTable(FrazzledTable[OptionsT]):
             return self._tokens.choices(seat)
         return None
 
+    def _shared_key(self, seat: int) -> tuple | None:
+        """What the actions of a phase both games have are made of (see :meth:`_shared_actions`): the
+        piles' tops (a draw), the fan positions left (an exchange), every token's place (a 13); ``None``
+        in another phase."""
+        if self._phase is Phase.DRAW:
+            return self._phase, self._tops()
+        if self._phase is Phase.FAN:
+            return self._phase, self._fan_key(seat)
+        if self._phase is Phase.TOKEN:
+            return self._phase, self._tokens.key()
+        return None
+
     def _check_shared(self, seat: int, action: FrazzledAction) -> str | None:
         """The check of the moves both games have: a draw, a fan pick, a token; NOT_NOW for anything
         else."""

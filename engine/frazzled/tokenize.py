@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -335,6 +335,40 @@ class TokenizeState(TokenTable[TokenizeOptions]):
             for card in sorted_cards(self._hands[seat])
         )
         return discards + sets
+
+    def decision_key(self, seat: int) -> Hashable:
+        """``None`` once over; else what ``seat``'s sets are made of (:meth:`_sets_key`), and on its turn
+        the phase with what its actions are made of: a shared phase's (draw, exchange, 13), the bonus
+        cards (a 10), the hand or, with none, the card drawn (a discard, or keeping it)."""
+        if self._phase is Phase.OVER:
+            return None
+        sets = self._sets_key(seat)
+        if not self._to_act(seat):
+            return sets
+        shared = self._shared_key(seat)
+        if shared is not None:
+            return shared, sets
+        if self._phase is Phase.RULE:
+            return self._phase, tuple(self._bonus), sets
+        hand = self._hands[seat]
+        return self._phase, tuple(hand), None if hand else self._drawn, sets
+
+    def _sets_key(self, seat: int) -> Hashable:
+        """What ``seat``'s sets and their labels are made of: ``None`` for none (:meth:`sets_available`),
+        else the sets, the tokens ``seat`` holds (:func:`set_kind`) and the bonus cards in play
+        (:func:`set_points`)."""
+        sets = self.sets_available(seat)
+        if not sets:
+            return None
+        tokens = self._tokens
+        return tuple(sets), tuple(tokens.colours[seat]), tuple(tokens.shapes[seat]), tuple(self._bonus)
+
+    def has_decision(self, seat: int) -> bool:
+        """The seats to act decide, and any seat holding a set may declare it (ruling 8: not during an
+        exchange)."""
+        if self._phase is Phase.OVER:
+            return False
+        return self._to_act(seat) or bool(self.sets_available(seat))
 
     def _bonus_actions(self) -> tuple[LegalAction, ...]:
         return tuple(

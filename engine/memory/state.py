@@ -9,7 +9,7 @@ Chart do in :mod:`engine.memory.effects`, and every sentence shown in :mod:`engi
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from typing import Any
 
 from engine.core import Board, Event, Field, LegalAction, SeatLine, SeatView, Standing, competition_ranks
@@ -391,6 +391,29 @@ class MemoryState(MemoryEffects):
         )
         self._offered = (self.version, offered)
         return offered
+
+    def decision_key(self, seat: int) -> Hashable:
+        """``None`` off turn; else the decision (its phase, purpose, amount and what it chose so far) and
+        what of the table its actions are made of: the grid and which of its cards lie face-up, the turn's
+        two looks (hiding, a second look), the tokens (paying, players named with their tokens) and who is
+        out. (Face-down cards name no action, so moving one may change the key alone.)"""
+        if seat not in self.seats_to_act():
+            return None
+        step = self._steps[0]
+        chosen = tuple(step.positions), tuple(step.chosen), tuple(step.area)
+        return (
+            (step.phase, step.purpose, step.amount, chosen),
+            tuple(self._grid),
+            frozenset(self._face_up),
+            tuple(self._picks),
+            tuple(self._picked_face_down),
+            tuple(self._tokens),
+            tuple(self._out),
+        )
+
+    def has_decision(self, seat: int) -> bool:
+        """Only the seat of the decision waited for decides."""
+        return seat in self.seats_to_act()
 
     def _offer_position(self, action: Look | Reveal | MoveFrom, menu: str) -> LegalAction:
         """A position offered in the decision's one menu ``menu``, a face-up card named."""

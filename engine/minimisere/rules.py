@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
@@ -377,6 +377,18 @@ class MinimisereState(GameState[MinimisereOptions]):
             lot = (self._hand_size, made, failed)
         cards = self.playable(seat)
         return words.play_choices(cards, len(self._trick), self.joker_decreed, self._special, lot)
+
+    def decision_key(self, seat: int) -> Hashable:
+        """``None`` off turn; else the hand, the place in the trick (notes, the Joker's decree) and the card
+        led (following suit), and whether the Lot may be bid (ruling 3)."""
+        if self._over or seat != self._seat_to_play():
+            return None
+        led = self._trick[0][1] if self._trick else None
+        return tuple(self._hands[seat]), len(self._trick), led, self._lot_open()
+
+    def has_decision(self, seat: int) -> bool:
+        """Only the seat to play decides."""
+        return not self._over and seat == self._seat_to_play()
 
     def check(self, seat: int, action: GameAction) -> str | None:
         """Whose turn it is, that the card is in hand and follows suit ("You must follow suit if you can"),

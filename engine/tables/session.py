@@ -153,7 +153,8 @@ class TableSession:
         self.banks: list[SeatBank] = []  # each seat's time bank, on a bank table (else empty)
         self.clock_names: dict[int, str | None] = {}
         self.seat_versions: list[int] = []
-        self._seen_actions: list[tuple] = []
+        # Per seat, its decision as noted after the last change: ``(GameState.decision_key, has_decision)``.
+        self._noted_decisions: list[tuple[object, bool]] = []
         self.started_at: datetime | None = None
         self.finished_at: datetime | None = None
         self.timeouts_in_row: dict[int, int] = {}
@@ -326,10 +327,10 @@ class TableSession:
 
     def users_with_actions(self) -> list[int]:
         """Users who may act now: those the game waits for, and any with an optional out-of-turn action
-        (from the legal actions noted after the last change, not computed again)."""
+        (from the decisions noted after the last change, not computed again)."""
         if self.phase is not Phase.PLAYING or self.state is None:
             return []
-        return [user for seat, user in enumerate(self.players) if self._seen_actions[seat]]
+        return [user for seat, user in enumerate(self.players) if self._noted_decisions[seat][1]]
 
     def choose_alerts(self, user_id: int, mode: str) -> None:
         """Record how ``user_id``'s turns at this table find them (one of :data:`ALERT_MODES`).
@@ -550,19 +551,26 @@ class TableSession:
         return self.finished_at + timedelta(seconds=self.settings.rematch_seconds)
 
     def note_legal_actions(self) -> None:
-        """Note every seat's legal actions now (the game was dealt or rebuilt), to tell later changes."""
-        assert self.state is not None
-        self._seen_actions = [self.state.legal_actions(seat) for seat in range(len(self.players))]
+        """Note every seat's decision now (the game was dealt or rebuilt), to tell later changes: its
+        ``GameState.decision_key`` and whether it has one (``GameState.has_decision``)."""
+        state = self.state
+        assert state is not None
+        self._noted_decisions = [
+            (state.decision_key(seat), state.has_decision(seat)) for seat in range(len(self.players))
+        ]
 
     def _note_changed_decisions(self, acted: set[int]) -> set[int]:
-        """Bump the seat version of every seat that acted or whose legal actions changed; return them."""
-        assert self.state is not None
+        """Bump the seat version of every seat that acted or whose decision changed (its
+        ``GameState.decision_key`` did, without building its legal actions); return them."""
+        state = self.state
+        assert state is not None
         changed = set(acted)
+        noted = self._noted_decisions
         for seat in range(len(self.players)):
-            actions = self.state.legal_actions(seat)
-            if actions != self._seen_actions[seat]:
+            key = state.decision_key(seat)
+            if key != noted[seat][0]:
                 changed.add(seat)
-                self._seen_actions[seat] = actions
+                noted[seat] = (key, state.has_decision(seat))  # equal keys: equal actions, same answer
         for seat in changed:
             self.seat_versions[seat] = self.state.version
         return changed
