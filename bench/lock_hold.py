@@ -1,6 +1,6 @@
 """How long each press holds its table's lock, and how much of that is the HTTP request of the press's
-answer (sent under the lock). On demand (``tests/e2e/test_bench_press_path.py`` only checks, on two tables,
-that it still finds the lock).
+answer, where it is sent under the lock. On demand (``tests/e2e/test_bench_press_path.py`` only checks, on
+two tables, that it still finds the lock).
 
     python3 bench/lock_hold.py              # 100 live tables, 20 whole Foist games, one press at a time
     python3 bench/lock_hold.py --quick      # 10 live tables, 3 games

@@ -39,4 +39,4 @@ def test_lock_hold_finds_the_tables_lock_and_times_each_press() -> None:
     holds = re.search(r"; (\d+) holds in the window", out)
     assert presses and holds, out  # the lock was found and held by the presses
     assert int(holds[1]) == int(presses[1]), out  # one hold per press
-    assert "hold time (acquire -> release): p50" in out and "answer's HTTP request: p50" in out, out
+    assert "hold time (acquire -> release): p50" in out and "of which the answer's HTTP request: " in out, out

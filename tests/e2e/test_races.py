@@ -71,17 +71,36 @@ async def test_a_forged_menu_choice_is_refused(world: World) -> None:
     assert session_of(world).state.version == 0
 
 
-async def test_a_background_edit_of_the_table_message_waits_for_a_commit_under_way(world: World) -> None:
-    """A background edit of the table message draws the table under the table's lock, which a commit holds
-    from its move until the move is stored: asked for while the lock is held (as during a save), nothing
-    reaches Discord; once the lock is free, the edit goes out. (Drawn outside the lock, a MINIMIZE final's
-    scores reached the channel while their save was still under way.)"""
+async def test_a_background_edit_during_a_save_shows_the_table_as_stored(world: World) -> None:
+    """A background edit of the table message drawn while a move is being stored shows the table without
+    that move: a move becomes the table only once it is stored (drawn from a table changed in place, a
+    MINIMIZE final's scores once reached the channel while their save was still under way). The move's own
+    answer then shows it."""
     table = await world.open_table(turn_seconds=600)
     session = session_of(world)
-    edits = len(world.message(table.id).versions)
-    async with session.lock:
-        world.bot.get_cog("Tables").messages.refresh(session)
-        await asyncio.sleep(0.3)
-        assert len(world.message(table.id).versions) == edits
-    await world.server.wait_for(lambda: len(world.message(table.id).versions) > edits, timeout=5)
+    cog = world.bot.get_cog("Tables")
+    database = cog.runtime.store.db
+    stored_save, saving, release = database.save_table, asyncio.Event(), asyncio.Event()
+
+    async def held_save(*args, **kwargs):
+        saving.set()
+        await release.wait()
+        return await stored_save(*args, **kwargs)
+
+    before = world.message(table.id).text()
+    database.save_table = held_save
+    try:
+        press = asyncio.ensure_future(world.press(world.turn_owner(table), table, "No thanks"))
+        await asyncio.wait_for(saving.wait(), timeout=2)
+        edits = len(world.message(table.id).versions)
+        cog.messages.refresh(session)
+        await world.server.wait_for(lambda: len(world.message(table.id).versions) > edits, timeout=2)
+        assert world.message(table.id).text() == before  # the move is not stored yet: not shown
+        assert session.state.version == 0
+    finally:
+        release.set()
+        del database.save_table
+    answered = await press
+    assert answered.ok and not answered.ephemeral and session.state.version == 1
+    assert world.message(table.id).text() != before and logged_moves(world) == 1
     assert world.server.violations == []
