@@ -54,6 +54,18 @@ class TableSettings:
     time_control: TimeControl = TimeControl()
 
 
+_COPY_BY_TYPE = {
+    list: list.copy,
+    dict: dict.copy,
+    set: set.copy,
+    deque: lambda value: deque(value, maxlen=value.maxlen),
+    Lobby: lambda lobby: dataclasses.replace(lobby, players=list(lobby.players)),
+    Rematch: lambda rematch: Rematch(list(rematch.players), rematch.host_id, dict(rematch.choices)),
+}
+"""How :meth:`TableSession.staged` copies a value of each mutable type a table holds (the game state
+apart); a value of any other type is immutable and shared."""
+
+
 class TableSession:
     """A table: lobby, then a game, then the scoreboard with "Play again".
 
@@ -199,25 +211,15 @@ class TableSession:
         copy never changes this table, so a change that fails (refused, or not stored) leaves it as it
         was."""
         other = object.__new__(TableSession)
-        copied = {}
+        copied = dict(self.__dict__)  # the shared and the immutable values (ints, strings, enums, tuples...)
         for name, value in self.__dict__.items():
-            if name in self.SHARED or value is None:
-                copied[name] = value
-            elif isinstance(value, GameState):
-                copied[name] = value.copy()
-            elif isinstance(value, deque):
-                copied[name] = deque(value, maxlen=value.maxlen)
-            elif isinstance(value, list | dict | set):
-                copied[name] = type(value)(value)
-            elif isinstance(value, Lobby):
-                copied[name] = dataclasses.replace(value, players=list(value.players))
-            elif isinstance(value, Rematch):
-                copied[name] = Rematch(list(value.players), value.host_id, dict(value.choices))
-            else:  # immutable: ints, strings, datetimes, enums, frozen dataclasses, tuples
-                copied[name] = value
+            copy_of = _COPY_BY_TYPE.get(type(value))
+            if copy_of is not None and name not in self.SHARED:
+                copied[name] = copy_of(value)
+        if self.state is not None:
+            copied["state"] = self.state.copy()
+        copied.update(_views_of=None, _views_version=-1, _views={}, _public_actions=None, _legal_actions={})
         other.__dict__.update(copied)
-        other._views_of, other._views_version = None, -1
-        other._views, other._public_actions, other._legal_actions = {}, None, {}
         other._staged_from = (frozenset(self.dm_wanted), tuple(self.events))
         return other
 
