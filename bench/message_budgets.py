@@ -32,7 +32,7 @@ from cogs.tables import budgets, render  # noqa: E402
 from cogs.tables.drawn import Drawn  # noqa: E402
 from cogs.tables.embeds import embed_size  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
-from engine.tables.session import Phase, TableSession, TableSettings  # noqa: E402
+from engine.tables.session import TablePhase, TableSession, TableSettings  # noqa: E402
 from tests.tables.conftest import EveryFaceApplication  # noqa: E402
 from tests.tables.drawing import payload  # noqa: E402
 from tests.tables.test_drawn import DM_INTRO, JUMP_URL, NAMES  # noqa: E402
@@ -69,7 +69,7 @@ def longest(key: str, seats: int, seeds: int, every: int, moves: int) -> dict[st
             session.join(user, NAMES[user - 1])
         session.start(1, seed, NOW)
         for move in range(moves):
-            if session.phase is not Phase.PLAYING:
+            if session.phase is not TablePhase.PLAYING:
                 break
             if move % every == 0:
                 found["table"] = max(found["table"], _size(render.table_message(session)))
@@ -81,7 +81,7 @@ def longest(key: str, seats: int, seeds: int, every: int, moves: int) -> dict[st
             user = rng.choice(session.users_with_actions())
             actions = session.view(session.seat_of(user)).legal_actions
             session.act(user, session.state.version, rng.choice(actions).code, NOW)
-        if session.phase is Phase.SCOREBOARD:
+        if session.phase is TablePhase.SCOREBOARD:
             found["scoreboard"] = max(found["scoreboard"], _size(render.scoreboard_message(session)))
     return found
 

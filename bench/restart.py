@@ -159,7 +159,7 @@ async def restart(path: Path, rate: float, after: float, memory: bool) -> dict:
     from engine.tables import moves
     from engine.tables.registry import TableRegistry
     from engine.tables.runtime import TableRuntime
-    from engine.tables.session import Phase, TableError
+    from engine.tables.session import TableError, TablePhase
     from engine.tables.store import TableStore
     from engine.tables.tasks import Supervisor
     from storage import Database
@@ -196,7 +196,7 @@ async def restart(path: Path, rate: float, after: float, memory: bool) -> dict:
         sent = time.perf_counter()
         cold = table_id in registry.waiting
         table = registry.get(table_id)
-        if table is None or table.phase is not Phase.PLAYING:
+        if table is None or table.phase is not TablePhase.PLAYING:
             return
         seat = table.state.seats_to_act()[0]
         move = moves.Play(table.players[seat], table.state.version, table.state.default_action(seat))

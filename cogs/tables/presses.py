@@ -32,7 +32,7 @@ from engine.lobby import RematchChoice
 from engine.tables import ai_seats, moves
 from engine.tables.outcome import Outcome
 from engine.tables.runtime import LOCK_WAIT_SECONDS, Answer, TableRuntime, locked
-from engine.tables.session import Phase, TableError, TableSession
+from engine.tables.session import TableError, TablePhase, TableSession
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +131,7 @@ class TablePresses:
             await self.private_views.show(interaction, session)
         else:
             seat = session.seat_of(interaction.user.id)
-            if session.phase is not Phase.PLAYING or seat is None or seat in session.left_seats:
+            if session.phase is not TablePhase.PLAYING or seat is None or seat in session.left_seats:
                 raise TableError("You are not playing at this table.")
             question = render.leave_question(session)
             await interaction.response.send_message(**question.send_kwargs(), ephemeral=True)
@@ -176,7 +176,7 @@ class TablePresses:
             await self.private_views.show_page(interaction, session, page)
         elif not self.messages.is_table_message(interaction, session):
             raise TableError("That button is not one of this message's: nothing happened.")
-        elif session.phase is Phase.PLAYING:
+        elif session.phase is TablePhase.PLAYING:
             await self.messages.answer_on_table(interaction, session, render.table_message(session, page))
         else:
             await self.messages.answer_with_table(interaction, session, "The table has moved on.")
@@ -303,7 +303,7 @@ class TablePresses:
     async def _came_back(self, interaction: discord.Interaction, outcome: Outcome) -> None:
         """ "I'm back": redraw the private view it was pressed in, else answer with the table."""
         table = outcome.table
-        if self._in_own_view(interaction, table) and table.phase is Phase.PLAYING:
+        if self._in_own_view(interaction, table) and table.phase is TablePhase.PLAYING:
             await self.private_views.answer_move(interaction, table)
             self.messages.refresh(table)
         else:

@@ -15,7 +15,7 @@ from cogs.tables.direct_messages import deliver_dm
 from cogs.tables.drawn import Drawn, answer_press, attachments_on
 from cogs.tables.table_message import TableMessages
 from engine import Event
-from engine.tables.session import Phase, TableError, TableSession
+from engine.tables.session import TableError, TablePhase, TableSession
 from engine.tables.tasks import Supervisor
 
 log = logging.getLogger(__name__)
@@ -68,7 +68,7 @@ class PrivateViews:
         TableError
             With the reason, for the player.
         """
-        if session.phase is Phase.LOBBY:
+        if session.phase is TablePhase.LOBBY:
             if user_id not in session.lobby.players:
                 raise TableError("Join the table first.")
             raise TableError("The game has not started yet: your hand comes when it starts.")
@@ -76,7 +76,7 @@ class PrivateViews:
             raise TableError("You are not playing at this table.")
         if session.seat_of(user_id) in session.left_seats:
             raise TableError("You left this game: an AI plays your seat to the end.")
-        if session.phase is not Phase.PLAYING:
+        if session.phase is not TablePhase.PLAYING:
             raise TableError("This game is over: see the final scores on the table message.")
 
     async def show(self, interaction: discord.Interaction, session: TableSession) -> None:
@@ -125,7 +125,7 @@ class PrivateViews:
     def answering(self, session: TableSession, interaction: discord.Interaction) -> None:
         """A move pressed in this private view will be answered by :meth:`answer_move`: call it before
         :meth:`refresh`, so the view is not also redrawn by a background edit (one request, not two)."""
-        if session.phase is Phase.PLAYING:
+        if session.phase is TablePhase.PLAYING:
             self.track(session, interaction)
         else:
             self.drop_view(session.table_id, interaction.user.id)
@@ -135,7 +135,7 @@ class PrivateViews:
         scores when the move ended the game (the table message is refreshed apart)."""
         user_id = interaction.user.id
         try:
-            if session.phase is Phase.PLAYING:
+            if session.phase is TablePhase.PLAYING:
                 drawn = self.message(session, user_id, offer_dm=interaction.guild_id is not None)
             else:
                 drawn = render.private_scoreboard(session)
@@ -143,7 +143,7 @@ class PrivateViews:
         except discord.HTTPException as error:
             log.warning("Could not refresh a private view of table %s: %s", session.table_id, error)
         else:
-            if session.phase is Phase.PLAYING:
+            if session.phase is TablePhase.PLAYING:
                 self.track(session, interaction, picture=picture)
 
     def track(
@@ -181,14 +181,14 @@ class PrivateViews:
         now = asyncio.get_running_loop().time()
         for user_id, live in list(views.items()):
             if now - live.shown_at > self.live_seconds or session.phase not in (
-                Phase.PLAYING,
-                Phase.SCOREBOARD,
+                TablePhase.PLAYING,
+                TablePhase.SCOREBOARD,
             ):
                 self.drop_view(session.table_id, user_id)
                 continue
             if live.signature() != live.shown:
                 live.request()
-            if session.phase is Phase.SCOREBOARD:
+            if session.phase is TablePhase.SCOREBOARD:
                 self.drop_view(session.table_id, user_id)
 
     def forget(self, session: TableSession) -> None:
@@ -212,7 +212,7 @@ class PrivateViews:
         with the private view shown there instead.
         """
         user_id = interaction.user.id
-        in_lobby = session.phase is Phase.LOBBY
+        in_lobby = session.phase is TablePhase.LOBBY
         if in_lobby and user_id in session.dm_wanted:
             session.dm_wanted.discard(user_id)
             await self.messages.answer_with_table(interaction, session, "OK: I will not DM you your hand.")
@@ -239,7 +239,7 @@ class PrivateViews:
                 self.messages.refresh(session)
             return
         session.dm_wanted.discard(user_id)
-        if in_lobby or session.phase is not Phase.PLAYING:
+        if in_lobby or session.phase is not TablePhase.PLAYING:
             await interaction.edit_original_response(content=why_not)
             return
         drawn = self.message(session, user_id).with_content(f"{why_not} Here is your hand instead:")
@@ -268,10 +268,10 @@ class PrivateViews:
         """After a change: bring each DM player's one live DM of this table up to date (sent if there is
         none yet: the game started, or the bot restarted), in the background, coalesced per player; a
         finished game's becomes the final scores, a closed table's says so. Nothing else is sent."""
-        if session.phase is Phase.LOBBY:
+        if session.phase is TablePhase.LOBBY:
             return
         dms = self.dms.get(session.table_id, {})
-        playing = session.phase in (Phase.PLAYING, Phase.SCOREBOARD)
+        playing = session.phase in (TablePhase.PLAYING, TablePhase.SCOREBOARD)
         wanted = session.dm_wanted if playing else set()
         for user_id in sorted(wanted | set(dms)):
             seat = session.seat_of(user_id)
@@ -281,11 +281,11 @@ class PrivateViews:
                     live.request()
             elif dms[user_id].message is None:
                 continue  # its first DM is on its way ("DM me" pressed): the player is not in dm_wanted yet
-            elif session.phase is not Phase.PLAYING:
+            elif session.phase is not TablePhase.PLAYING:
                 dms[user_id].request()  # the last edit: the scores, or the table closed
             else:
                 dms.pop(user_id)  # DMs turned off, or the player left: the DM stays as it was
-        if session.phase is not Phase.PLAYING:
+        if session.phase is not TablePhase.PLAYING:
             self.dms.pop(session.table_id, None)  # their last edits hold their own reference
 
     def dm_refused(self, session: TableSession, user_id: int) -> None:
@@ -379,16 +379,16 @@ class _LiveDM:
     def signature(self) -> object:
         """What the DM shows, to tell whether it changed."""
         seat = self.session.seat_of(self.user_id)
-        if self.session.state is None or seat is None or self.session.phase is not Phase.PLAYING:
+        if self.session.state is None or seat is None or self.session.phase is not TablePhase.PLAYING:
             return self.session.phase
         return (self.session.phase, self.session.view(seat), self.session.seat_versions[seat])
 
     def drawn(self) -> Drawn:
         """The DM as the table is now."""
         session = self.session
-        if session.phase is Phase.PLAYING:
+        if session.phase is TablePhase.PLAYING:
             return self.views.message(session, self.user_id).with_content(live_dm_intro(session))
-        if session.phase is Phase.SCOREBOARD:
+        if session.phase is TablePhase.SCOREBOARD:
             return render.dm_scoreboard(session).with_content("The game is over.")
         table = f"The {session.rules.display_name} table in <#{session.channel_id}>"
         return render.text_message(f"{table} is closed.")
@@ -430,7 +430,7 @@ class _LiveDM:
                 except discord.HTTPException as error:
                     log.info("Could not edit the live DM of table %s: %s", self.session.table_id, error)
                     continue
-            if self.session.phase is not Phase.PLAYING:
+            if self.session.phase is not TablePhase.PLAYING:
                 return
             if await self.replace(drawn, signature) is not None:
                 self.views.dm_refused(self.session, self.user_id)

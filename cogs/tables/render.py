@@ -45,7 +45,7 @@ from engine.core import plural
 from engine.lobby import RematchChoice
 from engine.tables import ai_seats
 from engine.tables.lobby_options import option_choices
-from engine.tables.session import Phase, TableSession
+from engine.tables.session import TablePhase, TableSession
 
 LOBBY_COLOUR = discord.Colour.blurple().value
 PLAYING_COLOUR = discord.Colour.green().value
@@ -385,7 +385,7 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
     public = session.view(None)
     footer = [footer_text(session), session.rules.winning_rule]
     again = []
-    if session.phase is Phase.SCOREBOARD:
+    if session.phase is TablePhase.SCOREBOARD:
         closes_at = session.rematch_closes_at()
         if closes_at is not None:
             when = f"<t:{int(closes_at.timestamp())}:t>"
@@ -415,7 +415,7 @@ def scoreboard_message(session: TableSession) -> Drawn:
     board's picture; "Play again", "Leave" and "Replay" while the "Play again" choice is open."""
     drawn = _scoreboard_embed(session)
     picture = table_picture(session, session.view(None))
-    if session.phase is not Phase.SCOREBOARD:
+    if session.phase is not TablePhase.SCOREBOARD:
         return _laid_out(drawn, [], picture)
     table_id = session.table_id
     buttons = [
@@ -482,9 +482,9 @@ def moved_message(session: TableSession, jump_url: str) -> Drawn:
 
 def current_message(session: TableSession, page: int = 0) -> Drawn:
     """The table message for the table's phase (lobby, playing at ``page`` of its menus, or scoreboard)."""
-    if session.phase is Phase.LOBBY:
+    if session.phase is TablePhase.LOBBY:
         return lobby_message(session)
-    if session.phase is Phase.PLAYING:
+    if session.phase is TablePhase.PLAYING:
         return table_message(session, page)
     if session.state is None:  # closed before a game was played
         return closed_message(session, "This table is closed.")

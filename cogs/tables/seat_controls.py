@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cogs.tables import custom_ids as ids
 from engine.tables.ai_seats import ends_possible, hints_offered
-from engine.tables.session import Phase, TableSession
+from engine.tables.session import TablePhase, TableSession
 
 
 def table_controls(session: TableSession) -> list[tuple[str, str]]:
@@ -24,7 +24,7 @@ def private_controls(session: TableSession, user_id: int) -> list[tuple[str, str
     """``(verb, label)`` of the seat buttons of a player's private view: "I'm back" while away, "Hint" when
     the coach may answer (:func:`~engine.tables.ai_seats.hints_offered`), and "Leave game"."""
     seat = session.seat_of(user_id)
-    if seat is None or session.phase is not Phase.PLAYING or seat in session.left_seats:
+    if seat is None or session.phase is not TablePhase.PLAYING or seat in session.left_seats:
         return []
     hint = [(ids.HINT, "Hint")] if hints_offered(session, user_id) else []
     back = [(ids.BACK, "I'm back")] if seat in session.idle_seats else []

@@ -17,7 +17,7 @@ from cogs.tables import render
 from cogs.tables.direct_messages import send_dm
 from cogs.tables.drawn import Drawn, answer_press, attachments_on, draw_ahead, drawn_ahead
 from cogs.tables.pictures import table_picture
-from engine.tables.session import Phase, TableSession
+from engine.tables.session import TablePhase, TableSession
 from engine.tables.tasks import Supervisor
 
 log = logging.getLogger(__name__)
@@ -228,7 +228,7 @@ class TableMessages:
             and session.message_id is not None
             and age is not None
             and age > self.max_age_seconds
-            and session.phase is not Phase.CLOSED
+            and session.phase is not TablePhase.CLOSED
         ):
             await self._move(session, channel)
             return
@@ -287,7 +287,7 @@ class TableMessages:
             pictures.writing -= 1
         self.note_posted(session, message.id)
         pictures.learn(message.id, attachments_on(message))
-        if session.phase is not Phase.CLOSED:
+        if session.phase is not TablePhase.CLOSED:
             self.tasks.spawn(self.save(session), f"message id of table {session.table_id}")
 
     async def _move(self, session: TableSession, channel: discord.PartialMessageable) -> None:

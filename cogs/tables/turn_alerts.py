@@ -36,7 +36,7 @@ from cogs.tables.private_views import PrivateViews
 from cogs.tables.table_message import TableMessages
 from engine.tables import ai_seats
 from engine.tables.outcome import Outcome
-from engine.tables.session import BY_DM, BY_MENTION, NOT_TOLD, Phase, TableSession
+from engine.tables.session import BY_DM, BY_MENTION, NOT_TOLD, TablePhase, TableSession
 from engine.tables.tasks import Supervisor
 from engine.tables.time_control import SLOW
 from storage import Database, DatabaseError
@@ -233,7 +233,7 @@ class _TableAlerts:
     def waiting(self) -> set[int]:
         """The people the game waits for now (no seat an AI plays)."""
         table = self.table
-        if table.phase is not Phase.PLAYING or not self.alerts.messages.is_live(table):
+        if table.phase is not TablePhase.PLAYING or not self.alerts.messages.is_live(table):
             return set()
         return {
             user for user in table.users_to_act() if not ai_seats.ai_plays(table, table.players.index(user))

@@ -15,7 +15,7 @@ from engine import Event
 from engine.ai.registry import LEVELS, NORMAL
 from engine.core import plural
 from engine.lobby import LobbyError, is_ai
-from engine.tables.session import I_AM_BACK, Phase, TableError, TableSession
+from engine.tables.session import I_AM_BACK, TableError, TablePhase, TableSession
 
 AI_MARKER = "🤖"
 
@@ -32,7 +32,7 @@ def ai_name(ai_id: int) -> str:
 
 
 def _check_host(session: TableSession, user_id: int, doing: str) -> None:
-    if session.phase is not Phase.LOBBY:
+    if session.phase is not TablePhase.LOBBY:
         raise TableError("AI players can only be added or removed before the game starts.")
     try:
         session.lobby.check_host(user_id, doing)
@@ -229,7 +229,8 @@ def hint_seat(session: TableSession, user_id: int) -> int:
         If not, with the words why.
     """
     seat = session.seat_of(user_id)
-    if session.phase is not Phase.PLAYING or session.state is None or seat is None or ai_plays(session, seat):
+    playing = session.phase is TablePhase.PLAYING and session.state is not None
+    if not playing or seat is None or ai_plays(session, seat):
         raise TableError("You are not playing a seat at this table.")
     if not session.hints or not any(is_ai(player) for player in session.players):
         raise TableError(
@@ -264,7 +265,7 @@ def nobody_left(session: TableSession) -> bool:
 def may_end(session: TableSession, user_id: int) -> bool:
     """True if ``user_id`` may end this running game: no person plays any seat any more (AIs, players away,
     leavers), and ``user_id`` is the host, or, when the host left, any player still seated."""
-    if session.phase is not Phase.PLAYING or human_seats(session):
+    if session.phase is not TablePhase.PLAYING or human_seats(session):
         return False
     seat = session.seat_of(user_id)
     if seat is None or is_ai(user_id) or seat in session.left_seats:
@@ -284,7 +285,7 @@ def seat_marker(session: TableSession, seat: int) -> str:
 
 def ends_possible(session: TableSession) -> bool:
     """True if the table may be ended by a press (see :func:`may_end`): someone could press it."""
-    if session.phase is not Phase.PLAYING or human_seats(session):  # the common case, checked once
+    if session.phase is not TablePhase.PLAYING or human_seats(session):  # the common case, checked once
         return False
     return any(may_end(session, user) for user in session.players)
 
@@ -312,7 +313,7 @@ def come_back(session: TableSession, user_id: int) -> None:
         The game is not running, ``user_id`` does not play at it, left it, or is not away.
     """
     seat = session.seat_of(user_id)
-    if session.phase is not Phase.PLAYING or seat is None or seat in session.left_seats:
+    if session.phase is not TablePhase.PLAYING or seat is None or seat in session.left_seats:
         raise TableError("You are not playing at this table.")
     if seat not in session.idle_seats:
         raise TableError("You are playing your seat already: nobody plays it for you.")
@@ -331,7 +332,7 @@ def leave_game(session: TableSession, user_id: int) -> int:
         The game is not running, or ``user_id`` does not play at it (or left it already).
     """
     seat = session.seat_of(user_id)
-    if session.phase is not Phase.PLAYING or seat is None or seat in session.left_seats:
+    if session.phase is not TablePhase.PLAYING or seat is None or seat in session.left_seats:
         raise TableError("You are not playing at this table.")
     session.left_seats.add(seat)
     session.idle_seats.discard(seat)

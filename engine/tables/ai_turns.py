@@ -25,7 +25,7 @@ from engine.ai.registry import ai_player
 from engine.tables import ai_seats
 from engine.tables.moves import AIPlay, Move, Unchanged, is_current
 from engine.tables.registry import TableRegistry
-from engine.tables.session import Phase, TableError, TableSession
+from engine.tables.session import TableError, TablePhase, TableSession
 from engine.tables.tasks import Supervisor
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,7 @@ def decision_rng(seed: int, version: int, seat: int) -> random.Random:
 
 def seat_to_play(session: TableSession) -> int | None:
     """The first seat the game waits for that an AI plays, or ``None``."""
-    if session.phase is not Phase.PLAYING or session.state is None:
+    if session.phase is not TablePhase.PLAYING or session.state is None:
         return None
     return next((seat for seat in session.state.seats_to_act() if ai_seats.ai_plays(session, seat)), None)
 

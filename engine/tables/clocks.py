@@ -18,7 +18,7 @@ from datetime import datetime, timedelta, timezone
 from apscheduler.schedulers.base import BaseScheduler
 
 from engine.tables.registry import WaitingTable
-from engine.tables.session import Phase, TableSession
+from engine.tables.session import TablePhase, TableSession
 
 WAITING_JOB = "waiting-tables"
 """The one job of the clocks of the tables not replayed yet (:meth:`TableClocks.arm_waiting`)."""
@@ -158,11 +158,11 @@ class TableClocks:
 
     def rearm(self, session: TableSession) -> None:
         """Arm the clock of a table's phase (after a restart: a deadline that passed fires at once)."""
-        if session.phase is Phase.LOBBY:
+        if session.phase is TablePhase.LOBBY:
             self.arm_lobby(session)
-        elif session.phase is Phase.PLAYING and session.deadline is not None:
+        elif session.phase is TablePhase.PLAYING and session.deadline is not None:
             self.arm_turn(session)
-        elif session.phase is Phase.SCOREBOARD:
+        elif session.phase is TablePhase.SCOREBOARD:
             self.arm_rematch(session)
 
     def disarm_all(self, session: TableSession) -> None:

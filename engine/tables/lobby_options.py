@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from engine.lobby import LobbyError
 from engine.tables import ai_seats
-from engine.tables.session import Phase, TableError, TableSession
+from engine.tables.session import TableError, TablePhase, TableSession
 from engine.tables.time_control import KINDS
 
 RULES_MENU = "rules"
@@ -159,7 +159,7 @@ def choose_clock(session: TableSession, user_id: int, kind: str) -> None:
     TableError
         Not in the lobby, not the host, or not a clock the lobby offers.
     """
-    if session.phase is not Phase.LOBBY:
+    if session.phase is not TablePhase.LOBBY:
         raise TableError("Options can only be changed before the game starts.")
     try:
         session.lobby.check_host(user_id, "change the options")

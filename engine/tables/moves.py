@@ -15,7 +15,7 @@ from engine import GameState, IllegalAction
 from engine.core import plural
 from engine.lobby import RematchChoice
 from engine.tables import ai_seats, lobby_options
-from engine.tables.session import Phase, TableError, TableSession
+from engine.tables.session import TableError, TablePhase, TableSession
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ class LeaveLobby(Move):
     def apply(self, table: TableSession, now: datetime) -> Change:
         table.leave(self.user_id)
         ai_seats.after_lobby_leave(table)
-        if table.phase is Phase.CLOSED:
+        if table.phase is TablePhase.CLOSED:
             return Change(close="Everyone left, so the table closed.")
         return Change("You left the table.")
 
@@ -146,7 +146,7 @@ class LobbyIdle(Move):
     minutes: int
 
     def apply(self, table: TableSession, now: datetime) -> Change:
-        if table.phase is not Phase.LOBBY:
+        if table.phase is not TablePhase.LOBBY:
             raise Unchanged("The game has started.")
         return Change(
             close=f"Nobody started the game for {plural(self.minutes, 'minute')}, so the table closed."
@@ -199,7 +199,7 @@ def is_current(table: TableSession, state: GameState, version: int, seat: int) -
     at that version: a game's state at a version is its seed and its log up to it, which only a move
     changes) and an AI still plays the seat."""
     return (
-        table.phase is Phase.PLAYING
+        table.phase is TablePhase.PLAYING
         and table.state is not None
         and table.state.version == version
         and state.version == version
@@ -213,7 +213,7 @@ class TimeOut(Move):
     """The turn clock ran out: the default action of each seat whose own clock has run out."""
 
     def apply(self, table: TableSession, now: datetime) -> Change:
-        if table.phase is not Phase.PLAYING or table.state is None:
+        if table.phase is not TablePhase.PLAYING or table.state is None:
             raise Unchanged("The game is not running.")
         if not table.time_out(table.state.version, now):
             raise Unchanged("Nothing is due yet.")
@@ -304,6 +304,6 @@ class RematchWindowClosed(Move):
     """The "Play again" window ran out: the scoreboard ends with the choices made."""
 
     def apply(self, table: TableSession, now: datetime) -> Change:
-        if table.phase is not Phase.SCOREBOARD:
+        if table.phase is not TablePhase.SCOREBOARD:
             raise Unchanged("The scoreboard has ended.")
         return Change("Noted.", end_scoreboard=True)

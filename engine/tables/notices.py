@@ -5,7 +5,7 @@ the move's :class:`~engine.tables.outcome.Outcome`; the Discord layer sends them
 from __future__ import annotations
 
 from engine.tables import ai_seats
-from engine.tables.session import Phase, TableSession
+from engine.tables.session import TablePhase, TableSession
 
 
 def newly_waiting(table: TableSession, waited_before: frozenset[int]) -> tuple[int, ...]:
@@ -13,7 +13,7 @@ def newly_waiting(table: TableSession, waited_before: frozenset[int]) -> tuple[i
     user the game waits for now who was not waited for before the change (``waited_before``), whose seat no
     AI plays (an AI seat, a player away or gone). Whether and how each is told is their choice (the
     presenter's, see :data:`~engine.tables.session.ALERT_MODES`)."""
-    if table.phase is not Phase.PLAYING:
+    if table.phase is not TablePhase.PLAYING:
         return ()
     return tuple(
         user

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from engine.lobby import is_ai
-from engine.tables.session import Phase, TableSession
+from engine.tables.session import TablePhase, TableSession
 from engine.tables.snapshot import TableSnapshot
 from storage import StoredEngineSnapshot
 
@@ -50,7 +50,7 @@ class WaitingTable:
 
     table_id: str
     channel_id: int
-    phase: Phase
+    phase: TablePhase
     seated: frozenset[int]
     has_ai: bool
     clock: tuple[str, datetime] | None
@@ -70,13 +70,13 @@ class WaitingTable:
         KeyError, ValueError, TypeError
             If the snapshot lacks its table id, channel or phase, or holds a malformed time.
         """
-        phase = Phase(stored["phase"])
+        phase = TablePhase(stored["phase"])
         players = stored.get("players") or []
         clock = None
         deadlines = stored.get("seat_deadlines") or {}
-        if phase is Phase.PLAYING and deadlines:
+        if phase is TablePhase.PLAYING and deadlines:
             clock = ("turn", min(_utc(when) for when in deadlines.values()))
-        elif phase is Phase.SCOREBOARD:
+        elif phase is TablePhase.SCOREBOARD:
             settings = stored.get("settings")
             seconds = settings.get("rematch_seconds", 180) if isinstance(settings, dict) else 180
             finished = stored.get("finished_at")
@@ -162,7 +162,7 @@ class TableRegistry:
         """Hold a stored table until its game is replayed (:meth:`restore`); it holds its channel unless it
         shows a scoreboard."""
         self.waiting[table.table_id] = table
-        if table.phase is not Phase.SCOREBOARD:
+        if table.phase is not TablePhase.SCOREBOARD:
             self.channel_tables[table.channel_id] = table.table_id
         for user in table.seated:
             self._waiting_players.setdefault(user, set()).add(table.table_id)
@@ -201,7 +201,7 @@ class TableRegistry:
     def register(self, session: TableSession) -> None:
         """Add a live table; it holds its channel unless it shows a scoreboard."""
         self.tables[session.table_id] = session
-        if session.phase is Phase.SCOREBOARD:
+        if session.phase is TablePhase.SCOREBOARD:
             self.free_channel(session)
         else:
             self.channel_tables[session.channel_id] = session.table_id
@@ -247,10 +247,12 @@ class TableRegistry:
                 return None
             return session
         for table_id in list(self._waiting_players.get(user_id, ())):
-            if self.waiting[table_id].phase is Phase.PLAYING:
+            if self.waiting[table_id].phase is TablePhase.PLAYING:
                 self.restore(table_id)
         playing = [
-            s for s in self.tables.values() if s.phase is Phase.PLAYING and s.seat_of(user_id) is not None
+            s
+            for s in self.tables.values()
+            if s.phase is TablePhase.PLAYING and s.seat_of(user_id) is not None
         ]
         playing.sort(key=lambda s: user_id not in s.users_to_act())
         return playing[0] if playing else None

@@ -46,7 +46,7 @@ from engine.tables.clocks import TableClocks, utcnow
 from engine.tables.moves import Change, LobbyIdle, Move, RematchWindowClosed, TimeOut, Unchanged
 from engine.tables.outcome import Outcome, Presenter
 from engine.tables.registry import TableRegistry, WaitingTable
-from engine.tables.session import Phase, TableError, TableSession
+from engine.tables.session import TableError, TablePhase, TableSession
 from engine.tables.store import TableStore
 from engine.tables.tasks import Supervisor
 
@@ -98,7 +98,7 @@ def past_bound(table: TableSession) -> bool:
     (``GameRules.max_moves``): a guard that does not depend on how anyone plays."""
     bound = table.rules.max_moves
     return (
-        table.phase is Phase.PLAYING
+        table.phase is TablePhase.PLAYING
         and table.state is not None
         and bound is not None
         and (table.state.version > bound)
@@ -265,20 +265,20 @@ class TableRuntime:
         move: Move,
         change: Change,
         before: frozenset[int],
-        phase: Phase,
+        phase: TablePhase,
         answered: bool,
         waited_before: frozenset[int],
     ) -> Outcome:
         """Schedule what follows a stored change, and say who must see it (``before``: the users who could
         act before the change; ``waited_before``: those the game waited for)."""
-        if table.phase is Phase.LOBBY:
+        if table.phase is TablePhase.LOBBY:
             self.clocks.arm_lobby(table)
             return Outcome(table, move, change.note, before, answered)
-        if phase is Phase.LOBBY and table.phase is Phase.PLAYING:  # the game started
+        if phase is TablePhase.LOBBY and table.phase is TablePhase.PLAYING:  # the game started
             self.clocks.disarm_lobby(table)
-        if table.phase is Phase.PLAYING:
+        if table.phase is TablePhase.PLAYING:
             self.clocks.arm_turn(table)
-        elif table.phase is Phase.SCOREBOARD and phase is Phase.PLAYING:
+        elif table.phase is TablePhase.SCOREBOARD and phase is TablePhase.PLAYING:
             self.clocks.disarm_turn(table)
             self.registry.free_channel(table)  # a new /play may open while the scoreboard shows
             self.clocks.arm_rematch(table)
@@ -480,7 +480,8 @@ class TableRuntime:
         try:
             await self.commit(table, TimeOut(), wait=None)
         except Unchanged:  # fired early, or the deadline moved: keep the clock on the deadline
-            if self.registry.is_live(table) and table.phase is Phase.PLAYING and table.deadline is not None:
+            playing = table.phase is TablePhase.PLAYING and table.deadline is not None
+            if self.registry.is_live(table) and playing:
                 self.clocks.arm_turn(table)
         except TableError:  # not saved, so undone: try again shortly
             if self.registry.is_live(table):
@@ -497,6 +498,6 @@ class TableRuntime:
     async def rematch_ran_out(self, table_id: str) -> None:
         """The "Play again" window closed: end the scoreboard."""
         table = self.registry.get(table_id)
-        if table is not None and table.phase is Phase.SCOREBOARD:
+        if table is not None and table.phase is TablePhase.SCOREBOARD:
             with contextlib.suppress(TableError):
                 await self.commit(table, RematchWindowClosed(), wait=None)

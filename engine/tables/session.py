@@ -33,7 +33,7 @@ class TableError(Exception):
     """A request the table refuses; ``str(error)`` is written for the player. Nothing changed."""
 
 
-class Phase(Enum):
+class TablePhase(Enum):
     """Where a table is in its life."""
 
     LOBBY = "lobby"
@@ -145,7 +145,7 @@ class TableSession:
         self.channel_id = channel_id
         self.rules = rules
         self.settings = settings
-        self.phase = Phase.LOBBY
+        self.phase = TablePhase.LOBBY
         self.lobby = Lobby(host_id, rules.min_seats, rules.max_seats, list(players or [host_id]))
         self.names: dict[int, str] = dict(names or {})
         self.names[host_id] = host_name
@@ -298,7 +298,7 @@ class TableSession:
     def deadline(self) -> datetime | None:
         """When the earliest running clock runs out (UTC), while playing: the earliest of
         :attr:`seat_deadlines` (``None`` when no clock runs, or the game is not being played)."""
-        if self.phase is not Phase.PLAYING or not self.seat_deadlines:
+        if self.phase is not TablePhase.PLAYING or not self.seat_deadlines:
             return None
         return min(self.seat_deadlines.values())
 
@@ -319,18 +319,18 @@ class TableSession:
 
     def seated_users(self) -> list[int]:
         """Everyone at the table now: lobby players, or the game's players."""
-        return list(self.lobby.players) if self.phase is Phase.LOBBY else list(self.players)
+        return list(self.lobby.players) if self.phase is TablePhase.LOBBY else list(self.players)
 
     def users_to_act(self) -> list[int]:
         """Users whose decision it is now."""
-        if self.phase is not Phase.PLAYING or self.state is None:
+        if self.phase is not TablePhase.PLAYING or self.state is None:
             return []
         return [self.players[seat] for seat in self.state.seats_to_act()]
 
     def users_with_actions(self) -> list[int]:
         """Users who may act now: those the game waits for, and any with an optional out-of-turn action
         (from the decisions noted after the last change, not computed again)."""
-        if self.phase is not Phase.PLAYING or self.state is None:
+        if self.phase is not TablePhase.PLAYING or self.state is None:
             return []
         return [user for seat, user in enumerate(self.players) if self._noted_decisions[seat][1]]
 
@@ -344,13 +344,13 @@ class TableSession:
         """
         if mode not in ALERT_MODES:
             raise TableError("That is not a way I can tell you of your turn.")
-        if user_id not in self.seated_users() or self.phase in (Phase.SCOREBOARD, Phase.CLOSED):
+        if user_id not in self.seated_users() or self.phase in (TablePhase.SCOREBOARD, TablePhase.CLOSED):
             raise TableError("You are not playing at this table.")
         self.alert_modes[user_id] = mode
 
     # -- lobby -----------------------------------------------------------------------------------
 
-    def _require(self, phase: Phase, wrong: str) -> None:
+    def _require(self, phase: TablePhase, wrong: str) -> None:
         if self.phase is not phase:
             raise TableError(wrong)
 
@@ -362,7 +362,7 @@ class TableSession:
         TableError
             Not in the lobby phase, already seated, or the table is full.
         """
-        self._require(Phase.LOBBY, "This table is not taking players now.")
+        self._require(TablePhase.LOBBY, "This table is not taking players now.")
         try:
             self.lobby.join(user_id)
         except LobbyError as error:
@@ -377,14 +377,14 @@ class TableSession:
         TableError
             Not in the lobby phase, or not seated.
         """
-        self._require(Phase.LOBBY, "The game has started: you can't leave the lobby now.")
+        self._require(TablePhase.LOBBY, "The game has started: you can't leave the lobby now.")
         try:
             self.lobby.leave(user_id)
         except LobbyError as error:
             raise TableError(str(error)) from None
         self.dm_wanted.discard(user_id)
         if self.lobby.is_empty:
-            self.phase = Phase.CLOSED
+            self.phase = TablePhase.CLOSED
 
     def cancel(self, user_id: int) -> None:
         """Close the lobby (host only).
@@ -394,12 +394,12 @@ class TableSession:
         TableError
             Not in the lobby phase, or ``user_id`` is not the host.
         """
-        self._require(Phase.LOBBY, "Only a table that has not started can be cancelled.")
+        self._require(TablePhase.LOBBY, "Only a table that has not started can be cancelled.")
         try:
             self.lobby.check_host(user_id, "cancel this table")
         except LobbyError as error:
             raise TableError(str(error)) from None
-        self.phase = Phase.CLOSED
+        self.phase = TablePhase.CLOSED
 
     def start(self, user_id: int, seed: int, now: datetime) -> None:
         """Deal the game (host only, with at least the minimum of players); seats in join order.
@@ -409,7 +409,7 @@ class TableSession:
         TableError
             Not in the lobby phase, not the host, or too few players.
         """
-        self._require(Phase.LOBBY, "This table has already started.")
+        self._require(TablePhase.LOBBY, "This table has already started.")
         try:
             self.lobby.check_can_start(user_id)
         except LobbyError as error:
@@ -421,7 +421,7 @@ class TableSession:
             raise TableError(f"These options don't work together: {error}") from None
         self.players = players
         self.state = state
-        self.phase = Phase.PLAYING
+        self.phase = TablePhase.PLAYING
         self.started_at = now
         self.timeouts_in_row = {seat: 0 for seat in range(len(self.players))}
         self.seat_versions = [0] * len(self.players)
@@ -439,7 +439,7 @@ class TableSession:
         TableError
             Not in the lobby, not the host, an unknown option or a value the model refuses.
         """
-        self._require(Phase.LOBBY, "Options can only be changed before the game starts.")
+        self._require(TablePhase.LOBBY, "Options can only be changed before the game starts.")
         try:
             self.lobby.check_host(user_id, "change the options")
         except LobbyError as error:
@@ -466,9 +466,9 @@ class TableSession:
         TableError
             If the game is not running or the press is stale.
         """
-        if self.phase is Phase.SCOREBOARD:
+        if self.phase is TablePhase.SCOREBOARD:
             raise TableError("This game is over: see the final scores on the table message.")
-        self._require(Phase.PLAYING, "This game has not started yet.")
+        self._require(TablePhase.PLAYING, "This game has not started yet.")
         assert self.state is not None
         oldest = self.state.version if seat is None else self.seat_versions[seat]
         if not oldest <= version <= self.state.version:
@@ -487,7 +487,7 @@ class TableSession:
             The engine refuses the action (out of turn, illegal). Nothing changes.
         """
         seat = self.seat_of(user_id)
-        if seat is None or self.phase is Phase.LOBBY or (seat in self.left_seats and not by_ai):
+        if seat is None or self.phase is TablePhase.LOBBY or (seat in self.left_seats and not by_ai):
             raise TableError("You are not playing at this table.")
         self.check_version(version, seat)
         assert self.state is not None
@@ -506,7 +506,7 @@ class TableSession:
         A player who times out ``idle_after_timeouts`` times in a row is away: an AI plays the seat until
         they press "I'm back" (``idle_seats``).
         """
-        if self.phase is not Phase.PLAYING or self.state is None or self.state.version != version:
+        if self.phase is not TablePhase.PLAYING or self.state is None or self.state.version != version:
             return []
         events: list[Event] = []
         acted: set[int] = set()
@@ -538,7 +538,7 @@ class TableSession:
         assert self.state is not None
         changed = self._note_changed_decisions(acted)
         if self.state.is_terminal():
-            self.phase = Phase.SCOREBOARD
+            self.phase = TablePhase.SCOREBOARD
             self.finished_at = now
             self.seat_deadlines = {}
             leavers = {self.players[seat]: RematchChoice.LEAVE for seat in self.left_seats}
@@ -629,7 +629,7 @@ class TableSession:
         TableError
             Not on the scoreboard, not a player of the game, or everyone has chosen already.
         """
-        self._require(Phase.SCOREBOARD, "The choice to play again is closed.")
+        self._require(TablePhase.SCOREBOARD, "The choice to play again is closed.")
         assert self.rematch is not None
         try:
             self.rematch.choose(user_id, choice)
@@ -638,7 +638,7 @@ class TableSession:
 
     def close(self) -> None:
         """Mark the table closed (the cog forgets it)."""
-        self.phase = Phase.CLOSED
+        self.phase = TablePhase.CLOSED
 
     # -- storage ---------------------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ from pydantic import BaseModel, ConfigDict
 from engine import Event, GameRules, GameState, get_rules
 from engine.core import plural
 from engine.lobby import Lobby, Rematch, RematchChoice
-from engine.tables.session import EVENT_LOG_LENGTH, Phase, TableSession, TableSettings
+from engine.tables.session import EVENT_LOG_LENGTH, TablePhase, TableSession, TableSettings
 from engine.tables.time_control import SeatBank, TimeControl
 from storage import StoredEngineSnapshot
 
@@ -284,7 +284,7 @@ def load_into(
     engine: StoredEngineSnapshot | None = None,
 ) -> None:
     """Put ``session`` back to a stored snapshot, log and engine snapshot (see :func:`restore`), in place."""
-    session.phase = Phase(snapshot.phase)
+    session.phase = TablePhase(snapshot.phase)
     session.lobby = Lobby(
         snapshot.host_id, session.rules.min_seats, session.rules.max_seats, list(snapshot.lobby_players)
     )

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from engine.lobby import is_ai
 from engine.tables.registry import TableRegistry, WaitingTable
-from engine.tables.session import Phase, TableError, TableSession
+from engine.tables.session import TableError, TablePhase, TableSession
 from engine.tables.snapshot import (
     ENGINE_SNAPSHOT_EVERY,
     engine_snapshot_of,
@@ -107,12 +107,11 @@ class TableStore:
             If the database refused: nothing is marked saved, the staged change must not be adopted (it did
             not happen), and the player is asked to try again.
         """
-        if session.phase is Phase.CLOSED:
+        if session.phase is TablePhase.CLOSED:
             await self.delete(session)
             return
-        result = (
-            game_result(session) if session.phase is Phase.SCOREBOARD and not session.result_saved else None
-        )
+        finished = session.phase is TablePhase.SCOREBOARD and not session.result_saved
+        result = game_result(session) if finished else None
         snapshot = snapshot_of(session, result_saved=session.result_saved or result is not None)
         new_actions = [StoredAction(*action) for action in session.unsaved_actions()]
         seated = frozenset(user for user in session.seated_users() if not is_ai(user))

@@ -15,7 +15,7 @@ from cogs.tables import custom_ids as ids
 from cogs.tables import render
 from cogs.tables.drawn import Drawn
 from engine import GAMES, IllegalAction, replay
-from engine.tables.session import Phase, TableSession, TableSettings
+from engine.tables.session import TablePhase, TableSession, TableSettings
 from sandbox.limits import validate_message
 from tests.engine.conftest import games_in_play, seats_with_actions
 from tests.tables import drawing
@@ -156,7 +156,7 @@ def test_every_message_the_bot_draws_of_any_game_fits_discords_limits(game) -> N
     select menus, custom_ids), with the longest display names."""
     rules, state = game
     session = _table_of(rules, state)
-    if session.phase is Phase.SCOREBOARD:
+    if session.phase is TablePhase.SCOREBOARD:
         _within_discords_limits(render.scoreboard_message(session))
         return
     _every_page(lambda page: render.table_message(session, page))

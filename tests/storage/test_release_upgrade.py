@@ -31,7 +31,7 @@ import pytest
 from engine import GameState, get_rules, replay
 from engine.tables import ai_seats, moves
 from engine.tables.registry import TableRegistry
-from engine.tables.session import Phase, TableSession
+from engine.tables.session import TablePhase, TableSession
 from engine.tables.snapshot import TableSnapshot, restore
 from engine.tables.store import TableStore
 from storage import Database, StoredTable
@@ -203,12 +203,12 @@ async def test_a_table_plays_on_to_its_end_and_its_result_is_stored_once(db: Dat
     assert await world.runtime.restore() == len(TABLES)
     session = world.runtime.registry.get(table_id)  # its game replayed as it is first needed
     assert session is not None and session.message_id == table["message_id"]
-    if session.phase is Phase.LOBBY:
+    if session.phase is TablePhase.LOBBY:
         await world.runtime.commit(session, moves.Start(session.host_id, rng.getrandbits(63)))
         assert session.state is not None
         options = session.rules.options_model.model_validate(table["options"])
         assert session.state.options == options  # the options set in the lobby hold in the game
-    elif session.phase is Phase.PLAYING:  # the bot was down past the deadline: the clock runs out at start
+    elif session.phase is TablePhase.PLAYING:  # the bot was down past the deadline: the clock runs out now
         version = session.state.version
         assert f"turn:{table_id}" in await world.scheduler.run_due(now)  # every table due runs out
         assert session.state.version > version, "no clock ran out at the stored deadline"
@@ -216,13 +216,13 @@ async def test_a_table_plays_on_to_its_end_and_its_result_is_stored_once(db: Dat
         assert await db.result_count(table_id) == 1
     for _ in range(MOST_MOVES):
         state = session.state
-        if session.phase is not Phase.PLAYING:
+        if session.phase is not TablePhase.PLAYING:
             break
         assert state is not None
         seat = rng.choice(state.seats_to_act())
         world.clock.advance(3)
         await play_once(world, session, seat, rng.choice(state.legal_actions(seat)).code)
-    assert session.phase is Phase.SCOREBOARD and session.state is not None and session.result_saved
+    assert session.phase is TablePhase.SCOREBOARD and session.state is not None and session.result_saved
 
     game_id = await db.finished_game_id(table["guild_id"], table_id)
     assert game_id is not None and await db.result_count(table_id) == 1
@@ -243,5 +243,5 @@ async def test_a_table_plays_on_to_its_end_and_its_result_is_stored_once(db: Dat
     stored = await db.load_table(table_id)
     assert stored is not None
     again, _ = restored(stored)
-    assert again.phase is Phase.SCOREBOARD and again.result_saved
+    assert again.phase is TablePhase.SCOREBOARD and again.result_saved
     same_state(again.state, session.state)

@@ -18,7 +18,7 @@ from engine.tables import ai_seats
 from engine.tables.ai_seats import come_back, leave_game
 from engine.tables.ai_turns import AITurns, decision_rng, seat_to_play
 from engine.tables.notices import newly_waiting
-from engine.tables.session import Phase, TableError, TableSession, TableSettings
+from engine.tables.session import TableError, TablePhase, TableSession, TableSettings
 from engine.tables.snapshot import TableSnapshot, restore, snapshot_of
 from tests.tables.fakes import make_runtime
 
@@ -109,10 +109,10 @@ def test_a_lobby_left_to_ais_closes_and_an_ai_never_hosts() -> None:
     session.join(BOB, "bob")
     session.leave(HOST)
     ai_seats.after_lobby_leave(session)
-    assert session.host_id == BOB and session.phase is Phase.LOBBY
+    assert session.host_id == BOB and session.phase is TablePhase.LOBBY
     session.leave(BOB)
     ai_seats.after_lobby_leave(session)
-    assert session.phase is Phase.CLOSED
+    assert session.phase is TablePhase.CLOSED
 
 
 def test_ai_seats_leavers_and_players_away_survive_the_snapshot() -> None:
@@ -140,7 +140,7 @@ def test_a_leaver_can_no_longer_act_and_is_offered_no_rematch() -> None:
     assert ai_seats.ai_plays(session, seat) and ai_seats.nobody_left(session)
     with pytest.raises(TableError):
         session.act(HOST, session.state.version, "pay", NOW)
-    while session.phase is Phase.PLAYING:
+    while session.phase is TablePhase.PLAYING:
         (to_act,) = session.state.seats_to_act()
         code = session.state.default_action(to_act)
         session.act(session.players[to_act], session.state.version, code, NOW, by_ai=True)
@@ -158,7 +158,7 @@ async def test_ais_play_until_the_game_waits_for_a_person() -> None:
     if session.table_id in turns.running:
         await turns.running[session.table_id]
     assert seat_to_play(session) is None
-    assert session.users_to_act() == [HOST] or session.phase is Phase.SCOREBOARD
+    assert session.users_to_act() == [HOST] or session.phase is TablePhase.SCOREBOARD
     assert saved and saved[-1] == len(session.state.history)  # every AI move was stored
 
 
@@ -220,7 +220,7 @@ async def test_when_every_person_has_left_the_ais_finish_the_game_without_the_pe
     leave_game(session, HOST)
     turns.schedule(session)
     await turns.running[session.table_id]
-    assert session.phase is Phase.SCOREBOARD
+    assert session.phase is TablePhase.SCOREBOARD
     assert saved[-1] == len(session.state.history)
 
 

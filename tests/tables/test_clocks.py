@@ -10,7 +10,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from engine.tables import moves
 from engine.tables.clocks import TableClocks, utcnow
 from engine.tables.registry import TableRegistry
-from engine.tables.session import Phase, TableSession, TableSettings
+from engine.tables.session import TablePhase, TableSession, TableSettings
 from tests.tables.fakes import World, make_runtime
 from tests.tables.toy_game import PickAndCall
 
@@ -63,7 +63,7 @@ async def test_a_clock_firing_before_any_deadline_plays_nothing_and_keeps_waitin
     job = world.scheduler.get_job("turn:clock123")
     assert job.next_run_time == session.deadline == world.clock.now + timedelta(seconds=30)
     await world.runtime.clocks.turn_ran_out(session.table_id)  # fired 30 seconds early
-    assert session.state.version == version and session.phase is Phase.PLAYING
+    assert session.state.version == version and session.phase is TablePhase.PLAYING
     assert len(world.presenter.shown) == shown  # nothing to show
     assert world.scheduler.get_job("turn:clock123").next_run_time == session.deadline
 

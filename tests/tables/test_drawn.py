@@ -26,7 +26,7 @@ from cogs.tables.drawn import Drawn, DrawnView, answer_press
 from cogs.tables.private_views import live_dm_intro
 from cogs.tables.rules_in_play import rules_in_play
 from engine.registry import GAMES
-from engine.tables.session import Phase, TableSession, TableSettings
+from engine.tables.session import TablePhase, TableSession, TableSettings
 from sandbox.limits import FLAG_COMPONENTS_V2, V2_TEXT_MAX, validate_message
 from tests.plurals import wrong_plurals
 from tests.tables import drawing
@@ -161,7 +161,7 @@ async def test_every_message_of_every_game_is_sent_as_the_json_drawn(
     await _sent_the_same(rules_in_play(session), recorder)
     trimmed = False
     for _ in range(MAX_MOVES):
-        if session.phase is not Phase.PLAYING:
+        if session.phase is not TablePhase.PLAYING:
             break
         await _check(session, recorder)
         user = rng.choice(session.users_with_actions())
@@ -169,8 +169,8 @@ async def test_every_message_of_every_game_is_sent_as_the_json_drawn(
         session.act(user, session.state.version, rng.choice(actions).code, NOW)
         text = _text(render.table_message(session)) if session.state else 0
         trimmed = trimmed or text >= V2_TEXT_MAX - 40
-    assert session.phase is not Phase.LOBBY
-    if session.phase is Phase.SCOREBOARD:
+    assert session.phase is not TablePhase.LOBBY
+    if session.phase is TablePhase.SCOREBOARD:
         for drawn in (render.scoreboard_message(session), render.final_scoreboard(session)):
             await _sent_the_same(drawn, recorder)
         await _sent_the_same(render.private_scoreboard(session), recorder)
@@ -365,7 +365,7 @@ def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(
     longest = {"table": 0, "private": 0, "dm": 0}
     emojis = 0
     for move in range(BUDGET_MOVES // 4 if key == "memory" else BUDGET_MOVES):  # memory: pictures drawn
-        if session.phase is not Phase.PLAYING:
+        if session.phase is not TablePhase.PLAYING:
             break
         table = render.table_message(session)
         longest["table"] = max(longest["table"], _text(table))
@@ -383,12 +383,12 @@ def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(
     assert all(longest[kind] <= most[kind] for kind in most), (longest, most)
     assert emojis > 0
     for _ in range(5000):  # then on to the end, for the scoreboard
-        if session.phase is not Phase.PLAYING:
+        if session.phase is not TablePhase.PLAYING:
             break
         user = rng.choice(session.users_with_actions())
         actions = session.view(session.seat_of(user)).legal_actions
         session.act(user, session.state.version, rng.choice(actions).code, NOW)
-    assert session.phase is Phase.SCOREBOARD
+    assert session.phase is TablePhase.SCOREBOARD
     assert _text(render.scoreboard_message(session)) <= budgets.TABLE_MESSAGE
     _emojis(render.scoreboard_message(session))
     session.hints_rated = True  # a rated table with hints on: every player's count on the scoreboard too

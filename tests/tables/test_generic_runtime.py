@@ -11,7 +11,7 @@ from cogs.tables import custom_ids as ids
 from cogs.tables import embeds, render
 from engine import IllegalAction, LegalAction
 from engine.tables import lobby_options
-from engine.tables.session import Phase, TableError, TableSession, TableSettings
+from engine.tables.session import TableError, TablePhase, TableSession, TableSettings
 from tests.tables import drawing
 from tests.tables.toy_game import PickAndCall
 
@@ -72,7 +72,7 @@ def test_out_of_turn_actions_are_taken_without_the_game_waiting() -> None:
     with pytest.raises(IllegalAction, match="not your turn"):
         session.act(BOB, session.state.version, "call", NOW)
     session.act(HOST, session.state.version, "call", NOW)
-    assert session.phase is Phase.SCOREBOARD
+    assert session.phase is TablePhase.SCOREBOARD
 
 
 def test_a_game_fixed_clock_overrides_the_table_turn_length_and_can_span_actions() -> None:

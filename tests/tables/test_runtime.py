@@ -21,7 +21,7 @@ from engine.tables import moves
 from engine.tables import runtime as runtime_module
 from engine.tables.ai_turns import UNATTENDED_PAUSE_SECONDS
 from engine.tables.clocks import WAITING_JOB
-from engine.tables.session import Phase, TableError, TableSession, TableSettings
+from engine.tables.session import TableError, TablePhase, TableSession, TableSettings
 from engine.tables.snapshot import ENGINE_SNAPSHOT_EVERY, TableSnapshot, log_digest, restore
 from tests.tables.fakes import World, make_runtime
 from tests.tables.toy_game import PickAndCall
@@ -38,7 +38,7 @@ async def opened(world: World, rules=None, table_id: str = "tbl00001") -> TableS
 
 async def play_out(world: World, table: TableSession) -> None:
     """Both people play the toy game to its end, each move through the commit."""
-    while table.phase is Phase.PLAYING:
+    while table.phase is TablePhase.PLAYING:
         seat = table.state.seats_to_act()[0]
         code = table.state.default_action(seat)
         await world.runtime.commit(table, moves.Play(table.players[seat], table.state.version, code))
@@ -52,11 +52,11 @@ async def test_a_table_lives_from_lobby_to_scoreboard_to_rematch_through_one_com
     joined = await world.runtime.commit(table, moves.Join(BOB, "bob"))
     assert joined.note == "You joined the table." and world.presenter.shown == [joined]
     started = await world.runtime.commit(table, moves.Start(HOST, 7))
-    assert table.phase is Phase.PLAYING and "lobby:tbl00001" not in world.scheduler.jobs
+    assert table.phase is TablePhase.PLAYING and "lobby:tbl00001" not in world.scheduler.jobs
     assert world.scheduler.jobs["turn:tbl00001"].next_run_time == table.deadline
     assert started.before == frozenset()
     await play_out(world, table)
-    assert table.phase is Phase.SCOREBOARD
+    assert table.phase is TablePhase.SCOREBOARD
     assert [result.table_id for result in world.db.results] == ["tbl00001"]  # stored once, with the move
     assert world.runtime.registry.channel_table(20) is None  # a new /play may open meanwhile
     assert "turn:tbl00001" not in world.scheduler.jobs and "rematch:tbl00001" in world.scheduler.jobs
@@ -121,7 +121,7 @@ async def test_the_turn_clock_plays_the_defaults_and_an_away_player_is_taken_ove
     await world.runtime.commit(table, moves.Start(HOST, 11))
     bob = table.seat_of(BOB)
     for _ in range(200):  # BOB never plays; the host and the AI do
-        if table.phase is not Phase.PLAYING or bob in table.idle_seats:
+        if table.phase is not TablePhase.PLAYING or bob in table.idle_seats:
             break
         (seat,) = table.state.seats_to_act()
         if seat == bob:
@@ -173,14 +173,15 @@ async def test_a_leaver_is_played_by_an_ai_to_the_end_and_a_restart_brings_the_t
     assert restored.state.history == table.state.history and restored.left_seats == table.left_seats
     assert restored.message_id == table.message_id
     assert "turn:" + table.table_id in again.scheduler.jobs
-    while restored.phase is Phase.PLAYING:
+    while restored.phase is TablePhase.PLAYING:
         (seat,) = restored.state.seats_to_act()
         if restored.players[seat] == HOST:
             code = restored.state.default_action(seat)
             await again.runtime.commit(restored, moves.Play(HOST, restored.state.version, code))
         else:
             assert await again.runtime.ai_turns.play_once(restored, seat) == "played"
-    assert restored.phase is Phase.SCOREBOARD and [r.table_id for r in world.db.results] == [table.table_id]
+    assert restored.phase is TablePhase.SCOREBOARD
+    assert [r.table_id for r in world.db.results] == [table.table_id]
 
 
 TABLE_CHANGES = {"act", "time_out", "join", "leave", "cancel", "start", "choose_rematch", "set_option"}
@@ -231,7 +232,7 @@ async def test_a_game_past_its_bound_on_moves_ends_with_no_result_and_says_why()
     await world.runtime.commit(table, moves.Start(HOST, 7))
     for code, user in (("pick.1", HOST), ("pick.2", BOB), ("tap", HOST), ("tap", HOST)):
         await world.runtime.commit(table, moves.Play(user, table.state.version, code))
-    assert table.phase is Phase.PLAYING and table.state.version == 4  # at the bound: plays on
+    assert table.phase is TablePhase.PLAYING and table.state.version == 4  # at the bound: plays on
     ended = await world.runtime.commit(table, moves.Play(HOST, 4, "tap"))
     assert ended.closed is not None and "no result" in ended.closed and "past 4 moves" in ended.closed
     assert world.runtime.registry.get(table.table_id) is None and table.table_id not in world.db.tables
@@ -256,7 +257,7 @@ async def test_ais_alone_at_a_table_still_pause_between_moves(monkeypatch: pytes
     monkeypatch.setattr(asyncio, "sleep", recorded)
     await world.runtime.commit(table, moves.LeaveGame(HOST))
     await world.runtime.ai_turns.running[table.table_id]
-    assert table.phase is Phase.SCOREBOARD
+    assert table.phase is TablePhase.SCOREBOARD
     unattended = world.runtime.ai_turns.unattended_pause_seconds
     assert 0 < unattended and pauses and set(pauses) == {unattended}
     assert 0 < UNATTENDED_PAUSE_SECONDS < 1  # what the bot runs with
@@ -378,7 +379,7 @@ async def long_game(world: World, key: str, table_id: str = "tbllong1", seed: in
     await world.runtime.commit(table, moves.Join(CAROL, "carol"))
     await world.runtime.commit(table, moves.Start(HOST, seed))
     while table.state.version < ENGINE_SNAPSHOT_EVERY + 2:
-        assert table.phase is Phase.PLAYING
+        assert table.phase is TablePhase.PLAYING
         if table.state.version == ENGINE_SNAPSHOT_EVERY - 2:
             world.clock.now = table.deadline
             assert await world.scheduler.run_due(world.clock.now) == [f"turn:{table_id}"]

@@ -8,7 +8,7 @@ import pytest
 
 from engine import IllegalAction, get_rules
 from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
-from engine.tables.session import Phase, TableError, TableSession, TableSettings
+from engine.tables.session import TableError, TablePhase, TableSession, TableSettings
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 HOST, BOB, CAROL, DAVE = 1, 2, 3, 4
@@ -76,18 +76,18 @@ def test_host_leaving_passes_the_table_and_the_last_leaver_closes_it() -> None:
     session.leave(HOST)
     assert session.host_id == BOB
     session.leave(BOB)
-    assert session.phase is Phase.CLOSED
+    assert session.phase is TablePhase.CLOSED
 
 
 def test_cancel_closes_the_lobby() -> None:
     session = table()
     session.cancel(HOST)
-    assert session.phase is Phase.CLOSED
+    assert session.phase is TablePhase.CLOSED
 
 
 def test_start_seats_players_in_join_order_and_sets_the_deadline() -> None:
     session = started()
-    assert session.phase is Phase.PLAYING
+    assert session.phase is TablePhase.PLAYING
     assert session.players == [HOST, BOB, CAROL]
     assert session.deadline == NOW + timedelta(seconds=30)
     with pytest.raises(TableError, match="not taking players"):
@@ -148,10 +148,10 @@ def test_repeated_timeouts_mark_idle_shorten_turns_and_acting_clears_it() -> Non
 
 def test_a_finished_game_opens_the_scoreboard_and_rematch() -> None:
     session = started()
-    while session.phase is Phase.PLAYING:
+    while session.phase is TablePhase.PLAYING:
         user = user_to_act(session)
         session.act(user, session.state.version, "take", NOW)
-    assert session.phase is Phase.SCOREBOARD
+    assert session.phase is TablePhase.SCOREBOARD
     assert session.deadline is None
     assert len(session.standings()) == 3
     with pytest.raises(TableError, match="over"):
@@ -249,7 +249,7 @@ def test_a_staged_lobby_and_scoreboard_are_copies_too() -> None:
     staged.join(BOB, "bob")
     assert lobby.lobby.players == [HOST] and staged.lobby.players == [HOST, BOB]
     session = started()
-    while session.phase is Phase.PLAYING:
+    while session.phase is TablePhase.PLAYING:
         session.act(user_to_act(session), session.state.version, "take", NOW)
     staged = session.staged()
     staged.choose_rematch(BOB, RematchChoice.PLAY_AGAIN)

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from engine import get_rules
 from engine.lobby import RematchChoice
-from engine.tables.session import Phase, TableSession, TableSettings
+from engine.tables.session import TablePhase, TableSession, TableSettings
 from engine.tables.snapshot import SCHEMA_VERSION, TableSnapshot, restore, snapshot_of
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
@@ -26,7 +26,7 @@ def played(moves: int, seed: int = 5) -> TableSession:
     session.start(HOST, seed, NOW)
     for step in range(moves):
         assert session.state is not None
-        if session.phase is not Phase.PLAYING:
+        if session.phase is not TablePhase.PLAYING:
             break
         (user,) = session.users_to_act()
         seat = session.seat_of(user)
@@ -108,7 +108,7 @@ def test_a_snapshot_stored_by_the_first_version_loads() -> None:
 
 def test_a_first_version_scoreboard_with_rematch_choices_loads() -> None:
     original = played(10_000)
-    assert original.phase is Phase.SCOREBOARD and original.rematch is not None
+    assert original.phase is TablePhase.SCOREBOARD and original.rematch is not None
     original.choose_rematch(BOB, RematchChoice.PLAY_AGAIN)
     stored = json.loads(json.dumps(version_1(original, None, None)))
     restored = restore(TableSnapshot.from_stored(stored), log_of(original))
@@ -123,7 +123,8 @@ def test_a_first_version_lobby_loads() -> None:
     lobby.join(BOB, "bob")
     stored = json.loads(json.dumps(version_1(lobby, 7, NOW)))
     restored = restore(TableSnapshot.from_stored(stored), [])
-    assert restored.phase is Phase.LOBBY and restored.lobby.players == [HOST, BOB] and restored.state is None
+    assert restored.phase is TablePhase.LOBBY
+    assert restored.lobby.players == [HOST, BOB] and restored.state is None
 
 
 def test_the_current_snapshot_round_trips_through_json() -> None:

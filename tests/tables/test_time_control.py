@@ -16,7 +16,7 @@ from cogs.tables.turn_alerts import turn_notice
 from engine import get_rules
 from engine.tables import lobby_options
 from engine.tables.notices import newly_waiting
-from engine.tables.session import Phase, TableError, TableSession, TableSettings
+from engine.tables.session import TableError, TablePhase, TableSession, TableSettings
 from engine.tables.time_control import (
     SeatBank,
     TimeControl,
@@ -209,5 +209,5 @@ def test_each_player_the_game_starts_waiting_for_has_a_new_turn_and_a_slow_notic
     assert f"<t:{int(at(7200).timestamp())}:f>" in notice and notice.endswith("/20/30")
     fixed = table(BANK)
     assert sorted(newly_waiting(fixed, frozenset())) == [HOST, BOB]
-    fixed.phase = Phase.SCOREBOARD
+    fixed.phase = TablePhase.SCOREBOARD
     assert newly_waiting(fixed, frozenset()) == ()
