@@ -25,10 +25,11 @@ with warnings.catch_warnings():
 from sandbox import SandboxServer, SandboxUsageError, discord_endpoints
 from sandbox.gateway import GatewaySession
 from sandbox.models import Channel, Guild, SimUser, SnowflakeGenerator, shard_of
+from tests.sandbox.test_sandbox import WARNINGS_AS_ERRORS
 
 DEADLINE = 1.5  # interaction deadline of these tests (Discord: 3 s)
 
-pytestmark = pytest.mark.filterwarnings("error")
+pytestmark = WARNINGS_AS_ERRORS  # every warning an error, as in test_sandbox.py
 
 
 # =============================================================================================

@@ -4,12 +4,11 @@ modal the bot shows through the page is filled in there, and the answer comes ba
 from __future__ import annotations
 
 import aiohttp
-import pytest
 
 from sandbox.web import WebPage
-from tests.sandbox.test_sandbox import World, discord_globals, world  # noqa: F401 (fixtures)
+from tests.sandbox.test_sandbox import WARNINGS_AS_ERRORS, World, discord_globals, world  # noqa: F401
 
-pytestmark = pytest.mark.filterwarnings("error")
+pytestmark = WARNINGS_AS_ERRORS  # every warning an error, as in test_sandbox.py
 
 
 async def test_a_modal_opened_on_the_page_is_submitted_there(world: World) -> None:  # noqa: F811
