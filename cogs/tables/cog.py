@@ -3,7 +3,8 @@ presses and gateway events. One table per channel.
 
 The work is done by the table runtime (:class:`engine.tables.runtime.TableRuntime`, Discord-free) and
 shown by :class:`~cogs.tables.presenter.DiscordPresenter`; this cog only turns commands into calls on
-them, and routes the table components to :class:`~cogs.tables.presses.TablePresses`.
+them, and hands the table components to :class:`~cogs.tables.presses.TablePresses` (discord.py's dynamic
+items, :mod:`cogs.tables.components`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from discord.ext import commands
 from cogs import ratings_admin
 from cogs.tables import dm_routing, server_defaults, turn_choice
 from cogs.tables.assembly import assemble
-from cogs.tables.components import route
+from cogs.tables.components import answer_unclaimed, table_items
 from cogs.tables.opening import TableRequest, open_table
 from cogs.tables.presses import reply
 from engine import GAMES
@@ -53,13 +54,17 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self.registry = parts.runtime.registry
         self.runtime, self.messages, self.private_views = parts.runtime, parts.messages, parts.private_views
         self.presses, self.turn_alerts = parts.presses, parts.turn_alerts
+        self.items = table_items(self.presses)  # the table components, as discord.py's dynamic items
         self._restoring = Supervisor()
 
     async def cog_load(self) -> None:
         """Bring back every table of this process's guilds stored when the bot stopped (or crashed), its
         clocks re-armed (a deadline that passed meanwhile is applied at once). Each game is replayed from
         its log when first needed (a press, a clock, ``/hand``), the rest in the background once connected;
-        each replayed table's message is then redrawn with working buttons and its AI seats play on."""
+        each replayed table's message is then redrawn with working buttons and its AI seats play on.
+
+        Then the table components' dynamic items are registered: discord.py dispatches their presses from
+        now on (:mod:`cogs.tables.components`)."""
         dm_routing.attach(self.bot, self.registry)
         sharded = not self.settings.holds_every_shard
         restored = await self.runtime.restore(self.bot.owns_guild if sharded else None)
@@ -67,6 +72,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             log.info("Restored %s", plural(restored, "table"))
         # Not among the runtime's tasks, which a stop waits for: replaying thousands of games may take longer.
         self._restoring.spawn(self._finish_restoring_when_ready(), "replay and redraw of restored tables")
+        self.bot.add_dynamic_items(*self.items)
 
     async def _finish_restoring_when_ready(self) -> None:
         await self.bot.wait_until_ready()
@@ -77,6 +83,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self.turn_alerts.restored(session)  # fresh turn lines; those from before go
 
     async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*self.items)
         dm_routing.detach(self.bot)
         await self.turn_alerts.take_back_all(timeout=2.0)  # a restart sends fresh ones
         for session in list(self.registry.tables.values()):
@@ -220,9 +227,10 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Route every component press but other cogs' (:func:`~cogs.tables.components.route`)."""
+        """Answer the component presses no dynamic item takes, but other cogs'
+        (:func:`~cogs.tables.components.answer_unclaimed`)."""
         if interaction.type is discord.InteractionType.component:
-            await route(self.presses, interaction, self.bot.component_prefixes)
+            await answer_unclaimed(self.presses, interaction, self.bot.component_prefixes)
 
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:

@@ -1,26 +1,39 @@
-"""The one router of every table component: :func:`route` hands a press on any table button or menu (the
-game's actions and their pages, the lobby's, the seat buttons, "My hand", on the table message, a private
-view or a DM) to a :class:`~cogs.tables.press_handler.PressHandler`, by custom_id alone
-(:mod:`cogs.tables.custom_ids`), and answers those that are not one of the tables'.
+"""Every table component press, through discord.py's dynamic items: a press on any table button or menu
+(the game's actions and their pages, the lobby's, the seat buttons, "My hand", on the table message, a
+private view or a DM) reaches a :class:`~cogs.tables.press_handler.PressHandler` by custom_id alone
+(:mod:`cogs.tables.custom_ids`), and every press gets exactly one answer.
 
 Buttons keep working on any message, however old, and after a restart; a press is answered even when its
 table is gone. The renderer draws components as JSON (:mod:`cogs.tables.render`): discord.py keeps no view
-and dispatches nothing for them.
+for them.
 
-Why not discord.py's ``DynamicItem`` (a registered item class per custom_id template, which discord.py
-dispatches itself): on every press discord.py would start a task, rebuild the pressed message's whole view
-(``View.from_message``: one ``discord.ui`` item per component, each menu's 25 options copied), find the
-pressed item in it and make the dynamic item, only to call its callback: about twice the CPU of
-:func:`route` from ``on_interaction`` (``bench/component_routing.py``; the figures in
-``docs/performance.md``, "Routing a press"). And a ``DynamicItem`` only runs for a custom_id
-that is on the pressed message: a forged or stale one would get no answer at all (the player sees "This
-interaction failed"), where the tables answer every press.
+How: two ``discord.ui.DynamicItem`` classes, one per custom_id template, :class:`TableButton`
+(``ids.TEMPLATE``) and :class:`TableSelect` (``ids.SELECT_TEMPLATE``: the action menus and the lobby's
+option menus), bound to one bot's handler by :func:`table_items` and registered by the tables cog
+(``bot.add_dynamic_items``). discord.py (2.7, ``ui/view.py``: ``ViewStore.dispatch_dynamic_items``,
+``schedule_dynamic_item_call``) dispatches a press to one when its custom_id matches the template whole and
+a component of the pressed type with that custom_id is on the pressed message: it rebuilds the message's
+whole view (``View.from_message``, a ``LayoutView`` for a Components V2 message), finds the pressed item in
+it (in an action row, a container or a section's accessory), makes the dynamic item with
+``from_custom_id`` (wrapping that item) and calls its callback, which hands the press on: a button as its
+parsed custom_id, an action menu's choice as that action's button, a lobby menu as the option it sets.
+
+The fallback: for a custom_id that is not on the pressed message (forged, or from another version of the
+bot) discord.py calls no item, and the player would see "This interaction failed". The cog's
+``on_interaction`` calls :func:`answer_unclaimed` for every component press: it applies discord.py's test
+(:func:`claimed`) and answers exactly the presses no item takes, as the table press their custom_id names
+if it names one with a known verb, else "not one of mine", nothing changed. So a press is answered by an
+item's callback or by the fallback, never by both and never by neither.
+
+What this costs per press (discord.py rebuilds the pressed message's view each time):
+``bench/component_routing.py``, figures in ``docs/performance.md``, "Routing a press".
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from typing import Any, ClassVar
 
 import discord
 
@@ -30,36 +43,113 @@ from cogs.tables.press_handler import PressHandler
 NOT_MINE = "That button is not one of mine: nothing happened."
 _BUTTON = re.compile(ids.TEMPLATE)
 _SELECT = re.compile(ids.SELECT_TEMPLATE)
+_TEMPLATES = (_BUTTON, _SELECT)
+"""The templates of the table's dynamic items (disjoint: a custom_id matches at most one)."""
 
 
-async def route(
+class TableButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEMPLATE):
+    """A table button (``ct:<table>:<version>:<verb>``), as discord.py dispatches it; register the class
+    :func:`table_items` binds to a handler, not this one.
+
+    ``item`` is the pressed component as discord.py rebuilt it from the message; ``target`` its custom_id,
+    parsed (any verb the template takes: the handler refuses one it does not know).
+    """
+
+    TEMPLATE: ClassVar[str] = ids.TEMPLATE
+    handler: ClassVar[PressHandler]
+    """The press handler of the bot the class is registered with (:func:`table_items`)."""
+
+    def __init__(self, item: discord.ui.Item[Any], target: ids.TableCustomId) -> None:
+        super().__init__(item)
+        self.target = target
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TableButton:
+        """The pressed button ``item``, its custom_id parsed from the template's ``match``."""
+        return cls(item, ids.TableCustomId(match["table"], int(match["version"]), match["verb"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the press to the handler: a button as its custom_id (a menu with a button's custom_id, never
+        drawn, as the press it names, or "not one of mine")."""
+        if self.item.type is discord.ComponentType.button:
+            await self.handler.on_table_button(interaction, self.target)
+        else:
+            await _answer_as_named(self.handler, interaction)
+
+
+class TableSelect(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.SELECT_TEMPLATE):
+    """A table select menu (``ct:<table>:<version>:s.<n>``, an action menu, or ``...:o.<field>``, a lobby
+    option menu), as discord.py dispatches it; register the class :func:`table_items` binds to a handler,
+    not this one. ``item`` is the pressed component as discord.py rebuilt it from the message."""
+
+    TEMPLATE: ClassVar[str] = ids.SELECT_TEMPLATE
+    handler: ClassVar[PressHandler]
+    """The press handler of the bot the class is registered with (:func:`table_items`)."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TableSelect:
+        """The chosen menu ``item``."""
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the choice to the handler: a lobby option set, or a game action chosen (one value, an action
+        code; a forged value is answered "not one of mine"). A button with a menu's custom_id (never drawn)
+        is "not one of mine"."""
+        if self.item.type is discord.ComponentType.button:
+            await _answer_as_named(self.handler, interaction)
+            return
+        values = [str(value) for value in (interaction.data or {}).get("values", [])]
+        await _route_select(self.handler, interaction, self.custom_id, values)
+
+
+def table_items(handler: PressHandler) -> tuple[type[TableButton], type[TableSelect]]:
+    """The dynamic item classes that hand one bot's table presses to ``handler``: :class:`TableButton` and
+    :class:`TableSelect`, each subclassed with ``handler`` as its class attribute (one bot's classes never
+    see another's handler). Register them with ``bot.add_dynamic_items(*items)``, remove them with
+    ``bot.remove_dynamic_items(*items)``."""
+    button = type(TableButton.__name__, (TableButton,), {"handler": handler}, template=TableButton.TEMPLATE)
+    select = type(TableSelect.__name__, (TableSelect,), {"handler": handler}, template=TableSelect.TEMPLATE)
+    return button, select
+
+
+async def answer_unclaimed(
     handler: PressHandler, interaction: discord.Interaction, others: Collection[str] = ()
 ) -> None:
-    """Route the component press ``interaction``, unless its custom_id starts with one of ``others`` (the
-    prefixes of components another cog answers: replay buttons, "How to play", ...).
+    """Answer the component press ``interaction`` if none of the table's dynamic items takes it
+    (:func:`claimed`) and its custom_id starts with none of ``others`` (the prefixes of components another
+    cog answers: replay buttons, "How to play", ...).
 
-    A table component on the message pressed goes to ``handler``: a button as its parsed custom_id, an
-    action menu's choice as that action's button, a lobby menu as the option it sets. A custom_id that is
-    not on the message (forged, or from another version of the bot) is still handled as the table press it
-    names, if it names one with a known verb; anything else is answered "not one of mine", nothing changed.
+    Such a press is handled as the table press its custom_id names, if it names one with a known verb (a
+    custom_id no longer on the message, or from another version of the bot); anything else is answered "not
+    one of mine", nothing changed.
     """
     data = interaction.data or {}
     custom_id = str(data.get("custom_id", ""))
-    if custom_id.startswith(tuple(others)):
+    if custom_id.startswith(tuple(others)) or claimed(interaction):
         return
-    component_type = data.get("component_type")
-    if _is_on_message(interaction.message, custom_id, component_type):
-        if component_type == discord.ComponentType.button.value:
-            match = _BUTTON.fullmatch(custom_id)
-            if match is not None:
-                target = ids.TableCustomId(match["table"], int(match["version"]), match["verb"])
-                await handler.on_table_button(interaction, target)
-                return
-        elif _SELECT.fullmatch(custom_id) is not None:
-            values = [str(value) for value in data.get("values", [])]
-            await _route_select(handler, interaction, custom_id, values)
-            return
-    target = ids.TableCustomId.parse(custom_id)
+    await _answer_as_named(handler, interaction)
+
+
+def claimed(interaction: discord.Interaction) -> bool:
+    """True if discord.py dispatches the component press ``interaction`` to one of the table's dynamic items
+    (registered: :func:`table_items`): its custom_id matches one of their templates whole and the pressed
+    message has a component of the pressed type with that custom_id, where ``View.from_message`` finds it
+    (in an action row, a container, a section's accessory). discord.py's own test, on the message's
+    components rather than on a view rebuilt from them."""
+    data = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    if not any(template.fullmatch(custom_id) for template in _TEMPLATES):
+        return False
+    return _is_on_message(interaction.message, custom_id, data.get("component_type"))
+
+
+async def _answer_as_named(handler: PressHandler, interaction: discord.Interaction) -> None:
+    """The press as the table press its custom_id names, if any (a known verb); else "not one of mine"."""
+    target = ids.TableCustomId.parse(str((interaction.data or {}).get("custom_id", "")))
     if target is not None:
         await handler.on_table_button(interaction, target)
     elif not interaction.response.is_done():
@@ -84,7 +174,7 @@ async def _route_select(
 
 def _is_on_message(message: discord.Message | None, custom_id: str, component_type: object) -> bool:
     """True if a component of type ``component_type`` with ``custom_id`` is on ``message`` (in an action
-    row, at the top or in a Components V2 container)."""
+    row, at the top, in a Components V2 container or as a section's accessory)."""
     if message is None:
         return False
     components = list(message.components)
@@ -93,4 +183,7 @@ def _is_on_message(message: discord.Message | None, custom_id: str, component_ty
         if getattr(component, "custom_id", None) == custom_id and component.type.value == component_type:
             return True
         components.extend(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            components.append(accessory)
     return False

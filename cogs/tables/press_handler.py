@@ -1,8 +1,8 @@
 """What a table component needs from the runtime: the :class:`PressHandler` protocol.
 
-The router of the table components (:mod:`cogs.tables.components`) hands every press to a
-``PressHandler`` and knows nothing else of the runtime, so no module of the tables imports the cog (see
-:mod:`cogs.tables.presses` for the implementation).
+The table components (:mod:`cogs.tables.components`: discord.py's dynamic items and the fallback for the
+presses they do not take) hand every press to a ``PressHandler`` and know nothing else of the runtime, so
+no module of the tables imports the cog (see :mod:`cogs.tables.presses` for the implementation).
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ def mention_line(table: TableSession, user_id: int, jump_url: str) -> str:
 
 
 def hand_button(table: TableSession) -> tuple[dict, ...]:
-    """A "My hand" button (the table's own custom_id: the components router opens a fresh private view)."""
+    """A "My hand" button (the table's own custom_id: its dynamic item opens a fresh private view)."""
     custom_id = str(ids.TableCustomId(table.table_id, 0, ids.HAND))
     return rows([(0, button(custom_id, "My hand", discord.ButtonStyle.primary))])
 
