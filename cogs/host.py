@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    import discord
     from apscheduler.schedulers.base import BaseScheduler
     from discord.ext import commands
 
@@ -69,3 +70,7 @@ class Host(Protocol):
     async def wait_until_ready(self) -> None: ...
 
     async def add_cog(self, cog: commands.Cog, /) -> None: ...
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
