@@ -503,8 +503,9 @@ class TableSession:
         has run out (within a second of ``now``).
 
         Returns the events, or ``[]`` when the state has moved on since (a stale timer: nothing changes).
-        A player who times out ``idle_after_timeouts`` times in a row is away: an AI plays the seat until
-        they press "I'm back" (``idle_seats``).
+        A player who misses ``idle_after_timeouts`` turns in a row is away: an AI plays the seat until they
+        press "I'm back" (``idle_seats``). Turns are counted, not decisions: a decision that times out right
+        after the same seat's timed-out decision (a Declare turn's throw, then its pick) is the same turn.
         """
         if self.phase is not TablePhase.PLAYING or self.state is None or self.state.version != version:
             return []
@@ -519,11 +520,14 @@ class TableSession:
             acted.add(seat)
             self.banks = time_control.run_out(self.banks, seat, due)
             code = self.state.default_action(seat)
-            self.timed_out_positions.add(self.state.version)
+            position = self.state.version
+            same_turn = self._timed_out_just_before(seat, position)
+            self.timed_out_positions.add(position)
             played = [Event(seat, "ran out of time."), *self.state.apply(seat, code)]
             events.extend(played)
             self.log_events.extend(played)
-            self.timeouts_in_row[seat] += 1
+            if not same_turn:  # missed turns are counted, not decisions (a turn may be several)
+                self.timeouts_in_row[seat] += 1
             away = self.timeouts_in_row[seat] >= self.settings.idle_after_timeouts
             if away and not is_ai(self.players[seat]):
                 if seat not in self.idle_seats | self.left_seats:
@@ -532,6 +536,13 @@ class TableSession:
         if acted:
             self._after_change(events, now, acted=acted)
         return events
+
+    def _timed_out_just_before(self, seat: int, position: int) -> bool:
+        """True if the action before log position ``position`` was ``seat``'s and its clock ran out: a
+        timeout at ``position`` then goes on the same missed turn."""
+        assert self.state is not None
+        before = position - 1
+        return before in self.timed_out_positions and self.state.history[before][0] == seat
 
     def _after_change(self, events: list[Event], now: datetime, acted: set[int]) -> None:
         self.events.extend(events)

@@ -261,3 +261,26 @@ def test_a_table_adopts_only_its_own_staged_value() -> None:
     session, other = started(), started()
     with pytest.raises(ValueError):
         session.adopt(other.staged())  # another table's lock
+
+
+def test_a_missed_turn_of_several_decisions_counts_once() -> None:
+    """A Declare turn is two decisions (throw, then pick): missing one whole turn is one missed turn, so the
+    seat is away only after ``idle_after_timeouts`` (2) turns, not after one."""
+    session = TableSession(
+        "decl1234", 10, 20, get_rules("declare"), TableSettings(30, 5, 2), HOST, "host"
+    )
+    session.join(BOB, "bob")
+    session.start(HOST, 5, NOW)
+    first = session.state.seats_to_act()[0]
+    decisions = 0
+    while session.state.seats_to_act() == (first,):  # the first seat's whole turn runs out
+        session.time_out(session.state.version, session.seat_deadlines[first])
+        decisions += 1
+    assert decisions >= 2  # the turn was several decisions
+    assert session.timeouts_in_row[first] == 1 and first not in session.idle_seats
+    while first not in session.state.seats_to_act():  # the other seat's turn runs out too
+        session.time_out(session.state.version, session.deadline)
+    while first not in session.idle_seats:  # the first seat's second missed turn makes it away
+        assert session.state.seats_to_act() == (first,), "away only after its second missed turn"
+        session.time_out(session.state.version, session.seat_deadlines[first])
+    assert session.timeouts_in_row[first] == 2
