@@ -14,7 +14,7 @@ from cogs.tables import render, server_defaults, threads
 from cogs.tables.table_message import TableMessages, missing_permissions
 from engine import GAMES, get_rules
 from engine.tables.ai_seats import allow_hints, seat_bots
-from engine.tables.runtime import TableRuntime
+from engine.tables.runtime import ChannelTaken, TableRuntime
 from engine.tables.session import TableError, TableSession, TableSettings
 from engine.tables.time_control import FIXED, KINDS, TimeControl
 
@@ -36,6 +36,12 @@ class TableRequest:
     bots: int
     level: str
     thread: bool | None
+
+
+def already_open(existing: TableSession, messages: TableMessages) -> str:
+    """The answer to a ``/play`` in a channel that has the table ``existing``, with a link to it."""
+    game = existing.rules.display_name
+    return f"There is already a {game} table in this channel: {messages.jump_url(existing)}"
 
 
 def time_control(settings, kind: str) -> TimeControl:
@@ -93,11 +99,7 @@ async def open_table(
         return
     existing = None if thread else runtime.registry.channel_table(interaction.channel_id)
     if existing is not None:
-        await interaction.response.send_message(
-            f"There is already a {existing.rules.display_name} table in this channel: "
-            f"{messages.jump_url(existing)}",
-            ephemeral=True,
-        )
+        await interaction.response.send_message(already_open(existing, messages), ephemeral=True)
         return
     rated = await host.db.guild_counts_ai_games(interaction.guild_id)
     in_rated = rated and await host.db.guild_hints_in_rated(interaction.guild_id)
@@ -141,5 +143,7 @@ async def open_table(
 
     try:
         await runtime.open(session, post)
+    except ChannelTaken as taken:  # another /play here opened meanwhile (while this one read its settings)
+        await interaction.response.send_message(already_open(taken.table, messages), ephemeral=True)
     except TableError:
         await interaction.response.send_message(NOT_SAVED, ephemeral=True)

@@ -71,6 +71,14 @@ Answer = Callable[[Outcome], Awaitable[None]]
 lock released."""
 
 
+class ChannelTaken(TableError):
+    """A new table's channel has a table already (``table``): nothing was opened."""
+
+    def __init__(self, table: TableSession) -> None:
+        super().__init__(f"There is already a {table.rules.display_name} table in this channel.")
+        self.table = table
+
+
 @contextlib.asynccontextmanager
 async def locked(table: TableSession, wait: float | None) -> AsyncIterator[None]:
     """Hold the table's lock; with ``wait`` (seconds), refuse politely if it is held longer than that.
@@ -332,15 +340,21 @@ class TableRuntime:
 
     async def open(self, table: TableSession, post: Callable[[], Awaitable[int | None]]) -> None:
         """Register, store and post the new lobby ``table`` (``post()`` shows it and returns its message
-        id), then arm its idle clock. The channel is taken at once, so two ``/play`` cannot both open.
+        id), then arm its idle clock. The channel is checked and taken in one step, with no wait between,
+        so of two ``/play`` (or a rematch) in one channel at the same moment only one opens.
 
         Raises
         ------
+        ChannelTaken
+            If a table holds the channel already (nothing was stored or posted).
         TableError
             If it could not be stored (nothing was posted).
         BaseException
             Whatever ``post`` raised (the table is forgotten and deleted first).
         """
+        existing = self.registry.channel_table(table.channel_id)
+        if existing is not None:
+            raise ChannelTaken(existing)
         self.registry.register(table)
         try:
             await self.store.persist(table)

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from tests.e2e.conftest import World, discord_now, logged_moves, session_of
+from tests.e2e.conftest import World, discord_now, live_tables, logged_moves, session_of
 
 
 async def test_a_double_click_moves_once_and_both_clicks_are_answered(world: World) -> None:
@@ -103,4 +103,19 @@ async def test_a_background_edit_during_a_save_shows_the_table_as_stored(world: 
     answered = await press
     assert answered.ok and not answered.ephemeral and session.state.version == 1
     assert world.message(table.id).text() != before and logged_moves(world) == 1
+    assert world.server.violations == []
+
+
+async def test_three_plays_at_the_same_moment_open_one_table_in_the_channel(world: World) -> None:
+    """One table per channel under any interleaving: three ``/play`` sent at once in one channel open one
+    table; the other two are told, privately, that the channel has one."""
+    players = [world.players[name] for name in ("alice", "bob", "carol")]
+    results = await asyncio.gather(*(world.play(player, game="foist") for player in players))
+    assert all(result.ok for result in results)
+    opened = [result for result in results if not result.ephemeral]
+    refused = [result for result in results if result.ephemeral]
+    assert len(opened) == 1 and len(refused) == 2
+    assert all("already a Foist table in this channel" in result.message.text() for result in refused)
+    tables = [table for table in live_tables(world).values() if table.channel_id == world.channel.id]
+    assert len(tables) == 1 and tables[0].message_id == opened[0].message.id
     assert world.server.violations == []
