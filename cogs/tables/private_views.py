@@ -301,7 +301,8 @@ class PrivateViews:
 class _LiveView:
     """A player's ephemeral private view that follows the game: edited in the background when the
     player's view changes, one edit at a time, each showing the state as it is when it runs (at the page
-    the player last chose), drawn under the table's lock, so never a move not stored yet."""
+    the player last chose). The table it draws is as stored (a move becomes the table only once stored), so
+    it never shows a move not stored yet, and it waits for no lock."""
 
     def __init__(self, views: PrivateViews, session: TableSession, user_id: int) -> None:
         self.views = views
@@ -338,9 +339,8 @@ class _LiveView:
     async def _run(self) -> None:
         while self.wanted and self.interaction is not None:
             self.wanted = False
-            async with self.session.lock:  # as stored: a commit holds it until its move is stored
-                signature = self.signature()
-                drawn = self.views.message(self.session, self.user_id, offer_dm=True, page=self.page)
+            signature = self.signature()  # the table is as stored: a move becomes it only once stored
+            drawn = self.views.message(self.session, self.user_id, offer_dm=True, page=self.page)
             interaction, shown = self.interaction, self.picture
             self.picture = ()  # unknown until Discord answers
             self.edits += 1
@@ -416,9 +416,8 @@ class _LiveDM:
     async def _run(self) -> None:
         while self.wanted:
             self.wanted = False
-            async with self.session.lock:  # as stored: a commit holds it until its move is stored
-                signature = self.signature()
-                drawn = self.drawn()
+            signature = self.signature()  # the table is as stored: a move becomes it only once stored
+            drawn = self.drawn()
             if self.message is not None:
                 try:
                     self.message = await self.message.edit(**drawn.edit_kwargs())

@@ -122,7 +122,9 @@ class AITurns:
         state = session.state
         assert state is not None
         version = state.version
-        async with session.lock:  # nothing changes the state while a worker copies it (it may be slow)
+        # Under the lock: a commit meanwhile would copy the state (``GameState.copy`` may finish a lazy deal
+        # in place) while the worker reads it.
+        async with session.lock:
             if not self.registry.is_live(session) or not is_current(session, state, version, seat):
                 return self._drop(session, seat)
             seen = await asyncio.to_thread(InformationSet.of, state, seat)
