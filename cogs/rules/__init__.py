@@ -45,7 +45,7 @@ class RulesCog(commands.Cog, name="Rules"):
             await pages.answer_press(interaction)
 
     @app_commands.command(name="rules")
-    @app_commands.describe(game="The game to learn", section="Open at this section (default: Setup)")
+    @app_commands.describe(game="The game to learn", section="Open at this section (default: Quick start)")
     @app_commands.choices(
         game=GAME_CHOICES,
         section=[app_commands.Choice(name=heading, value=kind) for kind, heading in pages.SECTIONS.items()],
@@ -55,7 +55,7 @@ class RulesCog(commands.Cog, name="Rules"):
         if game not in GAMES:
             await interaction.response.send_message("I don't know that game.", ephemeral=True)
             return
-        page = pages.first_page_of(game).get(section or "setup", 0)
+        page = pages.first_page_of(game).get(section or "quickstart", 0)
         embed, view = pages.rules_message(game, page)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 

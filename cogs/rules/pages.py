@@ -1,15 +1,19 @@
 """How to play each game, in pages: read from the game's content file (``cogs/rules/content/<key>.md``),
 drawn as an ephemeral embed with paging buttons, and answered from the buttons' custom_ids alone.
 
-A content file has one ``## <Section>`` per page kind (:data:`SECTIONS`); a section longer than one
-page is split at blank lines. The "Options" section is followed by the game's options as the lobby offers
-them (read from the engine's options model, so the two never differ). Sections marked
-``🏠 House rule`` say what the project wrote where the source prints nothing.
+A content file has one ``## <Section>`` per page kind (:data:`SECTIONS`). The first, "Quick start", is
+what a newcomer needs for a first game (the goal, a turn, how it ends) on one short page; the reference
+pages follow. A section longer than one page is split at blank lines; the rulings, one paragraph each, are
+split a few to a page (:data:`RULINGS_CHARS`) so a page is read at a glance. The text is one line per
+paragraph or bullet: Discord wraps lines itself, so a line break in the file is one on the screen. The
+"Options" section is followed by the game's options as the lobby offers them (read from the engine's
+options model, so the two never differ). Sections marked ``🏠 House rule`` say what the project wrote
+where the source prints nothing.
 
 A rules button's custom_id is ``rules:<game>:<page>`` (or ``rules:<game>:go`` for the section menu, whose
 chosen value is a page number): no state is kept, so the buttons work on any message, after a restart too.
 Pressed on an ephemeral rules page it turns that page; pressed anywhere else (the "How to play" button on
-a lobby or table message) it opens page 0 privately.
+a lobby or table message) it opens page 0, the quick start, privately.
 """
 
 from __future__ import annotations
@@ -23,9 +27,11 @@ from pathlib import Path
 import discord
 
 from engine import GAMES
+from engine.core import plural
 
 CONTENT = Path(__file__).resolve().parent / "content"
 SECTIONS: dict[str, str] = {
+    "quickstart": "Quick start",
     "setup": "Setup",
     "turn": "A turn",
     "scoring": "Scoring",
@@ -39,6 +45,8 @@ HOUSE_RULE = "🏠 House rule"
 """The marker of content the project invented because the source prints none."""
 PAGE_CHARS = 3000
 """At most this many characters of a section per page (Discord allows 4096 in a description)."""
+RULINGS_CHARS = 1200
+"""At most this many characters on a page of rulings: a few rulings a page, never one cut in two."""
 PREFIX = "rules:"
 CUSTOM_ID = re.compile(r"rules:(?P<game>[a-z]{2,20}):(?P<page>\d{1,3}|go)")
 GO = "go"
@@ -102,10 +110,39 @@ def _options_text(game: str) -> str:
             values = [f"{low} to {high}"] if low is not None and high is not None else []
             default = str(info.default)
         shown = " / ".join(f"**{v}**" if v == default else v for v in values)
-        lines.append(f"• {description}: {shown}" + ("" if default in values else f" (default **{default}**)"))
+        if info.default is None:  # the rules' default, which depends on the number of players
+            shown += f" (default {_default_by_players(game, name)})"
+        elif default not in values:
+            shown += f" (default **{default}**)"
+        lines.append(f"• {description}: {shown}")
     if not lines:
         return ""
     return "The host sets these in the lobby, with the menus under the table message:\n" + "\n".join(lines)
+
+
+def _default_by_players(game: str, name: str) -> str:
+    """What option ``name`` left unset (``None``) means, by number of players, from the options model's
+    ``default_for(name, num_seats)``: Minimisère's target is "**31** with 3 players, **25** with 4 to 6
+    players"."""
+    rules = GAMES[game]
+    default_for = getattr(rules.options_model, "default_for", None)
+    groups: list[list] = []  # [value, fewest players, most players]
+    for seats in range(rules.min_seats, rules.max_seats + 1):
+        value = default_for(name, seats) if default_for is not None else None
+        if value is None:
+            return "set by the rules for the number of players"
+        if groups and groups[-1][0] == value:
+            groups[-1][2] = seats
+        else:
+            groups.append([value, seats, seats])
+    if len(groups) == 1:
+        return f"**{groups[0][0]}**"
+    return ", ".join(
+        f"**{value}** with {plural(low, 'player')}"
+        if low == high
+        else f"**{value}** with {low} to {plural(high, 'player')}"
+        for value, low, high in groups
+    )
 
 
 def _split(text: str, limit: int = PAGE_CHARS) -> list[str]:
@@ -114,6 +151,8 @@ def _split(text: str, limit: int = PAGE_CHARS) -> list[str]:
     current = ""
     for block in re.split(r"\n(?=\n)|\n(?=\d+\. \*\*)", text):
         block = block.strip("\n")
+        if not block:  # a blank line before a numbered ruling is one cut, not two
+            continue
         while len(block) > limit:  # one block longer than a page: cut at a line end, else hard
             cut = block.rfind("\n", 0, limit)
             cut = cut if cut > 0 else limit
@@ -150,7 +189,8 @@ def pages(game: str) -> tuple[RulesPage, ...]:
         text = texts.get(kind, "")
         if kind == "options":
             text = "\n\n".join(filter(None, (text, _options_text(game))))
-        for piece in _split(text or "Nothing to add here."):
+        limit = RULINGS_CHARS if kind == "rulings" else PAGE_CHARS
+        for piece in _split(text or "Nothing to add here.", limit):
             result.append(RulesPage(kind, heading, piece))
     return tuple(result)
 

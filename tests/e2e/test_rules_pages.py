@@ -1,6 +1,8 @@
-"""``/rules`` through the sandbox: every game's pages, paging with the buttons and the section menu (an edit
-of the same private message), the "How to play" button of a lobby, and the "Rules in play" button of a
-table message (that table's rules, with "How to play" for the whole game's)."""
+"""``/rules`` through the sandbox: every game's pages as Discord receives them (a quick start first, then the
+reference pages; no page hard-wrapped, with stray asterisks or an unset default shown as "None"; rulings a
+few to a page), paging with the buttons and the section menu (an edit of the same private message), the
+"How to play" button of a lobby, and the "Rules in play" button of a table message (that table's rules, with
+"How to play" for the whole game's)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,20 @@ from cogs.rules import pages
 from cogs.tables import house_rules
 from engine import GAMES
 from tests.e2e.conftest import session_of
+from tests.rules import page_checks
+
+
+def page_problems(embed: dict) -> list[str]:
+    """What is wrong with one rules page as the sandbox received it (its embed's description)."""
+    text = embed.get("description", "")
+    problems = [f"hard-wrapped: {wrap}" for wrap in page_checks.hard_wraps(text)]
+    problems += [f"asterisks: {line}" for line in page_checks.stray_markdown(text)]
+    problems += [f"unset default: {line}" for line in page_checks.unset_defaults(text)]
+    if "· Quick start" in embed["title"]:
+        problems += page_checks.quick_start_problems(text)
+    if "· Rulings" in embed["title"] and len(text) > page_checks.RULINGS_PAGE_CHARS:
+        problems.append(f"a rulings page of {len(text)} characters")
+    return [f"{embed['title']}: {problem}" for problem in problems]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -19,17 +35,21 @@ async def test_rules_shows_every_page_of_every_game_privately(world, game: str) 
     assert result.ok and result.ephemeral, result
     assert result.message.ephemeral_for == alice.id
     message = result.message
-    headings = []
+    assert message.embeds[0]["title"] == f"How to play {GAMES[game].display_name} · Quick start"
+    headings, problems = [], []
     for number in range(len(pages.pages(game))):
         title = message.embeds[0]["title"]
         assert title.startswith(f"How to play {GAMES[game].display_name}"), title
         assert f"Page {number + 1} of {len(pages.pages(game))}" in message.embeds[0]["footer"]["text"]
         headings.append(title.split(" · ")[1].split(" (")[0])
+        problems += page_problems(message.embeds[0])
         if number + 1 < len(pages.pages(game)):
             turned = await world.press(alice, message, "Next ▶")
             assert turned.ok and turned.response_type == 7 and turned.ephemeral, turned
             message = turned.message if turned.message is not None else message
     assert list(dict.fromkeys(headings)) == list(pages.SECTIONS.values())
+    assert headings.count("Quick start") == 1
+    assert not problems, "\n".join(problems)
     assert message.button("Next ▶")["disabled"]
     assert world.server.violations == []
 
@@ -56,8 +76,12 @@ async def test_how_to_play_on_the_lobby_and_rules_in_play_on_the_table_open_rule
     lobby = (await world.play(alice, game="tokenize")).message
     asked = await world.press(world.outsider, lobby, "How to play")  # anyone may read, seated or not
     assert asked.ok and asked.ephemeral and asked.message.ephemeral_for == world.outsider.id
-    assert "How to play TOKENIZE · Setup" in asked.message.embeds[0]["title"]
-    assert pages.HOUSE_RULE in asked.message.text()
+    assert asked.message.embeds[0]["title"] == "How to play TOKENIZE · Quick start"
+    assert page_checks.quick_start_problems(asked.message.embeds[0]["description"]) == []
+    setup = await world.press(world.outsider, asked.message, "Next ▶")
+    assert setup.ok and setup.response_type == 7, setup
+    assert "TOKENIZE · Setup" in (setup.message or asked.message).embeds[0]["title"]
+    assert pages.HOUSE_RULE in (setup.message or asked.message).text()
     for name in ("bob", "carol"):
         await world.press(world.players[name], lobby, "Join")
     await world.press(alice, lobby, "Start")
@@ -73,8 +97,9 @@ async def test_how_to_play_on_the_lobby_and_rules_in_play_on_the_table_open_rule
     assert [field["name"] for field in shown["fields"]] == dealt  # this table's three bonus rule cards
     asked = await world.press(world.outsider, in_play.message, "How to play")
     assert asked.ok and asked.ephemeral and "TOKENIZE" in asked.message.embeds[0]["title"]
+    assert "Quick start" in asked.message.embeds[0]["title"]
     turned = await world.press(world.outsider, asked.message, "Next ▶")
-    assert turned.ok and turned.response_type == 7 and "A turn" in (turned.message or asked.message).text()
+    assert turned.ok and turned.response_type == 7 and "Setup" in (turned.message or asked.message).text()
     assert len(world.message(lobby.id).versions) == before  # the table message was not touched
     rules_id = table.button("Rules in play")["custom_id"]
     other = await world.server.run_command(world.players["dave"], world.other_channel, "play", game="foist")
