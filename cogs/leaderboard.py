@@ -1,5 +1,10 @@
-"""``/leaderboard``: this server's best players by rating (openskill's ordinal), in a game or each
-player's best game, this season or a past one."""
+"""``/leaderboard``: this server's best players by rating, in a game or each player's best game, this
+season or a past one; and how a rating reads for players (:func:`rating_text`, :func:`certainty`), which
+``/stats`` shares.
+
+Players read a rating on a familiar scale (everyone starts at 1,000) and how sure it is in words; the
+model behind it (openskill's Plackett–Luce, ranked by its conservative estimate) stays in the code and in
+``docs/playing.md``, never in a message."""
 
 from __future__ import annotations
 
@@ -26,6 +31,38 @@ def game_name(key: str) -> str:
     return GAMES[key].display_name if key in GAMES else key
 
 
+RATING_AT_START = 1000
+"""What a rating reads before a player's first rated game (the stored conservative estimate is 0 then)."""
+
+POINTS_PER_UNIT = 40
+"""Rating points per unit of the stored conservative estimate (openskill's scale, where a new player's
+rating is 25 give or take 3 x 25/3)."""
+
+SETTLED_SIGMA = 5.0
+"""The uncertainty (openskill's sigma, which starts at 25/3) under which a rating no longer moves much: a
+player's rating reads "settled" then, "settling" before."""
+
+
+def shown_rating(ordinal: float) -> int:
+    """The rating players read for a stored conservative estimate (``ordinal``, mu - 3 sigma): the same
+    order, on a scale where everyone starts at :data:`RATING_AT_START`."""
+    return round(RATING_AT_START + POINTS_PER_UNIT * ordinal)
+
+
+def rating_text(ordinal: float) -> str:
+    """``"1,480"``: a rating as players read it (:func:`shown_rating`)."""
+    return f"{shown_rating(ordinal):,}"
+
+
+def certainty(games: int, min_games: int, sigma: float) -> str:
+    """How sure a rating is, in words: ``"provisional"`` with fewer than the server's ``min_games`` rated
+    games in the game (the leaderboard lists such players below the others), then ``"settling"`` while its
+    uncertainty (``sigma``) is above :data:`SETTLED_SIGMA`, then ``"settled"``."""
+    if games < min_games:
+        return "provisional"
+    return "settling" if sigma > SETTLED_SIGMA else "settled"
+
+
 def leaderboard_embed(board: RatingBoard, game: str | None) -> discord.Embed:
     """The embed of a rating leaderboard: one line per player, rating, games and wins; the provisional
     players (under the server's minimum of games) below the established ones, each with how many of the
@@ -36,7 +73,7 @@ def leaderboard_embed(board: RatingBoard, game: str | None) -> discord.Embed:
 
     def line(place: int, row: RatingRow, games: str) -> str:
         return (
-            f"{place}. **{escape_markdown(row.display_name)}**: {row.ordinal:.1f}"
+            f"{place}. **{escape_markdown(row.display_name)}**: {rating_text(row.ordinal)}"
             + ("" if game is not None else f" in {game_name(row.game)}")
             + f" · {games} · {plural(row.wins, 'win')}"
         )
@@ -57,9 +94,9 @@ def leaderboard_embed(board: RatingBoard, game: str | None) -> discord.Embed:
             + " Play some with `/play`."
         )
     embed.set_footer(
-        text="Rating: openskill's conservative estimate (μ − 3σ). A player is provisional, listed below the "
-        f"others, until they have {plural(board.min_games, 'game')} in a game; a shared first place "
-        "counts as a win."
+        text=f"Everyone starts at {RATING_AT_START:,}; a rating rises as you win and as it grows surer. A "
+        f"player is provisional, listed below the others, until they have {plural(board.min_games, 'game')} "
+        "in a game; a shared first place counts as a win."
     )
     return embed
 

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
-from cogs.leaderboard import GAME_CHOICES, game_name
+from cogs.leaderboard import GAME_CHOICES, RATING_AT_START, certainty, game_name, rating_text, shown_rating
 from cogs.rating_chart import rating_chart_png
 from engine import GAMES
 from engine.core import plural
@@ -43,8 +43,9 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
     assert best is not None
     embed.add_field(
         name="Rating",
-        value=f"**{best.ordinal:.1f}** (μ {best.mu:.1f}, σ {best.sigma:.1f})"
-        + ("" if stats.game is not None else f" in {game_name(best.game)}"),
+        value=f"**{rating_text(best.ordinal)}**"
+        + ("" if stats.game is not None else f" in {game_name(best.game)}")
+        + f", {certainty(best.games, stats.min_games, best.sigma)}",
         inline=False,
     )
     embed.add_field(name="Games", value=str(stats.games))
@@ -68,7 +69,11 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
     embed.add_field(name="Recent form (newest first)", value=form or "—", inline=False)
     if stats.chart:
         embed.set_image(url=f"attachment://{CHART_FILE}")
-    embed.set_footer(text="Rating: openskill's conservative estimate (μ − 3σ); games that count this season.")
+    embed.set_footer(
+        text=f"Everyone starts at {RATING_AT_START:,}; a rating rises as you win and as it grows surer. "
+        f"It is provisional until {plural(stats.min_games, 'rated game')} in a game, then settling until "
+        "it moves little. Games that count this season."
+    )
     return embed
 
 
@@ -124,7 +129,8 @@ class StatsCog(commands.Cog, name="Stats"):
             await interaction.response.send_message(embed=embed, ephemeral=not share)
             return
         title = f"{who.display_name}: {game_name(stats.chart_game or '')} rating"
-        picture = discord.File(io.BytesIO(rating_chart_png(stats.chart, title)), filename=CHART_FILE)
+        points = [shown_rating(ordinal) for ordinal in stats.chart]
+        picture = discord.File(io.BytesIO(rating_chart_png(points, title)), filename=CHART_FILE)
         await interaction.response.send_message(embed=embed, file=picture, ephemeral=not share)
 
     @app_commands.command(name="history")

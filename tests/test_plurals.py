@@ -158,7 +158,7 @@ def test_the_cogs_messages_with_a_count_of_one() -> None:
     board = RatingBoard(1, True, 2, [_row(1, 2, 1)], [_row(2, 1, 1)])
     embed = leaderboard_embed(board, "foist")
     text = f"{embed.description}\n{embed.footer.text}"
-    assert "**user1**: 1.0 · 2 games · 1 win" in text and "**user2**: 1.0 · 1 of 2 games · 1 win" in text
+    assert "**user1**: 1,040 · 2 games · 1 win" in text and "**user2**: 1,040 · 1 of 2 games · 1 win" in text
     single = leaderboard_embed(RatingBoard(1, True, 1, [_row(1, 1, 1)], []), None)
     text = f"{single.description}\n{single.footer.text}"
     assert (

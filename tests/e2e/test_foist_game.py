@@ -94,7 +94,7 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
     assert first.ok and not first.ephemeral
     text = first.message.text()
     assert "Nobody" not in text and "*Provisional: fewer than 5 rated games*" in text, text
-    lines = re.findall(r"^(\d+)\. \*\*(\w+)\*\*: -?\d+\.\d in Foist · 1 of 5 games · (\d) wins?$", text, re.M)
+    lines = re.findall(r"^(\d+)\. \*\*(\w+)\*\*: -?[\d,]+ in Foist · 1 of 5 games · (\d) wins?$", text, re.M)
     assert [place for place, _, _ in lines] == ["1", "2", "3"], text
     assert lines[0][1] in {name for name, member in world.players.items() if member.id in winners}
     assert {name for _, name, _ in lines} == {"alice", "bob", "carol"} and lines[0][2] == "1"
@@ -106,7 +106,7 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
     assert (await world.server.run_command(admin, world.channel, "table defaults", min_games=1)).ok
     board = await world.server.run_command(bob, world.channel, "leaderboard")
     assert board.ok and not board.ephemeral and "Provisional" not in board.message.text()
-    assert re.search(rf"{winner_name}\*\*: -?\d+\.\d in Foist · 1 game · 1 win", board.message.text()), (
+    assert re.search(rf"{winner_name}\*\*: -?[\d,]+ in Foist · 1 game · 1 win", board.message.text()), (
         board.message.text()
     )
     only_foist = await world.server.run_command(bob, world.channel, "leaderboard", game="foist")

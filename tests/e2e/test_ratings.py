@@ -1,5 +1,7 @@
 """Ratings through the sandbox with the real discord.py client: /leaderboard by rating, /stats with its
-chart (a PNG attachment), /history, /table season, /table forget, and a server's data kept to itself.
+chart (a PNG attachment), /history, /table season, /table forget, and a server's data kept to itself; a
+rating read in players' words (a number on a familiar scale and how sure it is, never the model's names)
+and a chart that spells every game's and player's name.
 
 The results are stored through the bot's own database (as a finished table stores them), so the games
 and their order are known; a whole game through the sandbox is in ``test_foist_game.py``.
@@ -13,15 +15,41 @@ from datetime import datetime, timedelta, timezone
 
 from PIL import Image
 
+from art.fonts import bold
+from cogs.rating_chart import AXIS_SIZE, TITLE_SIZE, rating_chart_png
+from engine import GAMES
 from storage import GameResult, SeatResult
 from tests.e2e.conftest import World, refused, stored
 
 START = datetime(2026, 11, 1, 20, 0, tzinfo=timezone.utc)
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MODEL_WORDS = re.compile(r"μ|σ|\bmu\b|\bsigma\b|ordinal|openskill|plackett", re.IGNORECASE)
+"""The rating model's names, which no message a player reads uses."""
+MISSING_GLYPH = "\U0010fffd"
+"""A character no font has: what a font draws for it is its box for a missing glyph."""
 
 
-async def store_games(world: World, guild_id: int, games: list[list[str]], first_minute: int = 0) -> None:
-    """Store finished Foist games in ``guild_id``: each lists the members' names from first to last place."""
+def shown(ordinal: float) -> str:
+    """A stored rating as players read it: everyone starts at 1,000, 40 points per point of openskill's
+    conservative estimate."""
+    return f"{round(1000 + 40 * ordinal):,}"
+
+
+def stored_rating(world: World, guild_id: int, user_id: int, game: str) -> tuple[float, float]:
+    """``(ordinal, sigma)`` of a player's stored rating in a game, in the first season."""
+    [(ordinal, sigma)] = stored(
+        world.database_url,
+        "SELECT ordinal, sigma FROM ratings WHERE guild_id = ? AND user_id = ? AND game = ? AND season = 1",
+        (guild_id, user_id, game),
+    )
+    return ordinal, sigma
+
+
+async def store_games(
+    world: World, guild_id: int, games: list[list[str]], first_minute: int = 0, game: str = "foist"
+) -> None:
+    """Store finished games of ``game`` in ``guild_id``: each lists members (keys of ``world.players``,
+    stored under their display names) from first to last place."""
     for number, order in enumerate(games):
         minute = first_minute + number * 30
         await world.bot.db.record_result(
@@ -29,14 +57,16 @@ async def store_games(world: World, guild_id: int, games: list[list[str]], first
                 table_id=f"{guild_id}-{minute}",
                 guild_id=guild_id,
                 channel_id=world.channel.id,
-                game="foist",
+                game=game,
                 options={},
                 seed=number,
                 actions=[],
                 started_at=START + timedelta(minutes=minute),
                 finished_at=START + timedelta(minutes=minute + 20),
                 seats=[
-                    SeatResult(seat, world.players[name].id, name, -10 * place, place + 1)
+                    SeatResult(
+                        seat, world.players[name].id, world.players[name].global_name, -10 * place, place + 1
+                    )
                     for seat, (place, name) in enumerate(enumerate(order))
                 ],
             )
@@ -61,7 +91,8 @@ async def test_leaderboard_stats_history_and_a_server_kept_to_itself(world: Worl
     assert board.ok and not board.ephemeral
     assert board_names(board.message.text()) == ["alice", "bob", "carol"], board.message.text()
     expected = await world.bot.db.rating_leaderboard(world.guild.id, "foist")
-    assert f"**alice**: {expected.rows[0].ordinal:.1f} · 6 games · 4 wins" in board.message.text()
+    assert f"**alice**: {shown(expected.rows[0].ordinal)} · 6 games · 4 wins" in board.message.text()
+    assert not MODEL_WORDS.search(board.message.text()), board.message.text()
     best = await world.server.run_command(bob, world.channel, "leaderboard")
     assert "**alice**" in best.message.text() and "in Foist" in best.message.text()
     assert "dave" not in best.message.text()
@@ -82,6 +113,9 @@ async def test_leaderboard_stats_history_and_a_server_kept_to_itself(world: Worl
     text = stats.message.text()
     assert "Games\n6" in text and "Wins\n4 (67%)" in text and "Average placement\n1.33" in text, text
     assert "Best game\nFoist (6 games)" in text and "2nd of 3 · 2nd of 3 · 1st of 3" in text
+    ordinal, sigma = stored_rating(world, world.guild.id, alice.id, "foist")
+    assert sigma > 5 and f"Rating\n**{shown(ordinal)}** in Foist, settling" in text, text
+    assert not MODEL_WORDS.search(text), text
     [picture] = stats.message.attachments
     assert picture["filename"] == "rating.png" and picture["content_type"] == "image/png"
     content = world.server.attachment_content[picture["id"]]
@@ -150,4 +184,54 @@ async def test_seasons_and_forgetting_a_member(world: World) -> None:
     await refused(
         world, await world.server.run_command(admin, world.channel, "table forget", member=bob), "nothing"
     )
+    assert world.server.violations == []
+
+
+async def test_a_rating_reads_in_players_words(world: World) -> None:
+    bob, carol = world.players["bob"], world.players["carol"]
+    zoe = world.players["zoe"] = world.guild.add_member("zoe", global_name="Zoë Ångström")
+    await store_games(world, world.guild.id, [["zoe", "alice", "bob"]], game="minimisere")
+
+    # A newcomer after one game: a number on the familiar scale, provisional, and no model names.
+    stats = await world.server.run_command(zoe, world.channel, "stats", game="minimisere")
+    assert stats.ok
+    text = stats.message.text()
+    ordinal, _ = stored_rating(world, world.guild.id, zoe.id, "minimisere")
+    assert f"Rating\n**{shown(ordinal)}**, provisional" in text, text
+    assert "Provisional\n4 more rated games and the rating counts on the leaderboard." in text
+    assert "Everyone starts at 1,000" in text and not MODEL_WORDS.search(text), text
+    everything = await world.server.run_command(zoe, world.channel, "stats")
+    assert f"Rating\n**{shown(ordinal)}** in Minimisère, provisional" in everything.message.text()
+    assert not MODEL_WORDS.search(everything.message.text())
+    board = await world.server.run_command(bob, world.channel, "leaderboard", game="minimisere")
+    text = board.message.text()
+    assert f"**Zoë Ångström**: {shown(ordinal)} · 1 of 5 games · 1 win" in text, text
+    assert "Provisional: fewer than 5 rated games" in text and not MODEL_WORDS.search(text), text
+
+    # The chart spells the game's and the player's name: the font draws è, ë and Å (none is its box
+    # for a missing glyph), the attached chart is the one drawn with the accents, and it differs from the
+    # one drawn without them.
+    [picture] = stats.message.attachments
+    content = world.server.attachment_content[picture["id"]]
+    title = "Zoë Ångström: Minimisère rating"
+    assert content == rating_chart_png([round(1000 + 40 * ordinal)], title)
+    assert content != rating_chart_png([round(1000 + 40 * ordinal)], "Zoë Ångström: Minimisere rating")
+    names = "".join(rules.display_name for rules in GAMES.values()) + "Zoë Ångström ÀÉÎÕÜàéîõüçñøßłő"
+    for size in (TITLE_SIZE, AXIS_SIZE):
+        box = bytes(bold(size).getmask(MISSING_GLYPH))
+        assert [char for char in set(names) if char != " " and bytes(bold(size).getmask(char)) == box] == []
+    # A character the font lacks is left out rather than drawn as a box.
+    assert rating_chart_png([1000], "Zoë 🎲: Foist rating") == rating_chart_png([1000], "Zoë : Foist rating")
+
+    # Enough games and the rating settles.
+    await store_games(
+        world,
+        world.guild.id,
+        [[("alice", "bob", "carol")[(number + seat) % 3] for seat in range(3)] for number in range(30)],
+        first_minute=100,
+    )
+    ordinal, sigma = stored_rating(world, world.guild.id, carol.id, "foist")
+    stats = await world.server.run_command(carol, world.channel, "stats", game="foist")
+    text = stats.message.text()
+    assert sigma <= 5 and f"Rating\n**{shown(ordinal)}**, settled" in text, text
     assert world.server.violations == []
