@@ -44,7 +44,7 @@ from cogs.tables import custom_ids as ids  # noqa: E402
 from cogs.tables import layouts, render  # noqa: E402
 from cogs.tables.components import answer_unclaimed, claimed, table_items  # noqa: E402
 from engine import get_rules  # noqa: E402
-from engine.tables.session import TableSession, TableSettings  # noqa: E402
+from engine.tables.session import TableDraft, TableSettings  # noqa: E402
 from tests.tables.toy_game import WidePick  # noqa: E402
 
 GUILD, CHANNEL, MESSAGE, BOT, PLAYER = 10, 20, 30, 40, 41
@@ -92,7 +92,7 @@ def press_payload(menus: bool) -> dict:
     ``menus`` of a choice in the first menu of a wide pick's private view."""
     settings = TableSettings(3600, 5, 2)
     rules = WidePick() if menus else get_rules("foist")
-    session = TableSession("abcd1234", GUILD, CHANNEL, rules, settings, 1, "ann")
+    session = TableDraft("abcd1234", GUILD, CHANNEL, rules, settings, 1, "ann")
     session.join(2, "bob")
     session.join(3, "cid")
     session.start(1, 7, NOW)

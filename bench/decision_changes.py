@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import GAMES, GameRules  # noqa: E402
 from engine.declare import throws  # noqa: E402
 from engine.declare import words as declare_words  # noqa: E402
-from engine.tables.session import TableSession, TableSettings  # noqa: E402
+from engine.tables.session import TableDraft, TableSettings  # noqa: E402
 
 HOST = 100
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -74,7 +74,7 @@ def line(name: str, before: Tally, now: Tally) -> str:
 
 def play(rules: GameRules, seats: int, seed: int, way: str, tally: Tally) -> None:
     """One seeded random game through a table, its notes made ``way`` and timed."""
-    session = TableSession("bench0001", 1, 2, rules, TableSettings(3600, 3600, 99), HOST, "host")
+    session = TableDraft("bench0001", 1, 2, rules, TableSettings(3600, 3600, 99), HOST, "host")
     for user in range(HOST + 1, HOST + seats):
         session.join(user, f"player {user}")
     session.start(HOST, seed, NOW)

@@ -158,7 +158,7 @@ def timed_lock_class() -> type:
 
 
 class TimedLockSlot:
-    """Replaces a class's instance attribute (``self.lock = asyncio.Lock()`` in ``__init__``): an
+    """Replaces a class's instance attribute (set to ``asyncio.Lock()`` in ``__init__``): an
     ``asyncio.Lock`` assigned to it is swapped for a fresh :func:`timed_lock_class` lock."""
 
     def __init__(self, name: str) -> None:
@@ -196,7 +196,12 @@ def install_lock_timer() -> str:
         if attribute in vars(owner):
             tried.append(f"{place}: defined on the class, not set per table")
             continue
-        if f"self.{attribute} = asyncio.Lock()" not in inspect.getsource(owner.__init__):
+        source = inspect.getsource(owner.__init__)
+        sets = (
+            f"self.{attribute} = asyncio.Lock()",
+            f'object.__setattr__(self, "{attribute}", asyncio.Lock())',
+        )
+        if not any(way in source for way in sets):
             tried.append(f"{place}: {class_name}.__init__ no longer sets self.{attribute} = asyncio.Lock()")
             continue
         setattr(owner, attribute, TimedLockSlot(attribute))

@@ -32,7 +32,7 @@ from cogs.tables import budgets, render  # noqa: E402
 from cogs.tables.drawn import Drawn  # noqa: E402
 from cogs.tables.embeds import embed_size  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
-from engine.tables.session import TablePhase, TableSession, TableSettings  # noqa: E402
+from engine.tables.session import TableDraft, TablePhase, TableSettings  # noqa: E402
 from tests.tables.conftest import EveryFaceApplication  # noqa: E402
 from tests.tables.drawing import payload  # noqa: E402
 from tests.tables.test_drawn import DM_INTRO, JUMP_URL, NAMES  # noqa: E402
@@ -62,7 +62,7 @@ def longest(key: str, seats: int, seeds: int, every: int, moves: int) -> dict[st
     found = dict.fromkeys(LIMITS, 0)
     for seed in range(1, seeds + 1):
         rng = random.Random(seed)
-        session = TableSession(
+        session = TableDraft(
             f"{key[:4]}{seed:04d}", 10, 20, GAMES[key], TableSettings(3600, 5, 2), 1, NAMES[0]
         )
         for user in range(2, seats + 1):

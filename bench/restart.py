@@ -42,7 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import get_rules  # noqa: E402
-from engine.tables.session import TableSession, TableSettings  # noqa: E402
+from engine.tables.session import TableDraft, TableSettings  # noqa: E402
 from engine.tables.snapshot import ENGINE_SNAPSHOT_EVERY, engine_snapshot_of, snapshot_of  # noqa: E402
 
 SEATS = 4
@@ -63,7 +63,7 @@ def mid_game(
         whole.apply(seat, rng.choice(whole.legal_actions(seat)).code)
     stop = int(len(whole.history) * rng.uniform(0.3, 0.7))
     now = datetime.now(timezone.utc)
-    table = TableSession("t", GUILD, 0, rules, TableSettings(3600, 3600, 2), PEOPLE[0], "p0")
+    table = TableDraft("t", GUILD, 0, rules, TableSettings(3600, 3600, 2), PEOPLE[0], "p0")
     for user in PEOPLE[1:]:
         table.join(user, f"p{user}")
     table.start(PEOPLE[0], seed, now)

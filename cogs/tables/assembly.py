@@ -57,5 +57,6 @@ def assemble(bot: "Host") -> TableParts:
         lobby_idle_seconds=settings.lobby_idle_seconds,
         ai_pause_seconds=settings.ai_pause_seconds,
     )
+    private_views.commit = runtime.commit
     presses = TablePresses(runtime, messages, private_views)
     return TableParts(runtime, messages, private_views, presses, turn_alerts)

@@ -16,6 +16,7 @@ from engine import GAMES, get_rules
 from engine.tables.ai_seats import allow_hints, seat_bots
 from engine.tables.runtime import ChannelTaken, TableRuntime
 from engine.tables.session import TableError, TableSession, TableSettings
+from engine.tables.table import TableDraft
 from engine.tables.time_control import FIXED, KINDS, TimeControl
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ async def open_table(
             rematch_seconds=host.settings.rematch_seconds,
             time_control=time_control(host.settings, request.clock),
         )
-        lobby = TableSession(
+        lobby = TableDraft(
             runtime.registry.new_table_id(),
             guild_id,
             channel_id,
@@ -125,7 +126,7 @@ async def open_table(
         )
         allow_hints(lobby, rated=rated, in_rated=in_rated)
         seat_bots(lobby, request.bots, request.level)
-        return lobby
+        return TableSession(lobby)
 
     try:
         session = new_lobby(interaction.channel_id)  # in a thread, checked here before the thread starts

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
@@ -14,7 +16,8 @@ from cogs.tables import render
 from cogs.tables.direct_messages import deliver_dm
 from cogs.tables.drawn import Drawn, answer_press, attachments_on
 from cogs.tables.table_message import TableMessages
-from engine import Event
+from engine.tables.moves import DMsRefused, Move, WantDMs
+from engine.tables.outcome import Outcome
 from engine.tables.session import TableError, TablePhase, TableSession
 from engine.tables.tasks import Supervisor
 
@@ -34,6 +37,13 @@ class PrivateViews:
         # Live views by table, then player: a move looks only at its own table's (never at every table's).
         self.live: dict[str, dict[int, _LiveView]] = {}
         self.dms: dict[str, dict[int, _LiveDM]] = {}  # each DM player's one live DM, by table then player
+        # How a move is committed (the runtime's one commit), set once the runtime is made: who wants DMs is
+        # the table's, changed by a move like any other.
+        self.commit: Callable[..., Awaitable[Outcome]] | None = None
+
+    async def _commit(self, session: TableSession, move: Move, **how: Any) -> Outcome:
+        assert self.commit is not None, "PrivateViews.commit is set when the parts are assembled"
+        return await self.commit(session, move, **how)
 
     def drop_view(self, table_id: str, user_id: int) -> None:
         """Stop following the live view of ``user_id`` at table ``table_id`` (if it is followed)."""
@@ -214,8 +224,11 @@ class PrivateViews:
         user_id = interaction.user.id
         in_lobby = session.phase is TablePhase.LOBBY
         if in_lobby and user_id in session.dm_wanted:
-            session.dm_wanted.discard(user_id)
-            await self.messages.answer_with_table(interaction, session, "OK: I will not DM you your hand.")
+
+            async def answer(outcome: Outcome) -> None:
+                await self.messages.answer_with_table(interaction, session, outcome.note)
+
+            await self._commit(session, WantDMs(user_id, False), answer)
             return
         if not in_lobby:
             self.check(session, user_id)
@@ -231,14 +244,18 @@ class PrivateViews:
         else:
             why_not = await self.dm_view(session, user_id, "Your hand:")
         if why_not is None:
-            session.dm_wanted.add(user_id)
+            try:
+                await self._commit(session, WantDMs(user_id, True))  # shown as any move is
+            except TableError as refusal:
+                await interaction.edit_original_response(content=str(refusal))
+                return
             await interaction.edit_original_response(
                 content="✉️ Check your DMs: I keep your hand there up to date and tell you of your turns."
             )
-            if in_lobby:
-                self.messages.refresh(session)
             return
-        session.dm_wanted.discard(user_id)
+        if user_id in session.dm_wanted:
+            with contextlib.suppress(TableError):
+                await self._commit(session, WantDMs(user_id, False), wait=None)
         if in_lobby or session.phase is not TablePhase.PLAYING:
             await interaction.edit_original_response(content=why_not)
             return
@@ -293,9 +310,11 @@ class PrivateViews:
         self.dms.get(session.table_id, {}).pop(user_id, None)
         session.live_dms.pop(user_id, None)
         if user_id in session.dm_wanted:
-            session.dm_wanted.discard(user_id)
-            seat = session.seat_of(user_id)
-            session.events.append(Event(seat, "can't get DMs from me: use **My hand** instead."))
+            self.tasks.spawn(self._dms_refused(session, user_id), f"DMs refused at table {session.table_id}")
+
+    async def _dms_refused(self, session: TableSession, user_id: int) -> None:
+        with contextlib.suppress(TableError):  # gone, or not stored: the next DM refused says it again
+            await self._commit(session, DMsRefused(user_id), wait=None)
 
 
 class _LiveView:

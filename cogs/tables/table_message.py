@@ -18,6 +18,7 @@ from cogs.tables.direct_messages import send_dm
 from cogs.tables.drawn import Drawn, answer_press, attachments_on, draw_ahead, drawn_ahead
 from cogs.tables.pictures import table_picture
 from engine.tables.session import TablePhase, TableSession
+from engine.tables.table import Table
 from engine.tables.tasks import Supervisor
 
 log = logging.getLogger(__name__)
@@ -98,19 +99,20 @@ class TableMessages:
             pictures = self._pictures[session.table_id] = _Pictures()
         return pictures
 
-    def draw_ahead(self, session: TableSession) -> None:
-        """The table's new state is being stored: start drawing the table message's new picture in a worker
-        thread (:func:`cogs.tables.drawn.draw_ahead`), so that the answer or edit that shows it does not
+    def draw_ahead(self, session: TableSession, new: Table) -> None:
+        """``new``, the live table's next value, is being stored: start drawing the table message's new
+        picture in a worker thread (:func:`cogs.tables.drawn.draw_ahead`), so that the answer or edit that
+        shows it does not
         draw it on the event loop, unless it is the picture drawn ahead last or the one the message is
         known to show (then nothing is uploaded). Not Deluxe Memory's grid: its moves are made in private
         views, answered with the presser's own grid, and the table message is edited after the answer,
         which a drawing in a thread meanwhile would only slow down (it shares the interpreter's lock)."""
-        if session.state is None or session.message_id is None:
+        if new.state is None or session.message_id is None:
             return
-        view = session.view(None)
+        view = new.view(None)
         if view.board is not None:
             return
-        picture = table_picture(session, view)
+        picture = table_picture(new, view)
         pictures = self._pictures_of(session)
         names = tuple(attachment.filename for attachment in picture)
         if names and names not in (pictures.ahead, pictures.shown(session.message_id)):

@@ -62,19 +62,24 @@ def event_line(session: TableSession, event: Event) -> str:
     return f"**{escape_markdown(session.name_of_seat(event.seat))}** {with_names(session, event.text)}"
 
 
-DRAWN_EVENTS_KEPT = 64
+DRAWN_LINES_KEPT = 4096
+_drawn_lines: dict[tuple[str, tuple[int, ...], Event], str] = {}
+"""Log lines already drawn, by table, its players and event (a line names a seat's player, and the players
+of a game do not change), so each move draws only its own events; emptied when it holds
+:data:`DRAWN_LINES_KEPT` lines."""
 
 
 def event_log(session: TableSession) -> str:
     """The table's recent events, one :func:`event_line` each; a line is drawn once per table."""
-    drawn = session.drawn_events
+    players = tuple(session.players)
     lines = []
     for event in session.events:
-        line = drawn.get(event)
+        key = (session.table_id, players, event)
+        line = _drawn_lines.get(key)
         if line is None:
-            if len(drawn) >= DRAWN_EVENTS_KEPT:
-                drawn.clear()
-            line = drawn[event] = event_line(session, event)
+            if len(_drawn_lines) >= DRAWN_LINES_KEPT:
+                _drawn_lines.clear()
+            line = _drawn_lines[key] = event_line(session, event)
         lines.append(line)
     return "\n".join(lines)
 

@@ -15,7 +15,7 @@ from engine import Event
 from engine.ai.registry import LEVELS, NORMAL
 from engine.core import plural
 from engine.lobby import LobbyError, is_ai
-from engine.tables.session import I_AM_BACK, TableError, TablePhase, TableSession
+from engine.tables.table import I_AM_BACK, TableDraft, TableError, TablePhase, TableQuestions
 
 AI_MARKER = "🤖"
 
@@ -31,7 +31,7 @@ def ai_name(ai_id: int) -> str:
 # -- the lobby -------------------------------------------------------------------------------------------
 
 
-def _check_host(session: TableSession, user_id: int, doing: str) -> None:
+def _check_host(session: TableQuestions, user_id: int, doing: str) -> None:
     if session.phase is not TablePhase.LOBBY:
         raise TableError("AI players can only be added or removed before the game starts.")
     try:
@@ -45,7 +45,7 @@ def _check_level(level: str) -> None:
         raise TableError(f"An AI player's level is one of {', '.join(LEVELS)}.")
 
 
-def add_ai(session: TableSession, user_id: int, level: str = NORMAL) -> int:
+def add_ai(session: TableDraft, user_id: int, level: str = NORMAL) -> int:
     """Seat an AI player of ``level`` in the lobby (host only); returns its identity (the first free of -1,
     -2, ...).
 
@@ -66,7 +66,7 @@ def add_ai(session: TableSession, user_id: int, level: str = NORMAL) -> int:
     return ai_id
 
 
-def _store_level(session: TableSession, ai_id: int, level: str) -> None:
+def _store_level(session: TableDraft, ai_id: int, level: str) -> None:
     """Set AI ``ai_id``'s level, and its shown name: ``"🤖 Ada"`` at the normal level, else with the level
     after it (``"🤖 Ada (hard)"``)."""
     if level == NORMAL:
@@ -77,7 +77,7 @@ def _store_level(session: TableSession, ai_id: int, level: str) -> None:
         session.names[ai_id] = f"{ai_name(ai_id)} ({level})"
 
 
-def set_level(session: TableSession, user_id: int, ai_id: int, level: str) -> None:
+def set_level(session: TableDraft, user_id: int, ai_id: int, level: str) -> None:
     """The host sets the level of AI seat ``ai_id`` in the lobby.
 
     Raises
@@ -92,7 +92,7 @@ def set_level(session: TableSession, user_id: int, ai_id: int, level: str) -> No
     _store_level(session, ai_id, level)
 
 
-def level_choices(session: TableSession) -> list[tuple[str, str, bool]]:
+def level_choices(session: TableQuestions) -> list[tuple[str, str, bool]]:
     """The lobby's choices of level, as ``(label, value, now set)``: for each AI seated, in seat order,
     each level (value ``"<ai id>:<level>"``, e.g. ``"-1:hard"``)."""
     return [
@@ -102,7 +102,7 @@ def level_choices(session: TableSession) -> list[tuple[str, str, bool]]:
     ]
 
 
-def choose_level(session: TableSession, user_id: int, value: str) -> None:
+def choose_level(session: TableDraft, user_id: int, value: str) -> None:
     """Apply a choice of :func:`level_choices` (``"<ai id>:<level>"``).
 
     Raises
@@ -118,12 +118,12 @@ def choose_level(session: TableSession, user_id: int, value: str) -> None:
     set_level(session, user_id, identity, level)
 
 
-def lobby_level(session: TableSession, ai_id: int) -> str:
+def lobby_level(session: TableQuestions, ai_id: int) -> str:
     """The level of AI seat ``ai_id``."""
     return session.ai_levels.get(ai_id, NORMAL)
 
 
-def remove_ai(session: TableSession, user_id: int) -> int:
+def remove_ai(session: TableDraft, user_id: int) -> int:
     """Unseat the AI player seated last (host only); returns its identity.
 
     Raises
@@ -140,7 +140,7 @@ def remove_ai(session: TableSession, user_id: int) -> int:
     return seated[-1]
 
 
-def seat_bots(session: TableSession, count: int, level: str = NORMAL) -> None:
+def seat_bots(session: TableDraft, count: int, level: str = NORMAL) -> None:
     """Seat ``count`` AI players of ``level`` in a new lobby (``/play bots:<count> level:<level>``), beside
     its host.
 
@@ -159,7 +159,7 @@ def seat_bots(session: TableSession, count: int, level: str = NORMAL) -> None:
         add_ai(session, session.host_id, level)
 
 
-def after_lobby_leave(session: TableSession) -> None:
+def after_lobby_leave(session: TableDraft) -> None:
     """After a player left the lobby: a lobby of AIs only closes; an AI never hosts (the longest-seated
     player does)."""
     humans = [player for player in session.lobby.players if not is_ai(player)]
@@ -174,7 +174,7 @@ def ai_seats_of(players: list[int]) -> list[int]:
     return [player for player in players if is_ai(player)]
 
 
-def seat_again(session: TableSession, ai_ids: list[int], levels: dict[int, str]) -> None:
+def seat_again(session: TableDraft, ai_ids: list[int], levels: dict[int, str]) -> None:
     """Seat the AIs of a finished game at its rematch lobby, while there is room, each at its level in
     ``levels`` (the finished table's :attr:`~engine.tables.session.TableSession.ai_levels`)."""
     for ai_id in ai_ids:
@@ -186,19 +186,19 @@ def seat_again(session: TableSession, ai_ids: list[int], levels: dict[int, str])
 # -- a running game --------------------------------------------------------------------------------------
 
 
-def ai_plays(session: TableSession, seat: int) -> bool:
+def ai_plays(session: TableQuestions, seat: int) -> bool:
     """True if an AI plays ``seat`` now: an AI seat, a player taken over while away (until "I'm back"), or
     a player who left the game."""
     return is_ai(session.players[seat]) or seat in session.idle_seats or seat in session.left_seats
 
 
-def level_of(session: TableSession, seat: int) -> str:
+def level_of(session: TableQuestions, seat: int) -> str:
     """The level the AI playing ``seat`` plays at: an AI seat's own, normal for a person's seat an AI plays
     (away, or left)."""
     return session.ai_levels.get(session.players[seat], NORMAL)
 
 
-def allow_hints(session: TableSession, *, rated: bool, in_rated: bool) -> None:
+def allow_hints(session: TableDraft, *, rated: bool, in_rated: bool) -> None:
     """Set whether the coach answers at the new table ``session`` (:mod:`engine.ai.coach`): hints are off in
     games whose results are rated (``rated``: the server counts games with AI players), unless the server
     turns them on for all (``in_rated``); then ``session.hints_rated`` is set, and the scoreboard says how
@@ -207,19 +207,19 @@ def allow_hints(session: TableSession, *, rated: bool, in_rated: bool) -> None:
     session.hints = not rated or in_rated
 
 
-def count_hint(session: TableSession, user_id: int) -> None:
+def count_hint(session: TableDraft, user_id: int) -> None:
     """Count one hint the coach answered ``user_id`` at ``session`` (not a move: the game and its action
     log do not change)."""
     session.hint_counts[user_id] = session.hint_counts.get(user_id, 0) + 1
 
 
-def hints_used(session: TableSession, user_id: int) -> int:
+def hints_used(session: TableQuestions, user_id: int) -> int:
     """How many hints ``user_id`` used at ``session`` as its scoreboard tells it: their count where hints
     were on although the results are rated (``session.hints_rated``), else 0 (nothing to tell)."""
     return session.hint_counts.get(user_id, 0) if session.hints_rated else 0
 
 
-def hint_seat(session: TableSession, user_id: int) -> int:
+def hint_seat(session: TableQuestions, user_id: int) -> int:
     """The seat the coach may give ``user_id`` a hint for now: the table allows hints (``session.hints``),
     an AI plays at it, and the game waits for the player's own decision.
 
@@ -242,7 +242,7 @@ def hint_seat(session: TableSession, user_id: int) -> int:
     return seat
 
 
-def hints_offered(session: TableSession, user_id: int) -> bool:
+def hints_offered(session: TableQuestions, user_id: int) -> bool:
     """True if ``user_id``'s private view offers the Hint button now (see :func:`hint_seat`)."""
     try:
         hint_seat(session, user_id)
@@ -251,18 +251,18 @@ def hints_offered(session: TableSession, user_id: int) -> bool:
     return True
 
 
-def human_seats(session: TableSession) -> list[int]:
+def human_seats(session: TableQuestions) -> list[int]:
     """The seats a person plays now (not an AI's, not taken over, not left)."""
     return [seat for seat in range(len(session.players)) if not ai_plays(session, seat)]
 
 
-def nobody_left(session: TableSession) -> bool:
+def nobody_left(session: TableQuestions) -> bool:
     """True if every player of the game is an AI or left it: nobody can come back, so the AIs finish it
     with only a short pause (:data:`~engine.tables.ai_turns.UNATTENDED_PAUSE_SECONDS`)."""
     return all(is_ai(player) or seat in session.left_seats for seat, player in enumerate(session.players))
 
 
-def may_end(session: TableSession, user_id: int) -> bool:
+def may_end(session: TableQuestions, user_id: int) -> bool:
     """True if ``user_id`` may end this running game: no person plays any seat any more (AIs, players away,
     leavers), and ``user_id`` is the host, or, when the host left, any player still seated."""
     if session.phase is not TablePhase.PLAYING or human_seats(session):
@@ -274,7 +274,7 @@ def may_end(session: TableSession, user_id: int) -> bool:
     return user_id == session.host_id or host_seat is None or host_seat in session.left_seats
 
 
-def seat_marker(session: TableSession, seat: int) -> str:
+def seat_marker(session: TableQuestions, seat: int) -> str:
     """What the table shows after a seat's name: nothing for a person playing, else who plays it."""
     if seat in session.left_seats:
         return f" {AI_MARKER} (left; an AI plays)"
@@ -283,14 +283,14 @@ def seat_marker(session: TableSession, seat: int) -> str:
     return ""
 
 
-def ends_possible(session: TableSession) -> bool:
+def ends_possible(session: TableQuestions) -> bool:
     """True if the table may be ended by a press (see :func:`may_end`): someone could press it."""
     if session.phase is not TablePhase.PLAYING or human_seats(session):  # the common case, checked once
         return False
     return any(may_end(session, user) for user in session.players)
 
 
-def away_notice(session: TableSession, user_id: int) -> str | None:
+def away_notice(session: TableQuestions, user_id: int) -> str | None:
     """What a player's private view says while an AI plays their seat, else ``None``."""
     seat = session.seat_of(user_id)
     if seat is None or seat not in session.idle_seats:
@@ -304,7 +304,7 @@ def away_notice(session: TableSession, user_id: int) -> str | None:
 # -- changes of who plays a seat -------------------------------------------------------------------------
 
 
-def come_back(session: TableSession, user_id: int) -> None:
+def come_back(session: TableDraft, user_id: int) -> None:
     """``user_id`` pressed "I'm back": their seat is theirs again (its clock counts afresh).
 
     Raises
@@ -322,7 +322,7 @@ def come_back(session: TableSession, user_id: int) -> None:
     session.events.append(Event(seat, "is back."))
 
 
-def leave_game(session: TableSession, user_id: int) -> int:
+def leave_game(session: TableDraft, user_id: int) -> int:
     """``user_id`` leaves the running game: an AI plays their seat to the end (they keep the seat's
     result). Returns the seat.
 

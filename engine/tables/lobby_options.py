@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from engine.lobby import LobbyError
 from engine.tables import ai_seats
-from engine.tables.session import TableError, TablePhase, TableSession
+from engine.tables.table import TableDraft, TableError, TablePhase, TableQuestions
 from engine.tables.time_control import KINDS
 
 RULES_MENU = "rules"
@@ -45,7 +45,7 @@ def _is_int(annotation: object) -> bool:
     )
 
 
-def _default_label(session: TableSession, name: str) -> str:
+def _default_label(session: TableQuestions, name: str) -> str:
     """What an option left at ``None`` means for the players seated now, from the options model's
     ``default_for(name, num_seats)`` when it has one (Minimisère's target: 31 with three players)."""
     default_for = getattr(session.rules.options_model, "default_for", None)
@@ -53,7 +53,7 @@ def _default_label(session: TableSession, name: str) -> str:
     return "the rules' default" if value is None else f"{value} (the rules' default for this many players)"
 
 
-def option_choices(session: TableSession) -> list[OptionChoice]:
+def option_choices(session: TableQuestions) -> list[OptionChoice]:
     """The game's options the lobby can offer, from its pydantic model: on/off (``bool``), a fixed set of
     values (``Literal``) or a bounded ``int`` with at most 25 values (``int | None``: ``None`` means the
     game's default for the number of players); other kinds keep their default.
@@ -92,7 +92,7 @@ def option_choices(session: TableSession) -> list[OptionChoice]:
     return choices
 
 
-def option_value(session: TableSession, name: str, text: str) -> object:
+def option_value(session: TableQuestions, name: str, text: str) -> object:
     """The typed value of option ``name`` chosen as ``text`` in its menu.
 
     Raises
@@ -114,7 +114,7 @@ def option_value(session: TableSession, name: str, text: str) -> object:
     raise KeyError(name)
 
 
-def choose(session: TableSession, user_id: int, field: str, values: list[str]) -> None:
+def choose(session: TableDraft, user_id: int, field: str, values: list[str]) -> None:
     """Apply a choice made in lobby menu ``field``: the on/off options (:data:`RULES_MENU`, ``values`` are
     the options switched on), the clock (:data:`CLOCK_MENU`), an AI seat's level (:data:`LEVELS_MENU`) or
     one other option (its one value).
@@ -144,14 +144,14 @@ def choose(session: TableSession, user_id: int, field: str, values: list[str]) -
     session.set_option(user_id, field, value)
 
 
-def clock_choices(session: TableSession) -> list[tuple[str, str]]:
+def clock_choices(session: TableQuestions) -> list[tuple[str, str]]:
     """The clocks the lobby offers, as ``(label, kind)``: fixed, time bank and slow mode, with the table's
     numbers (see :mod:`engine.tables.time_control`)."""
     control, turn = session.settings.time_control, session.settings.turn_seconds
     return [(control.label(kind, turn), kind) for kind in KINDS]
 
 
-def choose_clock(session: TableSession, user_id: int, kind: str) -> None:
+def choose_clock(session: TableDraft, user_id: int, kind: str) -> None:
     """Set the table's clock to ``kind`` ("fixed", "bank" or "slow"), host only, in the lobby.
 
     Raises

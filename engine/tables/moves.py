@@ -1,7 +1,8 @@
 """Every move a table takes, whoever makes it: a person's press or slash command, a clock running out, an
 AI seat, a player taken over or leaving, an admin. A move is a small value; :meth:`Move.apply` checks it
-and changes the table (or raises, changing nothing), and says what the runtime must do next
-(:class:`Change`). :meth:`~engine.tables.runtime.TableRuntime.commit` is the one place that applies a move.
+and changes a draft of the table (or raises), and says what it did (:class:`Change`).
+:func:`engine.tables.step.step` is the one place that applies a move, and
+:meth:`~engine.tables.runtime.TableRuntime.commit` the one place that calls it for a live table.
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from engine import GameState, IllegalAction
-from engine.core import plural
+from engine import Event, GameState, IllegalAction
+from engine.core import plural, strong
 from engine.lobby import RematchChoice
 from engine.tables import ai_seats, lobby_options
-from engine.tables.session import TableError, TablePhase, TableSession
+from engine.tables.table import TableDraft, TableError, TablePhase, TableQuestions
 
 log = logging.getLogger(__name__)
 
@@ -29,19 +30,21 @@ class Unchanged(TableError):
 class Change:
     """What a move did, for the runtime: ``note`` is the words for whoever made it ("You joined the
     table."); ``close`` the reason the table closes (it never finished a game), if it does;
-    ``end_scoreboard`` whether the "Play again" choice is over."""
+    ``end_scoreboard`` whether the "Play again" choice is over; ``quiet`` that the change is stored but
+    neither shown nor followed by anything (a hint counted)."""
 
     note: str = "Done."
     close: str | None = None
     end_scoreboard: bool = False
+    quiet: bool = False
 
 
 class Move(abc.ABC):
     """One move at a table."""
 
     @abc.abstractmethod
-    def apply(self, table: TableSession, now: datetime) -> Change:
-        """Check the move and change ``table`` (``now``: UTC).
+    def apply(self, table: TableDraft, now: datetime) -> Change:
+        """Check the move and change ``table``, a draft (``now``: UTC).
 
         Raises
         ------
@@ -62,7 +65,7 @@ class Join(Move):
     user_id: int
     name: str
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         table.join(self.user_id, self.name)
         return Change("You joined the table.")
 
@@ -73,7 +76,7 @@ class LeaveLobby(Move):
 
     user_id: int
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         table.leave(self.user_id)
         ai_seats.after_lobby_leave(table)
         if table.phase is TablePhase.CLOSED:
@@ -87,7 +90,7 @@ class Cancel(Move):
 
     user_id: int
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         table.cancel(self.user_id)
         return Change(close="The host cancelled the table.")
 
@@ -100,7 +103,7 @@ class ChooseOption(Move):
     menu: str
     values: tuple[str, ...]
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         lobby_options.choose(table, self.user_id, self.menu, list(self.values))
         return Change("Option set.")
 
@@ -111,7 +114,7 @@ class AddAI(Move):
 
     user_id: int
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         ai_seats.add_ai(table, self.user_id)
         return Change("AI player added.")
 
@@ -122,7 +125,7 @@ class RemoveAI(Move):
 
     user_id: int
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         ai_seats.remove_ai(table, self.user_id)
         return Change("AI player removed.")
 
@@ -134,7 +137,7 @@ class Start(Move):
     user_id: int
     seed: int
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         table.start(self.user_id, self.seed, now)
         return Change("The game has started.")
 
@@ -145,7 +148,7 @@ class LobbyIdle(Move):
 
     minutes: int
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         if table.phase is not TablePhase.LOBBY:
             raise Unchanged("The game has started.")
         return Change(
@@ -164,7 +167,7 @@ class Play(Move):
     version: int
     code: str
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         table.act(self.user_id, self.version, self.code, now)
         return Change("Done.")
 
@@ -180,7 +183,7 @@ class AIPlay(Move):
     code: str
     state: GameState
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         if not is_current(table, self.state, self.version, self.seat):
             raise Unchanged("That AI move is for an earlier turn.")
         user_id = table.players[self.seat]
@@ -194,7 +197,7 @@ class AIPlay(Move):
         return Change("Done.")
 
 
-def is_current(table: TableSession, state: GameState, version: int, seat: int) -> bool:
+def is_current(table: TableQuestions, state: GameState, version: int, seat: int) -> bool:
     """True while an AI may still play ``seat`` on ``state`` at ``version``: nobody moved (the table's game is
     at that version: a game's state at a version is its seed and its log up to it, which only a move
     changes) and an AI still plays the seat."""
@@ -212,7 +215,7 @@ def is_current(table: TableSession, state: GameState, version: int, seat: int) -
 class TimeOut(Move):
     """The turn clock ran out: the default action of each seat whose own clock has run out."""
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         if table.phase is not TablePhase.PLAYING or table.state is None:
             raise Unchanged("The game is not running.")
         if not table.time_out(table.state.version, now):
@@ -226,7 +229,7 @@ class ComeBack(Move):
 
     user_id: int
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         ai_seats.come_back(table, self.user_id)
         return Change("Welcome back: your seat is yours again.")
 
@@ -239,7 +242,7 @@ class ChooseAlerts(Move):
     user_id: int
     mode: str
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         table.choose_alerts(self.user_id, self.mode)
         return Change("Done.")
 
@@ -250,7 +253,7 @@ class LeaveGame(Move):
 
     user_id: int
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         ai_seats.leave_game(table, self.user_id)
         return Change("You left the game: an AI plays your seat to the end.")
 
@@ -261,7 +264,7 @@ class EndTable(Move):
 
     user_id: int
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         if not ai_seats.may_end(table, self.user_id):
             raise TableError(
                 "Only the host (or, if the host left, a player still seated) can end a table, and only "
@@ -279,8 +282,52 @@ class AdminEnd(Move):
 
     admin_name: str
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         return Change(close=f"An admin ({self.admin_name}) ended this table; no result was recorded.")
+
+
+@dataclass(frozen=True)
+class CountHint(Move):
+    """The coach answered ``user_id`` a hint: counted with the table (:func:`engine.tables.ai_seats.
+    count_hint`). A hint is no move of the game: nothing is logged or shown."""
+
+    user_id: int
+
+    def apply(self, table: TableDraft, now: datetime) -> Change:
+        ai_seats.count_hint(table, self.user_id)
+        return Change("Hint counted.", quiet=True)
+
+
+@dataclass(frozen=True)
+class WantDMs(Move):
+    """``user_id``, seated, turns their private view by DM on (``wanted``) or off."""
+
+    user_id: int
+    wanted: bool
+
+    def apply(self, table: TableDraft, now: datetime) -> Change:
+        if self.user_id not in table.seated_users():
+            raise TableError("Join the table first.")
+        if self.wanted:
+            table.dm_wanted.add(self.user_id)
+            return Change("I will DM you your hand.")
+        table.dm_wanted.discard(self.user_id)
+        return Change("OK: I will not DM you your hand.")
+
+
+@dataclass(frozen=True)
+class DMsRefused(Move):
+    """Discord does not deliver ``user_id``'s DMs: they are no longer sent, and the table says so once."""
+
+    user_id: int
+
+    def apply(self, table: TableDraft, now: datetime) -> Change:
+        if self.user_id not in table.dm_wanted:
+            raise Unchanged("DMs were off already.")
+        table.dm_wanted.discard(self.user_id)
+        seat = table.seat_of(self.user_id)
+        table.events.append(Event(seat, f"can't get DMs from me: use {strong('My hand')} instead."))
+        return Change("DMs are off.")
 
 
 # -- the scoreboard --------------------------------------------------------------------------------------
@@ -293,7 +340,7 @@ class ChooseRematch(Move):
     user_id: int
     choice: RematchChoice
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         table.choose_rematch(self.user_id, self.choice)
         assert table.rematch is not None
         return Change("Noted.", end_scoreboard=table.rematch.everyone_chose)
@@ -303,7 +350,7 @@ class ChooseRematch(Move):
 class RematchWindowClosed(Move):
     """The "Play again" window ran out: the scoreboard ends with the choices made."""
 
-    def apply(self, table: TableSession, now: datetime) -> Change:
+    def apply(self, table: TableDraft, now: datetime) -> Change:
         if table.phase is not TablePhase.SCOREBOARD:
             raise Unchanged("The scoreboard has ended.")
         return Change("Noted.", end_scoreboard=True)

@@ -1,24 +1,25 @@
 """The table runtime: every table's life without Discord, and the one :meth:`TableRuntime.commit` that every
 move goes through, whoever makes it (a press, a slash command, a clock, an AI seat, a takeover, a leaver).
 
-A commit holds the table's lock, applies the move (:mod:`engine.tables.moves`: check, then change) to a
-staged copy of the table (:meth:`~engine.tables.session.TableSession.staged`), stores that copy in one
-transaction, and only then makes it the table (:meth:`~engine.tables.session.TableSession.adopt`): a move
-refused or not stored leaves the table as it was, with nothing to undo. Then it schedules what
-follows (clocks, AI turns, the channel freed, a rematch lobby) and hands the layer that shows tables one
+A commit takes the table's lock, steps the table (:func:`engine.tables.step.step`: the next table, a
+value, and its effects, values too), stores the new table in one transaction, makes it the live table
+(:meth:`~engine.tables.session.TableSession.swap`) and releases the lock; then it carries the effects out
+(clocks, AI turns, the channel freed, a rematch lobby) and hands the layer that shows tables one
 :class:`~engine.tables.outcome.Outcome` (what changed and who must see what), through the caller's
-``answer`` and the :class:`~engine.tables.outcome.Presenter`.
+``answer`` and the :class:`~engine.tables.outcome.Presenter`. A move refused or not stored leaves the
+table as it was: nothing to undo.
 
 =================  =====================================================================================
 module             job
 =================  =====================================================================================
-``session``        one table: lobby, game, scoreboard, its clock's rules (``time_control``)
+``table``          a table as a value, and its draft: lobby, game, scoreboard, its clock's rules
+``session``        a live table: its current value, its lock, where it is shown
+``step``           the one change of a table: (table, move, now) -> (table, effects)
 ``moves``          every move and its check; ``outcome``: what a commit hands the presenter
 ``registry``       the live tables by id, channel and player
 ``store``          persist, restore at start, the result; ``snapshot``: the stored model
 ``clocks``         turn / lobby / rematch clocks on APScheduler
 ``ai_seats``       who plays each seat; ``ai_turns``: the AI seats' turns, thought in a worker
-``notices``        who must be told of a change beyond the table message
 ``lobby_options``  the options a lobby offers and the check of a choice
 =================  =====================================================================================
 """
@@ -38,16 +39,16 @@ from apscheduler.schedulers.base import BaseScheduler
 
 from engine.ai.core import AIPlayer
 from engine.ai.registry import ai_player
-from engine.core import plural
 from engine.lobby import Lobby
-from engine.tables import ai_seats, notices
+from engine.tables import ai_seats, step
 from engine.tables.ai_turns import UNATTENDED_PAUSE_SECONDS, AITurns
 from engine.tables.clocks import TableClocks, utcnow
-from engine.tables.moves import Change, LobbyIdle, Move, RematchWindowClosed, TimeOut, Unchanged
+from engine.tables.moves import CountHint, LobbyIdle, Move, RematchWindowClosed, TimeOut, Unchanged
 from engine.tables.outcome import Outcome, Presenter
 from engine.tables.registry import TableRegistry, WaitingTable
 from engine.tables.session import TableError, TablePhase, TableSession
 from engine.tables.store import TableStore
+from engine.tables.table import TableDraft
 from engine.tables.tasks import Supervisor
 
 log = logging.getLogger(__name__)
@@ -63,8 +64,6 @@ GIVE_WAY_SECONDS = 0.1
 to be done (seconds; a move takes several turns of the event loop: one slice between each would hold it for
 many)."""
 NOT_OPENED = "This table could not be opened."
-OVER = "This game is over: see the final scores on the table message."
-TABLE_CLOSED = "This table is closed."
 
 Answer = Callable[[Outcome], Awaitable[None]]
 """How whoever made a move answers it (a press's own response), run once the move is stored and the table's
@@ -99,27 +98,6 @@ async def locked(table: TableSession, wait: float | None) -> AsyncIterator[None]
         yield
     finally:
         table.lock.release()
-
-
-def past_bound(table: TableSession) -> bool:
-    """True if ``table``'s game has taken more actions than its rules' bound on a game's length
-    (``GameRules.max_moves``): a guard that does not depend on how anyone plays."""
-    bound = table.rules.max_moves
-    return (
-        table.phase is TablePhase.PLAYING
-        and table.state is not None
-        and bound is not None
-        and (table.state.version > bound)
-    )
-
-
-def too_long(table: TableSession) -> str:
-    """Why a table past its game's bound on moves ended (the table shows it)."""
-    assert table.state is not None
-    return (
-        f"This {table.rules.display_name} game went past {plural(table.state.version - 1, 'move')}, "
-        "longer than a game of it ever lasts, so it ended with no result: nobody's rating changes."
-    )
 
 
 class TableRuntime:
@@ -181,7 +159,6 @@ class TableRuntime:
             unattended_pause_seconds=unattended_pause_seconds,
             player_for=player_for,
         )
-        self.away = notices.AwayNotices()
         self._commits = 0  # moves being committed now (the background replay gives way to them)
         self._no_commit = asyncio.Event()
         self._no_commit.set()
@@ -192,7 +169,6 @@ class TableRuntime:
 
     def _forgotten(self, table: TableSession) -> None:
         self.clocks.disarm_all(table)
-        self.away.forget(table)
         self.presenter.forget(table)
 
     # -- the one commit ----------------------------------------------------------------------------------
@@ -236,105 +212,71 @@ class TableRuntime:
         async with locked(table, wait):
             if not self.registry.is_live(table):
                 raise Unchanged(self.registry.gone_reason(table.table_id))
-            before = frozenset(table.users_with_actions())
-            waited_before = frozenset(table.users_to_act())
-            phase = table.phase
-            lobby: Lobby | None = None
-            staged = table.staged()  # the move is made on a copy: refused or not stored, the table stays
-            change = move.apply(staged, self.now())
-            if change.close is None and past_bound(staged):
-                change = Change(close=too_long(staged))
-            if change.close is not None:
-                table.adopt(staged)
-                outcome = await self._close(table, move, change.close, answered=answer is not None)
-            elif change.end_scoreboard:
-                table.adopt(staged)
-                outcome, lobby = await self._end_scoreboard(table, move, change, answered=answer is not None)
+            new, effects = step.step(table.value, move, self.now())
+            forget = next((effect for effect in effects if isinstance(effect, step.Forget)), None)
+            if forget is None:
+                self.presenter.prepare(table, new)  # e.g. its picture drawn while the move is stored
+                await self.store.persist(table, new)  # stored before anyone sees it (if not, nothing changed)
+                table.swap(new)
             else:
-                self.presenter.prepare(staged)  # e.g. its picture drawn while the move is stored
-                await self.store.persist(staged)  # stored before anyone sees it (if not, nothing changed)
-                table.adopt(staged)
-                answered = answer is not None
-                outcome = self._follow(table, move, change, before, phase, answered, waited_before)
-        # The lock is released: the table is stored and adopted, and the answer's request to Discord and
-        # what the presenter starts hold up no other move of the table.
-        try:
-            if answer is not None:
-                await answer(outcome)
-        finally:
-            self.presenter.show(outcome)
-        if outcome.rematch:
-            await self._open_rematch(table, lobby)
-        return outcome
+                table.swap(new)
+                self.registry.forget(table, forget.reason)
+                await self.store.delete(table)
+        # The lock is released: the table is stored and live, and the answer's request to Discord and what
+        # the presenter starts hold up no other move of the table. No await comes before the clocks and AI
+        # turns are set, so no other move of the table comes between.
+        return await self._carry_out(table, move, effects, answer)
 
-    def _follow(
-        self,
-        table: TableSession,
-        move: Move,
-        change: Change,
-        before: frozenset[int],
-        phase: TablePhase,
-        answered: bool,
-        waited_before: frozenset[int],
+    async def _carry_out(
+        self, table: TableSession, move: Move, effects: tuple[step.Effect, ...], answer: Answer | None
     ) -> Outcome:
-        """Schedule what follows a stored change, and say who must see it (``before``: the users who could
-        act before the change; ``waited_before``: those the game waited for)."""
-        if table.phase is TablePhase.LOBBY:
-            self.clocks.arm_lobby(table)
-            return Outcome(table, move, change.note, before, answered)
-        if phase is TablePhase.LOBBY and table.phase is TablePhase.PLAYING:  # the game started
-            self.clocks.disarm_lobby(table)
-        if table.phase is TablePhase.PLAYING:
-            self.clocks.arm_turn(table)
-        elif table.phase is TablePhase.SCOREBOARD and phase is TablePhase.PLAYING:
-            self.clocks.disarm_turn(table)
-            self.registry.free_channel(table)  # a new /play may open while the scoreboard shows
-            self.clocks.arm_rematch(table)
-        self.ai_turns.schedule(table)
-        return Outcome(
+        """Carry out a stored move's ``effects`` (:mod:`engine.tables.step`) on the live ``table``: clocks and
+        AI turns first, then the answer and the presenter, then a rematch lobby."""
+        shown: step.Show | None = None
+        rematch: Lobby | None = None
+        for effect in effects:
+            match effect:
+                case step.ArmLobbyClock():
+                    self.clocks.arm_lobby(table)
+                case step.DisarmLobbyClock():
+                    self.clocks.disarm_lobby(table)
+                case step.ArmTurnClock():
+                    self.clocks.arm_turn(table)
+                case step.DisarmTurnClock():
+                    self.clocks.disarm_turn(table)
+                case step.FreeChannel():
+                    self.registry.free_channel(table)
+                case step.ArmRematchClock():
+                    self.clocks.arm_rematch(table)
+                case step.PlayAITurns():
+                    self.ai_turns.schedule(table)
+                case step.Show():
+                    shown = effect
+                case step.OpenRematch(lobby=lobby):
+                    rematch = lobby
+        outcome = Outcome(
             table,
             move,
-            change.note,
-            before,
-            answered,
-            turn_alerts=notices.newly_waiting(table, waited_before),
-            newly_away=self.away.newly_away(table),
+            "Done." if shown is None else shown.note,
+            answered=answer is not None,
+            **({} if shown is None else _outcome_fields(shown)),
         )
-
-    async def _close(self, table: TableSession, move: Move, reason: str, *, answered: bool) -> Outcome:
-        """Close a table that never finished a game (a lobby, or a game ended without a result)."""
-        table.close()
-        self.registry.forget(table, TABLE_CLOSED)
-        await self.store.delete(table)
-        return Outcome(table, move, reason, answered=answered, closed=reason)
-
-    async def _end_scoreboard(
-        self, table: TableSession, move: Move, change: Change, *, answered: bool
-    ) -> tuple[Outcome, Lobby | None]:
-        """End the scoreboard; those who chose "Play again" go on to a new lobby (opened after the answer)."""
-        assert table.rematch is not None
-        table.rematch.close()
-        lobby = table.rematch.next_lobby(table.rules.min_seats, table.rules.max_seats)
-        table.close()
-        self.registry.forget(table, OVER)
-        await self.store.delete(table)
-        outcome = Outcome(
-            table, move, change.note, answered=answered, scoreboard_ended=True, rematch=lobby is not None
-        )
-        return outcome, lobby
+        if shown is not None:
+            try:
+                if answer is not None:
+                    await answer(outcome)
+            finally:
+                self.presenter.show(outcome)
+        if rematch is not None:
+            await self._open_rematch(table, rematch)
+        return outcome
 
     async def count_hint(self, table: TableSession, user_id: int) -> None:
         """Count a hint the coach answered ``user_id`` at ``table`` and store the count with the table
-        (:func:`engine.tables.ai_seats.count_hint`). A hint is no move: nothing is logged, shown or
+        (:class:`~engine.tables.moves.CountHint`). A hint is no move of the game: nothing is logged, shown or
         scheduled. A table gone since is not counted; a save that fails leaves it uncounted (it is logged)."""
-        async with table.lock:
-            if not self.registry.is_live(table):
-                return
-            staged = table.staged()
-            ai_seats.count_hint(staged, user_id)
-            with contextlib.suppress(TableError):
-                await self.store.persist(staged)
-                table.adopt(staged)
+        with contextlib.suppress(TableError):
+            await self.commit(table, CountHint(user_id), wait=None)
 
     # -- opening -----------------------------------------------------------------------------------------
 
@@ -385,7 +327,7 @@ class TableRuntime:
                 finished, "A new table is already open in this channel, so no rematch table was opened."
             )
             return
-        rematch = TableSession(
+        draft = TableDraft(
             self.registry.new_table_id(),
             finished.guild_id,
             finished.channel_id,
@@ -398,9 +340,10 @@ class TableRuntime:
             dm_wanted=finished.dm_wanted & set(lobby.players),
         )
         seated = set(lobby.players)
-        rematch.alert_modes = {user: how for user, how in finished.alert_modes.items() if user in seated}
-        rematch.hints, rematch.hints_rated = finished.hints, finished.hints_rated  # no hint counted yet
-        ai_seats.seat_again(rematch, ai_seats.ai_seats_of(finished.players), finished.ai_levels)  # them too
+        draft.alert_modes = {user: how for user, how in finished.alert_modes.items() if user in seated}
+        draft.hints, draft.hints_rated = finished.hints, finished.hints_rated  # no hint counted yet
+        ai_seats.seat_again(draft, ai_seats.ai_seats_of(finished.players), finished.ai_levels)  # them too
+        rematch = TableSession(draft)
         try:
             await self.open(rematch, functools.partial(self.presenter.post_table, rematch, "Playing again:"))
         except TableError:
@@ -438,7 +381,6 @@ class TableRuntime:
         if session is None:
             return None
         self.clocks.rearm(session)
-        self.away.restored(session)  # its players away were told before
         if session.stored_log_outdated:  # written by an older engine: store the upgraded log
             self.tasks.spawn(self.store.save_quietly(session), f"upgraded log of table {session.table_id}")
         if self._shown is None:
@@ -515,3 +457,14 @@ class TableRuntime:
         if table is not None and table.phase is TablePhase.SCOREBOARD:
             with contextlib.suppress(TableError):
                 await self.commit(table, RematchWindowClosed(), wait=None)
+
+
+def _outcome_fields(shown: step.Show) -> dict[str, object]:
+    return {
+        "before": shown.before,
+        "closed": shown.closed,
+        "scoreboard_ended": shown.scoreboard_ended,
+        "rematch": shown.rematch,
+        "turn_alerts": shown.turn_alerts,
+        "newly_away": shown.newly_away,
+    }

@@ -1,133 +1,99 @@
-"""One table in one channel: its lobby, its running game, its scoreboard, and its turn clock's rules.
+"""One live table: :class:`TableSession` holds the table's current value (an immutable
+:class:`~engine.tables.table.Table`), the lock its moves are committed under, and where the Discord layer
+shows it. The runtime's commit replaces the value (:meth:`TableSession.swap`) once a move's new table is
+stored; anyone else only reads it. Reading an attribute of the session reads it of the current table.
 
-``TableSession`` is bookkeeping: the moves of :mod:`engine.tables.moves` call its methods, which check the
-request, change the table or raise :class:`TableError` (words for the player; nothing changes). Showing
-it (the Discord layer), timers (:mod:`engine.tables.clocks`) and storage (:mod:`engine.tables.store`) are
-not its business; its stored form is :mod:`engine.tables.snapshot`'s.
+The table's types are :mod:`engine.tables.table`'s, named here too for those who import them from here.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
-from collections import deque
-from dataclasses import dataclass
-from datetime import datetime, timedelta
-from enum import Enum
+from datetime import datetime
+from typing import Any
 
-from engine import Event, GameRules, GameState, LegalAction, SeatView, Standing
-from engine.core import plural, strong
-from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice, is_ai
-from engine.tables import time_control
-from engine.tables.time_control import SeatBank, TimeControl
+from engine import GameRules
+from engine.tables.table import (
+    ALERT_MODES,
+    BY_DM,
+    BY_MENTION,
+    EVENT_LOG_LENGTH,
+    I_AM_BACK,
+    NOT_TOLD,
+    Table,
+    TableDraft,
+    TableError,
+    TablePhase,
+    TableSettings,
+)
 
-EVENT_LOG_LENGTH = 6
-BY_MENTION, BY_DM, NOT_TOLD = "channel", "dm", "off"
-ALERT_MODES = (BY_MENTION, BY_DM, NOT_TOLD)
-"""How a player's turn finds them: a mention in the table's channel (the default), a DM, or not at all."""
-I_AM_BACK = strong("I'm back")
-"""The button a player an AI took over presses to play again, as the table's text names it."""
+__all__ = [
+    "ALERT_MODES",
+    "BY_DM",
+    "BY_MENTION",
+    "EVENT_LOG_LENGTH",
+    "I_AM_BACK",
+    "NOT_TOLD",
+    "Table",
+    "TableDraft",
+    "TableError",
+    "TablePhase",
+    "TableSession",
+    "TableSettings",
+]
 
-
-class TableError(Exception):
-    """A request the table refuses; ``str(error)`` is written for the player. Nothing changed."""
-
-
-class TablePhase(Enum):
-    """Where a table is in its life."""
-
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    SCOREBOARD = "scoreboard"
-    CLOSED = "closed"
-
-
-@dataclass(frozen=True)
-class TableSettings:
-    """Timing rules of a table, in seconds (``idle_after_timeouts``: a count of turns; ``time_control``:
-    fixed clock, time bank or slow mode, see :mod:`engine.tables.time_control`)."""
-
-    turn_seconds: int
-    idle_turn_seconds: int
-    idle_after_timeouts: int
-    rematch_seconds: int = 180
-    time_control: TimeControl = TimeControl()
-
-
-_COPY_BY_TYPE = {
-    list: list.copy,
-    dict: dict.copy,
-    set: set.copy,
-    deque: lambda value: deque(value, maxlen=value.maxlen),
-    Lobby: lambda lobby: dataclasses.replace(lobby, players=list(lobby.players)),
-    Rematch: lambda rematch: Rematch(list(rematch.players), rematch.host_id, dict(rematch.choices)),
-}
-"""How :meth:`TableSession.staged` copies a value of each mutable type a table holds (the game state
-apart); a value of any other type is immutable and shared."""
+_SHOWN = frozenset({"message_id", "message_posted_at", "live_dms"})
+"""What the Discord layer keeps of a live table (it may set these); the rest is the table's."""
+_OWN = _SHOWN | {"value", "lock", "revision"}
 
 
 class TableSession:
-    """A table: lobby, then a game, then the scoreboard with "Play again".
+    """A live table: its current :class:`~engine.tables.table.Table` (:attr:`value`) and what goes with it
+    while it is live. Every other attribute read is the current table's (``session.phase`` is
+    ``session.value.phase``), and none of those can be assigned: a table changes only by a move.
+
+    Parameters
+    ----------
+    table:
+        The table (a draft given is frozen: a new table).
+    message_id, message_posted_at, live_dms:
+        Where the Discord layer shows it, as stored with it (see the attributes).
 
     Attributes
     ----------
-    table_id:
-        Short unique id carried by every custom_id of this table.
-    guild_id, channel_id:
-        Where the table is.
-    rules:
-        The game played.
-    players:
-        User ids by seat (fixed when the game starts).
-    names:
-        Display names by user id, as they were when the player joined.
-    dm_wanted:
-        Users who asked for their private view by DM.
-    alert_modes:
-        How each player who chose it for this table is told of their turn (user id to one of
-        :data:`ALERT_MODES`); the others follow their server choice.
+    value:
+        The table as it is now (stored: a move's table becomes it only once stored).
+    lock:
+        Held by the runtime while a move of this table is committed.
+    revision:
+        How many moves this process has made the table take (:meth:`swap`), from 0 when it was opened or
+        restored: whoever drew the table at one revision can tell whether it changed since. Not stored.
+    message_id, message_posted_at:
+        The table's public message (``None`` until posted, or after it was deleted) and when it was posted
+        (UTC), kept by the Discord layer and stored with the table, so that it survives a restart.
     live_dms:
         Each DM player's one live DM of the table, as ``(channel id, message id)`` by user id, kept by the
         Discord layer and stored with the table, so that after a restart it is edited, not sent again.
-    ai_levels:
-        The level of each AI seat that has one other than normal, by its identity (see
-        :mod:`engine.tables.ai_seats`).
-    hints:
-        True if the players may ask the coach for hints (set when the table opens by
-        :func:`engine.tables.ai_seats.allow_hints`; see :func:`engine.tables.ai_seats.hint_seat`).
-    hints_rated:
-        True if hints are on at a table whose results are rated (the server turned them on for all): the
-        scoreboard shows how many hints each player used.
-    hint_counts:
-        How many hints the coach answered each player at this table, by user id (a hint is no move: it is
-        not in the game's action log).
-    events:
-        The latest lines of the table's log, oldest first.
-    log_events:
-        The latest lines its action log alone gives (the game's events, and "ran out of time."), oldest
-        first: :attr:`events` without the table's own lines (a player away, back, or gone). A restart
-        shows these (a replay of the log makes them), and an engine snapshot stores them
-        (:func:`engine.tables.snapshot.engine_snapshot_of`).
-    options:
-        The game options the host chose in the lobby (field name to value; unset fields take the game's
-        defaults).
-    seat_deadlines:
-        When each waiting seat's clock runs out (UTC). A seat's clock restarts only when its own decision
-        changes, so a simultaneous decision keeps one clock per seat.
-    message_id, message_posted_at:
-        The table's public message (``None`` until posted, or after it was deleted) and when it was posted
-        (UTC): where the table is shown, stored with it so it survives a restart.
-    seat_versions:
-        Per seat, the state version at which its decision last changed (it acted, or its legal actions
-        changed). A press drawn at ``version`` is current for a seat if ``seat_versions[seat] <= version``:
-        other seats' moves do not make its buttons stale, its own moves do.
-    revision:
-        How many changes this process has made the table adopt (:meth:`adopt`), from 0 when it was made
-        or restored: whoever drew the table at one revision can tell whether it changed since. Not stored.
     """
 
     def __init__(
         self,
+        table: Table | TableDraft,
+        *,
+        message_id: int | None = None,
+        message_posted_at: datetime | None = None,
+        live_dms: dict[int, tuple[int, int]] | None = None,
+    ) -> None:
+        object.__setattr__(self, "value", table.freeze() if isinstance(table, TableDraft) else table)
+        object.__setattr__(self, "lock", asyncio.Lock())
+        object.__setattr__(self, "revision", 0)
+        self.message_id = message_id
+        self.message_posted_at = message_posted_at
+        self.live_dms: dict[int, tuple[int, int]] = dict(live_dms or {})
+
+    @classmethod
+    def new(
+        cls,
         table_id: str,
         guild_id: int,
         channel_id: int,
@@ -135,545 +101,33 @@ class TableSession:
         settings: TableSettings,
         host_id: int,
         host_name: str,
-        *,
-        players: list[int] | None = None,
-        names: dict[int, str] | None = None,
-        dm_wanted: set[int] | None = None,
-    ) -> None:
-        self.table_id = table_id
-        self.guild_id = guild_id
-        self.channel_id = channel_id
-        self.rules = rules
-        self.settings = settings
-        self.phase = TablePhase.LOBBY
-        self.lobby = Lobby(host_id, rules.min_seats, rules.max_seats, list(players or [host_id]))
-        self.names: dict[int, str] = dict(names or {})
-        self.names[host_id] = host_name
-        self.dm_wanted: set[int] = set(dm_wanted or ())
-        self.alert_modes: dict[int, str] = {}
-        self.live_dms: dict[int, tuple[int, int]] = {}
-        self.ai_levels: dict[int, str] = {}
-        self.hints = False
-        self.hints_rated = False
-        self.hint_counts: dict[int, int] = {}
-        self.state: GameState | None = None
-        self.players: list[int] = []
-        self.events: deque[Event] = deque(maxlen=EVENT_LOG_LENGTH)
-        self.log_events: deque[Event] = deque(maxlen=EVENT_LOG_LENGTH)
-        self.options: dict[str, object] = {}
-        self.seat_deadlines: dict[int, datetime] = {}
-        self.banks: list[SeatBank] = []  # each seat's time bank, on a bank table (else empty)
-        self.clock_names: dict[int, str | None] = {}
-        self.seat_versions: list[int] = []
-        # Per seat, its decision as noted after the last change: ``(GameState.decision_key, has_decision)``.
-        self._noted_decisions: list[tuple[object, bool]] = []
-        self.started_at: datetime | None = None
-        self.finished_at: datetime | None = None
-        self.timeouts_in_row: dict[int, int] = {}
-        self.idle_seats: set[int] = set()  # taken over by an AI until "I'm back" (engine.tables.ai_seats)
-        self.left_seats: set[int] = set()  # their player left: an AI plays them to the end
-        self.rematch: Rematch | None = None
-        self.result_saved = False
-        self.timed_out_positions: set[int] = set()
-        self.saved_actions = 0
-        # The stored log was written by an older engine and upgraded on load: the next save replaces it.
-        self.stored_log_outdated = False
-        self.message_id: int | None = None
-        self.message_posted_at: datetime | None = None
-        self.lock = asyncio.Lock()
-        self.revision = 0
-        # What the engine said of one state (``_views_of``, at version ``_views_version``): views by seat
-        # (``None``: public) and the public actions. A state changes only through its moves, each of which
-        # bumps its version, so these hold until the version moves or the state is replaced.
-        self._views_of: GameState | None = None
-        self._views_version = -1
-        self._views: dict[int | None, SeatView] = {}
-        self._public_actions: tuple[LegalAction, ...] | None = None
-        self._legal_actions: dict[int, tuple[LegalAction, ...]] = {}
-        # Log lines already drawn by the renderer, by event (a line names a seat's player, and the players
-        # of a game do not change), so each move draws only its own events.
-        self.drawn_events: dict[Event, str] = {}
+        **seated: Any,
+    ) -> TableSession:
+        """A new table's lobby, live (see :class:`~engine.tables.table.TableDraft` for the parameters)."""
+        return cls(TableDraft(table_id, guild_id, channel_id, rules, settings, host_id, host_name, **seated))
 
-    # -- the next value, staged -----------------------------------------------------------------
+    def __getattr__(self, name: str) -> object:
+        if name in _OWN:  # not set yet (during __init__)
+            raise AttributeError(name)
+        return getattr(self.value, name)
 
-    SHARED = frozenset({"lock", "rules", "settings", "drawn_events"})
-    """What a staged copy shares with its table: the lock, the immutable rules and settings, and the
-    renderer's cache of log lines (an event's line never changes)."""
-    KEPT = frozenset({"message_id", "message_posted_at", "live_dms"})
-    """What a table keeps of its own when it adopts a staged value: where the Discord layer shows it (its
-    table message, each player's live DM), which the Discord layer writes while a move may be on its way
-    to the database, and no move changes."""
+    def __setattr__(self, name: str, value: object) -> None:
+        if name not in _SHOWN:
+            raise AttributeError(f"a table is a value: {name} changes only by a move (engine.tables.step)")
+        object.__setattr__(self, name, value)
 
-    def staged(self) -> TableSession:
-        """An independent copy of this table for a change to be made on and stored before it is the table
-        (:meth:`adopt`): the game state copied (``GameState.copy``), every list, dict, set, deque, lobby and
-        rematch choice copied, :attr:`SHARED` shared, the engine's cached views left behind. Changing the
-        copy never changes this table, so a change that fails (refused, or not stored) leaves it as it
-        was."""
-        other = object.__new__(TableSession)
-        copied = dict(self.__dict__)  # the shared and the immutable values (ints, strings, enums, tuples...)
-        for name, value in self.__dict__.items():
-            copy_of = _COPY_BY_TYPE.get(type(value))
-            if copy_of is not None and name not in self.SHARED:
-                copied[name] = copy_of(value)
-        if self.state is not None:
-            copied["state"] = self.state.copy()
-        copied.update(_views_of=None, _views_version=-1, _views={}, _public_actions=None, _legal_actions={})
-        other.__dict__.update(copied)
-        other._staged_from = (frozenset(self.dm_wanted), tuple(self.events))
-        return other
-
-    def adopt(self, staged: TableSession) -> None:
-        """Become ``staged`` (made by :meth:`staged` from this table, changed and stored): its whole value
-        at once, one :attr:`revision` later, but for :attr:`KEPT` (this table's own) and the players who want
-        DMs and the log's lines, which may have changed meanwhile (the staged change is applied to them as
-        they are now); the lock stays this table's.
+    def swap(self, new: Table) -> None:
+        """Make ``new`` (a move's table, stored) the table, one :attr:`revision` later.
 
         Raises
         ------
         ValueError
-            If ``staged`` is another table's (another id, or another lock).
+            If ``new`` is another table's.
         """
-        if staged.table_id != self.table_id or staged.lock is not self.lock:
-            raise ValueError("a table adopts only a value staged from itself")
-        value = dict(staged.__dict__)
-        wanted_then, events_then = value.pop("_staged_from")
-        for name in self.KEPT:
-            value[name] = self.__dict__[name]
-        # Who wants DMs, and the log, may change meanwhile too (a DM refused, "DM me my hand"): the move's
-        # own changes are applied to them as they are now.
-        added, dropped = staged.dm_wanted - wanted_then, wanted_then - staged.dm_wanted
-        value["dm_wanted"] = (self.dm_wanted | added) - dropped
-        logged_then = set(events_then)
-        since = [event for event in self.events if event not in logged_then]
-        if since:
-            value["events"] = deque((*staged.events, *since), maxlen=staged.events.maxlen)
-        self.__dict__.update(value)
-        self.revision += 1
+        if new.table_id != self.value.table_id:
+            raise ValueError("a live table takes only its own table's next value")
+        object.__setattr__(self, "value", new)
+        object.__setattr__(self, "revision", self.revision + 1)
 
-    # -- what the engine shows, once per state version -------------------------------------------
-
-    def _engine_cache(self) -> GameState:
-        state = self.state
-        assert state is not None
-        if state is not self._views_of or state.version != self._views_version:
-            self._views_of, self._views_version = state, state.version
-            self._views = {}
-            self._public_actions = None
-            self._legal_actions = {}
-        return state
-
-    def view(self, seat: int | None) -> SeatView:
-        """The engine's view of the current state for ``seat`` (``None``: the public view), computed once
-        per state version (``GameState.view``)."""
-        state = self._engine_cache()
-        view = self._views.get(seat)
-        if view is None:
-            view = state.view(seat)
-            shared = next((other.scene for other in self._views.values()), None)
-            if shared is not None and shared is not view.scene and shared == view.scene:
-                # Every view of a state shows the same scene: the views kept share one (memory per table).
-                view = dataclasses.replace(view, scene=shared)
-            self._views[seat] = view
-        return view
-
-    def public_actions(self) -> tuple[LegalAction, ...]:
-        """The engine's public actions of the current state, computed once per state version
-        (``GameState.public_actions``)."""
-        state = self._engine_cache()
-        if self._public_actions is None:
-            self._public_actions = state.public_actions()
-        return self._public_actions
-
-    def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
-        """The engine's legal actions of ``seat`` (a seat index) in the current state, computed once per
-        state version (``GameState.legal_actions``; what the seat's view offers, without drawing the view)."""
-        state = self._engine_cache()
-        legal = self._legal_actions.get(seat)
-        if legal is None:
-            legal = self._legal_actions[seat] = state.legal_actions(seat)
-        return legal
-
-    @property
-    def deadline(self) -> datetime | None:
-        """When the earliest running clock runs out (UTC), while playing: the earliest of
-        :attr:`seat_deadlines` (``None`` when no clock runs, or the game is not being played)."""
-        if self.phase is not TablePhase.PLAYING or not self.seat_deadlines:
-            return None
-        return min(self.seat_deadlines.values())
-
-    # -- who is who ------------------------------------------------------------------------------
-
-    @property
-    def host_id(self) -> int:
-        """The user who may start or cancel the table."""
-        return self.lobby.host_id
-
-    def seat_of(self, user_id: int) -> int | None:
-        """The seat of ``user_id`` in the running or finished game, or ``None``."""
-        return self.players.index(user_id) if user_id in self.players else None
-
-    def name_of_seat(self, seat: int) -> str:
-        """Display name of the player in ``seat``."""
-        return self.names.get(self.players[seat], f"Seat {seat + 1}")
-
-    def seated_users(self) -> list[int]:
-        """Everyone at the table now: lobby players, or the game's players."""
-        return list(self.lobby.players) if self.phase is TablePhase.LOBBY else list(self.players)
-
-    def users_to_act(self) -> list[int]:
-        """Users whose decision it is now."""
-        if self.phase is not TablePhase.PLAYING or self.state is None:
-            return []
-        return [self.players[seat] for seat in self.state.seats_to_act()]
-
-    def users_with_actions(self) -> list[int]:
-        """Users who may act now: those the game waits for, and any with an optional out-of-turn action
-        (from the decisions noted after the last change, not computed again)."""
-        if self.phase is not TablePhase.PLAYING or self.state is None:
-            return []
-        return [user for seat, user in enumerate(self.players) if self._noted_decisions[seat][1]]
-
-    def choose_alerts(self, user_id: int, mode: str) -> None:
-        """Record how ``user_id``'s turns at this table find them (one of :data:`ALERT_MODES`).
-
-        Raises
-        ------
-        TableError
-            The user is not seated at the table, or the mode is not one of :data:`ALERT_MODES`.
-        """
-        if mode not in ALERT_MODES:
-            raise TableError("That is not a way I can tell you of your turn.")
-        if user_id not in self.seated_users() or self.phase in (TablePhase.SCOREBOARD, TablePhase.CLOSED):
-            raise TableError("You are not playing at this table.")
-        self.alert_modes[user_id] = mode
-
-    # -- lobby -----------------------------------------------------------------------------------
-
-    def _require(self, phase: TablePhase, wrong: str) -> None:
-        if self.phase is not phase:
-            raise TableError(wrong)
-
-    def join(self, user_id: int, name: str) -> None:
-        """Seat a player in the lobby.
-
-        Raises
-        ------
-        TableError
-            Not in the lobby phase, already seated, or the table is full.
-        """
-        self._require(TablePhase.LOBBY, "This table is not taking players now.")
-        try:
-            self.lobby.join(user_id)
-        except LobbyError as error:
-            raise TableError(str(error)) from None
-        self.names[user_id] = name
-
-    def leave(self, user_id: int) -> None:
-        """Unseat a player from the lobby; the table closes when the last one leaves.
-
-        Raises
-        ------
-        TableError
-            Not in the lobby phase, or not seated.
-        """
-        self._require(TablePhase.LOBBY, "The game has started: you can't leave the lobby now.")
-        try:
-            self.lobby.leave(user_id)
-        except LobbyError as error:
-            raise TableError(str(error)) from None
-        self.dm_wanted.discard(user_id)
-        if self.lobby.is_empty:
-            self.phase = TablePhase.CLOSED
-
-    def cancel(self, user_id: int) -> None:
-        """Close the lobby (host only).
-
-        Raises
-        ------
-        TableError
-            Not in the lobby phase, or ``user_id`` is not the host.
-        """
-        self._require(TablePhase.LOBBY, "Only a table that has not started can be cancelled.")
-        try:
-            self.lobby.check_host(user_id, "cancel this table")
-        except LobbyError as error:
-            raise TableError(str(error)) from None
-        self.phase = TablePhase.CLOSED
-
-    def start(self, user_id: int, seed: int, now: datetime) -> None:
-        """Deal the game (host only, with at least the minimum of players); seats in join order.
-
-        Raises
-        ------
-        TableError
-            Not in the lobby phase, not the host, or too few players.
-        """
-        self._require(TablePhase.LOBBY, "This table has already started.")
-        try:
-            self.lobby.check_can_start(user_id)
-        except LobbyError as error:
-            raise TableError(str(error)) from None
-        players = list(self.lobby.players)
-        try:
-            state = self.rules.new_game(len(players), seed, dict(self.options))
-        except ValueError as error:
-            raise TableError(f"These options don't work together: {error}") from None
-        self.players = players
-        self.state = state
-        self.phase = TablePhase.PLAYING
-        self.started_at = now
-        self.timeouts_in_row = {seat: 0 for seat in range(len(self.players))}
-        self.seat_versions = [0] * len(self.players)
-        self.note_legal_actions()
-        begins = Event(None, f"The game begins with {plural(len(self.players), 'player')}.")
-        self.events.append(begins)
-        self.log_events.append(begins)
-        self._arm_deadline(now, changed=set(range(len(self.players))))
-
-    def set_option(self, user_id: int, name: str, value: object) -> None:
-        """Set a game option in the lobby (host only); the value is checked against the options model.
-
-        Raises
-        ------
-        TableError
-            Not in the lobby, not the host, an unknown option or a value the model refuses.
-        """
-        self._require(TablePhase.LOBBY, "Options can only be changed before the game starts.")
-        try:
-            self.lobby.check_host(user_id, "change the options")
-        except LobbyError as error:
-            raise TableError(str(error)) from None
-        fields = self.rules.options_model.model_fields
-        if name not in fields:
-            raise TableError("That option is not one of this game's.")
-        candidate = {**self.options, name: value}
-        try:
-            self.rules.options_model.model_validate(candidate)
-        except ValueError:
-            raise TableError("That value is not allowed for this option.") from None
-        self.options = candidate
-
-    # -- play ------------------------------------------------------------------------------------
-
-    def check_version(self, version: int, seat: int | None = None) -> None:
-        """Refuse a press from a message drawn before ``seat``'s decision last changed.
-
-        With ``seat=None`` only the current version is current.
-
-        Raises
-        ------
-        TableError
-            If the game is not running or the press is stale.
-        """
-        if self.phase is TablePhase.SCOREBOARD:
-            raise TableError("This game is over: see the final scores on the table message.")
-        self._require(TablePhase.PLAYING, "This game has not started yet.")
-        assert self.state is not None
-        oldest = self.state.version if seat is None else self.seat_versions[seat]
-        if not oldest <= version <= self.state.version:
-            raise TableError("That button is from an earlier turn: the table has moved on.")
-
-    def act(self, user_id: int, version: int, code: str, now: datetime, *, by_ai=False) -> list[Event]:
-        """Apply ``user_id``'s action ``code`` pressed on a message of state ``version``.
-
-        A player who acts is no longer idle; ``by_ai``: an AI plays the seat (engine.tables.ai_turns).
-
-        Raises
-        ------
-        TableError
-            Not seated, left the game, the game is not running, or the press is from an earlier turn.
-        IllegalAction
-            The engine refuses the action (out of turn, illegal). Nothing changes.
-        """
-        seat = self.seat_of(user_id)
-        if seat is None or self.phase is TablePhase.LOBBY or (seat in self.left_seats and not by_ai):
-            raise TableError("You are not playing at this table.")
-        self.check_version(version, seat)
-        assert self.state is not None
-        events = self.state.apply(seat, code)
-        self.log_events.extend(events)
-        if not by_ai:  # the player's own move: they are back, if they were away
-            self.timeouts_in_row[seat], self.idle_seats = 0, self.idle_seats - {seat}
-        self._after_change(events, now, acted={seat})
-        return events
-
-    def time_out(self, version: int, now: datetime) -> list[Event]:
-        """The clock ran out on state ``version``: play the default action of each seat whose own clock
-        has run out (within a second of ``now``).
-
-        Returns the events, or ``[]`` when the state has moved on since (a stale timer: nothing changes).
-        A player who misses ``idle_after_timeouts`` turns in a row is away: an AI plays the seat until they
-        press "I'm back" (``idle_seats``). Turns are counted, not decisions: a decision that times out right
-        after the same seat's timed-out decision (a Declare turn's throw, then its pick) is the same turn.
-        """
-        if self.phase is not TablePhase.PLAYING or self.state is None or self.state.version != version:
-            return []
-        events: list[Event] = []
-        acted: set[int] = set()
-        due = now + timedelta(seconds=1)
-        for seat in tuple(self.state.seats_to_act()):
-            if seat not in self.state.seats_to_act():  # an earlier default may have settled it
-                continue
-            if self.seat_deadlines.get(seat, now) > due:
-                continue
-            acted.add(seat)
-            self.banks = time_control.run_out(self.banks, seat, due)
-            code = self.state.default_action(seat)
-            position = self.state.version
-            same_turn = self._timed_out_just_before(seat, position)
-            self.timed_out_positions.add(position)
-            played = [Event(seat, "ran out of time."), *self.state.apply(seat, code)]
-            events.extend(played)
-            self.log_events.extend(played)
-            if not same_turn:  # missed turns are counted, not decisions (a turn may be several)
-                self.timeouts_in_row[seat] += 1
-            away = self.timeouts_in_row[seat] >= self.settings.idle_after_timeouts
-            if away and not is_ai(self.players[seat]):
-                if seat not in self.idle_seats | self.left_seats:
-                    self.idle_seats.add(seat)
-                    events.append(Event(seat, f"is away: an AI plays for them until they press {I_AM_BACK}."))
-        if acted:
-            self._after_change(events, now, acted=acted)
-        return events
-
-    def _timed_out_just_before(self, seat: int, position: int) -> bool:
-        """True if the action before log position ``position`` was ``seat``'s and its clock ran out: a
-        timeout at ``position`` then goes on the same missed turn."""
-        assert self.state is not None
-        before = position - 1
-        return before in self.timed_out_positions and self.state.history[before][0] == seat
-
-    def _after_change(self, events: list[Event], now: datetime, acted: set[int]) -> None:
-        self.events.extend(events)
-        assert self.state is not None
-        changed = self._note_changed_decisions(acted)
-        if self.state.is_terminal():
-            self.phase = TablePhase.SCOREBOARD
-            self.finished_at = now
-            self.seat_deadlines = {}
-            leavers = {self.players[seat]: RematchChoice.LEAVE for seat in self.left_seats}
-            self.rematch = Rematch([p for p in self.players if not is_ai(p)], self.host_id, leavers)
-        else:
-            self._arm_deadline(now, changed, acted)
-
-    def rematch_closes_at(self) -> datetime | None:
-        """When the "Play again" window of a finished game closes (``None`` before the game ends)."""
-        if self.finished_at is None:
-            return None
-        return self.finished_at + timedelta(seconds=self.settings.rematch_seconds)
-
-    def note_legal_actions(self) -> None:
-        """Note every seat's decision now (the game was dealt or rebuilt), to tell later changes: its
-        ``GameState.decision_key`` and whether it has one (``GameState.has_decision``)."""
-        state = self.state
-        assert state is not None
-        self._noted_decisions = [
-            (state.decision_key(seat), state.has_decision(seat)) for seat in range(len(self.players))
-        ]
-
-    def _note_changed_decisions(self, acted: set[int]) -> set[int]:
-        """Bump the seat version of every seat that acted or whose decision changed (its
-        ``GameState.decision_key`` did, without building its legal actions); return them."""
-        state = self.state
-        assert state is not None
-        changed = set(acted)
-        noted = self._noted_decisions
-        for seat in range(len(self.players)):
-            key = state.decision_key(seat)
-            if key != noted[seat][0]:
-                changed.add(seat)
-                noted[seat] = (key, state.has_decision(seat))  # equal keys: equal actions, same answer
-        for seat in changed:
-            self.seat_versions[seat] = self.state.version
-        return changed
-
-    def _seconds_for(self, seat: int) -> float:
-        assert self.state is not None
-        fixed = self.state.decision_seconds(seat)
-        if fixed is not None:
-            return fixed
-        turn = self.settings.time_control.turn_seconds(self.settings.turn_seconds)
-        return self.settings.idle_turn_seconds if seat in self.idle_seats else turn
-
-    def _arm_deadline(self, now: datetime, changed: set[int], acted: set[int] | None = None) -> None:
-        """Start the clock of every seat that is newly waiting or whose decision changed; keep the rest. On
-        a bank table the banks are settled first (``acted`` moved) and a seat's bank gives its deadline."""
-        assert self.state is not None
-        control = self.settings.time_control
-        self.banks = time_control.settle(control, self.banks, self.state, now, acted or ())
-        waiting = self.state.seats_to_act()
-        deadlines = {}
-        clock_names = {}
-        for seat in waiting:
-            clock = clock_names[seat] = self.state.decision_clock(seat)
-            same_clock = clock is not None and self.clock_names.get(seat) == clock
-            idle = self.settings.idle_turn_seconds if seat in self.idle_seats else None
-            if (banked := time_control.bank_deadline(control, self.banks, seat, idle)) is not None:
-                deadlines[seat] = banked
-            elif seat in self.seat_deadlines and (seat not in changed or same_clock):
-                deadlines[seat] = self.seat_deadlines[seat]
-            else:
-                deadlines[seat] = now + timedelta(seconds=self._seconds_for(seat))
-        self.clock_names = clock_names
-        self.seat_deadlines = deadlines
-
-    # -- end -------------------------------------------------------------------------------------
-
-    def standings(self) -> tuple[Standing, ...]:
-        """Final standings of the finished game.
-
-        Raises
-        ------
-        TableError
-            If the game is not over.
-        """
-        if self.state is None or not self.state.is_terminal():
-            raise TableError("The game is not over.")
-        return self.state.standings()
-
-    def choose_rematch(self, user_id: int, choice: RematchChoice) -> None:
-        """Record "Play again" or "Leave" on the scoreboard.
-
-        Raises
-        ------
-        TableError
-            Not on the scoreboard, not a player of the game, or everyone has chosen already.
-        """
-        self._require(TablePhase.SCOREBOARD, "The choice to play again is closed.")
-        assert self.rematch is not None
-        try:
-            self.rematch.choose(user_id, choice)
-        except LobbyError as error:
-            raise TableError(str(error)) from None
-
-    def close(self) -> None:
-        """Mark the table closed (the cog forgets it)."""
-        self.phase = TablePhase.CLOSED
-
-    # -- storage ---------------------------------------------------------------------------------
-
-    def stored_log(self) -> list[tuple[int, str, bool]]:
-        """The whole action log as stored, ``(seat, code, timed_out)`` per action."""
-        if self.state is None:
-            return []
-        timed_out = self.timed_out_positions
-        return [
-            (seat, code, position in timed_out) for position, (seat, code) in enumerate(self.state.history)
-        ]
-
-    def unsaved_actions(self) -> list[tuple[int, int, str, bool]]:
-        """Actions applied since the last save, as ``(position, seat, code, timed_out)``."""
-        if self.state is None:
-            return []
-        return [
-            (position, seat, code, position in self.timed_out_positions)
-            for position, (seat, code) in enumerate(
-                self.state.history[self.saved_actions :], self.saved_actions
-            )
-        ]
-
-    def mark_saved(self) -> None:
-        """Everything applied so far is stored."""
-        self.saved_actions = 0 if self.state is None else len(self.state.history)
-        self.stored_log_outdated = False
+    def __repr__(self) -> str:
+        return f"<TableSession {self.value.table_id} {self.value.rules.key} {self.value.phase.value}>"

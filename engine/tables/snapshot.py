@@ -39,7 +39,8 @@ from pydantic import BaseModel, ConfigDict
 from engine import Event, GameRules, GameState, get_rules
 from engine.core import plural
 from engine.lobby import Lobby, Rematch, RematchChoice
-from engine.tables.session import EVENT_LOG_LENGTH, TablePhase, TableSession, TableSettings
+from engine.tables.session import TableSession
+from engine.tables.table import EVENT_LOG_LENGTH, TableDraft, TablePhase, TableQuestions, TableSettings
 from engine.tables.time_control import SeatBank, TimeControl
 from storage import StoredEngineSnapshot
 
@@ -155,9 +156,11 @@ class TableSnapshot(BaseModel):
         return self.model_dump_json()
 
 
-def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
-    """Everything about ``session`` except its action log (see :func:`restore`); ``stored``: fields to set
-    apart (``result_saved`` when the store is about to store the result with this snapshot)."""
+def snapshot_of(session: TableQuestions | TableSession, **stored: Any) -> TableSnapshot:
+    """Everything about ``session`` (a table, or a live table with where it is shown) except its action log
+    (see :func:`restore`); ``stored``: fields to set apart (``result_saved`` when the store is about to
+    store the result with this snapshot; where the table is shown, for a table given without)."""
+    shown = session if isinstance(session, TableSession) else None
     fields = dict(
         table_id=session.table_id,
         guild_id=session.guild_id,
@@ -176,7 +179,7 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
         names=dict(session.names),
         dm_wanted=sorted(session.dm_wanted),
         alert_modes=dict(session.alert_modes),
-        live_dms=dict(session.live_dms),
+        live_dms={} if shown is None else dict(shown.live_dms),
         ai_levels=dict(session.ai_levels),
         hints=session.hints,
         hints_rated=session.hints_rated,
@@ -203,8 +206,8 @@ def snapshot_of(session: TableSession, **stored: Any) -> TableSnapshot:
             choices={user: choice.value for user, choice in session.rematch.choices.items()},
         ),
         result_saved=session.result_saved,
-        message_id=session.message_id,
-        message_posted_at=session.message_posted_at,
+        message_id=None if shown is None else shown.message_id,
+        message_posted_at=None if shown is None else shown.message_posted_at,
     )
     fields.update(stored)
     return TableSnapshot(**fields)
@@ -219,7 +222,7 @@ def log_digest(actions: Sequence[tuple[int, str, bool]]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def engine_snapshot_of(session: TableSession) -> StoredEngineSnapshot | None:
+def engine_snapshot_of(session: TableQuestions) -> StoredEngineSnapshot | None:
     """The engine snapshot of ``session``'s game now, as stored: its version, the digest of its log
     (:func:`log_digest`), and as JSON text the state (:meth:`engine.core.GameState.engine_snapshot`) and the
     table's last log lines (:attr:`TableSession.log_events`: a replay of the log would make them).
@@ -255,7 +258,7 @@ def restore(
         If the log does not replay (a corrupt record).
     """
     settings = snapshot.settings
-    session = TableSession(
+    draft = TableDraft(
         snapshot.table_id,
         snapshot.guild_id,
         snapshot.channel_id,
@@ -273,17 +276,23 @@ def restore(
         names=dict(snapshot.names),
         dm_wanted=set(snapshot.dm_wanted),
     )
-    load_into(session, snapshot, actions, engine)
-    return session
+    load_into(draft, snapshot, actions, engine)
+    return TableSession(
+        draft,
+        message_id=snapshot.message_id,
+        message_posted_at=snapshot.message_posted_at,
+        live_dms=dict(snapshot.live_dms),
+    )
 
 
 def load_into(
-    session: TableSession,
+    session: TableDraft,
     snapshot: TableSnapshot,
     actions: list[tuple[int, str, bool]],
     engine: StoredEngineSnapshot | None = None,
 ) -> None:
-    """Put ``session`` back to a stored snapshot, log and engine snapshot (see :func:`restore`), in place."""
+    """Put the draft ``session`` back to a stored snapshot, log and engine snapshot (see :func:`restore`),
+    in place (where the table is shown is the live table's: :func:`restore` gives it)."""
     session.phase = TablePhase(snapshot.phase)
     session.lobby = Lobby(
         snapshot.host_id, session.rules.min_seats, session.rules.max_seats, list(snapshot.lobby_players)
@@ -291,7 +300,6 @@ def load_into(
     session.names = dict(snapshot.names)
     session.dm_wanted = set(snapshot.dm_wanted)
     session.alert_modes = dict(snapshot.alert_modes)
-    session.live_dms = dict(snapshot.live_dms)
     session.ai_levels = dict(snapshot.ai_levels)
     session.hints = snapshot.hints
     session.hints_rated = snapshot.hints_rated
@@ -348,8 +356,6 @@ def load_into(
             choices={user: RematchChoice(choice) for user, choice in rematch.choices.items()},
         )
     )
-    session.message_id = snapshot.message_id
-    session.message_posted_at = snapshot.message_posted_at
     session.saved_actions = len(log)
     session.stored_log_outdated = log != actions
     if session.stored_log_outdated:
@@ -357,7 +363,7 @@ def load_into(
 
 
 def _rebuilt(
-    session: TableSession, seed: int, log: list[tuple[int, str, bool]], engine: StoredEngineSnapshot | None
+    session: TableDraft, seed: int, log: list[tuple[int, str, bool]], engine: StoredEngineSnapshot | None
 ) -> tuple[GameState, list[Event]] | None:
     """The game of ``session`` and its last log lines as of the engine snapshot ``engine`` (to be brought
     up to date with the rest of ``log``), or ``None`` to replay the whole log: no snapshot, one that does

@@ -23,6 +23,7 @@ from engine.tables.snapshot import (
     restore,
     snapshot_of,
 )
+from engine.tables.table import Table, TableQuestions
 from storage import (
     Database,
     GameResult,
@@ -43,7 +44,7 @@ DATABASE_BUSY = "The database is busy, so that did not happen. Please try again 
 """The answer to a change that could not be stored because another program held the database's lock."""
 
 
-def game_result(session: TableSession) -> GameResult:
+def game_result(session: TableQuestions) -> GameResult:
     """The finished game as the leaderboard stores it."""
     assert session.state is not None and session.started_at is not None and session.finished_at is not None
     return GameResult(
@@ -73,9 +74,9 @@ def game_result(session: TableSession) -> GameResult:
 class TableStore:
     """Stores the live tables; ``shutting_down()`` tells a refused save at shutdown from a real failure.
 
-    A change is stored on a staged copy of its table (:meth:`~engine.tables.session.TableSession.staged`)
-    that becomes the table only once stored, so a save that fails leaves nothing to undo: a change a player
-    was told did not happen is never in the table, and never stored later.
+    A move's new table (:func:`engine.tables.step.step`) is stored before it becomes the live table, so a
+    save that fails leaves nothing to undo: a change a player was told did not happen is never in the
+    table, and never stored later.
 
     Who sits at each table is stored with it (:meth:`storage.Database.tables_of_user` finds a user's tables
     from any process), written only when it changed since this store last wrote it, so a move writes nothing
@@ -93,30 +94,38 @@ class TableStore:
         self.shutting_down = shutting_down
         self._seated: dict[str, frozenset[int]] = {}  # table id -> the human users last stored as seated
 
-    async def persist(self, session: TableSession) -> None:
-        """Store the table as it is now, in one transaction: its snapshot, the actions applied since the
-        last save, its engine snapshot when these reach a multiple of
-        :data:`~engine.tables.snapshot.ENGINE_SNAPSHOT_EVERY` actions (games that have one) and, once the
-        game is over, its result (exactly once). Call it under the table's lock, on the staged copy of a
-        change (:meth:`~engine.tables.session.TableSession.staged`) before it is adopted and anyone is shown
-        it. A closed table is deleted instead.
+    async def persist(self, session: TableSession, new: Table | None = None) -> None:
+        """Store the live table ``session`` as ``new`` (a move's table, not yet live; ``None``: as it is, with
+        where it is shown), in one transaction: its snapshot (with the message ids the session holds), the
+        actions ``new`` has that the live table had not stored, its engine snapshot when these reach a
+        multiple of :data:`~engine.tables.snapshot.ENGINE_SNAPSHOT_EVERY` actions (games that have one) and,
+        once the game is over, its result (exactly once). Call it under the table's lock. A closed table is
+        deleted instead.
 
         Raises
         ------
         TableError
-            If the database refused: nothing is marked saved, the staged change must not be adopted (it did
-            not happen), and the player is asked to try again.
+            If the database refused: ``new`` must not become the table (the move did not happen), and the
+            player is asked to try again.
         """
-        if session.phase is TablePhase.CLOSED:
+        previous = session.value
+        table = previous if new is None else new
+        if table.phase is TablePhase.CLOSED:
             await self.delete(session)
             return
-        finished = session.phase is TablePhase.SCOREBOARD and not session.result_saved
-        result = game_result(session) if finished else None
-        snapshot = snapshot_of(session, result_saved=session.result_saved or result is not None)
-        new_actions = [StoredAction(*action) for action in session.unsaved_actions()]
-        seated = frozenset(user for user in session.seated_users() if not is_ai(user))
-        seats_changed = self._seated.get(session.table_id) != seated
-        engine = self._engine_snapshot(session)
+        result = game_result(table) if table.result_saved and not previous.result_saved else None
+        snapshot = snapshot_of(
+            table,
+            result_saved=table.result_saved or result is not None,
+            message_id=session.message_id,
+            message_posted_at=session.message_posted_at,
+            live_dms=dict(session.live_dms),
+        )
+        stored = 0 if previous.stored_log_outdated else previous.saved_actions
+        new_actions = [StoredAction(*action) for action in table.actions_since(stored)]
+        seated = frozenset(user for user in table.seated_users() if not is_ai(user))
+        seats_changed = self._seated.get(table.table_id) != seated
+        engine = self._engine_snapshot(table, stored)
         try:
             await self.db.save_table(
                 session.table_id,
@@ -126,7 +135,7 @@ class TableStore:
                 snapshot.to_json(),
                 new_actions,
                 result,
-                replace_log=session.stored_log_outdated,
+                replace_log=previous.stored_log_outdated,
                 seated_users=sorted(seated) if seats_changed else None,
                 engine_snapshot=engine,
             )
@@ -151,22 +160,17 @@ class TableStore:
                 if is_locked(error)
                 else "I could not save that just now, so it did not happen. Please try again."
             ) from None
-        session.mark_saved()
         if seats_changed:
             self._seated[session.table_id] = seated
-        if result is not None:
-            session.result_saved = True
 
     @staticmethod
-    def _engine_snapshot(session: TableSession) -> StoredEngineSnapshot | None:
+    def _engine_snapshot(session: Table, stored: int) -> StoredEngineSnapshot | None:
         """The engine snapshot to store with this save: when the actions it stores reach a multiple of
         :data:`~engine.tables.snapshot.ENGINE_SNAPSHOT_EVERY` (else ``None``, and for games without one).
-        One that cannot be taken (a bug) is logged and left out: it must never stop a move."""
+        One that cannot be taken (a bug) is logged and left out: it must never stop a move. ``stored``: how
+        many actions the database held before."""
         state = session.state
-        if (
-            state is None
-            or state.version // ENGINE_SNAPSHOT_EVERY <= session.saved_actions // ENGINE_SNAPSHOT_EVERY
-        ):
+        if state is None or state.version // ENGINE_SNAPSHOT_EVERY <= stored // ENGINE_SNAPSHOT_EVERY:
             return None
         try:
             return engine_snapshot_of(session)

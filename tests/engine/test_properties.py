@@ -15,7 +15,7 @@ from cogs.tables import custom_ids as ids
 from cogs.tables import render
 from cogs.tables.drawn import Drawn
 from engine import GAMES, IllegalAction, replay
-from engine.tables.session import TablePhase, TableSession, TableSettings
+from engine.tables.session import TableDraft, TablePhase, TableSession, TableSettings
 from sandbox.limits import validate_message
 from tests.engine.conftest import games_in_play, seats_with_actions
 from tests.tables import drawing
@@ -135,7 +135,7 @@ def _table_of(rules, state) -> TableSession:
     """The table the bot would hold for ``state``: seated by players with the longest names, then the same
     moves pressed by them."""
     now = datetime(2026, 11, 24, tzinfo=timezone.utc)
-    session = TableSession("abcd1234ef", 1, 2, rules, TableSettings(30, 5, 2), 100, LONGEST_NAME)
+    session = TableDraft("abcd1234ef", 1, 2, rules, TableSettings(30, 5, 2), 100, LONGEST_NAME)
     for user in range(101, 100 + state.num_seats):
         session.join(user, LONGEST_NAME)
     for name, value in state.options.model_dump().items():

@@ -137,7 +137,7 @@ async def test_a_table_comes_back_as_it_was_written(db: Database, table_id: str)
     assert session.rules.key == table["game"] and session.phase.value == table["phase"]
     assert (session.guild_id, session.channel_id) == (table["guild_id"], table["channel_id"])
     assert session.host_id == table["host_id"]
-    assert session.lobby.players == table["lobby_players"] and session.players == table["players"]
+    assert list(session.lobby.players) == table["lobby_players"] and list(session.players) == table["players"]
     assert [user for user in session.players or session.lobby.players if user < 0] == table["ai_seats"]
     assert session.names == {int(user): name for user, name in table["names"].items()}
     assert sorted(session.dm_wanted) == table["dm_wanted"]
@@ -155,7 +155,7 @@ async def test_a_table_comes_back_as_it_was_written(db: Database, table_id: str)
     assert {str(seat): moment(when) for seat, when in session.seat_deadlines.items()} == table[
         "seat_deadlines"
     ]
-    assert session.seat_versions == table["seat_versions"]
+    assert list(session.seat_versions) == table["seat_versions"]
     assert [[bank.remaining, moment(bank.running_since)] for bank in session.banks] == table["banks"]
     assert {str(seat): count for seat, count in session.timeouts_in_row.items()} == table["timeouts_in_row"]
     assert sorted(session.idle_seats) == table["idle_seats"]
@@ -165,7 +165,7 @@ async def test_a_table_comes_back_as_it_was_written(db: Database, table_id: str)
         None
         if rematch is None
         else {
-            "players": rematch.players,
+            "players": list(rematch.players),
             "host_id": rematch.host_id,
             "choices": {str(user): choice.value for user, choice in rematch.choices.items()},
         }
@@ -230,7 +230,7 @@ async def test_a_table_plays_on_to_its_end_and_its_result_is_stored_once(db: Dat
     assert game is not None
     assert game.game == table["game"] and game.seed == session.state.seed
     assert game.actions == session.state.history
-    assert [seat.user_id for seat in game.seats] == session.players
+    assert [seat.user_id for seat in game.seats] == list(session.players)
     assert [seat.is_ai for seat in game.seats] == [user < 0 for user in session.players]
     assert [[seat.points, seat.rank] for seat in game.seats] == [
         [s.points, s.rank] for s in session.standings()

@@ -16,6 +16,7 @@ from engine.tables.registry import TableRegistry
 from engine.tables.runtime import TableRuntime
 from engine.tables.session import TableSession
 from engine.tables.store import TableStore
+from engine.tables.table import Table
 from engine.tables.tasks import Supervisor
 from storage import GameResult, StoredAction, StoredEngineSnapshot, StoredTable, StoredTableLog
 
@@ -162,8 +163,8 @@ class RecordingPresenter:
         self.notices: list[str] = []
         self.next_message_id = 1000
 
-    def prepare(self, table: TableSession) -> None:
-        self.prepared.append((table.table_id, table.state.version if table.state is not None else None))
+    def prepare(self, table: TableSession, new: Table) -> None:
+        self.prepared.append((table.table_id, new.state.version if new.state is not None else None))
 
     def show(self, outcome: Outcome) -> None:
         self.shown.append(outcome)

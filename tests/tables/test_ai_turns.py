@@ -14,23 +14,23 @@ import pytest
 
 from engine import get_rules
 from engine.ai.core import AIPlayer, RandomPlayer
-from engine.tables import ai_seats
+from engine.tables import ai_seats, moves
 from engine.tables.ai_seats import come_back, leave_game
 from engine.tables.ai_turns import AITurns, decision_rng, seat_to_play
-from engine.tables.notices import newly_waiting
-from engine.tables.session import TableError, TablePhase, TableSession, TableSettings
+from engine.tables.session import TableDraft, TableError, TablePhase, TableSession, TableSettings
 from engine.tables.snapshot import TableSnapshot, restore, snapshot_of
+from engine.tables.step import newly_waiting
 from tests.tables.fakes import make_runtime
 
 NOW = datetime(2026, 11, 24, 5, 0, tzinfo=timezone.utc)
 HOST, BOB = 101, 102
 
 
-def lobby(game: str = "foist") -> TableSession:
-    return TableSession("aitable1", 10, 20, get_rules(game), TableSettings(30, 30, 2), HOST, "host")
+def lobby(game: str = "foist") -> TableDraft:
+    return TableDraft("aitable1", 10, 20, get_rules(game), TableSettings(30, 30, 2), HOST, "host")
 
 
-def human_and_ais(seed: int = 3) -> TableSession:
+def human_and_ais(seed: int = 3) -> TableDraft:
     """A Foist table of the host and two AI seats, started."""
     session = lobby()
     ai_seats.add_ai(session, HOST)
@@ -54,15 +54,25 @@ class GatedPlayer(AIPlayer):
         return RandomPlayer().decide(seen, rng)
 
 
-def turns_for(session: TableSession, player, pause: float = 0.0) -> tuple[AITurns, list[int]]:
-    """The AI turns of a runtime on stand-ins (tests.tables.fakes) where ``session`` is live, and the
-    length of the stored action log after each save."""
+def turns_for(
+    draft: TableDraft, player, pause: float = 0.0
+) -> tuple[TableSession, AITurns, list[int], object]:
+    """``draft`` live in a runtime on stand-ins (tests.tables.fakes): the live table, the runtime's AI
+    turns, the length of the stored action log after each save, and the runtime."""
     world = make_runtime(player=player, ai_pause_seconds=pause)
+    session = TableSession(draft)
     world.runtime.registry.register(session)
-    return world.runtime.ai_turns, world.db.logged
+    return session, world.runtime.ai_turns, world.db.logged, world.runtime
 
 
-def make_human_away(session: TableSession) -> int:
+def restored(session: TableDraft | TableSession, stored: dict | None = None, log=None) -> TableDraft:
+    """The table as a restart brings it back from its snapshot (``stored``, else its own) and log, as a
+    draft to play on."""
+    stored = snapshot_of(session).to_stored() if stored is None else stored
+    return restore(TableSnapshot.from_stored(stored), _log(session) if log is None else log).value.draft()
+
+
+def make_human_away(session: TableDraft) -> int:
     """Let the host's clock run out until an AI takes their seat over (the AI seats play meanwhile);
     returns the host's seat, which the game then waits for."""
     seat = session.seat_of(HOST)
@@ -86,7 +96,7 @@ def test_the_host_adds_and_removes_ai_players_with_distinct_names_and_negative_i
     assert session.names[first] != session.names[second]
     assert all(session.names[ai].startswith(ai_seats.AI_MARKER) for ai in (first, second))
     assert ai_seats.remove_ai(session, HOST) == second
-    assert session.lobby.players == [HOST, first]
+    assert session.lobby.players == [HOST, first]  # a draft's lobby
 
 
 def test_only_the_host_seats_ai_players_and_not_beyond_the_seat_range() -> None:
@@ -118,18 +128,18 @@ def test_a_lobby_left_to_ais_closes_and_an_ai_never_hosts() -> None:
 def test_ai_seats_leavers_and_players_away_survive_the_snapshot() -> None:
     session = human_and_ais()
     seat = make_human_away(session)
-    again = restore(TableSnapshot.from_stored(snapshot_of(session).to_stored()), _log(session))
+    again = restored(session)
     assert again.players == session.players and again.names == session.names
     assert again.idle_seats == {seat}
     leave_game(again, HOST)
-    later = restore(TableSnapshot.from_stored(snapshot_of(again).to_stored()), _log(again))
+    later = restored(again)
     assert later.left_seats == {seat} and later.idle_seats == set()
     older = snapshot_of(session).to_stored()
     del older["left_seats"]  # a snapshot stored before leavers existed
-    assert restore(TableSnapshot.from_stored(older), _log(session)).left_seats == set()
+    assert restored(session, older).left_seats == set()
 
 
-def _log(session: TableSession) -> list[tuple[int, str, bool]]:
+def _log(session: TableDraft | TableSession) -> list[tuple[int, str, bool]]:
     return [(seat, code, False) for seat, code in session.state.history]
 
 
@@ -152,8 +162,7 @@ def test_a_leaver_can_no_longer_act_and_is_offered_no_rematch() -> None:
 
 
 async def test_ais_play_until_the_game_waits_for_a_person() -> None:
-    session = human_and_ais()
-    turns, saved = turns_for(session, RandomPlayer())
+    session, turns, saved, _ = turns_for(human_and_ais(), RandomPlayer())
     turns.schedule(session)
     if session.table_id in turns.running:
         await turns.running[session.table_id]
@@ -163,19 +172,18 @@ async def test_ais_play_until_the_game_waits_for_a_person() -> None:
 
 
 async def test_a_move_thought_for_a_state_the_game_left_is_dropped_never_applied() -> None:
-    session = human_and_ais()
-    seat = make_human_away(session)
+    draft = human_and_ais()
+    seat = make_human_away(draft)
     player = GatedPlayer()
-    turns, saved = turns_for(session, player)
+    session, turns, saved, runtime = turns_for(draft, player)
     turns.schedule(session)
     task = turns.running[session.table_id]
     assert await asyncio.to_thread(player.thinking.wait, 10)
     # While the AI thinks in its worker, the loop answers the player: "I'm back", then their move.
-    async with session.lock:
-        come_back(session, HOST)
-        version = session.state.version
-        code = session.state.default_action(seat)
-        session.act(HOST, version, code, NOW)
+    await runtime.commit(session, moves.ComeBack(HOST))
+    version = session.state.version
+    code = session.state.default_action(seat)
+    await runtime.commit(session, moves.Play(HOST, version, code))
     player.gate.set()
     await task
     assert turns.dropped == 1
@@ -185,17 +193,18 @@ async def test_a_move_thought_for_a_state_the_game_left_is_dropped_never_applied
 
 
 async def test_the_pause_before_an_ai_move_holds_nothing_a_press_waits_for() -> None:
-    session = human_and_ais()
-    seat = make_human_away(session)
-    turns, saved = turns_for(session, RandomPlayer(), pause=3600)
+    draft = human_and_ais()
+    seat = make_human_away(draft)
+    session, turns, saved, runtime = turns_for(draft, RandomPlayer(), pause=3600)
     turns.schedule(session)
     task = turns.running[session.table_id]
     await asyncio.sleep(0)
     assert not session.lock.locked()
-    async with session.lock:  # the player's press is taken at once
-        come_back(session, HOST)
-        session.act(HOST, session.state.version, session.state.default_action(seat), NOW)
-    assert saved == [] and not task.done()  # the AI is still pausing, and has played nothing
+    await runtime.commit(session, moves.ComeBack(HOST), wait=0)  # the player's press is taken at once
+    code = session.state.default_action(seat)
+    await runtime.commit(session, moves.Play(HOST, session.state.version, code))
+    # Both presses stored, and the AI is still pausing, having played nothing.
+    assert len(saved) == 2 and saved[-1] == len(session.state.history) and not task.done()
     task.cancel()
 
 
@@ -215,9 +224,9 @@ def test_no_turn_alert_goes_to_a_seat_an_ai_plays() -> None:
 
 
 async def test_when_every_person_has_left_the_ais_finish_the_game_without_the_people_s_pause() -> None:
-    session = human_and_ais()
-    turns, saved = turns_for(session, RandomPlayer(), pause=3600)  # an hour's pause would never end here
-    leave_game(session, HOST)
+    draft = human_and_ais()
+    leave_game(draft, HOST)
+    session, turns, saved, _ = turns_for(draft, RandomPlayer(), pause=3600)  # an hour's pause: never ends
     turns.schedule(session)
     await turns.running[session.table_id]
     assert session.phase is TablePhase.SCOREBOARD
@@ -268,10 +277,10 @@ def test_the_host_sets_each_ai_seat_s_level_and_it_survives_the_snapshot_and_the
     levels = [ai_seats.level_of(session, seat) for seat in range(3)]
     assert sorted(levels) == ["easy", "hard", "normal"]  # the host's seat, taken over, plays normal
     stored = snapshot_of(session).to_stored()
-    again = restore(TableSnapshot.from_stored(stored), _log(session))
+    again = restored(session, stored)
     assert [ai_seats.level_of(again, seat) for seat in range(3)] == levels
     del stored["ai_levels"]  # a table stored before levels: its AI seats play normal
-    older = restore(TableSnapshot.from_stored(stored), [])
+    older = restored(session, stored, [])
     assert {ai_seats.level_of(older, seat) for seat in range(3)} == {"normal"}
     rematch = lobby()
     ai_seats.seat_again(rematch, [easy, normal], session.ai_levels)
@@ -279,10 +288,11 @@ def test_the_host_sets_each_ai_seat_s_level_and_it_survives_the_snapshot_and_the
 
 
 async def test_each_ai_seat_plays_at_its_level() -> None:
-    session = lobby()
-    ai_seats.add_ai(session, HOST, "easy")
-    ai_seats.add_ai(session, HOST, "hard")
-    session.start(HOST, 5, NOW)
+    draft = lobby()
+    ai_seats.add_ai(draft, HOST, "easy")
+    ai_seats.add_ai(draft, HOST, "hard")
+    draft.start(HOST, 5, NOW)
+    session = TableSession(draft)
     asked: list[str] = []
 
     def player_for(key: str, level: str) -> AIPlayer:

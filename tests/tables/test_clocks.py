@@ -10,7 +10,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from engine.tables import moves
 from engine.tables.clocks import TableClocks, utcnow
 from engine.tables.registry import TableRegistry
-from engine.tables.session import TablePhase, TableSession, TableSettings
+from engine.tables.session import TableDraft, TablePhase, TableSession, TableSettings
 from tests.tables.fakes import World, make_runtime
 from tests.tables.toy_game import PickAndCall
 
@@ -22,9 +22,10 @@ async def no_job(table_id: str) -> None:
 
 
 def running_game(registry: TableRegistry) -> TableSession:
-    session = TableSession("clock123", 10, 20, PickAndCall(), TableSettings(30, 5, 2), HOST, "host")
-    session.join(BOB, "bob")
-    session.start(HOST, 1, utcnow())
+    draft = TableDraft("clock123", 10, 20, PickAndCall(), TableSettings(30, 5, 2), HOST, "host")
+    draft.join(BOB, "bob")
+    draft.start(HOST, 1, utcnow())
+    session = TableSession(draft)
     registry.register(session)
     return session
 
@@ -49,7 +50,7 @@ async def test_rearming_moves_the_one_job_of_the_table() -> None:
 
 async def started_game(world: World) -> TableSession:
     """A PickAndCall game of HOST and BOB, opened and started through the runtime."""
-    table = TableSession("clock123", 10, 20, PickAndCall(), TableSettings(30, 5, 2), HOST, "host")
+    table = TableSession.new("clock123", 10, 20, PickAndCall(), TableSettings(30, 5, 2), HOST, "host")
     await world.runtime.open(table, lambda: world.presenter.post_table(table, ""))
     await world.runtime.commit(table, moves.Join(BOB, "bob"))
     await world.runtime.commit(table, moves.Start(HOST, 1))

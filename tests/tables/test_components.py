@@ -20,7 +20,7 @@ from cogs.tables import components, render
 from cogs.tables import custom_ids as ids
 from cogs.tables.components import NOT_MINE, TableButton, TableSelect, answer_unclaimed, table_items
 from engine.registry import GAMES
-from engine.tables.session import TablePhase, TableSession, TableSettings
+from engine.tables.session import TableDraft, TablePhase, TableSettings
 from tests.tables import drawing
 
 NOW = datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)
@@ -76,7 +76,7 @@ def menu_item(custom_id: str) -> discord.ui.Select:
 def drawn_custom_ids(key: str, seed: int) -> set[tuple[int, str]]:
     """``(component type, custom_id)`` of every component of every message of a random game of ``key``."""
     rules, rng = GAMES[key], random.Random(seed)
-    session = TableSession(f"{key[:4]}{seed:04d}", 10, 20, rules, TableSettings(3600, 5, 2), 1, "Ann")
+    session = TableDraft(f"{key[:4]}{seed:04d}", 10, 20, rules, TableSettings(3600, 5, 2), 1, "Ann")
     for user in range(2, rng.randint(rules.min_seats, min(rules.max_seats, 5)) + 1):
         session.join(user, f"Player {user}")
     drawn = [render.lobby_message(session)]

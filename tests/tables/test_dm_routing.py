@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cogs.tables.dm_routing import DmRouting
 from engine.tables.registry import TableRegistry
-from engine.tables.session import TableSession, TableSettings
+from engine.tables.session import TableDraft, TableSession, TableSettings
 from storage import Database
 from tests.tables.toy_game import PickAndCall
 
@@ -28,10 +28,10 @@ def command(name: str, user_id: int) -> dict:
 
 
 def running_table(table_id: str) -> TableSession:
-    session = TableSession(table_id, 10, 20, PickAndCall(), TableSettings(30, 5, 2), HOST, "host")
-    session.join(BOB, "bob")
-    session.start(HOST, 1, NOW)
-    return session
+    draft = TableDraft(table_id, 10, 20, PickAndCall(), TableSettings(30, 5, 2), HOST, "host")
+    draft.join(BOB, "bob")
+    draft.start(HOST, 1, NOW)
+    return TableSession(draft)
 
 
 def test_a_dm_interaction_is_placed_here_from_memory_when_its_table_is_here() -> None:

@@ -26,7 +26,7 @@ from cogs.tables.drawn import Drawn, DrawnView, answer_press
 from cogs.tables.private_views import live_dm_intro
 from cogs.tables.rules_in_play import rules_in_play
 from engine.registry import GAMES
-from engine.tables.session import TablePhase, TableSession, TableSettings
+from engine.tables.session import TableDraft, TablePhase, TableSession, TableSettings
 from sandbox.limits import FLAG_COMPONENTS_V2, V2_TEXT_MAX, validate_message
 from tests.plurals import wrong_plurals
 from tests.tables import drawing
@@ -153,7 +153,7 @@ async def test_every_message_of_every_game_is_sent_as_the_json_drawn(
     rng = random.Random(seed)
     seats = rng.randint(rules.min_seats, min(rules.max_seats, 5))
     long = "_long name_" * 60 if seed == 3 else ""
-    session = TableSession(f"{key[:4]}{seed:04d}", 10, 20, rules, TableSettings(3600, 5, 2), 1, f"Ann{long}")
+    session = TableDraft(f"{key[:4]}{seed:04d}", 10, 20, rules, TableSettings(3600, 5, 2), 1, f"Ann{long}")
     for user in range(2, seats + 1):
         session.join(user, f"Player *{user}*{long}")
     await _sent_the_same(render.lobby_message(session), recorder)
@@ -180,14 +180,14 @@ async def test_every_message_of_every_game_is_sent_as_the_json_drawn(
 
 
 async def test_a_decision_paged_over_menus_is_sent_as_the_json_drawn(recorder) -> None:
-    session = TableSession("wide1234", 10, 20, WidePick(), TableSettings(30, 5, 2), 1, "host")
+    session = TableDraft("wide1234", 10, 20, WidePick(), TableSettings(30, 5, 2), 1, "host")
     session.join(2, "bob")
     session.start(1, 1, NOW)
     await _check(session, recorder, private_pages=(0, 1, 2))
 
 
 async def test_a_picture_the_message_shows_already_is_kept_not_uploaded_again(recorder) -> None:
-    session = TableSession("memo1234", 10, 20, GAMES["memory"], TableSettings(3600, 5, 2), 1, "Ann")
+    session = TableDraft("memo1234", 10, 20, GAMES["memory"], TableSettings(3600, 5, 2), 1, "Ann")
     session.join(2, "Bo")
     session.start(1, 1, NOW)
     before = render.table_message(session)
@@ -213,7 +213,7 @@ async def test_a_picture_the_message_shows_already_is_kept_not_uploaded_again(re
 
 
 def test_the_text_only_messages_pass_discords_limits() -> None:
-    session = TableSession("text1234", 10, 20, WidePick(), TableSettings(30, 5, 2), 1, "host")
+    session = TableDraft("text1234", 10, 20, WidePick(), TableSettings(30, 5, 2), 1, "host")
     session.join(2, "bob")
     session.start(1, 1, NOW)
     session.idle_seats.add(1)
@@ -229,7 +229,7 @@ def test_the_text_only_messages_pass_discords_limits() -> None:
 
 
 def test_a_late_press_on_a_scoreboard_keeps_what_it_shows_and_leaves_only_replay() -> None:
-    session = TableSession("late1234", 10, 20, GAMES["memory"], TableSettings(3600, 5, 2), 1, "Ann")
+    session = TableDraft("late1234", 10, 20, GAMES["memory"], TableSettings(3600, 5, 2), 1, "Ann")
     session.join(2, "Bo")
     session.start(1, 1, NOW)
     shown = render.table_message(session)  # a layout with a picture, as the message shows it
@@ -258,7 +258,7 @@ def test_every_kind_of_layout_has_the_shape_discords_schema_gives() -> None:
     validator = jsonschema.Draft202012Validator(
         {"$ref": "urn:discord#/components/schemas/MessageEditRequestPartial"}, registry=registry
     )
-    session = TableSession("spec1234", 10, 20, GAMES["memory"], TableSettings(3600, 5, 2), 1, "Ann")
+    session = TableDraft("spec1234", 10, 20, GAMES["memory"], TableSettings(3600, 5, 2), 1, "Ann")
     session.join(2, "Bo")
     session.start(1, 1, NOW)
     table = render.table_message(session)
@@ -292,7 +292,7 @@ def test_a_drawn_view_is_a_drawing_discord_py_neither_keeps_nor_dispatches() -> 
 
 
 def _started() -> TableSession:
-    session = TableSession("view1234", 10, 20, WidePick(), TableSettings(30, 5, 2), 1, "host")
+    session = TableDraft("view1234", 10, 20, WidePick(), TableSettings(30, 5, 2), 1, "host")
     session.join(2, "bob")
     session.start(1, 1, NOW)
     return session
@@ -335,7 +335,7 @@ def _emojis(drawn: Drawn) -> int:
 def test_the_live_dm_intro_of_every_game_is_no_longer_than_the_one_the_dm_budget_is_checked_with() -> None:
     longest_channel_id = 2**63 - 1  # a snowflake's largest value: the longest channel mention
     for rules in GAMES.values():
-        session = TableSession("intro001", 10, longest_channel_id, rules, TableSettings(60, 5, 2), 1, "a")
+        session = TableDraft("intro001", 10, longest_channel_id, rules, TableSettings(60, 5, 2), 1, "a")
         assert len(live_dm_intro(session)) <= len(DM_INTRO) <= budgets.DM_INTRO, rules.key
 
 
@@ -357,7 +357,7 @@ def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(
     assert len(DM_INTRO) <= budgets.DM_INTRO
     rules = GAMES[key]
     rng = random.Random(seats)
-    session = TableSession(f"{key[:4]}b{seats:03d}", 10, 20, rules, TableSettings(60, 5, 2), 1, NAMES[0])
+    session = TableDraft(f"{key[:4]}b{seats:03d}", 10, 20, rules, TableSettings(60, 5, 2), 1, NAMES[0])
     for user in range(2, seats + 1):
         session.join(user, NAMES[user - 1])
     session.start(1, seats, NOW)

@@ -11,7 +11,7 @@ from cogs.tables import custom_ids as ids
 from cogs.tables import embeds, render
 from engine import IllegalAction, LegalAction
 from engine.tables import lobby_options
-from engine.tables.session import TableError, TablePhase, TableSession, TableSettings
+from engine.tables.session import TableDraft, TableError, TablePhase, TableSession, TableSettings
 from tests.tables import drawing
 from tests.tables.toy_game import PickAndCall
 
@@ -20,7 +20,7 @@ HOST, BOB, CAROL = 1, 2, 3
 
 
 def lobby() -> TableSession:
-    session = TableSession("toy12345", 10, 20, PickAndCall(), TableSettings(30, 5, 2), HOST, "host")
+    session = TableDraft("toy12345", 10, 20, PickAndCall(), TableSettings(30, 5, 2), HOST, "host")
     session.join(BOB, "bob")
     session.join(CAROL, "carol")
     return session

@@ -9,14 +9,14 @@ from datetime import datetime, timezone
 from cogs.tables import render
 from engine import GAMES
 from engine.tables import lobby_options
-from engine.tables.session import TableSession, TableSettings
+from engine.tables.session import TableDraft, TableSession, TableSettings
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 HOST, BOB, CAROL, DAVE = 1, 2, 3, 4
 
 
 def lobby(*players: int) -> TableSession:
-    session = TableSession("mini1234", 10, 20, GAMES["minimisere"], TableSettings(30, 5, 2), HOST, "host")
+    session = TableDraft("mini1234", 10, 20, GAMES["minimisere"], TableSettings(30, 5, 2), HOST, "host")
     for user in players:
         session.join(user, f"player{user}")
     return session

@@ -13,7 +13,7 @@ from cogs.tables import action_menus, layouts, render
 from cogs.tables import custom_ids as ids
 from cogs.tables.drawn import Attachment, Drawn
 from engine import LegalAction
-from engine.tables.session import TableSession, TableSettings
+from engine.tables.session import TableDraft, TableSession, TableSettings
 from sandbox.limits import validate_message
 from tests.tables import drawing
 from tests.tables.toy_game import WIDE_PICKS, WidePick
@@ -23,7 +23,7 @@ HOST, BOB = 1, 2
 
 
 def wide_game() -> TableSession:
-    session = TableSession("wide1234", 10, 20, WidePick(), TableSettings(30, 5, 2), HOST, "host")
+    session = TableDraft("wide1234", 10, 20, WidePick(), TableSettings(30, 5, 2), HOST, "host")
     session.join(BOB, "bob")
     session.start(HOST, 1, NOW)
     return session
@@ -96,7 +96,7 @@ def test_paging_custom_ids_round_trip_and_stay_within_100_characters() -> None:
 def test_a_card_of_deluxe_memorys_grid_is_picked_by_its_row_then_itself_every_one_reachable() -> None:
     from engine.registry import GAMES
 
-    session = TableSession("memo1234", 10, 20, GAMES["memory"], TableSettings(30, 5, 2), HOST, "host")
+    session = TableDraft("memo1234", 10, 20, GAMES["memory"], TableSettings(30, 5, 2), HOST, "host")
     session.join(BOB, "bob")
     session.start(HOST, 1, NOW)
     (user,) = session.users_to_act()
@@ -206,7 +206,7 @@ def test_the_most_buttons_a_message_holds_stay_within_the_40_components_of_compo
 def test_a_minimisere_hand_is_a_button_per_card_carrying_its_face(card_emojis) -> None:
     from engine.registry import GAMES
 
-    session = TableSession("mini1234", 10, 20, GAMES["minimisere"], TableSettings(30, 5, 2), HOST, "host")
+    session = TableDraft("mini1234", 10, 20, GAMES["minimisere"], TableSettings(30, 5, 2), HOST, "host")
     for user in (BOB, 3):
         session.join(user, f"player{user}")
     session.start(HOST, 1, NOW)  # three players: seven cards each

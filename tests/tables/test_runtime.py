@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def opened(world: World, rules=None, table_id: str = "tbl00001") -> TableSession:
-    table = TableSession(table_id, 10, 20, rules or PickAndCall(), TableSettings(30, 30, 2), HOST, "host")
+    table = TableSession.new(table_id, 10, 20, rules or PickAndCall(), TableSettings(30, 30, 2), HOST, "host")
     await world.runtime.open(table, lambda: world.presenter.post_table(table, ""))
     return table
 
@@ -65,7 +65,7 @@ async def test_a_table_lives_from_lobby_to_scoreboard_to_rematch_through_one_com
     assert ended.scoreboard_ended and ended.rematch
     assert world.runtime.registry.get("tbl00001") is None and "tbl00001" not in world.db.tables
     rematch = world.runtime.registry.channel_table(20)
-    assert rematch is not None and rematch.lobby.players == [HOST, BOB]
+    assert rematch is not None and list(rematch.lobby.players) == [HOST, BOB]
     assert world.presenter.posted[-1] == (rematch.table_id, "Playing again:")
     assert rematch.table_id in world.db.tables
 
@@ -117,7 +117,7 @@ async def test_the_turn_clock_plays_the_defaults_and_an_away_player_is_taken_ove
     table = await opened(world, get_rules("foist"))
     await world.runtime.commit(table, moves.Join(BOB, "bob"))
     await world.runtime.commit(table, moves.AddAI(HOST))
-    table.dm_wanted.add(BOB)
+    await world.runtime.commit(table, moves.WantDMs(BOB, True))
     await world.runtime.commit(table, moves.Start(HOST, 11))
     bob = table.seat_of(BOB)
     for _ in range(200):  # BOB never plays; the host and the AI do
@@ -275,7 +275,7 @@ async def test_after_a_restart_each_game_is_replayed_when_first_needed_exactly_a
     named = (("clock", "tblclk01", 22), ("ai", "tblai001", 21), ("press", "tblprs01", 23))
     for name, table_id, channel in named:  # started 5 s apart: only the first one's clock runs out
         before.clock.advance(5)
-        table = TableSession(table_id, 10, channel, foist, TableSettings(30, 30, 2), HOST, "host")
+        table = TableSession.new(table_id, 10, channel, foist, TableSettings(30, 30, 2), HOST, "host")
         await before.runtime.open(table, lambda t=table: before.presenter.post_table(t, ""))
         await before.runtime.commit(table, moves.Join(BOB, "bob"))
         await before.runtime.commit(table, moves.AddAI(HOST))
@@ -373,7 +373,7 @@ async def long_game(world: World, key: str, table_id: str = "tbllong1", seed: in
     """Three people play ``key`` past its first engine snapshot (to 66 actions, each through the commit),
     one of them running out of time just before the snapshot (so the last log lines it stores hold it, and
     the two actions after it do not push them out)."""
-    table = TableSession(table_id, 10, 24, get_rules(key), TableSettings(30, 30, 2), HOST, "host")
+    table = TableSession.new(table_id, 10, 24, get_rules(key), TableSettings(30, 30, 2), HOST, "host")
     await world.runtime.open(table, lambda: world.presenter.post_table(table, ""))
     await world.runtime.commit(table, moves.Join(BOB, "bob"))
     await world.runtime.commit(table, moves.Join(CAROL, "carol"))
@@ -494,7 +494,7 @@ async def test_the_background_replay_gives_way_to_a_move_being_committed(monkeyp
     before = make_runtime()
     foist = get_rules("foist")
     for n in range(4):
-        table = TableSession(f"tblgw{n:03d}", 10, 30 + n, foist, TableSettings(30, 30, 2), HOST, "host")
+        table = TableSession.new(f"tblgw{n:03d}", 10, 30 + n, foist, TableSettings(30, 30, 2), HOST, "host")
         await before.runtime.open(table, lambda t=table: before.presenter.post_table(t, ""))
         await before.runtime.commit(table, moves.Join(BOB, "bob"))
         await before.runtime.commit(table, moves.Join(BOB + 1, "carol"))
@@ -526,8 +526,9 @@ async def test_the_background_replay_gives_way_to_a_move_being_committed(monkeyp
 
 
 async def test_what_the_discord_layer_notes_while_a_move_is_being_stored_is_kept() -> None:
-    """The table message's id, a live DM and who wants DMs are written by the Discord layer, outside any
-    move, at any moment: one written while a move is on its way to the database survives the move."""
+    """The table message's id and a live DM are the Discord layer's, written at any moment: one written while
+    a move is on its way to the database survives the move. Who wants DMs is the table's: "DM me my hand"
+    pressed meanwhile is a move, committed after the first."""
     world = make_runtime()
     table = await opened(world)
     await world.runtime.commit(table, moves.Join(BOB, "bob"))
@@ -548,10 +549,11 @@ async def test_what_the_discord_layer_notes_while_a_move_is_being_stored_is_kept
     )
     await storing.wait()
     table.message_id, table.live_dms[BOB] = 999, (5, 6)  # the table posted again; Bob's DM sent
-    table.dm_wanted.add(BOB)
-    table.events.append(Event(None, "a line of the Discord layer"))
+    wants = asyncio.ensure_future(world.runtime.commit(table, moves.WantDMs(BOB, True)))
+    await asyncio.sleep(0)
+    assert not wants.done() and BOB not in table.dm_wanted  # it waits for the move being stored
     gate.set()
-    await move
+    await asyncio.gather(move, wants)
     assert table.state.version == 1  # the move happened
     assert table.message_id == 999 and table.live_dms[BOB] == (5, 6) and BOB in table.dm_wanted
-    assert table.events[-1] == Event(None, "a line of the Discord layer")
+    assert world.db.tables[table.table_id]  # stored with both

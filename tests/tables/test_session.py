@@ -8,14 +8,14 @@ import pytest
 
 from engine import IllegalAction, get_rules
 from engine.lobby import Lobby, LobbyError, Rematch, RematchChoice
-from engine.tables.session import TableError, TablePhase, TableSession, TableSettings
+from engine.tables.session import TableDraft, TableError, TablePhase, TableSession, TableSettings
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 HOST, BOB, CAROL, DAVE = 1, 2, 3, 4
 
 
 def table(turn: int = 30, idle_turn: int = 5, idle_after: int = 2) -> TableSession:
-    return TableSession(
+    return TableDraft(
         "abcd1234", 10, 20, get_rules("foist"), TableSettings(turn, idle_turn, idle_after), HOST, "host"
     )
 
@@ -207,66 +207,10 @@ def test_lobby_error_texts() -> None:
         lobby.join(4)
 
 
-def test_the_views_kept_of_a_state_share_one_scene() -> None:
-    session = started()
-    public = session.view(None)
-    assert public.scene is not None
-    assert all(session.view(seat).scene is public.scene for seat in range(3))
-    session.act(user_to_act(session), session.state.version, "take", NOW)
-    assert session.view(1).scene != public.scene
-
-
-# -- a change staged on a copy ---------------------------------------------------------------------------
-
-
-def stored_form(session: TableSession) -> tuple:
-    """Everything of the table that is stored or shown: its snapshot's JSON, its log and its public view."""
-    from engine.tables.snapshot import snapshot_of
-
-    view = session.view(None) if session.state is not None else None
-    return snapshot_of(session).to_json(), session.stored_log(), view
-
-
-def test_a_change_made_on_a_staged_copy_leaves_the_table_until_it_is_adopted() -> None:
-    session = started()
-    before = stored_form(session)
-    staged = session.staged()
-    user = user_to_act(staged)
-    staged.act(user, staged.state.version, "pay", NOW + timedelta(seconds=1))
-    staged.choose_alerts(BOB, "dm")
-    staged.time_out(staged.state.version, NOW + timedelta(hours=1))
-    assert stored_form(session) == before  # the table is as it was: nothing to undo
-    assert session.alert_modes == {} and staged.alert_modes == {BOB: "dm"}
-    after = stored_form(staged)
-    assert after != before
-    session.adopt(staged)
-    assert stored_form(session) == after and session.lock is staged.lock
-
-
-def test_a_staged_lobby_and_scoreboard_are_copies_too() -> None:
-    lobby = table()
-    staged = lobby.staged()
-    staged.join(BOB, "bob")
-    assert lobby.lobby.players == [HOST] and staged.lobby.players == [HOST, BOB]
-    session = started()
-    while session.phase is TablePhase.PLAYING:
-        session.act(user_to_act(session), session.state.version, "take", NOW)
-    staged = session.staged()
-    staged.choose_rematch(BOB, RematchChoice.PLAY_AGAIN)
-    assert session.rematch.choices[BOB] is RematchChoice.UNDECIDED
-    assert staged.rematch.choices[BOB] is RematchChoice.PLAY_AGAIN
-
-
-def test_a_table_adopts_only_its_own_staged_value() -> None:
-    session, other = started(), started()
-    with pytest.raises(ValueError):
-        session.adopt(other.staged())  # another table's lock
-
-
 def test_a_missed_turn_of_several_decisions_counts_once() -> None:
     """A Declare turn is two decisions (throw, then pick): missing one whole turn is one missed turn, so the
     seat is away only after ``idle_after_timeouts`` (2) turns, not after one."""
-    session = TableSession(
+    session = TableDraft(
         "decl1234", 10, 20, get_rules("declare"), TableSettings(30, 5, 2), HOST, "host"
     )
     session.join(BOB, "bob")

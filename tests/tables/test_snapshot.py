@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from engine import get_rules
 from engine.lobby import RematchChoice
-from engine.tables.session import TablePhase, TableSession, TableSettings
+from engine.tables.session import TableDraft, TablePhase, TableSession, TableSettings
 from engine.tables.snapshot import SCHEMA_VERSION, TableSnapshot, restore, snapshot_of
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
@@ -19,7 +19,7 @@ HOST, BOB, CAROL = 1, 2, 3
 
 
 def played(moves: int, seed: int = 5) -> TableSession:
-    session = TableSession("abcd1234", 10, 20, get_rules("foist"), TableSettings(30, 5, 2), HOST, "host")
+    session = TableDraft("abcd1234", 10, 20, get_rules("foist"), TableSettings(30, 5, 2), HOST, "host")
     session.join(BOB, "bob")
     session.join(CAROL, "carol")
     session.dm_wanted.add(BOB)
@@ -88,10 +88,10 @@ def same_table(restored: TableSession, original: TableSession) -> None:
     assert restored.state is not None and original.state is not None
     assert restored.state.view(None) == original.state.view(None)
     assert restored.state.history == original.state.history
-    assert restored.players == original.players and restored.names == original.names
+    assert list(restored.players) == list(original.players) and restored.names == original.names
     assert restored.dm_wanted == original.dm_wanted and restored.settings == original.settings
     assert restored.seat_deadlines == original.seat_deadlines and restored.deadline == original.deadline
-    assert restored.seat_versions == original.seat_versions
+    assert list(restored.seat_versions) == list(original.seat_versions)
     assert restored.timeouts_in_row == original.timeouts_in_row
 
 
@@ -119,12 +119,12 @@ def test_a_first_version_scoreboard_with_rematch_choices_loads() -> None:
 
 
 def test_a_first_version_lobby_loads() -> None:
-    lobby = TableSession("lobby123", 10, 20, get_rules("foist"), TableSettings(30, 5, 2), HOST, "host")
+    lobby = TableDraft("lobby123", 10, 20, get_rules("foist"), TableSettings(30, 5, 2), HOST, "host")
     lobby.join(BOB, "bob")
     stored = json.loads(json.dumps(version_1(lobby, 7, NOW)))
     restored = restore(TableSnapshot.from_stored(stored), [])
     assert restored.phase is TablePhase.LOBBY
-    assert restored.lobby.players == [HOST, BOB] and restored.state is None
+    assert list(restored.lobby.players) == [HOST, BOB] and restored.state is None
 
 
 def test_the_current_snapshot_round_trips_through_json() -> None:
@@ -146,7 +146,7 @@ def test_a_snapshot_of_an_unknown_shape_is_refused() -> None:
 
 
 def minimisere_three(seed: int = 3) -> TableSession:
-    session = TableSession("mini1234", 10, 20, get_rules("minimisere"), TableSettings(30, 5, 2), HOST, "host")
+    session = TableDraft("mini1234", 10, 20, get_rules("minimisere"), TableSettings(30, 5, 2), HOST, "host")
     session.join(BOB, "bob")
     session.join(CAROL, "carol")
     session.start(HOST, seed, NOW)
@@ -170,7 +170,7 @@ def test_a_game_stored_before_the_minimisere_default_changed_keeps_playing_to_25
 
 
 def test_a_lobby_stores_only_the_options_the_host_chose() -> None:
-    session = TableSession("mini1234", 10, 20, get_rules("minimisere"), TableSettings(30, 5, 2), HOST, "host")
+    session = TableDraft("mini1234", 10, 20, get_rules("minimisere"), TableSettings(30, 5, 2), HOST, "host")
     stored = snapshot_of(session)
     assert stored.options == {} and stored.options_complete is False
     assert restore(stored, []).options == {}

@@ -16,14 +16,14 @@ from engine.core import plain
 from engine.frazzled.deck import DECK, Card
 from engine.frazzled.words import card_fields, card_label
 from engine.registry import GAMES
-from engine.tables.session import TableSession, TableSettings
+from engine.tables.session import TableDraft, TableSession, TableSettings
 from tests.tables import drawing
 
 NOW = datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)
 
 
 def started(key: str, players: int = 3, **options) -> TableSession:
-    session = TableSession(f"{key[:4]}text", 10, 20, GAMES[key], TableSettings(60, 5, 2), 1, "Ann")
+    session = TableDraft(f"{key[:4]}text", 10, 20, GAMES[key], TableSettings(60, 5, 2), 1, "Ann")
     for user in range(2, players + 1):
         session.join(user, f"P{user}")
     for name, value in options.items():

@@ -8,7 +8,7 @@ import json
 from datetime import datetime, timedelta, timezone
 
 from engine import get_rules
-from engine.tables.session import TableSession, TableSettings
+from engine.tables.session import TableDraft, TableSession, TableSettings
 from engine.tables.snapshot import SCHEMA_VERSION, TableSnapshot, restore, snapshot_of
 from engine.tables.time_control import SeatBank, TimeControl
 
@@ -20,7 +20,7 @@ BANK = TimeControl("bank", bank_seconds=300, increment_seconds=10, cap_seconds=6
 def bank_table(moves: int) -> TableSession:
     """A Foist table on a bank, after ``moves`` moves each taking 1.37 s more than the one before."""
     settings = TableSettings(60, 10, 2, time_control=BANK)
-    session = TableSession("bank5678", 10, 20, get_rules("foist"), settings, HOST, "host")
+    session = TableDraft("bank5678", 10, 20, get_rules("foist"), settings, HOST, "host")
     session.join(BOB, "bob")
     session.join(CAROL, "carol")
     session.start(HOST, 11, NOW)
@@ -42,9 +42,10 @@ def log_of(session: TableSession) -> list[tuple[int, str, bool]]:
     ]
 
 
-def through_json(session: TableSession) -> TableSession:
+def through_json(session: TableDraft) -> TableDraft:
+    """The table as a restart brings it back, as a draft to play on."""
     stored = json.loads(snapshot_of(session).to_json())  # exactly what the database holds
-    return restore(TableSnapshot.from_stored(stored), log_of(session))
+    return restore(TableSnapshot.from_stored(stored), log_of(session)).value.draft()
 
 
 def test_every_bank_comes_back_exactly() -> None:
@@ -75,7 +76,7 @@ def test_after_a_restore_the_banks_run_on_as_if_the_bot_had_never_stopped() -> N
 
 def test_a_schema_version_2_snapshot_loads_as_a_fixed_clock_table() -> None:
     settings = TableSettings(60, 10, 2)
-    original = TableSession("old12345", 10, 20, get_rules("foist"), settings, HOST, "host")
+    original = TableDraft("old12345", 10, 20, get_rules("foist"), settings, HOST, "host")
     original.join(BOB, "bob")
     original.join(CAROL, "carol")
     original.start(HOST, 3, NOW)
@@ -85,5 +86,5 @@ def test_a_schema_version_2_snapshot_loads_as_a_fixed_clock_table() -> None:
     stored["schema_version"] = 2
     restored = restore(TableSnapshot.from_stored(json.loads(json.dumps(stored))), log_of(original))
     assert restored.settings == settings and restored.settings.time_control == TimeControl()
-    assert restored.banks == [] and restored.seat_deadlines == original.seat_deadlines
+    assert list(restored.banks) == [] and restored.seat_deadlines == original.seat_deadlines
     assert snapshot_of(restored).schema_version == SCHEMA_VERSION == 3

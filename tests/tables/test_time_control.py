@@ -15,8 +15,8 @@ from cogs.tables.lobby_menus import MENU_ROWS
 from cogs.tables.turn_alerts import turn_notice
 from engine import get_rules
 from engine.tables import lobby_options
-from engine.tables.notices import newly_waiting
-from engine.tables.session import TableError, TablePhase, TableSession, TableSettings
+from engine.tables.session import TableDraft, TableError, TablePhase, TableSession, TableSettings
+from engine.tables.step import newly_waiting
 from engine.tables.time_control import (
     SeatBank,
     TimeControl,
@@ -38,7 +38,7 @@ def at(seconds: float) -> datetime:
 
 
 def table(control: TimeControl, *, slow_call: bool = False, players: int = 2) -> TableSession:
-    session = TableSession(
+    session = TableDraft(
         "bank1234", 10, 20, PickAndCall(), TableSettings(30, 5, 2, time_control=control), HOST, "host"
     )
     for user in (BOB, CAROL)[: players - 1]:
@@ -166,7 +166,7 @@ def test_the_table_message_shows_each_seats_bank() -> None:
 
 
 def test_the_host_chooses_the_clock_in_the_lobby() -> None:
-    session = TableSession("bank1234", 10, 20, PickAndCall(), TableSettings(30, 5, 2), HOST, "host")
+    session = TableDraft("bank1234", 10, 20, PickAndCall(), TableSettings(30, 5, 2), HOST, "host")
     session.join(BOB, "bob")
     with pytest.raises(TableError, match="host"):
         lobby_options.choose(session, BOB, lobby_options.CLOCK_MENU, ["bank"])
@@ -191,7 +191,7 @@ def test_the_host_chooses_the_clock_in_the_lobby() -> None:
 
 
 def test_a_lobby_whose_game_options_fill_every_row_offers_no_clock_menu() -> None:
-    session = TableSession("full1234", 10, 20, get_rules("minimisere"), TableSettings(30, 5, 2), HOST, "h")
+    session = TableDraft("full1234", 10, 20, get_rules("minimisere"), TableSettings(30, 5, 2), HOST, "h")
     menus = render.option_menus(session)
     # Minimisère's options fill the lobby's three menu rows (its number of deals shows in place of the
     # target score when it ends by deals): the clock is set with /play clock:.

@@ -18,7 +18,7 @@ HOST, BOB, OUTSIDER = 101, 102, 103
 
 async def test_a_new_turn_is_told_to_each_person_the_game_newly_waits_for_and_never_to_an_ai() -> None:
     world = make_runtime(ai_pause_seconds=3600)  # the AI acts only when the test says
-    table = TableSession("tbl00001", 10, 20, PickAndCall(), TableSettings(30, 30, 2), HOST, "host")
+    table = TableSession.new("tbl00001", 10, 20, PickAndCall(), TableSettings(30, 30, 2), HOST, "host")
     await world.runtime.open(table, lambda: world.presenter.post_table(table, ""))
     await world.runtime.commit(table, moves.Join(BOB, "bob"))
     await world.runtime.commit(table, moves.AddAI(HOST))
@@ -40,7 +40,7 @@ async def test_a_new_turn_is_told_to_each_person_the_game_newly_waits_for_and_ne
 
 async def test_a_choice_for_one_table_is_checked_stored_and_kept_through_a_restart() -> None:
     world = make_runtime(ai_pause_seconds=3600)
-    table = TableSession("tbl00002", 10, 20, get_rules("foist"), TableSettings(30, 30, 2), HOST, "host")
+    table = TableSession.new("tbl00002", 10, 20, get_rules("foist"), TableSettings(30, 30, 2), HOST, "host")
     await world.runtime.open(table, lambda: world.presenter.post_table(table, ""))
     await world.runtime.commit(table, moves.Join(BOB, "bob"))
     await world.runtime.commit(table, moves.AddAI(HOST))
