@@ -12,7 +12,7 @@ import asyncio
 import random
 import re
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -78,7 +78,6 @@ def _indent(text: str) -> str:
     return "\n".join("    " + line for line in text.splitlines())
 
 
-
 def _description(message: Any) -> str:
     """The text under a table message's title: its embed's description, or the first text display's of
     its layout (whose turn, the log)."""
@@ -87,15 +86,17 @@ def _description(message: Any) -> str:
     texts = [c["content"] for c in iter_components(message.components) if c.get("type") == 10]
     return texts[0].partition("\n")[2] if texts else ""
 
+
 class _Narrator:
     """Prints the channel: whole messages at key moments, new log lines in between."""
 
-    def __init__(self) -> None:
+    def __init__(self, say: Callable[..., None] = print) -> None:
+        self.say = say
         self.log_lines: list[str] = []
 
     def show(self, title: str, message: Any) -> None:
-        print(f"\n── {title} " + "─" * max(0, 60 - len(title)))
-        print(_indent(render_message(message)))
+        self.say(f"\n── {title} " + "─" * max(0, 60 - len(title)))
+        self.say(_indent(render_message(message)))
 
     def new_log_lines(self, message: Any) -> list[str]:
         lines = [line for line in _description(message).splitlines() if line and not line.startswith("Turn:")]
@@ -138,25 +139,33 @@ async def run_demo(players: int = 4, seed: int | None = None) -> int:
 
 
 async def play_one_game(
-    server: SandboxServer, channel: Any, members: list, rng: random.Random, pause: float = 0.0
+    server: SandboxServer,
+    channel: Any,
+    members: list,
+    rng: random.Random,
+    pause: float = 0.0,
+    *,
+    narrate: bool = True,
 ) -> None:
     """Simulated ``members`` (named as :data:`NAMES`, 3-7 of them) play one Foist game in ``channel``,
     printed as they go: the first opens the table, all join and press the buttons, then each presses
     [Play again] but the last, and the first runs /leaderboard and /stats. ``pause`` (seconds) is waited
-    after each press, so a person watching the channel can follow."""
+    after each press, so a person watching the channel can follow. ``narrate=False`` prints nothing (the
+    web page shows the game; the terminal is left to what the person who started it needs)."""
     by_name = dict(zip(NAMES, members, strict=False))
-    narrator = _Narrator()
+    say = print if narrate else _silent
+    narrator = _Narrator(say)
     host = members[0]
-    print(f"\n{NAMES[0]} runs /play game:Foist turn_seconds:60")
+    say(f"\n{NAMES[0]} runs /play game:Foist turn_seconds:60")
     opened = await server.run_command(host, channel, "play", game="foist", turn_seconds=60)
     table = opened.message
     for member, name in zip(members[1:], NAMES[1:], strict=False):
         await server.press(member, table, _button(table, "Join")["custom_id"])
-        print(f"{name} presses [Join]")
+        say(f"{name} presses [Join]")
         await asyncio.sleep(pause)
     narrator.show("the lobby", _current(channel, table))
     await server.press(host, table, _button(table, "Start")["custom_id"])
-    print(f"{NAMES[0]} presses [Start]")
+    say(f"{NAMES[0]} presses [Start]")
     await asyncio.sleep(pause)
     table = _current(channel, table)
     narrator.new_log_lines(table)
@@ -166,7 +175,7 @@ async def play_one_game(
     hand = await server.press(peeker, table, _button(table, "My hand")["custom_id"])
     narrator.show(f"{NAMES[1]} presses [My hand]: only {NAMES[1]} sees this", hand.message)
 
-    print("\n── the game " + "─" * 50)
+    say("\n── the game " + "─" * 50)
     moves = 0
     while "final scores" not in table.text():
         actor_name = TURN_OWNER.search(table.text())["name"]
@@ -177,20 +186,20 @@ async def play_one_game(
             actor, table, _button(table, "Take" if take else "No thanks")["custom_id"]
         )
         if pressed.ephemeral:  # refused privately: no tokens left
-            print(f"    (only {actor_name} sees: {pressed.message.text()})")
+            say(f"    (only {actor_name} sees: {pressed.message.text()})")
             await server.press(actor, table, _button(table, "Take")["custom_id"])
         moves += 1
         await asyncio.sleep(pause)
         table = _current(channel, table)
         if "final scores" not in table.text():
             for line in narrator.new_log_lines(table):
-                print(f"    {line}")
+                say(f"    {line}")
     narrator.show(f"the scoreboard, after {plural(moves, 'move')}", table)
 
     for index, member in enumerate(members):
         choice = "Leave" if index == len(members) - 1 else "Play again"
         await server.press(member, table, _button(table, choice)["custom_id"])
-        print(f"{NAMES[index]} presses [{choice}]")
+        say(f"{NAMES[index]} presses [{choice}]")
     await asyncio.sleep(max(pause, 0.2))
     narrator.show(
         "a new lobby for those who stay", [m for m in channel.messages if m.ephemeral_for is None][-1]
@@ -200,6 +209,10 @@ async def play_one_game(
     narrator.show(f"{NAMES[0]} runs /leaderboard", board.message)
     stats = await server.run_command(host, channel, "stats", share=True)
     narrator.show(f"{NAMES[0]} runs /stats share:true (the rating chart comes as a picture)", stats.message)
+
+
+def _silent(*_: Any, **__: Any) -> None:
+    pass
 
 
 def _current(channel: Any, message: Any) -> Any:

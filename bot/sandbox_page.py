@@ -101,23 +101,47 @@ async def run_page(
 
     With ``watch``, the ``game`` table's AI seats play it out (:func:`watch_table`); without a ``game``,
     ``players`` simulated players (3-7) play Foist, choosing with ``seed``.
+
+    The terminal gets what the person who started it needs and nothing else: :func:`opened_line` once the
+    page answers, :data:`STOPPED_LINE` once everything is closed, and in between only warnings and
+    errors (logged, e.g. a bot error or a breach of Discord's rules the sandbox saw).
     """
     if watch and game is None and not 3 <= players <= 7:
         print("cardtable: --watch plays Foist, which needs 3 to 7 --players", file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory(prefix="cardtable-sandbox-") as folder:
-        async with sandbox_page(Path(folder), game=game, bots=bots, port=port) as session:
-            print(f"cardtable: the sandbox is open at {session.page.url} (Ctrl+C stops it)", flush=True)
-            open_in_browser(session.page.url)
-            if watch and session.table is not None:
-                await watch_table(session)
-            elif watch:
-                members = [session.channel.guild.add_member(name) for name in NAMES[:players]]
-                await play_one_game(
-                    session.server, session.channel, members, random.Random(seed), WATCH_PAUSE_SECONDS
-                )
-            await asyncio.Event().wait()
+    opened = False
+    try:
+        with tempfile.TemporaryDirectory(prefix="cardtable-sandbox-") as folder:
+            async with sandbox_page(Path(folder), game=game, bots=bots, port=port) as session:
+                opened = True
+                print(opened_line(session.page.url), flush=True)
+                open_in_browser(session.page.url)
+                if watch and session.table is not None:
+                    await watch_table(session)
+                elif watch:
+                    members = [session.channel.guild.add_member(name) for name in NAMES[:players]]
+                    await play_one_game(
+                        session.server,
+                        session.channel,
+                        members,
+                        random.Random(seed),
+                        WATCH_PAUSE_SECONDS,
+                        narrate=False,  # the page shows the game
+                    )
+                await asyncio.Event().wait()
+    finally:
+        if opened:
+            print(STOPPED_LINE, flush=True)
     return 0
+
+
+STOPPED_LINE = "cardtable: the sandbox has stopped"
+"""What the terminal says once Ctrl+C has closed the page, the bot and the sandbox."""
+
+
+def opened_line(url: str) -> str:
+    """What the terminal says once the page at ``url`` answers: where it is and how to stop it."""
+    return f"cardtable: the sandbox is open at {url} (Ctrl+C stops it)"
 
 
 async def watch_table(session: PageSession) -> None:
@@ -144,8 +168,8 @@ def open_in_browser(url: str) -> bool:
 
     Without a display Python's :mod:`webbrowser` would fall back to a text browser in this terminal, so it
     is not asked then."""
-    graphical = sys.platform in ("darwin", "win32") or os.environ.get("DISPLAY") or os.environ.get(
-        "WAYLAND_DISPLAY"
+    graphical = (
+        sys.platform in ("darwin", "win32") or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     )
     if not graphical:
         return False

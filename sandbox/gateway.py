@@ -4,7 +4,13 @@ Protocol handled (gateway v10, JSON encoding, plain text frames even when the
 client asks for ``compress=zlib-stream`` -- discord.py only decompresses binary
 frames):
 
-* HELLO (op 10) on connect; HEARTBEAT (op 1) answered with HEARTBEAT_ACK (op 11).
+* HELLO (op 10) on connect, with the server's ``heartbeat_interval``; HEARTBEAT (op 1) answered with
+  HEARTBEAT_ACK (op 11) after ``heartbeat_ack_delay`` seconds, the network's round trip to Discord. The
+  delay is not decoration: discord.py's keep-alive thread notes when it sent a heartbeat only once the
+  event loop has sent it, and an ACK read by the loop before that thread runs again is measured against
+  the previous heartbeat, a whole interval earlier, and logged as "Can't keep up, shard ID 0 websocket
+  is ...s behind" while nothing is behind. Over loopback, in the bot's own event loop, an instant ACK
+  often wins that race.
 * IDENTIFY (op 2): wrong token closes with 4004; a second IDENTIFY on the same
   socket closes with 4005; a ``shard`` that is not ``[shard_id, shard_count]`` with
   ``0 <= shard_id < shard_count`` closes with 4010; otherwise READY (guilds
@@ -67,6 +73,7 @@ class GatewayServer(Protocol):
     application_id: int
     application_flags: int
     heartbeat_interval: float
+    heartbeat_ack_delay: float
     guilds: list[Guild]
     gateway_log: collections.deque[str]
     unhandled_routes: list[str]
@@ -263,7 +270,7 @@ class GatewayConnection:
         if op != 1:
             self.server.gateway_log.append(f"<- op {op}")
         if op == 1:
-            self.send(11)
+            self._acknowledge_heartbeat()
         elif op == 2:
             await self._identify(data or {})
         elif op == 6:
@@ -277,6 +284,15 @@ class GatewayConnection:
         else:
             self.server.unhandled_routes.append(f"GATEWAY op {op}")
             await self.close(4001, "Unknown opcode.")
+
+    def _acknowledge_heartbeat(self) -> None:
+        """Send HEARTBEAT_ACK after the server's ``heartbeat_ack_delay``, as Discord's arrives after a round
+        trip (see the module's docstring for why an instant one misleads discord.py)."""
+        delay = self.server.heartbeat_ack_delay
+        if delay <= 0:
+            self.send(11)
+        else:
+            asyncio.get_running_loop().call_later(delay, self.send, 11)  # a no-op once closed
 
     async def _identify(self, data: dict[str, Any]) -> None:
         server = self.server

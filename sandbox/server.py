@@ -90,6 +90,10 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, EmojiHandlers,
         Seconds an interaction token works for followups and edits (Discord: 900).
     heartbeat_interval : float
         Gateway heartbeat interval in seconds sent in HELLO (Discord: 41.25).
+    heartbeat_ack_delay : float
+        Seconds between a heartbeat and its ACK, the round trip a bot has to Discord (default 0.05; 0
+        answers at once, which discord.py can misread as a websocket a whole interval behind: see
+        :mod:`sandbox.gateway`).
     resume_window : float
         Seconds a gateway session whose connection dropped can still be resumed.
     bot_name : str
@@ -147,6 +151,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, EmojiHandlers,
         interaction_deadline: float = 3.0,
         token_lifetime: float = 900.0,
         heartbeat_interval: float = 41.25,
+        heartbeat_ack_delay: float = 0.05,
         resume_window: float = 60.0,
         bot_name: str = "CardBot",
         bot_token: str | None = None,
@@ -162,6 +167,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, EmojiHandlers,
         self.interaction_deadline = float(interaction_deadline)
         self.token_lifetime = float(token_lifetime)
         self.heartbeat_interval = float(heartbeat_interval)
+        self.heartbeat_ack_delay = float(heartbeat_ack_delay)
         self.resume_window = float(resume_window)
         self._ids = SnowflakeGenerator()
         self.application_id: int = self._ids.next()

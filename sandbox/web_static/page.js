@@ -54,7 +54,11 @@ function inline(text, msg) {
     .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, seconds, style) => keep(
       `<time class="ts" data-ts="${seconds}" data-style="${style || "f"}">${esc(timestamp(+seconds, style))}</time>`))
     .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) => keep(
-      `<a href="${url}" target="_blank" rel="noopener noreferrer">${label}</a>`));
+      `<a href="${url}" target="_blank" rel="noopener noreferrer">${label}</a>`))
+    .replace(/https?:\/\/[^\s<]+/g, (text) => {  // the URL ends before <, >, punctuation, markdown
+      const url = /^(?:(?!&[lg]t;)\S)*?(?=(?:[.,:;!?)\]*_~|]|&#39;|&quot;)*(?:&[lg]t;|$))/.exec(text)[0];
+      return url.length > "https://".length ? keep(bareLink(url)) + text.slice(url.length) : text;
+    });
   html = html
     .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
     .replace(/__(.+?)__/g, "<u>$1</u>")
@@ -63,6 +67,19 @@ function inline(text, msg) {
     .replace(/~~(.+?)~~/g, "<s>$1</s>")
     .replace(/\|\|(.+?)\|\|/g, '<span class="spoiler">$1</span>');
   return html.replace(/\u0001(\d+)\u0002/g, (_, index) => kept[+index]);
+}
+
+// A URL written out: a link to a message or channel on this page shows as Discord shows it, "#name › 💬",
+// and jumps there; any other is a link (which, unlike a word, may break anywhere on a narrow screen).
+function bareLink(url) {
+  const target = /^https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/channels\/(?:\d+|@me)\/(\d+)(?:\/(\d+))?$/.exec(url);
+  if (target && page.channels.has(target[1])) {
+    const channel = page.channels.get(target[1]);
+    const name = channel.kind === "dm" ? "Direct message" : `#${channel.name}`;
+    return `<button type="button" class="mention channel-link" data-channel="${target[1]}"`
+      + `${target[2] ? ` data-message="${target[2]}"` : ""} title="${url}">${esc(name)}${target[2] ? " › 💬" : ""}</button>`;
+  }
+  return `<a class="url" href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`;
 }
 
 // Discord's block markdown: headings, -# small print, lists, quotes, code blocks, lines.
@@ -273,11 +290,33 @@ function renderChannels() {
     link.className = `channel ${channel.kind}${channel.id === page.current ? " current" : ""}`
       + `${page.unread.has(channel.id) ? " unread" : ""}`;
     link.textContent = channel.kind === "dm" ? "✉ Direct message" : `${channel.kind === "thread" ? "🧵" : "#"} ${channel.name}`;
-    link.addEventListener("click", () => showChannel(channel.id));
+    link.addEventListener("click", () => {
+      showChannel(channel.id);
+      showSidebar(false);
+    });
     item.append(link);
     return item;
   }));
+  $("sidebar-toggle").classList.toggle("unread", page.unread.size > 0);  // the list may be hidden (a phone)
 }
+
+// On a narrow screen (page.css) the channel list is hidden until ☰ is pressed; elsewhere it always shows.
+function showSidebar(open) {
+  document.body.classList.toggle("sidebar-open", open);
+  $("sidebar-toggle").setAttribute("aria-expanded", String(open));
+  if (open) {
+    const current = $("channel-list").querySelector(".current");
+    if (current) current.focus();
+  }
+}
+
+$("sidebar-toggle").addEventListener("click", () => showSidebar(!document.body.classList.contains("sidebar-open")));
+document.body.addEventListener("click", (event) => {
+  if (event.target === document.body) showSidebar(false);  // the shade over the channel (body::after)
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") showSidebar(false);
+});
 
 function upsert(msg) {
   page.messages.set(msg.id, msg);
@@ -343,7 +382,11 @@ async function act(action, body) {
 
 $("messages").addEventListener("click", (event) => {
   const link = event.target.closest(".channel-link");
-  if (link && page.channels.has(link.dataset.channel)) showChannel(link.dataset.channel);
+  if (link && page.channels.has(link.dataset.channel)) {
+    showChannel(link.dataset.channel);
+    const message = link.dataset.message && $("messages").querySelector(`li[data-id="${link.dataset.message}"]`);
+    if (message) message.scrollIntoView({ block: "start" });
+  }
   const target = event.target.closest("button");
   if (!target) return;
   if (target.classList.contains("dismiss")) {

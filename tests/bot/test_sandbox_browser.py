@@ -2,7 +2,9 @@
 Selenium through the distribution's chromedriver (no driver or browser is downloaded: Selenium Manager is
 skipped, and the test checks it was), plays a whole Foist game against two normal AI seats by clicking the
 page's buttons, and saves a screenshot of the end (``BROWSER_SCREENSHOT=docs/gallery/browser-foist.png``
-puts it in the gallery; by default it goes to the test's temporary folder).
+puts it in the gallery; by default it goes to the test's temporary folder). Then every game's table on a
+phone-sized screen and on a desktop one: the channel list behind its button, the table picture across the
+channel, no word broken in the middle (``PHONE_SCREENSHOTS=<folder>`` keeps the phone screenshots).
 
 Skipped, alone, where no Chromium is installed."""
 
@@ -25,10 +27,14 @@ from PIL import Image
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from bot.sandbox_page import YOUR_NAME, PageSession, sandbox_page
+from engine import GAMES
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -47,6 +53,52 @@ const table = tables[tables.length - 1];
 return {id: table ? table.dataset.id : null, text: table ? table.innerText : '',
         ephemerals: document.querySelectorAll('#messages li.ephemeral').length};
 """
+
+PHONE = (390, 844)
+"""A phone's screen in CSS pixels, held upright."""
+DESKTOP = (1280, 900)
+GAME_DECKS = {"foist": "fo", "minimize": "fw", "tokenize": "fw", "eradicize": "fw", "declare": "iv"}
+"""The deck whose card emojis each game's table shows (French suits for the others)."""
+LAYOUT_SCRIPT = """
+const [id] = arguments;
+const box = (element) => {
+  if (!element || getComputedStyle(element).display === 'none') return null;
+  const rect = element.getBoundingClientRect();
+  return {left: rect.left, width: rect.width, height: rect.height};
+};
+const item = document.querySelector(`#messages li[data-id="${id}"]`);
+const picture = item && !item.querySelector('button[data-custom-id*="start"]')
+  ? item.querySelector('.gallery img') : null;
+if (!picture || !picture.complete || !picture.naturalWidth) return null;  // the table, drawn, not the lobby
+// A word broken across lines has rects on two lines: look at every run of letters and digits (but in
+// links: a URL may break anywhere, as in Discord).
+const broken = [];
+const range = document.createRange();
+const texts = document.createTreeWalker(document.getElementById('messages'), NodeFilter.SHOW_TEXT);
+for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+  if (node.parentElement.closest('a')) continue;
+  for (const word of node.data.matchAll(/[\\p{L}\\p{N}]+/gu)) {
+    range.setStart(node, word.index);
+    range.setEnd(node, word.index + word[0].length);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+    const lines = new Set(rects.map((r) => Math.round(r.bottom)));
+    if (lines.size > 1) broken.push(`${word[0]} in ${node.parentElement.outerHTML.slice(0, 160)}`);
+  }
+}
+const clipped = (element) => getComputedStyle(element).overflowX !== 'visible';
+const overflowing = [...document.querySelectorAll('#messages li.message, #messages li.message *')]
+  .filter((element) => element.scrollWidth > element.clientWidth + 1 && clipped(element))
+  .map((element) => element.className || element.tagName);
+return {
+  viewport: innerWidth, page_width: document.documentElement.scrollWidth,
+  sidebar: box(document.getElementById('sidebar')), toggle: box(document.getElementById('sidebar-toggle')),
+  main: box(document.querySelector('main')), messages: box(document.getElementById('messages')),
+  picture: {...box(picture), natural_width: picture.naturalWidth, natural_height: picture.naturalHeight,
+            room: picture.parentElement.clientWidth},
+  text: item.innerText, broken, overflowing,
+};
+"""
+"""Where the table message ``id`` and the page around it are drawn (null until its picture is loaded)."""
 
 
 @contextmanager
@@ -174,4 +226,112 @@ def test_a_whole_foist_game_against_ai_seats_by_clicking_in_chromium(
         assert "<b>bold</b>" in posted.text and "<script>" in posted.text
         assert not posted.find_elements(By.CSS_SELECTOR, "b, script, img:not(.emoji)")
         assert body.get_attribute("data-hacked") is None
+
+        # A link to the table shows as Discord shows it and jumps there; any other URL is a link (its
+        # quotes inside it, the closing quote and full stop after it).
+        channel, guild = session.channel, session.channel.guild
+        links = (
+            f"back to https://discord.com/channels/{guild.id}/{channel.id}/{table['id']}, "
+            'or https://example.com/?q="onmouseover="document.body.dataset.hacked=1".'
+        )
+        in_loop(lambda: session.server.post_message(mallory, channel, links))
+        path = "//li[contains(@class, 'message')][.//a[starts-with(@href, 'https://example.com')]]"
+        posted = WebDriverWait(browser, 5, 0.02).until(lambda d: d.find_element(By.XPATH, path))
+        url = posted.find_element(By.CSS_SELECTOR, "a.url")
+        assert (
+            url.get_attribute("href")
+            == "https://example.com/?q=%22onmouseover=%22document.body.dataset.hacked=1"
+        )
+        assert url.get_attribute("onmouseover") is None and posted.text.endswith('hacked=1".')
+        jump = posted.find_element(By.CSS_SELECTOR, ".channel-link")
+        assert jump.text == "#card-table › 💬"
+        jump.click()
+        top = "return document.querySelector(`li[data-id='${arguments[0]}']`).getBoundingClientRect().top"
+        title = browser.find_element(By.ID, "channel-bar").rect
+        assert abs(browser.execute_script(top, table["id"]) - (title["y"] + title["height"])) < 2
     assert session.server.violations == []
+
+
+def _screen(driver: webdriver.Chrome, size: tuple[int, int], *, phone: bool) -> None:
+    """Show the page as on a screen of ``size`` CSS pixels: a phone's (its viewport, touch, twice the
+    pixels) or a desktop's."""
+    width, height = size
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 2 if phone else 1, "mobile": phone},
+    )
+
+
+def _layout(driver: webdriver.Chrome, table_id: str) -> dict[str, Any]:
+    return WebDriverWait(driver, 10, 0.05).until(lambda d: d.execute_script(LAYOUT_SCRIPT, table_id))
+
+
+def _is_open(driver: webdriver.Chrome) -> bool:
+    sidebar = driver.find_element(By.ID, "sidebar")
+    expanded = driver.find_element(By.ID, "sidebar-toggle").get_attribute("aria-expanded") == "true"
+    assert sidebar.is_displayed() == expanded
+    return expanded
+
+
+def _check_the_sidebar_toggle(driver: webdriver.Chrome, screenshot: Path) -> None:
+    """On a phone the channel list opens with ☰ (``screenshot`` is taken then) and closes on picking a
+    channel, on the shade beside it and with Escape."""
+    toggle, title = driver.find_element(By.ID, "sidebar-toggle"), driver.find_element(By.ID, "channel-title")
+    assert not _is_open(driver)
+    toggle.click()
+    assert _is_open(driver)
+    assert driver.find_element(By.ID, "sidebar").rect["width"] <= 0.9 * PHONE[0]
+    driver.save_screenshot(str(screenshot))
+    channel = "//button[contains(@class, 'channel') and contains(., '{}')]"
+    driver.find_element(By.XPATH, channel.format("Direct message")).click()
+    assert not _is_open(driver) and title.text == "Direct message with the bot"
+    toggle.click()
+    driver.find_element(By.XPATH, channel.format("card-table")).click()
+    assert not _is_open(driver) and title.text == "# card-table"
+    toggle.click()
+    tap = ActionBuilder(driver)
+    tap.pointer_action.move_to_location(PHONE[0] - 20, PHONE[1] // 2).click()  # on the shade over a message
+    tap.perform()
+    assert not _is_open(driver) and title.text == "# card-table"
+    toggle.click()
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    assert not _is_open(driver)
+
+
+def test_every_game_on_a_phone_and_on_a_desktop_screen(tmp_path: Path, browser: webdriver.Chrome) -> None:
+    shots = Path(os.environ.get("PHONE_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    for index, game in enumerate(GAMES):
+        # The AI seats wait long: the table stays as it is while it is measured.
+        settings = {"ai_pause_seconds": 60, "card_emoji_decks": [GAME_DECKS.get(game, "fr")]}
+        with page_in_thread(tmp_path / game, game=game, bots=2, **settings) as (session, _):
+            _screen(browser, PHONE, phone=True)
+            browser.get(session.page.url)
+            assert session.table is not None
+            table_id = str(session.table.id)
+            _click(browser, table_id, "Start")
+            phone = _layout(browser, table_id)
+            browser.execute_script(  # the screenshot shows the table from its top, as a player scrolls to it
+                "document.querySelector(`li[data-id='${arguments[0]}']`).scrollIntoView()", table_id
+            )
+            browser.save_screenshot(str(shots / f"phone-{game}.png"))
+            where = f"{game} on a phone: {phone}"
+            assert phone["sidebar"] is None and phone["toggle"] is not None, where
+            assert phone["page_width"] <= phone["viewport"] == PHONE[0], where  # nothing to scroll sideways
+            assert phone["main"]["width"] == phone["messages"]["width"] == PHONE[0], where
+            assert phone["picture"]["width"] >= max(300, 0.85 * phone["messages"]["width"]), where
+            assert phone["broken"] == [] and phone["overflowing"] == [], where
+            if index == 0:
+                _check_the_sidebar_toggle(browser, shots / "phone-channels.png")
+
+            _screen(browser, DESKTOP, phone=False)
+            desktop = _layout(browser, table_id)
+            where = f"{game} on a desktop: {desktop}"
+            assert desktop["toggle"] is None and desktop["sidebar"]["width"] == 220, where
+            assert desktop["main"]["left"] == 220 and desktop["main"]["width"] == DESKTOP[0] - 220, where
+            picture = desktop["picture"]
+            tall = 420 * picture["natural_width"] / picture["natural_height"]  # page.css: at most 420 px high
+            shown = min(picture["natural_width"], picture["room"], tall)
+            assert picture["width"] >= shown - 1, where  # as large as it is drawn, or as fits
+            assert desktop["broken"] == [] and desktop["overflowing"] == [], where
+        assert session.server.violations == []
