@@ -12,7 +12,7 @@ import asyncio
 from datetime import datetime
 from typing import Any
 
-from engine import GameRules
+from engine import GameRules, LegalAction, SeatView
 from engine.tables.table import (
     ALERT_MODES,
     BY_DM,
@@ -24,6 +24,7 @@ from engine.tables.table import (
     TableDraft,
     TableError,
     TablePhase,
+    TableQuestions,
     TableSettings,
 )
 
@@ -44,13 +45,15 @@ __all__ = [
 
 _SHOWN = frozenset({"message_id", "message_posted_at", "live_dms"})
 """What the Discord layer keeps of a live table (it may set these); the rest is the table's."""
-_OWN = _SHOWN | {"value", "lock", "revision"}
 
 
-class TableSession:
+class TableSession(TableQuestions):
     """A live table: its current :class:`~engine.tables.table.Table` (:attr:`value`) and what goes with it
     while it is live. Every other attribute read is the current table's (``session.phase`` is
-    ``session.value.phase``), and none of those can be assigned: a table changes only by a move.
+    ``session.value.phase``: the current table's fields are mirrored on the live table, so that reading one
+    is a plain attribute read), and none of those can be assigned: a table changes only by a move. The
+    questions of :class:`~engine.tables.table.TableQuestions` (``seat_of``, ``deadline``, ...) are asked of
+    the current table too.
 
     Parameters
     ----------
@@ -84,7 +87,8 @@ class TableSession:
         message_posted_at: datetime | None = None,
         live_dms: dict[int, tuple[int, int]] | None = None,
     ) -> None:
-        object.__setattr__(self, "value", table.freeze() if isinstance(table, TableDraft) else table)
+        value = table.freeze() if isinstance(table, TableDraft) else table
+        self._mirror(value)
         object.__setattr__(self, "lock", asyncio.Lock())
         object.__setattr__(self, "revision", 0)
         self.message_id = message_id
@@ -106,11 +110,6 @@ class TableSession:
         """A new table's lobby, live (see :class:`~engine.tables.table.TableDraft` for the parameters)."""
         return cls(TableDraft(table_id, guild_id, channel_id, rules, settings, host_id, host_name, **seated))
 
-    def __getattr__(self, name: str) -> object:
-        if name in _OWN:  # not set yet (during __init__)
-            raise AttributeError(name)
-        return getattr(self.value, name)
-
     def __setattr__(self, name: str, value: object) -> None:
         if name not in _SHOWN:
             raise AttributeError(f"a table is a value: {name} changes only by a move (engine.tables.step)")
@@ -126,8 +125,27 @@ class TableSession:
         """
         if new.table_id != self.value.table_id:
             raise ValueError("a live table takes only its own table's next value")
-        object.__setattr__(self, "value", new)
+        self._mirror(new)
         object.__setattr__(self, "revision", self.revision + 1)
+
+    def _mirror(self, value: Table) -> None:
+        """Make ``value`` the table, its fields read straight off the live table."""
+        fields = self.__dict__
+        fields.update(value.__dict__)
+        del fields["_derived"]
+        fields["value"] = value
+
+    def view(self, seat: int | None) -> SeatView:
+        """The current table's :meth:`~engine.tables.table.Table.view` of ``seat`` (computed once a table)."""
+        return self.value.view(seat)
+
+    def public_actions(self) -> tuple[LegalAction, ...]:
+        """The current table's :meth:`~engine.tables.table.Table.public_actions`."""
+        return self.value.public_actions()
+
+    def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
+        """The current table's :meth:`~engine.tables.table.Table.legal_actions` of ``seat``."""
+        return self.value.legal_actions(seat)
 
     def __repr__(self) -> str:
         return f"<TableSession {self.value.table_id} {self.value.rules.key} {self.value.phase.value}>"
