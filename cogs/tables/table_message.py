@@ -258,7 +258,7 @@ class TableMessages:
     @staticmethod
     async def _as_stored(session: TableSession) -> Drawn:
         """The table message as the table is now, which is as it is stored: a move becomes the table only
-        once it is stored (:meth:`~engine.tables.session.TableSession.adopt`), so a background edit never
+        once it is stored (:meth:`~engine.tables.session.TableSession.swap`), so a background edit never
         shows a move a failed save dropped or a crash lost, without waiting for the table's lock."""
         return render.current_message(session)
 

@@ -15,7 +15,6 @@ their business; the stored form is :mod:`engine.tables.snapshot`'s.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections import deque
 from collections.abc import Callable
@@ -315,7 +314,9 @@ class TableDraft(TableQuestions):
         """This draft as a :class:`Table`: every field in immutable form (the game state itself, which the
         draft must not change any more). The draft is not to be used after."""
         table = object.__new__(Table)
-        fields = {name: _FREEZE.get(name, _same)(value) for name, value in self.__dict__.items()}
+        fields = dict(self.__dict__)  # the immutable fields as they are
+        for name, frozen in _FREEZE.items():
+            fields[name] = frozen(fields[name])
         fields["_derived"] = {}
         object.__setattr__(table, "__dict__", fields)
         return table
@@ -625,13 +626,11 @@ class Table(TableQuestions):
         """A draft of this table for one move to change: every field copied in mutable form, the game state
         copied (``GameState.copy``). Changing the draft never changes this table."""
         draft = object.__new__(TableDraft)
-        draft.__dict__.update(
-            {
-                name: _THAW.get(name, _same)(value)
-                for name, value in self.__dict__.items()
-                if name != "_derived"
-            }
-        )
+        fields = dict(self.__dict__)
+        del fields["_derived"]
+        for name, thawed in _THAW.items():
+            fields[name] = thawed(fields[name])
+        draft.__dict__.update(fields)
         return draft
 
     def fingerprint(self) -> tuple:
@@ -679,38 +678,31 @@ class Table(TableQuestions):
         return actions
 
 
-def _same(value: Any) -> Any:
-    return value
+def _copied(value: Any, **fields: Any) -> Any:
+    """A shallow copy of the dataclass ``value`` with ``fields`` replaced (no ``__post_init__``)."""
+    other = object.__new__(type(value))
+    other.__dict__.update(value.__dict__, **fields)
+    return other
 
 
 def _frozen_lobby(lobby: Lobby) -> Lobby:
-    frozen = copy.copy(lobby)
-    frozen.players = tuple(lobby.players)  # type: ignore[assignment]
-    return frozen
+    return _copied(lobby, players=tuple(lobby.players))
 
 
 def _thawed_lobby(lobby: Lobby) -> Lobby:
-    thawed = copy.copy(lobby)
-    thawed.players = list(lobby.players)
-    return thawed
+    return _copied(lobby, players=list(lobby.players))
 
 
 def _frozen_rematch(rematch: Rematch | None) -> Rematch | None:
     if rematch is None:
         return None
-    frozen = copy.copy(rematch)
-    frozen.players = tuple(rematch.players)  # type: ignore[assignment]
-    frozen.choices = MappingProxyType(dict(rematch.choices))  # type: ignore[assignment]
-    return frozen
+    return _copied(rematch, players=tuple(rematch.players), choices=MappingProxyType(dict(rematch.choices)))
 
 
 def _thawed_rematch(rematch: Rematch | None) -> Rematch | None:
     if rematch is None:
         return None
-    thawed = copy.copy(rematch)
-    thawed.players = list(rematch.players)
-    thawed.choices = dict(rematch.choices)
-    return thawed
+    return _copied(rematch, players=list(rematch.players), choices=dict(rematch.choices))
 
 
 def _read_only(mapping: dict) -> MappingProxyType:
