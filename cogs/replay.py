@@ -299,9 +299,12 @@ class ReplayCog(commands.Cog, name="Replay"):
                 "That button is not one of mine: nothing happened.", ephemeral=True
             )
             return
-        await self._show(
-            interaction, interaction.guild_id, int(step["game"]), int(step["step"]), new_message=False
-        )
+        # A stepping button edits the replay it is on; pressed anywhere else (a table message, whose
+        # Components V2 layout cannot take an embed: a forged or misplaced custom_id) it opens a replay.
+        message = interaction.message
+        on_a_replay = message is not None and message.flags.ephemeral and not message.flags.components_v2
+        game_id, shown = int(step["game"]), int(step["step"])
+        await self._show(interaction, interaction.guild_id, game_id, shown, new_message=not on_a_replay)
 
 
 async def setup(bot: "Host") -> None:

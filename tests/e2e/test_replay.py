@@ -79,4 +79,8 @@ async def test_replay_command_and_the_closed_scoreboard_keeps_its_replay_button(
         world.players["erin"], shown.message, f"rp:{game_id + 7}:3:f", forged=True
     )
     assert forged.ok and forged.ephemeral and "No finished game with that id" in forged.message.text()
+    # A replay's stepping button pressed on the table message: a replay of its own, not an edit of the table.
+    misplaced = await world.server.press(world.players["erin"], closed, f"rp:{game_id}:3:f", forged=True)
+    assert misplaced.ok and misplaced.ephemeral and where(misplaced.message).startswith("move 3 of ")
+    assert [button["label"] for button in world.message(final.id).buttons()] == ["Replay"]  # unchanged
     assert world.server.violations == []
