@@ -332,3 +332,23 @@ async def test_hint_answers_with_the_hard_ai_s_move_and_its_reason_where_games_w
     by_bob = await world.server.press(bob, world.message(lobby.id), forged, forged=True)
     await refused(world, by_bob, "not playing")
     assert world.server.violations == []
+
+
+@pytest.mark.bot_settings(ai_pause_seconds=0.5)
+async def test_a_declare_player_is_away_after_two_missed_turns_not_two_missed_decisions(world: World) -> None:
+    """A Declare turn is a throw and a pick: a player whose clock runs out on both has missed one turn, so an
+    AI takes the seat only once a second turn runs out: after three timed-out decisions, not two (Declare
+    ruling 26)."""
+    alice = world.players["alice"]
+    lobby = (await world.play(alice, game="declare", bots=1, turn_seconds=1)).message
+    assert (await world.press(alice, lobby, "DM me my hand")).ok
+    await world.server.wait_for(lambda: world.server.dm_messages(alice))
+    assert (await world.press(alice, lobby, "Start")).ok
+    await world.server.wait_for(
+        lambda: any("plays your seat" in m.text() for m in world.server.dm_messages(alice)), timeout=40
+    )
+    timed_out = stored(
+        world.database_url, "SELECT COUNT(*) FROM live_table_actions WHERE seat = 0 AND timed_out = 1"
+    )
+    assert timed_out == [(3,)], timed_out  # her first turn's throw and pick, her second turn's throw
+    assert world.server.violations == []
