@@ -6,8 +6,8 @@ parts, from the bottom up:
 
 * :mod:`engine.minimisere.cards`: cards as short strings (``"10H"``, ``"JK"``), packs, hands, trick winner.
 * :mod:`engine.minimisere.scoring`: the score tables, the Lot, the target score.
-* :mod:`engine.minimisere.actions`: the typed action and its stable codes (``"10H"``, ``"QS+lot"``,
-  ``"JK+win"``).
+* :mod:`engine.minimisere.actions`: the typed moves and their stable codes (``"10H"``, ``"QS+lot"``,
+  ``"JK+win"``; the Lot step's ``"lot"`` and ``"lot-cancel"``).
 * :mod:`engine.minimisere.deal`: dealing the unseen cards again around the suits a seat has shown it lacks.
 * :mod:`engine.minimisere.words`: card names, the choices' labels, refusals, events and the views' text.
 * :mod:`engine.minimisere.rules`: the game in progress, its options and hidden information, the rules object.
@@ -17,7 +17,17 @@ parts, from the bottom up:
 
 from __future__ import annotations
 
-from engine.minimisere.actions import JOKER_LOSES, JOKER_WINS, LOT, Decree, MinimisereAction
+from engine.minimisere.actions import (
+    BID_LOT,
+    CANCEL_LOT,
+    JOKER_LOSES,
+    JOKER_WINS,
+    LOT,
+    Decree,
+    LotStep,
+    MinimisereAction,
+    MinimisereMove,
+)
 from engine.minimisere.cards import (
     HAND_SIZES,
     JOKER,
@@ -42,6 +52,8 @@ from engine.minimisere.scoring import LOT_SCORES, SCORE_TABLES, default_target, 
 from engine.minimisere.words import LOT_GROUP, PLAY_GROUP, card_text
 
 __all__ = [
+    "BID_LOT",
+    "CANCEL_LOT",
     "HAND_SIZES",
     "JOKER",
     "JOKER_LOSES",
@@ -55,8 +67,10 @@ __all__ = [
     "SUITS",
     "DealResult",
     "Decree",
+    "LotStep",
     "Minimisere",
     "MinimisereAction",
+    "MinimisereMove",
     "MinimisereOptions",
     "MinimisereState",
     "Phase",

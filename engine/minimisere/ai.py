@@ -2,8 +2,11 @@
 rule-based rollouts.
 
 Minimisère has one kind of decision at every player count: the card to play. Two choices ride on it: with
-four to six players, whether to bid the Lot with one's first card (``"<card>+lot"``), and with three, the
-decree of a Joker played third (``"JK+win"`` / ``"JK+lose"``). The AI weighs every legal code the same way.
+four to six players, whether to bid the Lot with one's first card, and with three, the decree of a Joker
+played third (``"JK+win"`` / ``"JK+lose"``). The AI weighs every card the same way, a card with the Lot bid
+(``"<card>+lot"``) included: the engine offers those in a step of their own ("Bid the Lot…", ruling 13), so
+the AI weighs them beside the plain plays before the step and opens it only when a bid is its choice; in the
+step it weighs the bids alone (or cancels with a hand that could not win every trick).
 
 What it looks at: its own hand, the trick in progress, tricks won and running totals, the dealer, the Lot
 bidder, the options (target, end by deals), and the hidden hands only through
@@ -30,7 +33,7 @@ import random
 from engine.ai.core import SEARCH_CPU_SECONDS, AIPlayer, InformationSet
 from engine.ai.monte_carlo import FlatMonteCarlo, first_best
 from engine.core import GameState
-from engine.minimisere.actions import Decree, MinimisereAction
+from engine.minimisere.actions import BID_LOT, CANCEL_LOT, LOT, Decree, MinimisereAction
 from engine.minimisere.cards import HAND_SIZES, JOKER, RANK_VALUES, SUIT, VALUE, trick_winner
 from engine.minimisere.rules import MinimisereState, Phase
 from engine.minimisere.scoring import SCORE_TABLES
@@ -249,15 +252,23 @@ class MinimiserePlayer(AIPlayer):
             raise ValueError(f"seat {seat} has no legal action")
         if len(codes) == 1:
             return codes[0]
-        actions = [MinimisereAction.parse(code) for code in codes]
         special = None if state.special is None else RANK_VALUES[state.special]
         own = state.hand(seat)  # the seat's own hand, shown in its view
-        if any(action.bid_lot for action in actions):
+        in_step = state.choosing_lot_card
+        if in_step or BID_LOT in codes:
             # The Lot is worth weighing only with a hand that might win every trick.
-            strength = _strength(own, special)
-            if strength < HAND_SIZES[state.num_seats] - 1:
-                actions = [action for action in actions if not action.bid_lot]
-                codes = [action.format() for action in actions]
+            strong = _strength(own, special) >= HAND_SIZES[state.num_seats] - 1
+            if in_step:  # the bids alone, as the step was opened to bid (or cancel with a weak hand)
+                if not strong:
+                    return CANCEL_LOT
+                codes = [code for code in codes if code != CANCEL_LOT]
+            else:  # the plain plays, and each of them with the bid, which the step would offer
+                codes = [code for code in codes if code != BID_LOT]
+                if strong:
+                    codes += [f"{code}+{LOT}" for code in codes]
+            if len(codes) == 1:
+                return codes[0]
+        actions = [MinimisereAction.parse(code) for code in codes]
         first = state.resample_hidden(seat, rng)
         unseen = {card for other in range(state.num_seats) if other != seat for card in first.hand(other)}
         unseen.update(first.set_aside())
@@ -265,7 +276,7 @@ class MinimiserePlayer(AIPlayer):
         actions = [actions[index] for index in kept]
         codes = [codes[index] for index in kept]
         if len(actions) == 1:
-            return codes[0]
+            return self._step_to(codes[0], in_step)
         deal = state.deal_number
 
         def determinise(number: int, rng: random.Random) -> tuple[MinimisereState, list[bool]]:
@@ -289,7 +300,13 @@ class MinimiserePlayer(AIPlayer):
             min_worlds=self.min_worlds,
             cpu_seconds=self.cpu_seconds,
         )
-        return codes[first_best(search.run(rng).totals)]
+        return self._step_to(codes[first_best(search.run(rng).totals)], in_step)
+
+    @staticmethod
+    def _step_to(code: str, in_step: bool) -> str:
+        """The legal code that leads to ``code``: a Lot bid chosen before the Lot step opens the step
+        (the bid's card is chosen again in it); any other code is legal as it is."""
+        return BID_LOT if code.endswith("+" + LOT) and not in_step else code
 
 
 def player_for(game_key: str) -> AIPlayer:
@@ -313,6 +330,10 @@ def evaluate(state: GameState, seat: int) -> float:
     win only when led). At the end of the game: the final margin. (The benchmark's greedy player calls it
     on a determinisation, so the other hands it reads are a sample.)"""
     assert isinstance(state, MinimisereState)
+    if state.choosing_lot_card:
+        # The Lot step plays no card: one move ahead it would look as good as not playing at all, so it is
+        # rated below every play (a one-move lookahead never opens it; in it, it bids or cancels).
+        return -math.inf
     scores = state.scores()
     if state.is_terminal():
         return scores[seat] - max(score for other, score in enumerate(scores) if other != seat)

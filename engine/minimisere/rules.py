@@ -36,7 +36,15 @@ from engine.core import (
     plural,
 )
 from engine.minimisere import words
-from engine.minimisere.actions import JOKER_LOSES, MinimisereAction
+from engine.minimisere.actions import (
+    BID_LOT,
+    CANCEL_LOT,
+    JOKER_LOSES,
+    LOT,
+    LotStep,
+    MinimisereAction,
+    MinimisereMove,
+)
 from engine.minimisere.cards import (
     HAND_SIZES,
     JOKER,
@@ -116,7 +124,7 @@ class MinimisereState(GameState[MinimisereOptions]):
     four players and the order of the rest of the pack (secret to everyone). Cards are public once played.
     """
 
-    action_type = MinimisereAction
+    action_type = MinimisereMove
 
     def __init__(
         self,
@@ -229,6 +237,7 @@ class MinimisereState(GameState[MinimisereOptions]):
         self._trick_no = 0  # tricks completed this deal
         self._leader = (self._dealer + 1) % self.num_seats
         self._lot_bidder: int | None = None
+        self._lot_step = False  # the seat to play is choosing the card to bid the Lot with (ruling 13)
         self._last_trick = None
         # Suits each seat has shown it lacks this deal, by not following them (public: every play is).
         self._voids: list[set[str]] = [set() for _ in range(self.num_seats)]
@@ -336,6 +345,12 @@ class MinimisereState(GameState[MinimisereOptions]):
     def lot_bidder(self) -> int | None:
         return self._lot_bidder
 
+    @property
+    def choosing_lot_card(self) -> bool:
+        """Whether the seat to play has opened the Lot step ("Bid the Lot…") and is choosing the card to bid
+        it with, or cancelling (ruling 13). Public, like the rest of a seat's turn."""
+        return self._lot_step
+
     def _seat_to_play(self) -> int:
         return (self._leader + len(self._trick)) % self.num_seats
 
@@ -369,6 +384,8 @@ class MinimisereState(GameState[MinimisereOptions]):
         return self.num_seats >= 4 and self._trick_no == 0 and self._lot_bidder is None
 
     def legal_actions(self, seat: int) -> tuple[LegalAction, ...]:
+        """The plain plays and, while the Lot may be bid, "Bid the Lot…"; in the Lot step, each card with
+        the bid and cancelling (ruling 13)."""
         if self._over or seat != self._seat_to_play():
             return ()
         lot = None
@@ -376,15 +393,26 @@ class MinimisereState(GameState[MinimisereOptions]):
             made, failed = LOT_SCORES[self.num_seats]
             lot = (self._hand_size, made, failed)
         cards = self.playable(seat)
+        if self._lot_step:
+            assert lot is not None  # the step is open only while the Lot may be bid
+            return words.lot_step_choices(cards, lot)
         return words.play_choices(cards, len(self._trick), self.joker_decreed, self._special, lot)
 
     def decision_key(self, seat: int) -> Hashable:
         """``None`` off turn; else the hand, the place in the trick (notes, the Joker's decree) and the card
-        led (following suit), and whether the Lot may be bid (ruling 3)."""
+        led (following suit), whether the Lot may be bid (ruling 3) and whether the Lot step is open
+        (ruling 13)."""
         if self._over or seat != self._seat_to_play():
             return None
         led = self._trick[0][1] if self._trick else None
-        return tuple(self._hands[seat]), len(self._trick), led, self._lot_open()
+        return tuple(self._hands[seat]), len(self._trick), led, self._lot_open(), self._lot_step
+
+    def decision_clock(self, seat: int) -> str | None:
+        """A seat's card to the first trick while the Lot may be bid is one timed decision, whether it opens
+        the Lot step and cancels it or not: its clock runs on through the step (ruling 13)."""
+        if self._over or seat != self._seat_to_play() or not self._lot_open():
+            return None
+        return f"{LOT} {self._deals_played}"
 
     def has_decision(self, seat: int) -> bool:
         """Only the seat to play decides."""
@@ -393,12 +421,19 @@ class MinimisereState(GameState[MinimisereOptions]):
     def check(self, seat: int, action: GameAction) -> str | None:
         """Whose turn it is, that the card is in hand and follows suit ("You must follow suit if you can"),
         that a Joker played third by three players comes with its decree and no other card does, and that
-        the Lot is bid only to the first trick, once per deal, by four to six players (rulings 3, 6)."""
-        assert isinstance(action, MinimisereAction)
+        the Lot is bid only to the first trick, once per deal, by four to six players (rulings 3, 6), in its
+        own step (ruling 13): "Bid the Lot…" opens it, then a card with the bid or cancelling."""
         if self._over:
             return words.GAME_OVER
         if seat != self._seat_to_play():
             return words.NOT_YOUR_TURN
+        if isinstance(action, LotStep):
+            if not action.open:
+                return None if self._lot_step else words.NOTHING_TO_CANCEL
+            if self._lot_step:
+                return words.ALREADY_CHOOSING
+            return None if self._lot_open() else self._no_lot_words()
+        assert isinstance(action, MinimisereAction)
         if action.card not in self._hands[seat]:
             return words.not_held(action.card)
         if action.card not in self.playable(seat):
@@ -409,10 +444,16 @@ class MinimisereState(GameState[MinimisereOptions]):
         if not decreed and action.decree is not None:
             return words.DECREE_NOT_ALLOWED
         if action.bid_lot and not self._lot_open():
-            if self.num_seats == 3:
-                return words.NO_LOT_WITH_THREE
-            return words.LOT_TOO_LATE
+            return self._no_lot_words()
+        if action.bid_lot and not self._lot_step:
+            return words.LOT_NEEDS_ITS_STEP
+        if self._lot_step and not action.bid_lot:
+            return words.CHOOSE_LOT_CARD
         return None
+
+    def _no_lot_words(self) -> str:
+        """Why the Lot may not be bid now (rulings 3, 6)."""
+        return words.NO_LOT_WITH_THREE if self.num_seats == 3 else words.LOT_TOO_LATE
 
     def default_action(self, seat: int) -> str:
         """On a timeout (ruling 8): the legal card least likely to win, never bidding the Lot.
@@ -423,6 +464,8 @@ class MinimisereState(GameState[MinimisereOptions]):
         """
         if self._over or seat != self._seat_to_play():
             raise IllegalAction(words.NOT_YOUR_TURN)
+        if self._lot_step:
+            return CANCEL_LOT  # never a bid: the step is closed, and the next timeout plays the card
         leading = not self._trick
         suit_order = ("C", "D", "H", "S")
 
@@ -441,7 +484,7 @@ class MinimisereState(GameState[MinimisereOptions]):
 
     # -- changes -----------------------------------------------------------------------------------
 
-    def play(self, seat: int, action: MinimisereAction) -> None:
+    def play(self, seat: int, action: MinimisereMove) -> None:
         """Apply ``seat``'s ``action``, known to be legal, without the events' words: the rules' fast path
         for AI searches on copies (:meth:`apply` checks the action, then takes the same path and writes the
         events). The action is recorded in :attr:`history`. An action that :meth:`check` would refuse
@@ -449,14 +492,21 @@ class MinimisereState(GameState[MinimisereOptions]):
         self._play(seat, action, None)
         self.history.append((seat, action.format()))
 
-    def _apply(self, seat: int, action: MinimisereAction) -> list[Event]:
+    def _apply(self, seat: int, action: MinimisereMove) -> list[Event]:
         events: list[Event] = []
         self._play(seat, action, events)
         return events
 
-    def _play(self, seat: int, action: MinimisereAction, events: list[Event] | None) -> None:
+    def _play(self, seat: int, action: MinimisereMove, events: list[Event] | None) -> None:
         """The one path of a move: play the card and, when it completes the trick, settle it (and the deal,
-        and the game); unless ``events`` is ``None``, append what happened to it."""
+        and the game); unless ``events`` is ``None``, append what happened to it. A step of the Lot only
+        opens or closes the step, with no event: which card a seat may bid with is its secret, and whether
+        it thinks of bidding is nobody's business until it bids (ruling 13)."""
+        if isinstance(action, LotStep):
+            self._lot_step = action.open
+            return
+        assert isinstance(action, MinimisereAction)
+        self._lot_step = False
         card = action.card
         trick = self._trick
         position = len(trick)
@@ -721,3 +771,20 @@ class Minimisere(GameRules[MinimisereOptions]):
         """A game started before ruling 12 (three players: the text's 31 by default) played to 25 with any
         number of players unless the host chose otherwise: it keeps playing to 25."""
         return {"target": 25, **options}
+
+    def upgrade_log(self, actions: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
+        """``actions`` with the Lot step before each Lot bid of older logs (ruling 13).
+
+        Until the Lot had its own step, a card and the bid were one move (``"<card>+lot"``), offered beside
+        each plain play. Now "Bid the Lot…" (``"lot"``) opens the step and the same code plays the card with
+        the bid, so an old bid replays as the step opened and the same move: the same game, the same
+        scores. A bid already just after its seat's ``"lot"`` (a current log) is left as it is, so a current
+        log is returned unchanged. (A log is written by one version of the engine: a table restored from an
+        old log stores its upgraded log whole at its next save.)
+        """
+        upgraded: list[tuple[int, str]] = []
+        for seat, code in actions:
+            if code.endswith("+" + LOT) and (not upgraded or upgraded[-1] != (seat, BID_LOT)):
+                upgraded.append((seat, BID_LOT))
+            upgraded.append((seat, code))
+        return upgraded

@@ -6,7 +6,7 @@ with :func:`engine.core.strong`, and a card a view or an event names with :func:
 from __future__ import annotations
 
 from engine.core import Field, LegalAction, card_mark, plural, strong
-from engine.minimisere.actions import JOKER_LOSES, JOKER_WINS, LOT, Decree
+from engine.minimisere.actions import BID_LOT, CANCEL_LOT, JOKER_LOSES, JOKER_WINS, LOT, Decree
 from engine.minimisere.cards import JOKER, pack_ranks, rank_of
 from engine.minimisere.scoring import LOT_SCORES, SCORE_TABLES
 
@@ -21,6 +21,12 @@ DECREE_NEEDED = "You play the Joker third: decree whether it wins or loses."
 DECREE_NOT_ALLOWED = "Only a Joker played third to a trick by three players is decreed to win or lose."
 NO_LOT_WITH_THREE = "There is no Lot with three players."
 LOT_TOO_LATE = "The Lot can only be bid when playing to the first trick, once per deal."
+LOT_NEEDS_ITS_STEP = "Press Bid the Lot… first, then choose the card to bid it with."
+CHOOSE_LOT_CARD = "Choose the card to bid the Lot with, or cancel the bid."
+ALREADY_CHOOSING = "You are already choosing the card to bid the Lot with."
+NOTHING_TO_CANCEL = "There is no Lot bid to cancel."
+BID_LOT_LABEL = "Bid the Lot…"
+CANCEL_LOT_LABEL = "Cancel: don't bid the Lot"
 LOT_FAILS = "lost a trick: the Lot fails and the deal ends"
 WAITING_FOR_THE_LEAD = "Waiting for the lead."
 
@@ -78,6 +84,12 @@ def describe(card: str, position: int, special: str | None) -> str:
     return ""
 
 
+def lot_stakes(hand_size: int, made: int, failed: int) -> str:
+    """What a Lot bid is worth: ``hand_size`` tricks to win, ``made`` points if it is made, ``failed`` to
+    each other player if it fails."""
+    return f"Win all {tricks_text(hand_size)}: +{made}, others 0. Fail: 0, others +{failed}"
+
+
 def play_choices(
     cards: list[str],
     position: int,
@@ -87,9 +99,10 @@ def play_choices(
 ) -> tuple[LegalAction, ...]:
     """The legal actions of a seat that may play ``cards`` as the ``position``-th card of the trick (0: the
     lead). ``decreed``: a Joker played now comes with its decree (two choices); ``lot``: ``(hand size,
-    points if made, points to the others if failed)`` when the Lot may be bid with the card, else ``None``.
-    The plays are one group however many (:data:`PLAY_GROUP`), the Lot bids another (:data:`LOT_GROUP`):
-    how a group is shown (a button per card, or a list) is the renderer's business."""
+    points if made, points to the others if failed)`` when the Lot may be bid, else ``None``: then one more
+    choice, "Bid the Lot…", opens the Lot step (:func:`lot_step_choices`, ruling 13). The plays are one
+    group however many (:data:`PLAY_GROUP`): how a group is shown (a button per card, or a list) is the
+    renderer's business."""
     actions: list[LegalAction] = []
     for card in cards:
         if card == JOKER and decreed:
@@ -100,20 +113,21 @@ def play_choices(
             description = describe(card, position, special)
             actions.append(LegalAction(card, card_text(card), "", True, PLAY_GROUP, description))
     if lot is not None:
-        hand_size, made, failed = lot
-        description = f"Win all {tricks_text(hand_size)}: +{made}, others 0. Fail: 0, others +{failed}"
-        actions.extend(
-            LegalAction(
-                f"{card}+{LOT}",
-                f"{card_text(card)} and bid the Lot",
-                "bad",
-                True,
-                LOT_GROUP,
-                description,
-            )
-            for card in cards
-        )
+        # Secret like the plays: whether a seat may bid now is public, but the button belongs to its hand.
+        actions.append(LegalAction(BID_LOT, BID_LOT_LABEL, "", True, "", lot_stakes(*lot)))
     return tuple(actions)
+
+
+def lot_step_choices(cards: list[str], lot: tuple[int, int, int]) -> tuple[LegalAction, ...]:
+    """The Lot step's choices (ruling 13): each card of ``cards`` played with the Lot bid (red, one group,
+    :data:`LOT_GROUP`), and cancelling, back to the plain plays; ``lot`` as in :func:`play_choices`."""
+    stakes = lot_stakes(*lot)
+    bids = tuple(
+        LegalAction(f"{card}+{LOT}", f"{card_text(card)} and bid the Lot", "bad", True, LOT_GROUP, stakes)
+        for card in cards
+    )
+    cancel = LegalAction(CANCEL_LOT, CANCEL_LOT_LABEL, "", True, "", "back to playing a card")
+    return (cancel, *bids)
 
 
 def not_held(card: str) -> str:

@@ -1,7 +1,8 @@
 """Card faces as application emojis through the sandbox, with the real discord.py client: made once
 across restarts (a second start uploads nothing), a face whose art changed replaces its old emoji (and
 emojis not of ours are left alone), a card a player can play is a button carrying its face (five a row,
-the Lot's bids in red buttons of their own) and pressing it plays that card, a card the hand, the trick
+and, once "Bid the Lot…" is pressed, the Lot's bids in red buttons, each with its card's face) and pressing
+it plays that card, a card the hand, the trick
 and the log name is shown with its emoji beside its text, and with the emoji endpoints
 failing the bot logs once and a Foist game plays to the end with text cards.
 
@@ -75,8 +76,13 @@ async def test_card_emojis_are_made_once_across_restarts_and_changed_art_replace
 
 def card_buttons(world: World, hand) -> list[dict]:
     """The buttons of a private view that play a card (``:a.<card>``), each carrying an application emoji the
-    sandbox holds, of the face of that card, beside its text; the Lot bids (``<card>+lot``) left out."""
-    cards = [b for b in hand.buttons() if ":a." in b["custom_id"] and "+lot" not in b["custom_id"]]
+    sandbox holds, of the face of that card, beside its text; the Lot bids (``<card>+lot``) and the steps to
+    and from them ("Bid the Lot…", "Cancel": no card) left out."""
+    cards = [
+        b
+        for b in hand.buttons()
+        if ":a." in b["custom_id"] and "lot" not in b["custom_id"].rsplit(":a.", 1)[1]
+    ]
     for button in cards:
         emoji = world.server.application_emojis[int(button["emoji"]["id"])]
         assert emoji["name"] == button["emoji"]["name"]
@@ -108,11 +114,17 @@ async def test_a_card_a_player_can_play_is_a_button_carrying_its_face(world: Wor
     hand = (await world.press(actor, table, "My hand")).message
     cards = card_buttons(world, hand)
     assert len(cards) == 5 and not hand.selects(), hand.buttons()  # five players hold five cards
-    # Bidding the Lot with a card: a red button of its own (in a row of its own), with the card's face.
-    bids = [b for b in hand.buttons() if b["custom_id"].endswith("+lot")]
+    assert not [b for b in hand.buttons() if b["custom_id"].endswith("+lot")]  # no second button per card
+    # "Bid the Lot…" in a row of its own above the cards.
+    assert [len(row["components"]) for row in layouts.action_rows(hand.components)][:2] == [1, 5]
+    # Its step: bidding the Lot with a card, a red button each, with the card's face.
+    step = (await world.press(actor, hand, "Bid the Lot…")).message
+    bids = [b for b in step.buttons() if b["custom_id"].endswith("+lot")]
     assert [b["label"] for b in bids] == [f"{b['label']} and bid the Lot" for b in cards]
     assert all(b["style"] == 4 and b["emoji"] == card["emoji"] for b, card in zip(bids, cards, strict=True))
-    assert [len(row["components"]) for row in layouts.action_rows(hand.components)][:2] == [5, 5]
+    hand = (await world.press(actor, step, "Cancel")).message
+    assert [b["label"] for b in card_buttons(world, hand)] == [b["label"] for b in cards]  # as before
+    cards = card_buttons(world, hand)
     held = SHOWN_CARD.findall(hand.text())  # "Your hand": each card its emoji and its text
     assert len(held) >= len(cards) and all(
         world.server.application_emojis[int(emoji_id)]["name"] == name for name, emoji_id, _ in held

@@ -13,6 +13,8 @@ from pydantic import ValidationError
 
 from engine import IllegalAction, replay
 from engine.minimisere import (
+    BID_LOT,
+    CANCEL_LOT,
     HAND_SIZES,
     JOKER,
     JOKER_LOSES,
@@ -20,6 +22,7 @@ from engine.minimisere import (
     LOT_GROUP,
     PLAY_GROUP,
     Decree,
+    LotStep,
     Minimisere,
     MinimisereAction,
     MinimisereOptions,
@@ -68,8 +71,8 @@ def all_codes(state: MinimisereState, seat: int) -> list[str]:
 
 
 def codes(state: MinimisereState, seat: int) -> list[str]:
-    """The card plays offered, without the Lot bids."""
-    return [code for code in all_codes(state, seat) if not code.endswith("+lot")]
+    """The card plays offered, without "Bid the Lot…"."""
+    return [code for code in all_codes(state, seat) if code != BID_LOT]
 
 
 def fields(view) -> dict[str, str]:
@@ -467,24 +470,35 @@ def test_four_players_by_the_table() -> None:
 
 
 def test_the_lot_is_offered_to_every_player_on_their_first_card_only() -> None:
-    """ "you can bid 'The Lot' upon playing to the first trick" — leader and followers alike."""
+    """ "you can bid 'The Lot' upon playing to the first trick" — leader and followers alike; ruling 13:
+    one "Bid the Lot…" beside the plain plays, never a second choice per card."""
     state = five()
+    assert all_codes(state, 0) == ["JK", "KS", "2H", "10C", "2D", BID_LOT]
+    (opener,) = [a for a in state.legal_actions(0) if a.code == BID_LOT]
+    assert opener.label == "Bid the Lot…" and opener.secret and opener.group == ""
+    assert "+10" in opener.description and "+5" in opener.description
+    play(state, BID_LOT)
     lot = [a for a in state.legal_actions(0) if a.code.endswith("+lot")]
     assert [a.code for a in lot] == [c + "+lot" for c in ("JK", "KS", "2H", "10C", "2D")]
-    assert all(a.group == LOT_GROUP and a.secret for a in lot)
-    play(state, "2H")
-    assert all_codes(state, 1) == ["AH", "AH+lot"]
-    play(state, "AH", "KH", "QH", "JH")
-    assert not any(code.endswith("+lot") for code in all_codes(state, 0))
+    assert all(a.group == LOT_GROUP and a.secret and a.tone == "bad" for a in lot)
+    play(state, CANCEL_LOT, "2H")
+    assert all_codes(state, 1) == ["AH", BID_LOT]
+    play(state, BID_LOT)
+    assert all_codes(state, 1) == [CANCEL_LOT, "AH+lot"]
+    play(state, CANCEL_LOT, "AH", "KH", "QH", "JH")
+    assert all_codes(state, 0) == ["JK", "KS", "10C", "2D"]
+    with pytest.raises(IllegalAction, match="first trick, once per deal"):
+        state.apply(0, BID_LOT)
 
 
 def test_only_one_player_may_bid_the_lot_in_a_deal() -> None:
     """Ruling 6."""
     state = five()
-    play(state, "2H+lot")
+    play(state, BID_LOT, "2H+lot")
     assert all_codes(state, 1) == ["AH"]
-    with pytest.raises(IllegalAction, match="first trick, once per deal"):
-        state.apply(1, "AH+lot")
+    for code in (BID_LOT, "AH+lot"):
+        with pytest.raises(IllegalAction, match="first trick, once per deal"):
+            state.apply(1, code)
 
 
 def test_the_lot_made_scores_ten_and_everyone_else_zero() -> None:
@@ -497,7 +511,9 @@ def test_the_lot_made_scores_ten_and_everyone_else_zero() -> None:
         ["QD", "JD", "10D", "2D", "JK"],
     ]
     state = MinimisereState.scripted(5, [hands], dealer=4)
-    events = play(state, "AS+lot")
+    events = play(state, BID_LOT, "AS+lot")
+    assert events[0].text == events[-1].text  # the step itself says nothing
+    events = events[-1:]
     assert "bid {b:the Lot}" in events[0].text
     assert "The Lot is bid" in fields(state.view(None))
     assert "🎯 bid the Lot" in state.view(None).seats[0].summary
@@ -515,7 +531,7 @@ def test_the_lot_failed_scores_zero_and_everyone_else_five_and_ends_the_deal() -
     """ "If not, you score zero and everyone else scores 5, regardless of how many tricks they win";
     ruling 7: the deal ends at the first trick the bidder loses."""
     state = five()
-    play(state, "2H", "AH+lot", "KH", "QH", "JH")  # seat 1 bids; seat 0's led Deuce wins the trick
+    play(state, "2H", BID_LOT, "AH+lot", "KH", "QH", "JH")  # seat 1 bids; seat 0's led Deuce wins the trick
     assert state.deal_number == 2
     assert state.scores() == (5, 0, 5, 5, 5)  # seat 0 won one trick, yet scores 5
     assert "bid and failed" in fields(state.view(None))["Deal 1 result"]
@@ -523,7 +539,7 @@ def test_the_lot_failed_scores_zero_and_everyone_else_five_and_ends_the_deal() -
 
 def test_four_players_lot_failed_scores_six_for_everyone_else() -> None:
     state = MinimisereState.scripted(4, [FOUR], dealer=3)
-    play(state, "AS+lot", "2S", "2C", "2D", "KS", "2H", "10C", "10D")
+    play(state, BID_LOT, "AS+lot", "2S", "2C", "2D", "KS", "2H", "10C", "10D")
     play(state, "10H", "AH", "JC", "JD")  # seat 1's Ace of hearts beats the bidder
     assert state.deal_number == 2
     assert state.scores() == (0, 6, 6, 6)
@@ -531,7 +547,7 @@ def test_four_players_lot_failed_scores_six_for_everyone_else() -> None:
 
 def test_four_players_lot_made_with_a_led_nine_scores_twelve() -> None:
     state = MinimisereState.scripted(4, [FOUR_NINES], dealer=3, options={"nines": True})
-    play(state, "AS+lot", "9S", "9C", "9D")
+    play(state, BID_LOT, "AS+lot", "9S", "9C", "9D")
     play(state, "KS", "10H", "10C", "10D", "QS", "KH", "QC", "QD", "JS", "QH", "JC", "JD")
     play(state, "10S", "JH", "KC", "KD", "9H", "AH", "AC", "AD")
     assert state.scores() == (12, 0, 0, 0)
@@ -539,7 +555,7 @@ def test_four_players_lot_made_with_a_led_nine_scores_twelve() -> None:
 
 def test_six_players_lot_made_scores_twelve() -> None:
     state = MinimisereState.scripted(6, [SIX], dealer=5)
-    play(state, "AS+lot", "8S", "JH", "AC", "8C", "JD")
+    play(state, BID_LOT, "AS+lot", "8S", "JH", "AC", "8C", "JD")
     for lead in ("KS", "QS", "JS", "10S", "9S"):
         play(state, lead)
         for _ in range(5):
@@ -551,9 +567,10 @@ def test_six_players_lot_made_scores_twelve() -> None:
 def test_there_is_no_lot_with_three_players() -> None:
     """Ruling 3: the three-hand rules have no Lot."""
     state = MinimisereState.scripted(3, [THREE], dealer=2)
-    assert not any(code.endswith("+lot") for code in all_codes(state, 0))
-    with pytest.raises(IllegalAction, match="no Lot with three"):
-        state.apply(0, "AS+lot")
+    assert not any("lot" in code for code in all_codes(state, 0))
+    for code in (BID_LOT, "AS+lot"):
+        with pytest.raises(IllegalAction, match="no Lot with three"):
+            state.apply(0, code)
 
 
 # -- "Game" -----------------------------------------------------------------------------------------
@@ -766,14 +783,16 @@ def test_card_actions_are_secret_and_grouped_however_many() -> None:
     assert {action.group for action in actions} == {PLAY_GROUP}
     assert state.public_actions() == ()
     five_state = five()
-    plain = [a for a in five_state.legal_actions(0) if "+" not in a.code]
+    plain = [a for a in five_state.legal_actions(0) if a.code != BID_LOT]
     assert len(plain) <= 5 and {a.group for a in plain} == {PLAY_GROUP}  # a few cards: one group too
 
 
 def test_illegal_actions_change_nothing() -> None:
     state = five()
     before = ([state.view(seat) for seat in (None, 0, 1)], state.version)
-    for seat, code in ((1, "AH"), (0, "AH"), (0, "JK+win"), (9, "2H"), (0, "2H+lot+lot")):
+    refused = ((1, "AH"), (0, "AH"), (0, "JK+win"), (9, "2H"), (0, "2H+lot+lot"))
+    refused += ((0, "2H+lot"), (0, CANCEL_LOT))
+    for seat, code in refused:
         with pytest.raises(IllegalAction):
             state.apply(seat, code)
     assert ([state.view(seat) for seat in (None, 0, 1)], state.version) == before
@@ -842,25 +861,31 @@ def check_offers(state: MinimisereState) -> None:
     """The engine's own promises about what it offers (fitting them to Discord is the renderer's job):
     short stable codes that parse back, short labels, every action secret (it shows the hand), and each
     decision in one group: the plain plays all in the one group "Play a card…" (however many), and the Lot
-    bids all in the one list "Play a card and bid the Lot…", one per card offered."""
+    bids all in the one list "Play a card and bid the Lot…", one per card playable, in the Lot step only,
+    beside its one "cancel" (ruling 13); outside it, at most one "Bid the Lot…"."""
     for seat in range(state.num_seats):
         view = state.view(seat)
         actions = view.legal_actions
         assert actions == state.legal_actions(seat)
         for action in actions:
             assert CODE.match(action.code) and len(action.label) <= 80 and len(action.description) <= 100
-            assert MinimisereAction.parse(action.code).format() == action.code
+            assert type(state).action_type.parse(action.code).format() == action.code
             assert action.secret
         codes_offered = [action.code for action in actions]
         assert len(set(codes_offered)) == len(codes_offered)
-        plays = [action for action in actions if not action.code.endswith("+lot")]
+        steps = [action for action in actions if action.code in (BID_LOT, CANCEL_LOT)]
+        plays = [action for action in actions if action not in steps and not action.code.endswith("+lot")]
         bids = [action for action in actions if action.code.endswith("+lot")]
         assert all(action.group == PLAY_GROUP for action in plays)
-        assert all(action.group == LOT_GROUP for action in bids)
-        cards_played = {MinimisereAction.parse(action.code).card for action in plays}
-        assert not bids or sorted(action.code for action in bids) == sorted(f"{c}+lot" for c in cards_played)
+        assert all(action.group == LOT_GROUP and action.tone == "bad" for action in bids)
+        assert all(action.group == "" for action in steps) and len(steps) <= 1
+        if state.choosing_lot_card and seat in state.seats_to_act():
+            assert not plays and [action.code for action in steps] == [CANCEL_LOT]
+            assert sorted(action.code for action in bids) == sorted(f"{c}+lot" for c in state.playable(seat))
+        else:
+            assert not bids and all(action.code == BID_LOT for action in steps)
         if seat in state.seats_to_act():
-            assert plays
+            assert plays or bids
             assert state.default_action(seat) in set(codes_offered)
         else:
             assert actions == ()
@@ -917,7 +942,8 @@ def test_default_games_end_and_replay(game) -> None:
 @given(games_in_play(RULES))
 def test_default_options_play_conserves_cards_and_check_agrees_with_the_legal_actions(game) -> None:
     """Cards are conserved; every listed action passes ``check`` and every other action of the game (any
-    card of the pack, with or without a Lot bid or a decree) is refused with words, by any seat."""
+    card of the pack, with or without a Lot bid or a decree, and either step of the Lot) is refused with
+    words, by any seat."""
     _, state = game
     check_conserved(state)
     if state.is_terminal():
@@ -926,6 +952,7 @@ def test_default_options_play_conserves_cards_and_check_agrees_with_the_legal_ac
         MinimisereAction(card, bid_lot=bid) for card in build_pack(state.num_seats) for bid in (False, True)
     ]
     everything += [MinimisereAction(JOKER, decree=decree) for decree in Decree]
+    everything += [LotStep(True), LotStep(False)]
     for seat in range(state.num_seats):
         listed = {action.code for action in state.legal_actions(seat)}
         for action in everything:

@@ -130,8 +130,10 @@ def test_the_ai_bids_the_lot_with_a_hand_that_wins_every_trick() -> None:
         ["KD", "QD", "JD", "10D", "2D"],
     ]
     state = MinimisereState.scripted(5, [hands], dealer=0)
-    code = MinimiserePlayer().choose(state, 1, random.Random(1))
-    assert code.endswith("+" + LOT)
+    player = MinimiserePlayer()
+    assert player.choose(state, 1, random.Random(1)) == LOT  # "Bid the Lot…": the step of choosing its card
+    state.apply(1, LOT)
+    assert player.choose(state, 1, random.Random(1)).endswith("+" + LOT)
 
 
 def test_the_ai_does_not_bid_the_lot_with_an_ordinary_hand() -> None:
