@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 from discord.ext import commands
-from discord.utils import escape_markdown
 
+from cogs.names import shown_name
 from engine import GAMES
 from engine.core import plural
 from storage.stats import RatingBoard, RatingRow
@@ -73,7 +73,7 @@ def leaderboard_embed(board: RatingBoard, game: str | None) -> discord.Embed:
 
     def line(place: int, row: RatingRow, games: str) -> str:
         return (
-            f"{place}. **{escape_markdown(row.display_name)}**: {rating_text(row.ordinal)}"
+            f"{place}. **{shown_name(row.display_name)}**: {rating_text(row.ordinal)}"
             + ("" if game is not None else f" in {game_name(row.game)}")
             + f" · {games} · {plural(row.wins, 'win')}"
         )

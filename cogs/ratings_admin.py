@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import discord
-from discord.utils import escape_markdown
 
+from cogs.names import shown_name
 from engine.core import plural
 from storage import Database
 
@@ -28,7 +28,7 @@ async def forget_member(
     a nameless former member's; the other players' results and ratings stay as they were)."""
     assert interaction.guild_id is not None
     seats = await database.forget_member(interaction.guild_id, member.id)
-    name = escape_markdown(member.display_name)
+    name = shown_name(member.display_name)
     if seats == 0:
         await interaction.response.send_message(f"I had nothing stored about {name} here.", ephemeral=True)
         return

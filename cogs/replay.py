@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 from discord.ext import commands
-from discord.utils import escape_markdown
 
 from cogs.card_emojis import CARD_EMOJIS
+from cogs.names import shown_name
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip
 from cogs.tables.board_image import board_png
@@ -102,7 +102,7 @@ class Replay:
         text = CARD_EMOJIS.shown(text)
         if "{b:" in text:
             text = STRONG.sub(r"**\1**", text)
-        return SEAT_PLACEHOLDER.sub(lambda match: escape_markdown(self.name(int(match[1]))), text)
+        return SEAT_PLACEHOLDER.sub(lambda match: shown_name(self.name(int(match[1]))), text)
 
     def name(self, seat: int) -> str:
         """The stored display name of ``seat``."""
@@ -125,7 +125,7 @@ def replay_message(
     stored = replay_game.stored
     public = state.view(None)
     lines = [
-        f"**{escape_markdown(replay_game.name(event.seat))}** {replay_game.named(event.text)}"
+        f"**{shown_name(replay_game.name(event.seat))}** {replay_game.named(event.text)}"
         if event.seat is not None
         else replay_game.named(event.text)
         for event in events
@@ -141,7 +141,7 @@ def replay_message(
             name=clip(replay_game.named(field.name), 256), value=clip(replay_game.named(field.value), 1024)
         )
     seat_lines = [
-        f"{'▶️' if line.to_act else '▫️'} **{escape_markdown(replay_game.name(line.seat))}**: "
+        f"{'▶️' if line.to_act else '▫️'} **{shown_name(replay_game.name(line.seat))}**: "
         f"{replay_game.named(line.summary)}"
         for line in public.seats
     ]
@@ -167,7 +167,7 @@ def next_move(replay_game: Replay, state: GameState, step: int) -> str:
     there from that seat's information (:func:`engine.ai.coach.hint_for`) with its reason."""
     seat, code = replay_game.actions[step]
     labels = {action.code: action.label for action in state.legal_actions(seat)}
-    who = f"**{escape_markdown(replay_game.name(seat))}**"
+    who = f"**{shown_name(replay_game.name(seat))}**"
     played = f"{who} played **{replay_game.named(labels.get(code, code))}**"
     if seat not in state.seats_to_act() or len(labels) < 2:
         return f"{played}."
@@ -186,11 +186,12 @@ def _reveal_hands(embed: discord.Embed, replay_game: Replay, state: GameState) -
         value = "\n".join(
             f"{replay_game.named(field.name)}: {replay_game.named(field.value)}" for field in private[:6]
         )
-        embed.add_field(name=clip(f"🂠 {replay_game.name(seat)}", 256), value=clip(value, 1024), inline=False)
+        heading = clip(f"🂠 {shown_name(replay_game.name(seat))}", 256)
+        embed.add_field(name=heading, value=clip(value, 1024), inline=False)
     standings = sorted(state.standings(), key=lambda standing: (standing.rank, standing.seat))
     result = "\n".join(
         f"{standing.rank}. {'🏆 ' if standing.rank == 1 else ''}"
-        f"**{escape_markdown(replay_game.name(standing.seat))}**: {plural(standing.points, 'point')}"
+        f"**{shown_name(replay_game.name(standing.seat))}**: {plural(standing.points, 'point')}"
         for standing in standings
     )
     embed.add_field(name="Result", value=clip(result, 1024), inline=False)

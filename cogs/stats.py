@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 from discord.ext import commands
-from discord.utils import escape_markdown
 
 from cogs.leaderboard import GAME_CHOICES, RATING_AT_START, certainty, game_name, rating_text, shown_rating
+from cogs.names import shown_name
 from cogs.rating_chart import rating_chart_png
 from engine import GAMES
 from engine.core import plural
@@ -37,7 +37,7 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
     """The embed of a player's stats (the chart, if any, is attached as :data:`CHART_FILE`)."""
     scope = game_name(stats.game) if stats.game is not None else "all games"
     embed = discord.Embed(
-        title=f"📊 {escape_markdown(name)}: {scope}, season {stats.season}", colour=discord.Colour.blurple()
+        title=f"📊 {shown_name(name)}: {scope}, season {stats.season}", colour=discord.Colour.blurple()
     )
     best = stats.best  # the game's standing when a game is given
     assert best is not None
@@ -120,7 +120,7 @@ class StatsCog(commands.Cog, name="Stats"):
         if stats.best is None:
             where = f"{game_name(game)} " if game is not None else ""
             await interaction.response.send_message(
-                f"{escape_markdown(who.display_name)} has no rated {where}games on this server this season.",
+                f"{shown_name(who.display_name)} has no rated {where}games on this server this season.",
                 ephemeral=True,
             )
             return
@@ -146,7 +146,7 @@ class StatsCog(commands.Cog, name="Stats"):
             return
         who = player or interaction.user
         entries = await self.bot.db.player_history(interaction.guild_id, who.id, HISTORY_SIZE)
-        name = escape_markdown(who.display_name)
+        name = shown_name(who.display_name)
         if not entries:
             await interaction.response.send_message(
                 f"{name} has no finished games on this server.", ephemeral=True

@@ -5,11 +5,13 @@ for them: the first row holds Join, Leave, Start, Cancel and "DM me my hand", th
 
 from __future__ import annotations
 
+import re
+
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.action_menus import option, select
 from engine.tables import ai_seats, lobby_options
-from engine.tables.lobby_options import clock_choices, option_choices
+from engine.tables.lobby_options import OptionChoice, clock_choices, option_choices
 from engine.tables.session import TableSession
 
 MENU_ROWS = 3
@@ -18,10 +20,40 @@ MAX_OPTIONS = 25
 AIs in the lobby; ``/play level:`` sets them all)."""
 
 
+FOR_SEATS = re.compile(r"^(\d+)(?: or (\d+))? players: ")
+"""An option's description that names the player counts it is for: "3 players: ..." or "4 or 5 players:
+..." (Minimisère's)."""
+
+
+def seats_for(session: TableSession, choice: OptionChoice) -> tuple[int, ...] | None:
+    """The numbers of players ``choice`` is for (``None``: any): its field's ``json_schema_extra``
+    ``{"seats": [...]}`` when it has one, else the counts its description starts with."""
+    info = session.rules.options_model.model_fields.get(choice.name)
+    extra = info.json_schema_extra if info is not None and isinstance(info.json_schema_extra, dict) else {}
+    if extra.get("seats"):
+        return tuple(extra["seats"])
+    named = FOR_SEATS.match(choice.description)
+    if named is None:
+        return None
+    return tuple(int(count) for count in named.groups() if count is not None)
+
+
+def shown_choices(session: TableSession) -> list[OptionChoice]:
+    """The game's options the lobby shows: those for the number of players seated now (AI players
+    count), so a host sees no option for a table of another size."""
+    seated = len(session.lobby.players)
+    shown = []
+    for choice in option_choices(session):
+        seats = seats_for(session, choice)
+        if seats is None or seated in seats:
+            shown.append(choice)
+    return shown
+
+
 def option_menus(session: TableSession) -> list[dict]:
     """The lobby's option menus, as select menus' JSON: one multi-select for every on/off option, one menu
     per other option, and the table's clock (fixed, time bank, slow mode) when a row is left for it."""
-    choices = option_choices(session)
+    choices = shown_choices(session)
     menus = []
     switches = [choice for choice in choices if choice.kind == "bool"]
     if switches:

@@ -12,6 +12,7 @@ import discord
 
 from cogs.tables import render, server_defaults, threads
 from cogs.tables.table_message import TableMessages, missing_permissions
+from cogs.tables.table_text import TABLE_LINK, masked_link
 from engine import GAMES, get_rules
 from engine.tables.ai_seats import allow_hints, seat_bots
 from engine.tables.runtime import ChannelTaken, TableRuntime
@@ -42,7 +43,8 @@ class TableRequest:
 def already_open(existing: TableSession, messages: TableMessages) -> str:
     """The answer to a ``/play`` in a channel that has the table ``existing``, with a link to it."""
     game = existing.rules.display_name
-    return f"There is already a {game} table in this channel: {messages.jump_url(existing)}"
+    link = masked_link(TABLE_LINK, messages.jump_url(existing))
+    return f"There is already a {game} table in this channel.\n{link}"
 
 
 def time_control(settings, kind: str) -> TimeControl:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 
 from art.table_picture import description, table_filename, table_png
+from cogs.names import without_bidi_controls
 from cogs.tables.board_image import board_description, board_filename, board_png
 from cogs.tables.drawn import Attachment
 from engine import SeatView
@@ -25,8 +26,9 @@ def board_picture(view: SeatView) -> tuple[Attachment, ...]:
 
 
 def seat_names(session: TableSession) -> tuple[str, ...]:
-    """The display names of the table's seats, by seat index (what a picture writes for ``{seat:N}``)."""
-    return tuple(session.name_of_seat(seat) for seat in range(len(session.players)))
+    """The display names of the table's seats, by seat index (what a picture and its alt text write for
+    ``{seat:N}``): plain text, without bidirectional controls (:func:`cogs.names.without_bidi_controls`)."""
+    return tuple(without_bidi_controls(session.name_of_seat(seat)) for seat in range(len(session.players)))
 
 
 def table_picture(session: TableSession, view: SeatView) -> tuple[Attachment, ...]:

@@ -16,6 +16,7 @@ from cogs.tables import render
 from cogs.tables.direct_messages import deliver_dm
 from cogs.tables.drawn import Drawn, answer_press, attachments_on
 from cogs.tables.table_message import TableMessages
+from cogs.tables.table_text import TABLE_LINK, masked_link
 from engine.tables.moves import DMsRefused, Move, WantDMs
 from engine.tables.outcome import Outcome
 from engine.tables.session import TableError, TablePhase, TableSession
@@ -237,8 +238,8 @@ class PrivateViews:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if in_lobby:  # this DM becomes the hand when the game starts: one live DM per table
             text = (
-                f"I will show your hand here when the {session.rules.display_name} game starts: "
-                f"{self.messages.jump_url(session)}"
+                f"I will show your hand here when the {session.rules.display_name} game starts.\n"
+                f"{masked_link(TABLE_LINK, self.messages.jump_url(session))}"
             )
             why_not = await self.live_dm(session, user_id).replace(Drawn(content=text), None)
         else:

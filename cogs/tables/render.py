@@ -29,10 +29,13 @@ from cogs.tables.action_menus import Placed, button, reading_length, rows
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.drawn import Attachment, Drawn, kept
 from cogs.tables.embeds import embed, field, fit_embed
-from cogs.tables.lobby_menus import MENU_ROWS, option_menus
+from cogs.tables.lobby_menus import MENU_ROWS, option_menus, shown_choices
 from cogs.tables.pictures import board_picture, table_picture
 from cogs.tables.table_text import (
+    STANDING_NOUNS,
+    TABLE_LINK,
     event_log,
+    masked_link,
     player_name,
     players_field,
     seat_lines,
@@ -44,7 +47,6 @@ from engine import Board, Field, LegalAction
 from engine.core import plural
 from engine.lobby import RematchChoice
 from engine.tables import ai_seats
-from engine.tables.lobby_options import option_choices
 from engine.tables.session import TablePhase, TableSession
 
 LOBBY_COLOUR = discord.Colour.blurple().value
@@ -123,17 +125,19 @@ def lobby_message(session: TableSession) -> Drawn:
     if missing > 0:
         fields.append(field("Waiting for", plural(missing, "more player")))
     settings = [
-        f"{choice.description.rstrip('.')}: **{choice.current_label}**" for choice in option_choices(session)
+        f"{choice.description.rstrip('.')}: **{choice.current_label}**" for choice in shown_choices(session)
     ]
     if settings:
         fields.append(field("Options (the host sets them below)", _clip("\n".join(settings), 1024), False))
     drawn["fields"] = fields
     drawn["footer"] = {"text": footer_text(session)}
     table_id = session.table_id
+    # the host sits already: once the game can start, Start is the one green button, Join a grey one
+    start_style = SUCCESS if missing <= 0 else SECONDARY
     items: list[Placed] = [
-        (0, _verb_button(table_id, ids.JOIN, "Join", SUCCESS)),
+        (0, _verb_button(table_id, ids.JOIN, "Join", SECONDARY)),
         (0, _verb_button(table_id, ids.LEAVE, "Leave", SECONDARY)),
-        (0, _verb_button(table_id, ids.START, "Start", PRIMARY)),
+        (0, _verb_button(table_id, ids.START, "Start", start_style)),
         (0, _verb_button(table_id, ids.CANCEL, "Cancel", DANGER)),
         (0, _verb_button(table_id, ids.DM, "DM me my hand", SECONDARY)),
         (1, _verb_button(table_id, ids.ADD_AI, "Add AI player", SECONDARY)),
@@ -299,7 +303,7 @@ def private_message(
     if jump_url:
         drawn["url"] = jump_url
     drawn["fields"] = _state_fields(session, view.private, private=True)
-    drawn["footer"] = {"text": f"Private to {session.names.get(user_id, 'you')} · table {session.table_id}"}
+    drawn["footer"] = {"text": f"Private to {player_name(session, user_id)} · table {session.table_id}"}
     budget = budgets.PRIVATE_VIEW if offer_dm else budgets.DM - budgets.DM_INTRO
     last_move = len("\nLast move: ") + budgets.LAST_LINE_MIN if session.events else 0
     if layouts.text_length(drawn) + last_move > budget:  # the seat's fields' brief values (``Field.brief``)
@@ -356,6 +360,7 @@ def _standings(session: TableSession, brief: bool = False) -> str:
     in ascending order" (Foist page, "Scoreboard")."""
     lines = []
     rematch = session.rematch
+    noun, nouns = STANDING_NOUNS.get(session.rules.key, ("point", "points"))
     for standing in sorted(session.standings(), key=lambda standing: (standing.rank, standing.seat)):
         user = session.players[standing.seat]
         name = player_name(session, user)
@@ -369,7 +374,7 @@ def _standings(session: TableSession, brief: bool = False) -> str:
         used = "" if not hints else f" 💡{hints}" if brief else f" · 💡 {plural(hints, 'hint')}"
         lines.append(
             f"{standing.rank}. {medal}{name}{mark}: "
-            f"{plural(standing.points, 'point', shown=f'**{standing.points}**')}{detail}{used}"
+            f"{plural(standing.points, noun, nouns, shown=f'**{standing.points}**')}{detail}{used}"
         )
     return _clip("\n".join(lines), 4096)
 
@@ -426,9 +431,13 @@ def scoreboard_message(session: TableSession) -> Drawn:
     return _laid_out(drawn, [(0, shown) for shown in buttons], picture)
 
 
+GAME_OVER = "🏁 The game is over.\nThe final scores are on the table message."
+
+
 def private_scoreboard(session: TableSession) -> Drawn:
-    """What a private view becomes when a move pressed in it ends the game: the scoreboard, no buttons."""
-    return _laid_out(_scoreboard_embed(session), [], ())
+    """What a private view becomes when a move pressed in it ends the game: a line that says so, no
+    buttons (the scores are on the table message, which is redrawn apart: they show once)."""
+    return text_message(GAME_OVER)
 
 
 def dm_scoreboard(session: TableSession) -> Drawn:
@@ -475,7 +484,7 @@ def closed_message(session: TableSession, reason: str) -> Drawn:
 
 def moved_message(session: TableSession, jump_url: str) -> Drawn:
     """What an old table message turns into when the table moves to a fresh message."""
-    description = f"The game goes on in a fresh message: {jump_url}"
+    description = f"The game goes on in a fresh message.\n{masked_link(TABLE_LINK, jump_url)}"
     drawn = embed(f"{session.rules.display_name}: the table moved", description, CLOSED_COLOUR)
     return _laid_out(drawn, [], ())
 

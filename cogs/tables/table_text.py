@@ -4,41 +4,62 @@ whose turn it is (the lines :mod:`cogs.tables.render` lays out in its embeds, wi
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any
 
-from discord.utils import escape_markdown as _escape_markdown
 from discord.utils import format_dt
 
 from cogs.card_emojis import CARD_EMOJIS
+from cogs.names import shown_name
 from cogs.tables import budgets, prompts
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.embeds import embed_length
 from engine import Event, SeatView
 from engine.core import STRONG, plural
+from engine.frazzled import words_minimize
 from engine.tables import ai_seats
 from engine.tables.session import TableSession
 from engine.tables.time_control import seat_clock
 
-# Display names are escaped on every redraw (several times per press); the escape of a name never changes.
-escape_markdown = functools.lru_cache(maxsize=4096)(_escape_markdown)
-
 
 def player_name(session: TableSession, user_id: int) -> str:
-    """The display name of ``user_id`` at the table, escaped for markdown ("someone" if unknown)."""
-    return escape_markdown(session.names.get(user_id, "someone"))
+    """The display name of ``user_id`` at the table, as messages show it (:func:`cogs.names.shown_name`;
+    "someone" if unknown)."""
+    return shown_name(session.names.get(user_id, "someone"))
+
+
+def masked_link(text: str, url: str) -> str:
+    """``text`` as a link to ``url`` (Discord's masked link, ``[text](url)``): a short word in place of a
+    long address. ``text`` may hold no brackets."""
+    return f"[{text}]({url})"
+
+
+TABLE_LINK = "Go to the table"
+"""The words of a link to a table message (:func:`masked_link`)."""
+STANDING_NOUNS: dict[str, tuple[str, str]] = {"minimize": words_minimize.STANDING_NOUN}
+"""What a game's number in the final standings counts, where it is not points (singular, plural)."""
 
 
 SEAT_PLACEHOLDER = re.compile(r"\{seat:(\d{1,2})\}")
+FACE_ALONE = re.compile(r"\{card:(fo):([^|{}]+)\|[^{}]*\}")
+"""A card mark of a deck whose face shows nothing but the card's text (a Foist card is its number): where
+the card has an emoji, the emoji alone, not the face and then its number again."""
+
+
+def _face_alone(match: re.Match[str]) -> str:
+    emoji = CARD_EMOJIS.markup(match[1], match[2])
+    return match[0] if emoji is None else emoji
 
 
 def with_names(session: TableSession, text: str) -> str:
     """Engine text as Discord shows it: each ``{seat:N}`` (N = seat index) replaced by that player's display
     name, each ``{b:...}`` (:func:`engine.core.strong`) in bold, and each card mark
-    (:func:`engine.core.card_mark`) as the card's emoji and text (:meth:`CardEmojis.shown`).
+    (:func:`engine.core.card_mark`) as the card's emoji and text (:meth:`CardEmojis.shown`), or its emoji
+    alone for a card whose face is only its text (:data:`FACE_ALONE`).
 
     Engines name players this way in fields, summaries, events and labels ("{seat:2} won the trick")."""
+    if "{card:fo:" in text:
+        text = FACE_ALONE.sub(_face_alone, text)
     if "{card:" in text:
         text = CARD_EMOJIS.shown(text)
     if "{b:" in text:
@@ -49,7 +70,7 @@ def with_names(session: TableSession, text: str) -> str:
     def name(match: re.Match[str]) -> str:
         seat = int(match[1])
         if 0 <= seat < len(session.players):
-            return escape_markdown(session.name_of_seat(seat))
+            return shown_name(session.name_of_seat(seat))
         return f"Seat {seat + 1}"
 
     return SEAT_PLACEHOLDER.sub(name, text)
@@ -59,7 +80,7 @@ def event_line(session: TableSession, event: Event) -> str:
     """One log line: the seat's name, then what happened."""
     if event.seat is None:
         return with_names(session, event.text)
-    return f"**{escape_markdown(session.name_of_seat(event.seat))}** {with_names(session, event.text)}"
+    return f"**{shown_name(session.name_of_seat(event.seat))}** {with_names(session, event.text)}"
 
 
 DRAWN_LINES_KEPT = 4096
@@ -105,7 +126,7 @@ def seat_lines(session: TableSession, view: SeatView, *, brief: bool = False, sh
     for line in view.seats:
         marker = "▶️" if line.to_act else "•"
         idle = ai_seats.seat_marker(session, line.seat)
-        name = escape_markdown(session.name_of_seat(line.seat))
+        name = shown_name(session.name_of_seat(line.seat))
         clock = seat_clock(session.settings.time_control, session.banks, line.seat)
         summary = (brief and line.brief) or line.summary
         if shared:

@@ -34,6 +34,7 @@ from cogs.tables.direct_messages import CLOSED_DMS, deliver_dm
 from cogs.tables.drawn import Drawn
 from cogs.tables.private_views import PrivateViews
 from cogs.tables.table_message import TableMessages
+from cogs.tables.table_text import TABLE_LINK, masked_link
 from engine.tables import ai_seats
 from engine.tables.outcome import Outcome
 from engine.tables.session import BY_DM, BY_MENTION, NOT_TOLD, TablePhase, TableSession
@@ -49,12 +50,14 @@ def turn_notice(table: TableSession, user_id: int, jump_url: str) -> str:
     seat = table.seat_of(user_id)
     deadline = table.seat_deadlines.get(seat) if seat is not None else None
     until = "" if deadline is None else f" You have until <t:{int(deadline.timestamp())}:f>."
-    return f"⏳ It is your turn at the **{table.rules.display_name}** table.{until} {jump_url}"
+    link = masked_link(TABLE_LINK, jump_url)
+    return f"⏳ It is your turn at the **{table.rules.display_name}** table.{until}\n{link}"
 
 
 def mention_line(table: TableSession, user_id: int, jump_url: str) -> str:
     """The words of a turn mention in the table's channel, with a link to the table message."""
-    return f"🔔 <@{user_id}>, it is your turn at the **{table.rules.display_name}** table: {jump_url}"
+    link = masked_link(TABLE_LINK, jump_url)
+    return f"🔔 <@{user_id}>, it is your turn at the **{table.rules.display_name}** table.\n{link}"
 
 
 def hand_button(table: TableSession) -> tuple[dict, ...]:

@@ -38,6 +38,9 @@ SUMMARY = (
     "each round; win the final."
 )
 WINNING_RULE = "last player standing wins"
+STANDING_NOUN = ("round survived", "rounds survived")
+"""What a seat's number in the final standings counts: the rounds it got through (the winner's final
+among them), not points."""
 
 PILE_NAMES = ("A", "B", "C")
 """The draw piles' names, for index 0..2."""

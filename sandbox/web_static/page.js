@@ -53,8 +53,7 @@ function inline(text, msg) {
     .replace(/&lt;\/([\w -]+):\d+&gt;/g, (_, name) => keep(`<span class="mention">/${name}</span>`))
     .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, seconds, style) => keep(
       `<time class="ts" data-ts="${seconds}" data-style="${style || "f"}">${esc(timestamp(+seconds, style))}</time>`))
-    .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) => keep(
-      `<a href="${url}" target="_blank" rel="noopener noreferrer">${label}</a>`))
+    .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) => keep(maskedLink(label, url)))
     .replace(/https?:\/\/[^\s<]+/g, (text) => {  // the URL ends before <, >, punctuation, markdown
       const url = /^(?:(?!&[lg]t;)\S)*?(?=(?:[.,:;!?)\]*_~|]|&#39;|&quot;)*(?:&[lg]t;|$))/.exec(text)[0];
       return url.length > "https://".length ? keep(bareLink(url)) + text.slice(url.length) : text;
@@ -72,14 +71,31 @@ function inline(text, msg) {
 // A URL written out: a link to a message or channel on this page shows as Discord shows it, "#name › 💬",
 // and jumps there; any other is a link (which, unlike a word, may break anywhere on a narrow screen).
 function bareLink(url) {
-  const target = /^https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/channels\/(?:\d+|@me)\/(\d+)(?:\/(\d+))?$/.exec(url);
-  if (target && page.channels.has(target[1])) {
+  const target = pageTarget(url);
+  if (target) {
     const channel = page.channels.get(target[1]);
     const name = channel.kind === "dm" ? "Direct message" : `#${channel.name}`;
-    return `<button type="button" class="mention channel-link" data-channel="${target[1]}"`
-      + `${target[2] ? ` data-message="${target[2]}"` : ""} title="${url}">${esc(name)}${target[2] ? " › 💬" : ""}</button>`;
+    return jumpButton(target, url, `${esc(name)}${target[2] ? " › 💬" : ""}`);
   }
   return `<a class="url" href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`;
+}
+
+// A masked link, [words](url): the words, jumping on this page when the url is a message or channel here.
+function maskedLink(label, url) {
+  const target = pageTarget(url);
+  return target ? jumpButton(target, url, label)
+    : `<a href="${url}" target="_blank" rel="noopener noreferrer">${label}</a>`;
+}
+
+// The [url, channel id, message id] of a Discord link to a channel shown on this page, else null.
+function pageTarget(url) {
+  const target = /^https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/channels\/(?:\d+|@me)\/(\d+)(?:\/(\d+))?$/.exec(url);
+  return target && page.channels.has(target[1]) ? target : null;
+}
+
+function jumpButton(target, url, html) {
+  return `<button type="button" class="mention channel-link" data-channel="${target[1]}"`
+    + `${target[2] ? ` data-message="${target[2]}"` : ""} title="${url}">${html}</button>`;
 }
 
 // Discord's block markdown: headings, -# small print, lists, quotes, code blocks, lines.

@@ -42,7 +42,11 @@ pytestmark = pytest.mark.skipif(
     not (CHROMIUM and CHROMEDRIVER),
     reason="no Chromium: install it with `apt-get install chromium chromium-driver` (Debian)",
 )
-CARD_UP = re.compile(r"Card up:?\s+(?P<card>\d+) with (?P<tokens>\d+) tokens?")
+CARD_UP = re.compile(
+    r"Card up:?\s+(?::fo_(?P<face>\d+)_[0-9a-f]{6}:|(?P<number>\d+))\s*with (?P<tokens>\d+) tokens?"
+)
+"""Foist's card up in a table message's text, its card emoji read as its alt text: the face's number, or
+the number where the card has no emoji."""
 MOVE = re.compile(r"move (\d+)")
 INJECTION = '**<b>bold</b>** <img src=x onerror="document.body.dataset.hacked=1"><script>alert(1)</script>'
 """A message whose HTML the page must show as text."""
@@ -50,7 +54,10 @@ TABLE_SCRIPT = """
 const tables = [...document.querySelectorAll('#messages li.message:not(.ephemeral)')].filter((item) =>
   /Card up|final scores/.test(item.innerText));
 const table = tables[tables.length - 1];
+const cards = table ? table.cloneNode(true) : null;  // card emojis read as their alt text (:fo_14_...:)
+if (cards) cards.querySelectorAll('img.emoji').forEach((image) => image.replaceWith(image.alt));
 return {id: table ? table.dataset.id : null, text: table ? table.innerText : '',
+        cards: cards ? cards.textContent : '',
         ephemerals: document.querySelectorAll('#messages li.ephemeral').length};
 """
 
@@ -204,9 +211,10 @@ def test_a_whole_foist_game_against_ai_seats_by_clicking_in_chromium(
                 _click(browser, table["id"], "Take")
                 refusals = table["ephemerals"]
             else:
-                card_up = CARD_UP.search(table["text"])
-                assert card_up, table["text"]
-                take = int(card_up["tokens"]) * 3 >= int(card_up["card"]) - 6
+                card_up = CARD_UP.search(table["cards"])
+                assert card_up, table["cards"]
+                card = int(card_up["face"] or card_up["number"])
+                take = int(card_up["tokens"]) * 3 >= card - 6
                 _click(browser, table["id"], "Take" if take else "No thanks")
             acted_at = MOVE.search(table["text"])[1]
             clicks += 1
@@ -249,6 +257,17 @@ def test_a_whole_foist_game_against_ai_seats_by_clicking_in_chromium(
         top = "return document.querySelector(`li[data-id='${arguments[0]}']`).getBoundingClientRect().top"
         title = browser.find_element(By.ID, "channel-bar").rect
         assert abs(browser.execute_script(top, table["id"]) - (title["y"] + title["height"])) < 2
+        # A masked link to the table (the turn notices' "Go to the table") shows its words and jumps too.
+        masked = f"[Go to the table](https://discord.com/channels/{guild.id}/{channel.id}/{table['id']})"
+        in_loop(lambda: session.server.post_message(mallory, channel, f"it is your turn. {masked}"))
+        button = "//li[contains(@class, 'message')]//button[contains(@class, 'channel-link')]"
+        button += "[. = 'Go to the table']"
+        WebDriverWait(browser, 5, 0.02).until(lambda d: d.find_element(By.XPATH, button))
+        click = "document.evaluate(arguments[0], document, null, 9, null).singleNodeValue.click()"
+        browser.execute_script(click, button)  # found and pressed at once: the list may be redrawn between
+        assert abs(browser.execute_script(top, table["id"]) - (title["y"] + title["height"])) < 2
+        plain = "//li[contains(@class, 'message')]//a[. = 'Go to the table']"
+        assert not browser.find_elements(By.XPATH, plain)  # a jump on the page, not a link to discord.com
     assert session.server.violations == []
 
 

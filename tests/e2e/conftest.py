@@ -384,7 +384,15 @@ async def answered_with(world: World, result: Any, words: str) -> None:
     )
 
 
-CARD_UP = re.compile(r"\*\*(?:<:\w+:\d+> )?(?P<card>\d+)\*\* with (?P<tokens>\d+) tokens? on it")
+CARD_UP = re.compile(
+    r"\*\*(?:<:fo_(?P<face>\d+)_[0-9a-f]{6}:\d+>|(?P<number>\d+))\*\* with (?P<tokens>\d+) tokens? on it"
+)
+"""Foist's card up on the table message: its emoji alone (``face``), or its number where it has none."""
+
+
+def card_up_number(found: re.Match[str]) -> int:
+    """The number of the card up a :data:`CARD_UP` match found."""
+    return int(found["face"] or found["number"])
 
 
 def action_labels(message: Any) -> list[str]:
@@ -410,7 +418,7 @@ async def play_to_the_end(world: World, table: Any, rng: random.Random, *, max_m
         card_up = CARD_UP.search(table.text())
         assert card_up is not None, table.text()
         assert [label.split(" ")[0] for label in action_labels(table)] == ["Take", "No"]  # always both
-        wants = int(card_up["tokens"]) * 3 >= int(card_up["card"]) - 6 or rng.random() < 0.1
+        wants = int(card_up["tokens"]) * 3 >= card_up_number(card_up) - 6 or rng.random() < 0.1
         result = await world.press(actor, table, "Take" if wants else "No thanks")
         if result.ephemeral:  # refused privately: no tokens left, so the player must take
             assert result.message.ephemeral_for == actor.id

@@ -207,3 +207,34 @@ def test_a_card_shows_as_its_emoji_and_its_text_and_no_cut_splits_an_emoji(card_
     assert embeds.embed_size(embed) <= 6000 and embed["description"].startswith("Turn: **bob**")
     texts = [embed["description"], *(field["value"] for field in embed["fields"])]
     assert all(text.count("<:") == len(whole.findall(text)) for text in texts)
+
+
+def test_a_foist_card_with_its_emoji_is_the_emoji_alone_and_a_frazzled_card_keeps_its_words(
+    card_emojis,
+) -> None:
+    """A Foist card's face is its number: "<emoji> 5" would say it twice. A Frazzled Wool face shows a
+    number, a colour and a shape, so its words stay beside it."""
+    session = started("foist")
+    foist = card_emojis.markup("fo", "5")
+    assert foist is not None
+    assert table_text.with_names(session, "took {card:fo:5|5}") == f"took {foist}"
+    frazzled = card_emojis.markup("fw", "7")
+    assert frazzled is not None
+    assert table_text.with_names(session, "{card:fw:7|7 Blue ★}") == f"{frazzled} 7 Blue ★"
+
+
+def test_a_foist_card_without_its_emoji_is_its_number() -> None:
+    assert table_text.with_names(started("foist"), "took {card:fo:5|5}") == "took 5"
+
+
+def test_minimize_standings_count_rounds_survived_not_points() -> None:
+    session = started("minimize")
+    rng = random.Random(3)
+    while session.state is not None and not session.state.is_terminal():
+        user = rng.choice(session.users_with_actions())
+        actions = session.view(session.seat_of(user)).legal_actions
+        session.act(user, session.state.version, rng.choice(actions).code, NOW)
+    text = drawing.text(render.scoreboard_message(session))
+    standings = [line for line in text.split("\n") if re.match(r"\d\. ", line)]
+    assert len(standings) == 3 and not any("point" in line for line in standings), standings
+    assert all(re.search(r"\*\*\d+\*\* rounds? survived", line) for line in standings), standings

@@ -14,7 +14,7 @@ from cogs.tables import render
 from cogs.tables.lobby_menus import MENU_ROWS
 from cogs.tables.turn_alerts import turn_notice
 from engine import get_rules
-from engine.tables import lobby_options
+from engine.tables import ai_seats, lobby_options
 from engine.tables.session import TableDraft, TableError, TablePhase, TableSession, TableSettings
 from engine.tables.step import newly_waiting
 from engine.tables.time_control import (
@@ -192,9 +192,11 @@ def test_the_host_chooses_the_clock_in_the_lobby() -> None:
 
 def test_a_lobby_whose_game_options_fill_every_row_offers_no_clock_menu() -> None:
     session = TableDraft("full1234", 10, 20, get_rules("minimisere"), TableSettings(30, 5, 2), HOST, "h")
+    ai_seats.add_ai(session, HOST)
+    ai_seats.add_ai(session, HOST)
     menus = render.option_menus(session)
-    # Minimisère's options fill the lobby's three menu rows (its number of deals shows in place of the
-    # target score when it ends by deals): the clock is set with /play clock:.
+    # Three players: Minimisère's target and how a game ends, and the AI seats' levels fill the lobby's
+    # three menu rows: the clock is set with /play clock:.
     assert len(menus) == MENU_ROWS == 3 and not any(menu["custom_id"].endswith("o.clock") for menu in menus)
 
 
@@ -206,7 +208,7 @@ def test_each_player_the_game_starts_waiting_for_has_a_new_turn_and_a_slow_notic
     assert newly_waiting(session, before) == ()  # nobody new to act
     notice = turn_notice(session, HOST, "https://discord.com/channels/10/20/30")
     assert "It is your turn at the **Pick and call** table" in notice
-    assert f"<t:{int(at(7200).timestamp())}:f>" in notice and notice.endswith("/20/30")
+    assert f"<t:{int(at(7200).timestamp())}:f>" in notice and notice.endswith("(https://discord.com/channels/10/20/30)")
     fixed = table(BANK)
     assert sorted(newly_waiting(fixed, frozenset())) == [HOST, BOB]
     fixed.phase = TablePhase.SCOREBOARD
