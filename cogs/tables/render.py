@@ -390,7 +390,7 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
     public = session.view(None)
     footer = [footer_text(session), session.rules.winning_rule]
     again = []
-    if session.phase is TablePhase.SCOREBOARD:
+    if session.rematch_open():
         closes_at = session.rematch_closes_at()
         if closes_at is not None:
             when = f"<t:{int(closes_at.timestamp())}:t>"
@@ -420,13 +420,13 @@ def scoreboard_message(session: TableSession) -> Drawn:
     board's picture; "Play again", "Leave" and "Replay" while the "Play again" choice is open."""
     drawn = _scoreboard_embed(session)
     picture = table_picture(session, session.view(None))
-    if session.phase is not TablePhase.SCOREBOARD:
-        return _laid_out(drawn, [], picture)
-    table_id = session.table_id
+    if not session.rematch_open():  # over, or everyone chose (every person left): only the replay
+        shown = [] if session.phase is not TablePhase.SCOREBOARD else [(0, replay_button(session.table_id))]
+        return _laid_out(drawn, shown, picture)
     buttons = [
-        _verb_button(table_id, ids.AGAIN, "Play again", SUCCESS),
-        _verb_button(table_id, ids.QUIT, "Leave", SECONDARY),
-        replay_button(table_id),
+        _verb_button(session.table_id, ids.AGAIN, "Play again", SUCCESS),
+        _verb_button(session.table_id, ids.QUIT, "Leave", SECONDARY),
+        replay_button(session.table_id),
     ]
     return _laid_out(drawn, [(0, shown) for shown in buttons], picture)
 

@@ -79,6 +79,7 @@ class TableQuestions:
     noted_decisions: Any
     seat_deadlines: Any
     finished_at: datetime | None
+    rematch: Rematch | None
     timed_out_positions: Any
     saved_actions: int
 
@@ -147,6 +148,12 @@ class TableQuestions:
         if self.finished_at is None:
             return None
         return self.finished_at + timedelta(seconds=self.settings.rematch_seconds)
+
+    def rematch_open(self) -> bool:
+        """True while someone on the scoreboard may still choose "Play again" or "Leave" (not once every
+        player has chosen: every person left, say)."""
+        rematch = self.rematch
+        return self.phase is TablePhase.SCOREBOARD and rematch is not None and not rematch.everyone_chose
 
     def standings(self) -> tuple[Standing, ...]:
         """Final standings of the finished game.

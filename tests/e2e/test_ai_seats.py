@@ -352,3 +352,21 @@ async def test_a_declare_player_is_away_after_two_missed_turns_not_two_missed_de
     )
     assert timed_out == [(3,)], timed_out  # her first turn's throw and pick, her second turn's throw
     assert world.server.violations == []
+
+
+@pytest.mark.bot_settings(ai_pause_seconds=0)
+async def test_a_game_whose_every_person_left_ends_on_a_scoreboard_that_offers_only_its_replay(
+    world: World,
+) -> None:
+    """As ``cardtable --sandbox --watch`` does: the only person leaves the game, its AI seats play it to the
+    end, and with everyone's choice made there is no "Play again" to press (only "Replay")."""
+    alice = world.players["alice"]
+    lobby = (await world.play(alice, game="foist", bots=2)).message
+    assert (await world.press(alice, lobby, "Start")).ok
+    hand = await world.press(alice, world.message(lobby.id), "My hand")
+    asked = await world.press(alice, hand.message, "Leave game")
+    assert (await world.press(alice, asked.message, "Yes, leave the game")).ok
+    await world.server.wait_for(lambda: "final scores" in reading.title(world.message(lobby.id)), timeout=30)
+    assert _labels(world.message(lobby.id)) == ["Replay"]
+    assert "Play again" not in world.message(lobby.id).text()
+    assert world.server.violations == []
