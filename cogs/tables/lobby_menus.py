@@ -5,8 +5,6 @@ for them: the first row holds Join, Leave, Start, Cancel and "DM me my hand", th
 
 from __future__ import annotations
 
-import re
-
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.action_menus import option, select
@@ -20,22 +18,13 @@ MAX_OPTIONS = 25
 AIs in the lobby; ``/play level:`` sets them all)."""
 
 
-FOR_SEATS = re.compile(r"^(\d+)(?: or (\d+))? players: ")
-"""An option's description that names the player counts it is for: "3 players: ..." or "4 or 5 players:
-..." (Minimisère's)."""
-
-
 def seats_for(session: TableSession, choice: OptionChoice) -> tuple[int, ...] | None:
-    """The numbers of players ``choice`` is for (``None``: any): its field's ``json_schema_extra``
-    ``{"seats": [...]}`` when it has one, else the counts its description starts with."""
+    """The numbers of players ``choice`` is for (``None``: any), as its options model field says
+    (``json_schema_extra={"seats": [...]}``, e.g. Minimisère's three-player options)."""
     info = session.rules.options_model.model_fields.get(choice.name)
     extra = info.json_schema_extra if info is not None and isinstance(info.json_schema_extra, dict) else {}
-    if extra.get("seats"):
-        return tuple(extra["seats"])
-    named = FOR_SEATS.match(choice.description)
-    if named is None:
-        return None
-    return tuple(int(count) for count in named.groups() if count is not None)
+    seats = extra.get("seats")
+    return tuple(seats) if seats else None
 
 
 def shown_choices(session: TableSession) -> list[OptionChoice]:

@@ -91,7 +91,9 @@ class MinimisereOptions(GameOptions):
     meaning: games stored with ``target=25`` (the old default, written out in full) still play to 25.
     """
 
-    nines: bool = OptionField(False, description="4 or 5 players: Nines instead of Deuces")
+    nines: bool = OptionField(
+        False, description="4 or 5 players: Nines instead of Deuces", json_schema_extra={"seats": [4, 5]}
+    )
     target: int | None = OptionField(
         None,
         ge=15,
@@ -100,14 +102,16 @@ class MinimisereOptions(GameOptions):
         json_schema_extra={"shown_when": {"end_by": "target"}},  # a lobby offers it only then
     )
     end_by: Literal["target", "deals"] = OptionField(
-        "target", description="3 players: end at the target score or after a number of deals"
+        "target",
+        description="3 players: end at the target score or after a number of deals",
+        json_schema_extra={"seats": [3]},  # a lobby offers it only to that many players
     )
     deals: int = OptionField(
         9,
         ge=1,
         le=25,
         description="3 players: deals to play when ending by deals",
-        json_schema_extra={"shown_when": {"end_by": "deals"}},  # a lobby offers it only then
+        json_schema_extra={"shown_when": {"end_by": "deals"}, "seats": [3]},  # a lobby offers it only then
     )
 
     @classmethod
