@@ -7,6 +7,7 @@ from cogs.tables import house_rules
 from cogs.tables.action_menus import clip, rows
 from cogs.tables.drawn import Drawn
 from cogs.tables.embeds import embed, field, fit_embed
+from cogs.tables.lobby_menus import seats_for
 from cogs.tables.render import PRIVATE_COLOUR, footer_text, how_to_play
 from cogs.tables.table_text import with_names
 from engine.tables.lobby_options import option_choices
@@ -24,8 +25,11 @@ def rules_in_play(session: TableSession) -> Drawn:
     """
     assert session.state is not None
     rules = session.rules
+    seated = len(session.players)
     settings = [
-        f"{choice.description.rstrip('.')}: **{choice.current_label}**" for choice in option_choices(session)
+        f"{choice.description.rstrip('.')}: **{choice.current_label}**"
+        for choice in option_choices(session)
+        if (seats := seats_for(session, choice)) is None or seated in seats  # options of this table's size
     ]
     description = "\n".join(settings) if settings else "This game has no table options."
     drawn = embed(f"📜 Rules in play · {rules.display_name}", clip(description, 4096), PRIVATE_COLOUR)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from cogs.tables import render
+from cogs.tables.rules_in_play import rules_in_play
 from engine import GAMES
 from engine.tables import lobby_options
 from engine.tables.session import TableDraft, TableSession, TableSettings
@@ -49,3 +50,16 @@ def test_the_host_may_choose_a_number_from_the_menu() -> None:
     assert chosen == ["25"] and target["placeholder"].endswith("(now: 25)")  # the value the host set
     session.start(HOST, 7, NOW)
     assert session.state.target == 25
+
+
+def test_rules_in_play_list_the_options_of_the_table_s_size_only() -> None:
+    """Minimisère's three-player options are not listed at a table of four, nor its four-or-five at three."""
+    cases = (
+        ((BOB, CAROL), "3 players:", "4 or 5 players:"),
+        ((BOB, CAROL, DAVE), "4 or 5 players:", "3 players:"),
+    )
+    for players, shown, hidden in cases:
+        session = lobby(*players)
+        session.start(HOST, 1, NOW)
+        description = rules_in_play(TableSession(session)).embed["description"]
+        assert shown in description and hidden not in description, description
