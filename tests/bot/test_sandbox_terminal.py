@@ -52,10 +52,17 @@ async def test_the_terminal_says_where_the_page_is_how_to_stop_it_and_nothing_el
         )
         assert url, first
         assert first == opened_line(url[1])
-        async with aiohttp.ClientSession() as http, http.get(url[1]) as page:
-            assert page.status == 200 and "cardtable sandbox" in await page.text()
+        async with aiohttp.ClientSession() as http:
+            async with http.get(url[1]) as page:
+                assert page.status == 200 and "cardtable sandbox" in await page.text()
+            await asyncio.wait_for(_lobby_shown(http, url[1]), 60)  # the bot is up: its lobby is posted
         process.send_signal(signal.SIGINT)  # what Ctrl+C does
-        rest, errors = await asyncio.wait_for(process.communicate(), 30)
+        try:
+            rest, errors = await asyncio.wait_for(process.communicate(), 30)
+        except TimeoutError:
+            process.kill()
+            rest, errors = await process.communicate()
+            raise AssertionError(f"Ctrl+C did not stop it within 30 s: {errors.decode()[-3000:]}") from None
     finally:
         if process.returncode is None:
             process.kill()
@@ -98,3 +105,12 @@ async def test_heartbeats_are_answered_as_discord_does_while_ai_seats_play(
     assert max(latencies) < 0.75 * HEARTBEAT_SECONDS, latencies
     assert [r.getMessage() for r in caplog.records if r.name == "discord.gateway"] == []
     assert server.violations == []
+
+
+async def _lobby_shown(http: aiohttp.ClientSession, url: str) -> None:
+    """Read the page's event stream until the table the command opened is in it (its Start button)."""
+    start_button = re.compile(rb'"custom_id":\s*"ct:[0-9a-f]+:\d+:start"')
+    async with http.get(f"{url}api/events") as events:
+        async for line in events.content:
+            if start_button.search(line):
+                return
