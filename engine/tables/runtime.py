@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import gc
 import logging
@@ -215,7 +216,8 @@ class TableRuntime:
             new, effects = step.step(table.value, move, self.now())
             forget = next((effect for effect in effects if isinstance(effect, step.Forget)), None)
             if forget is None:
-                self.presenter.prepare(table, new)  # e.g. its picture drawn while the move is stored
+                if any(isinstance(effect, step.Show) for effect in effects):  # a quiet change shows nothing
+                    self.presenter.prepare(table, new)  # e.g. its picture drawn while the move is stored
                 await self.store.persist(table, new)  # stored before anyone sees it (if not, nothing changed)
                 table.swap(new)
             else:
@@ -459,12 +461,9 @@ class TableRuntime:
                 await self.commit(table, RematchWindowClosed(), wait=None)
 
 
+
 def _outcome_fields(shown: step.Show) -> dict[str, object]:
-    return {
-        "before": shown.before,
-        "closed": shown.closed,
-        "scoreboard_ended": shown.scoreboard_ended,
-        "rematch": shown.rematch,
-        "turn_alerts": shown.turn_alerts,
-        "newly_away": shown.newly_away,
-    }
+    """The fields of :class:`Outcome` that a :class:`~engine.tables.step.Show` gives, by name (but its
+    note)."""
+    fields = dataclasses.fields(shown)
+    return {field.name: getattr(shown, field.name) for field in fields if field.name != "note"}
