@@ -205,11 +205,16 @@ class Field:
     ``brief`` is a shorter value for a crowded table, as :attr:`SeatLine.brief` is for a seat: ``None``
     where the value is short already, ``""`` for a field a crowded table may leave out (what the log or
     the turn line says too, such as the last round's result or what the game waits for).
+
+    ``for_decision`` marks a public field that a seat reads to take its decision (what the game waits for,
+    the trick to follow, the throw it may take): a seat's private view leaves the table to the table
+    message, but shows such a field while the seat has a decision.
     """
 
     name: str
     value: str
     brief: str | None = None
+    for_decision: bool = False
 
 
 @dataclass(frozen=True)
@@ -558,6 +563,15 @@ class GameState(abc.ABC, Generic[OptionsT]):
     @abc.abstractmethod
     def default_action(self, seat: int) -> str:
         """The legal action played for ``seat`` when its turn clock runs out."""
+
+    def forced_action(self, seat: int) -> str | None:
+        """The action ``seat`` must take now with nothing to choose, which a table plays for the seat at
+        once rather than ask for a press; ``None`` when the seat has a choice to make, or no decision.
+
+        The default is ``None``: a game says where a lone legal action is no choice worth a press (a
+        lone action can still be worth seeing, such as a look to remember before the turn ends).
+        """
+        return None
 
     def apply(self, seat: int, code: str) -> list[Event]:
         """Apply ``seat``'s action ``code`` and return the events it caused.

@@ -381,8 +381,9 @@ def grid_picker(
     most 10 rows and 9 columns, such as Deluxe Memory's 7 × 8 grid):
 
     - at most ten choices: a button for each, the action itself (one press);
-    - else, with no ``row`` chosen (or one without a choice): a "Row A" button for each row holding a
-      choice (custom_id ``r.<row index>``, answered by redrawing the message at that row, no move);
+    - else, with no ``row`` chosen (or one without a choice): a "Row A" button for each row holding
+      several choices (custom_id ``r.<row index>``, answered by redrawing the message at that row, no
+      move), and the choice itself for a row that holds one;
     - at ``row``: a button for each choice in that row (the action), then "◀ Other rows" (``p.<page>``:
       the message redrawn as it was).
     """
@@ -399,14 +400,15 @@ def grid_picker(
             back = ids.TableCustomId.for_page(table_id, version, page)
             buttons.append(button(str(back), OTHER_ROWS, discord.ButtonStyle.secondary))
     else:
-        buttons = [
-            button(
-                str(ids.TableCustomId.for_row(table_id, version, index)),
-                f"Row {board.row_labels[index]}",
-                discord.ButtonStyle.primary,
-            )
-            for index in rows_with
-        ]
+        buttons = []
+        for index in rows_with:
+            in_row = grid.in_row(index)
+            if len(in_row) == 1:  # a row with one choice: that choice, one press
+                buttons.append(_pick_button(table_id, version, in_row[0], names))
+            else:
+                target = ids.TableCustomId.for_row(table_id, version, index)
+                label = f"Row {board.row_labels[index]}"
+                buttons.append(button(str(target), label, discord.ButtonStyle.primary))
     return [(index // BUTTONS_PER_ROW, shown_button) for index, shown_button in enumerate(buttons)]
 
 

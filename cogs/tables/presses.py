@@ -207,7 +207,7 @@ class TablePresses:
             session.check_version(target.version)
             if user_id not in session.users_to_act():
                 raise TableError("It is not your turn: nothing happened.")
-            actions, board = session.public_actions(), session.view(None).board
+            actions, board = prompts.table_actions(session), session.view(None).board
         grid = action_menus.grid_pick(actions, board)
         if grid is None or target.row not in grid.rows():
             raise TableError("No card in that row can be picked now: nothing happened.")
@@ -287,15 +287,9 @@ class TablePresses:
         """A game action: answer with the new table where the press was on the table message, else with the
         presser's redrawn private view (where only they see it) and an edit of the table message."""
         table = outcome.table
-        private = self._in_own_view(interaction, table)
-        reveal = not private and prompts.shows_presser_more(table, interaction.user.id)
-        if private or reveal:
+        if self._in_own_view(interaction, table):
             self.private_views.answering(table, interaction)
-        if private:
             await self.private_views.answer_move(interaction, table)
-            self.messages.refresh(table)
-        elif reveal:  # e.g. a card looked at: the presser sees it in the answer, the table is edited apart
-            await self.private_views.show(interaction, table)
             self.messages.refresh(table)
         else:
             await self.messages.answer_with_table(interaction, table, outcome.note)

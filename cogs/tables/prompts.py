@@ -1,12 +1,13 @@
-"""Who must decide in their private view: a player to act whose legal actions are not all offered on the
-public table message (a card in hand, a throw, a Declare), so the table tells them by name to open
-**My hand** rather than leave them looking for buttons that are not there."""
+"""Where each decision is taken: which actions the public table message offers (:func:`table_actions`), and
+who must decide in their private view: a player to act whose legal actions are not all offered on the
+table message (a card in hand, a throw, a Declare, any pick of Deluxe Memory's grid), so the table tells
+them by name to open **My hand** rather than leave them looking for buttons that are not there."""
 
 from __future__ import annotations
 
 import weakref
 
-from engine import SeatView
+from engine import LegalAction, SeatView
 from engine.tables import ai_seats
 from engine.tables.session import TableSession
 
@@ -36,8 +37,18 @@ def private_deciders(session: TableSession) -> list[int]:
     return deciders
 
 
+def table_actions(session: TableSession) -> tuple[LegalAction, ...]:
+    """The actions the public table message offers: the engine's public actions (``public_actions``),
+    except in a game played on a board (Deluxe Memory's grid), whose every decision is taken in the
+    player's private view: a pick there shows the picker at once what they looked at, and one place to
+    pick from means no row chosen on the shared message for everyone."""
+    if session.state is None or session.view(None).board is not None:
+        return ()
+    return session.public_actions()
+
+
 def _find_private_deciders(session: TableSession) -> list[int]:
-    public = {action.code for action in session.public_actions()}  # the same move may be worded apart
+    public = {action.code for action in table_actions(session)}  # the same move may be worded apart
     deciders = []
     for user in session.users_to_act():
         seat = session.seat_of(user)
@@ -50,13 +61,3 @@ def _find_private_deciders(session: TableSession) -> list[int]:
 
 PROMPT = "open **My hand** to make your move"
 """What the table tells a player whose choice is private (after their name)."""
-
-
-def shows_presser_more(session: TableSession, user_id: int) -> bool:
-    """True if, after a move pressed on the table message, the presser still has a decision and their own
-    board shows what the public one does not (a card they just looked at, in Deluxe Memory): the press is
-    then answered with their private view, so they see it at once."""
-    seat = session.seat_of(user_id)
-    if session.state is None or seat is None or session.view(None).board is None:  # no board, nothing to see
-        return False
-    return user_id in session.users_to_act() and session.view(seat).board != session.view(None).board

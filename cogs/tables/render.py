@@ -23,9 +23,9 @@ import discord
 from art.cards import face_of_action
 from cogs.card_emojis import CARD_EMOJIS
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, budgets, house_rules, layouts, seat_controls
+from cogs.tables import action_menus, budgets, layouts, prompts, seat_controls, view_fields
 from cogs.tables import custom_ids as ids
-from cogs.tables.action_menus import Placed, button, reading_length, rows
+from cogs.tables.action_menus import Placed, button, rows
 from cogs.tables.action_menus import clip as _clip
 from cogs.tables.drawn import Attachment, Drawn, kept
 from cogs.tables.embeds import embed, field, fit_embed
@@ -43,7 +43,7 @@ from cogs.tables.table_text import (
     with_latest_events,
     with_names,
 )
-from engine import Board, Field, LegalAction
+from engine import Board, LegalAction
 from engine.core import plural
 from engine.lobby import RematchChoice
 from engine.tables import ai_seats
@@ -151,43 +151,6 @@ def lobby_message(session: TableSession) -> Drawn:
 # -- the game ----------------------------------------------------------------------------------------
 
 
-def _state_fields(
-    session: TableSession, fields: tuple[Field, ...], *, brief: bool = False, private: bool = False
-) -> list[dict[str, Any]]:
-    """The view's public fields (``private``: the seat's own) as embed fields (at most 20), house rules
-    marked in public ones; ``brief`` (a crowded message): each its brief value (``Field.brief``), those
-    whose brief is ``""`` left out."""
-    game = session.rules.key
-    shown_fields = []
-    for shown in fields[:20]:
-        value = shown.brief if brief and shown.brief is not None else shown.value
-        name = with_names(session, shown.name)
-        if value:
-            shown_fields.append(
-                field(
-                    _clip(name if private else house_rules.marked(game, name), 256),
-                    _clip(with_names(session, value), 1024),
-                )
-            )
-    return shown_fields
-
-
-def _fitting_fields(
-    session: TableSession, fields: tuple[Field, ...], room: int
-) -> tuple[list[dict[str, Any]], int]:
-    """The public ``fields`` (as :func:`_state_fields`), each where it fits in ``room`` characters of
-    text, its brief value (``Field.brief``) if only that fits; and the room left."""
-    kept = []
-    for shown in fields:
-        for choice in _state_fields(session, (shown,)) + _state_fields(session, (shown,), brief=True):
-            size = reading_length(choice["name"]) + reading_length(choice["value"]) + layouts.FIELD_MARKUP
-            if size <= room:
-                kept.append(choice)
-                room -= size
-                break
-    return kept, room
-
-
 def _crowded(drawn: dict[str, Any]) -> bool:
     """True if the table message ``drawn`` leaves no room for the last move's line within its budget."""
     return layouts.text_length(drawn) + 2 + budgets.LAST_LINE_MIN > budgets.TABLE_MESSAGE
@@ -248,7 +211,7 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
     public = session.view(None)
     drawn = embed(_clip(with_names(session, public.title), 256), turn_line(session), PLAYING_COLOUR)
     drawn["fields"] = [
-        *_state_fields(session, public.table),
+        *view_fields.state_fields(session, public.table),
         field("Players", seat_lines(session, public) or "—", False),
     ]
     drawn["footer"] = {"text": f"table {session.table_id} · move {session.state.version + 1}"}  # title: game
@@ -256,13 +219,13 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
         players = field(*players_field(session, public, brief=True), False)
         drawn["fields"] = [*drawn["fields"][:-1], players]
         if _crowded(drawn):
-            drawn["fields"] = [*_state_fields(session, public.table, brief=True), players]
+            drawn["fields"] = [*view_fields.state_fields(session, public.table, brief=True), players]
         if _crowded(drawn):  # the move alone: the table id is on its lobby and scoreboard
             drawn["footer"] = {"text": f"move {session.state.version + 1}"}
     with_latest_events(session, drawn, budgets.TABLE_MESSAGE - layouts.markup(drawn))
     _fit(drawn)
     table_id = session.table_id
-    items = action_components(session, session.public_actions(), page, board=public.board, row=row)
+    items = action_components(session, prompts.table_actions(session), page, board=public.board, row=row)
     items.append((4, _verb_button(table_id, ids.HAND, "My hand", SECONDARY)))
     controls = seat_controls.table_controls(session)
     if len(controls) < 2:  # "End table" and "I'm back" both: no room, and nobody plays to be DMed
@@ -284,40 +247,31 @@ def private_message(
     """A seat's private view (for an ephemeral message or a DM): its secrets and all its legal actions
     (at ``page`` of their menus, if they need several; the choices of the board's ``row``, if chosen).
 
-    ``offer_dm`` adds a "DM me my hand" button (for the ephemeral view; a DM needs none). The footer names
-    the player ("Private to <name>"), which the leak tests look for. The title links to the table message
-    (``jump_url``). The budget is :data:`cogs.tables.budgets.PRIVATE_VIEW` with ``offer_dm``, else
-    :data:`cogs.tables.budgets.DM` less :data:`cogs.tables.budgets.DM_INTRO`: the view shows the seat's own
-    fields, then the table's fields and "Players" (brief if need be) each where it still fits (the table
-    message shows them all), and the latest moves in what is left.
+    ``offer_dm``: the ephemeral "My hand" view, read in the channel just under the table message, so it
+    shows only what is the seat's (:func:`cogs.tables.view_fields.own_fields`) and adds a "DM me my hand"
+    button; its budget is :data:`cogs.tables.budgets.PRIVATE_VIEW`. A DM is read away from the table:
+    after the seat's own fields come the table's fields and "Players" (brief if need be) each where it
+    still fits, and the latest moves in what is left of :data:`cogs.tables.budgets.DM` less
+    :data:`cogs.tables.budgets.DM_INTRO`. The footer names the player ("Private to <name>"), which the
+    leak tests look for. The title links to the table message (``jump_url``).
     """
     assert session.state is not None
     seat = session.seat_of(user_id)
     assert seat is not None
     view = session.view(seat)
-    description = turn_line(session, prompt=False)
+    description = turn_line(session, prompt=False, viewer=user_id)
     notice = ai_seats.away_notice(session, user_id)
     if notice is not None:
         description = _clip(f"{with_names(session, notice)}\n{description}", 4096)
     drawn = embed(_clip(f"Your hand · {with_names(session, view.title)}", 256), description, PRIVATE_COLOUR)
     if jump_url:
         drawn["url"] = jump_url
-    drawn["fields"] = _state_fields(session, view.private, private=True)
     drawn["footer"] = {"text": f"Private to {player_name(session, user_id)} · table {session.table_id}"}
-    budget = budgets.PRIVATE_VIEW if offer_dm else budgets.DM - budgets.DM_INTRO
-    last_move = len("\nLast move: ") + budgets.LAST_LINE_MIN if session.events else 0
-    if layouts.text_length(drawn) + last_move > budget:  # the seat's fields' brief values (``Field.brief``)
-        drawn["fields"] = _state_fields(session, view.private, brief=True, private=True)
-    fields = drawn["fields"]
-    room = budget - layouts.text_length(drawn) - last_move
-    shown, room = _fitting_fields(session, view.table, room)  # the rest: on the table message (title's link)
-    fields.extend(shown)
-    for brief in (False, True):
-        players = field(*players_field(session, view, brief=brief), False)
-        if reading_length(players["name"]) + reading_length(players["value"]) + layouts.FIELD_MARKUP <= room:
-            fields.append(players)
-            break
-    with_latest_events(session, drawn, budget - layouts.markup(drawn), "Last move: " if description else "")
+    if offer_dm:
+        room = budgets.PRIVATE_VIEW - layouts.text_length(drawn)
+        drawn["fields"] = view_fields.own_fields(session, view, room)
+    else:
+        view_fields.with_table(session, view, drawn, budgets.DM - budgets.DM_INTRO)
     _fit(drawn)
     table_id = session.table_id
     items = action_components(session, view.legal_actions, page, board=view.board, row=row)
@@ -405,7 +359,7 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
         drawn["description"] = _standings(session, brief=True)
     room = budgets.TABLE_MESSAGE - layouts.text_length(drawn)
     room -= last_moves + budgets.LAST_LINE_MIN if session.events else 0
-    fields, _ = _fitting_fields(session, public.table[:10], room)  # the standings come first
+    fields, _ = view_fields.fitting_fields(session, public.table[:10], room)  # the standings come first
     fields = [{**shown, "inline": False} for shown in fields]
     drawn["fields"] = [*fields, *again]
     room = budgets.TABLE_MESSAGE - layouts.text_length(drawn) - last_moves

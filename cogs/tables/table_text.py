@@ -154,18 +154,21 @@ def _names(session: TableSession, users: list[int]) -> str:
     return ", ".join(f"**{player_name(session, user)}**" for user in users)
 
 
-def turn_line(session: TableSession, *, prompt: bool = True) -> str:
+def turn_line(session: TableSession, *, prompt: bool = True, viewer: int | None = None) -> str:
     """Whose turn it is and until when ("" if nobody's); with ``prompt``, each player who must decide in
     their private view (:func:`cogs.tables.prompts.private_deciders`) is told so on a line of its own
     ("👉 **Ann**, **Bob**: open **My hand** to make your move"), the others to act are named after
-    "Turn:"; the clock ends the first line."""
+    "Turn:"; the clock ends the first line. In the private view of ``viewer`` (a user id) to act alone, the
+    line is "Your turn"."""
     to_act = session.users_to_act()
     if not to_act or session.deadline is None:
         return ""
     deciders = prompts.private_deciders(session) if prompt else []
     others = [user for user in to_act if user not in deciders]
     lines = [f"👉 {_names(session, deciders)}: {prompts.PROMPT}"] if deciders else []
-    if others:
+    if others == [viewer]:
+        lines.insert(0, "Your turn")
+    elif others:
         lines.insert(0, f"Turn: {_names(session, others)}")
     lines[0] += f", clock runs out {format_dt(session.deadline, 'R')}"
     return "\n".join(lines)

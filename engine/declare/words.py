@@ -265,9 +265,12 @@ def play_fields(
     else:
         previous = "nothing yet: draw from the pile"
     if picking:
-        fields = [Field("Take from (last throw)", previous), Field("Just thrown", cards_shown(this_throw))]
+        fields = [
+            Field("Take from (last throw)", previous, for_decision=True),
+            Field("Just thrown", cards_shown(this_throw)),
+        ]
     else:
-        fields = [Field("Last throw (take after yours)", previous)]
+        fields = [Field("Last throw (take after yours)", previous, for_decision=True)]
     fields.append(
         Field("Draw pile", f"{plural(draw_size, 'card')} · discard pile {plural(discard_size, 'card')}")
     )

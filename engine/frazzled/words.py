@@ -300,4 +300,4 @@ def token_now_text(card_verb: str) -> str:
 def now_field(text: str) -> Field:
     """The public field of what the game waits for (left out at a crowded table: its turn line names who
     must act, and their private views say what to do)."""
-    return Field("Now", text, "")
+    return Field("Now", text, "", for_decision=True)

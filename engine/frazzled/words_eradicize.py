@@ -102,10 +102,12 @@ PLAY_NOW = "Play a higher card or one matching your tokens, else pick up the pil
 def discard_field(discard: Sequence[Card]) -> Field:
     """The public field of the discard pile (bottom card first); a 14/1 on top counts as 1."""
     if not discard:
-        return Field("Discard pile", "empty: any card may start it")
+        return Field("Discard pile", "empty: any card may start it", for_decision=True)
     top = discard[-1]
     note = " (counts as 1)" if top.number == FOURTEEN_ONE else ""
-    return Field("Discard pile", f"{strong(card_shown(top))}{note} on top of {len(discard)}")
+    return Field(
+        "Discard pile", f"{strong(card_shown(top))}{note} on top of {len(discard)}", for_decision=True
+    )
 
 
 def removed_field(count: int) -> Field:

@@ -347,7 +347,8 @@ def table_fields(
     fields = [
         Field("Draw piles", piles_text),
         Field("Discard pile", _top_text(discard)),
-        Field("Now", now, ""),  # a crowded table leaves it out: the turn line names who must act
+        # a crowded table leaves it out (the turn line names who must act); a private view shows it
+        Field("Now", now, "", for_decision=True),
     ]
     fields.append(Field("Challenge tokens", f"{middle} in the middle (🪙: holds one)"))
     if last_challenge is not None:

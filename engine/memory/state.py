@@ -440,6 +440,16 @@ class MemoryState(MemoryEffects):
                 return words.show_choice(action, self._picks)
         return words.choice(step.phase, action)
 
+    def forced_action(self, seat: int) -> str | None:
+        """The lone legal action of ``seat``, played for it at once (ruling 30): a choice of one player, one
+        position or one area, a non-match seen with no token to hide it. ``None`` when the seat has a
+        choice, or when the lone action ends a look (:attr:`Phase.MEMORISE`): that look is there to be seen
+        before the turn ends (ruling 10)."""
+        if seat not in self.seats_to_act() or self._steps[0].phase is Phase.MEMORISE:
+            return None
+        actions = self.legal_actions(seat)
+        return actions[0].code if len(actions) == 1 else None
+
     def default_action(self, seat: int) -> str:
         """The harmless move played on a timeout (ruling 17): the first face-down card for a forced look or
         reveal (a second look takes a face-up card of the first card's rank if there is one), the first

@@ -631,7 +631,7 @@ def table_fields(
     if result_text is not None:
         fields.append(Field("Result", result_text))
     elif prompt_text is not None:
-        fields.append(Field("Now", prompt_text))
+        fields.append(Field("Now", prompt_text, for_decision=True))
     just_shown = [*shown, *(placed(p, card) for p, card in flashed)]
     if just_shown and not over:
         fields.append(Field("Just shown", " · ".join(just_shown)))

@@ -208,7 +208,7 @@ def trick_field(
     """The trick in progress (``trick_number`` 1-based) and the rule for the next card."""
     name = f"Trick {trick_number} of {hand_size}"
     if not plays:
-        return Field(name, WAITING_FOR_THE_LEAD)
+        return Field(name, WAITING_FOR_THE_LEAD, for_decision=True)
     led = plays[0][1]
     if led == JOKER:
         rule = "The Joker was led: it wins; play any card."
@@ -216,7 +216,7 @@ def trick_field(
         rule = f"A {special_name(special)} was led: it wins; follow {SUIT_SYMBOLS[led[-1]]} if you can."
     else:
         rule = f"Follow {SUIT_SYMBOLS[led[-1]]} if you can."
-    return Field(name, f"{plays_text(plays)}\n{rule}")
+    return Field(name, f"{plays_text(plays)}\n{rule}", for_decision=True)
 
 
 def last_trick_field(plays: list[tuple[int, str, str]], won_with: str) -> Field:

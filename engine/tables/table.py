@@ -31,6 +31,9 @@ from engine.tables import time_control
 from engine.tables.time_control import SeatBank, TimeControl
 
 EVENT_LOG_LENGTH = 6
+FORCED_IN_A_ROW = 64
+"""The most actions with nothing to choose a table plays at once after one move (a bound: a game whose
+every decision were forced would still wait for a press now and then)."""
 BY_MENTION, BY_DM, NOT_TOLD = "channel", "dm", "off"
 ALERT_MODES = (BY_MENTION, BY_DM, NOT_TOLD)
 """How a player's turn finds them: a mention in the table's channel (the default), a DM, or not at all."""
@@ -517,8 +520,9 @@ class TableDraft(TableQuestions):
         return before in self.timed_out_positions and self.state.history[before][0] == seat
 
     def _after_change(self, events: list[Event], now: datetime, acted: set[int]) -> None:
-        self.events.extend(events)
         assert self.state is not None
+        self.events.extend(events)
+        self._play_forced_actions()
         changed = self._note_changed_decisions(acted)
         if self.state.is_terminal():
             self.phase = TablePhase.SCOREBOARD
@@ -528,6 +532,24 @@ class TableDraft(TableQuestions):
             self.rematch = Rematch([p for p in self.players if not is_ai(p)], self.host_id, leavers)
         else:
             self._arm_deadline(now, changed, acted)
+
+    def _play_forced_actions(self) -> None:
+        """Play at once every action a seat to act must take with nothing to choose
+        (``GameState.forced_action``), in turn, until each seat to act has a choice or the game is over.
+        Each is a move of the game's log like any other, by the seat it was forced on."""
+        state = self.state
+        assert state is not None
+        for _ in range(FORCED_IN_A_ROW):
+            if state.is_terminal():
+                return
+            forced = next(
+                ((seat, code) for seat in state.seats_to_act() if (code := state.forced_action(seat))), None
+            )
+            if forced is None:
+                return
+            played = state.apply(*forced)
+            self.events.extend(played)
+            self.log_events.extend(played)
 
     def note_legal_actions(self) -> None:
         """Note every seat's decision now (the game was dealt or rebuilt), to tell later changes: its

@@ -949,3 +949,29 @@ def test_resampling_in_every_variant_leaves_each_view_as_it_was(game, rng: rando
         other = state.resample_hidden(viewer, rng)
         assert other.view(viewer) == state.view(viewer)
         assert other.public_actions() == state.public_actions()
+
+
+def test_a_lone_choice_is_played_at_once_but_a_look_to_remember_waits() -> None:
+    """Ruling 30: a seat's lone legal action is its forced action, except the look that ends an effect
+    (ruling 10), which waits for its press; a seat with a choice, or none to make, has no forced action."""
+    lone_seen = memorise_seen = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = MEMORY.new_game(2 + seed % 3, seed)
+        while not state.is_terminal():
+            for seat in range(state.num_seats):
+                if seat not in state.seats_to_act():
+                    assert state.forced_action(seat) is None
+            seat = state.seats_to_act()[0]
+            actions = state.legal_actions(seat)
+            forced = state.forced_action(seat)
+            if state.phase is Phase.MEMORISE:
+                memorise_seen += 1
+                assert forced is None
+            elif len(actions) == 1:
+                lone_seen += 1
+                assert forced == actions[0].code
+            else:
+                assert forced is None
+            state.apply(seat, rng.choice(actions).code)
+    assert lone_seen and memorise_seen  # both cases were met
