@@ -64,6 +64,15 @@ return {id: table ? table.dataset.id : null, text: table ? table.innerText : '',
 PHONE = (390, 844)
 """A phone's screen in CSS pixels, held upright."""
 DESKTOP = (1280, 900)
+HAND_SCRIPT = """
+const hands = [...document.querySelectorAll('#messages li.ephemeral')];
+const hand = hands[hands.length - 1];
+if (!hand) return null;
+hand.scrollIntoView();
+const rect = hand.getBoundingClientRect();
+return {text: hand.innerText, width: rect.width, height: rect.height};
+"""
+"""The player's latest ephemeral message (their private view), scrolled into sight: its text and box."""
 GAME_DECKS = {"foist": "fo", "minimize": "fw", "tokenize": "fw", "eradicize": "fw", "declare": "iv"}
 """The deck whose card emojis each game's table shows (French suits for the others)."""
 LAYOUT_SCRIPT = """
@@ -342,6 +351,13 @@ def test_every_game_on_a_phone_and_on_a_desktop_screen(tmp_path: Path, browser: 
             assert phone["broken"] == [] and phone["overflowing"] == [], where
             if index == 0:
                 _check_the_sidebar_toggle(browser, shots / "phone-channels.png")
+            # "My hand" on a phone: what is the player's alone, legible, no word broken.
+            _click(browser, table_id, "My hand")
+            hand = WebDriverWait(browser, 10, 0.05).until(lambda d: d.execute_script(HAND_SCRIPT))
+            browser.save_screenshot(str(shots / f"phone-{game}-hand.png"))
+            where = f"{game}'s private view on a phone: {hand}"
+            assert "\nYour hand · " in hand["text"] and "Players" not in hand["text"], where
+            assert hand["width"] <= PHONE[0] and _layout(browser, table_id)["broken"] == [], where
 
             _screen(browser, DESKTOP, phone=False)
             desktop = _layout(browser, table_id)
