@@ -1,5 +1,5 @@
-"""What a press costs: the card-table bot against a bare discord.py bot, in one run, on demand (never in the
-test suite).
+"""What a press costs: the card-table bot against two baselines, a bare discord.py bot and the durable floor,
+in one run, on demand (never in the test suite).
 
     python3 bench/press_cost.py                # 1,000 live tables, 40 whole Foist games, then the bare bot
     python3 bench/press_cost.py --quick        # 100 live tables, 6 games: a minute
@@ -16,12 +16,16 @@ One sandbox (``sandbox/``) serves both bots, one after the other, each in its ow
 2. The bare bot (``bench/bare_bot.py``: a plain ``discord.Client`` that answers each press with
    ``response.edit_message``) gets the same number of presses, on one message in each of ``--games``
    channels, with the same concurrency, after a short warm-up.
+3. The durable floor (``bench/durable_floor_bot.py``: a plain ``discord.Client`` that, per press, commits
+   one row of about 400 bytes to SQLite in WAL mode with ``synchronous=FULL`` and answers with a Components
+   V2 layout of a table's size, a new PNG of about 10 KB on every other press) gets the same presses the
+   same way: the work any card table must do for a press, with none of a game's.
 
 Reported for each: CPU seconds of the bot process per press (utime + stime from ``/proc/<pid>/stat``,
 over the press window only), the press-to-answer latency (the simulated user's press until the sandbox
 has the interaction's answer) and the REST requests the bot made per press (the sandbox's request log;
-the interaction callback is one of them). Goals: CPU per press at most 1.5 times the bare
-bot's, p99 at most 20 ms with 1,000 live tables, at most 1.0 request per press over whole games. Also the
+the interaction callback is one of them). Goals: CPU per press at most 1.5 times the durable
+floor's, p99 at most 20 ms with 1,000 live tables, at most 1.0 request per press over whole games. Also the
 bot's memory per live table: its resident memory (``VmRSS``) once every table is open and started, less
 what it held once started with none, divided by the tables (the pictures a table's start drew included).
 
@@ -300,29 +304,43 @@ async def run_bot(args: argparse.Namespace, server: SandboxServer, guild, channe
     return window, log_lines
 
 
-async def run_bare(args, server: SandboxServer, channels, members, presses: int) -> Window:
+BASELINES = {
+    "bare discord.py bot": "bare_bot.py",
+    "durable floor": "durable_floor_bot.py",
+}
+"""Each baseline bot's name and its script in ``bench/``."""
+
+
+async def run_bare(
+    args, server: SandboxServer, channels, members, presses: int, name: str = "bare discord.py bot"
+) -> Window:
+    """Press a baseline bot (:data:`BASELINES` ``name``) ``presses`` times on one message in each of
+    ``channels``, after a warm-up, and measure it as :func:`run_bot` measures the card-table bot."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
     env.update(
         PYTHONPATH=str(ROOT),
         DISCORD_TOKEN=server.bot_token,
         DISCORD_API_BASE=server.api_base,
         BARE_CHANNELS=",".join(str(channel.id) for channel in channels),
+        FLOOR_DATABASE=str(Path(tempfile.mkdtemp(prefix="durable-floor-")) / "floor.sqlite3"),
     )
+    posted_before = {channel.id: len(channel.messages) for channel in channels}
     process = await asyncio.create_subprocess_exec(
-        sys.executable, str(ROOT / "bench" / "bare_bot.py"), env=env, stderr=asyncio.subprocess.DEVNULL
+        sys.executable, str(ROOT / "bench" / BASELINES[name]), env=env, stderr=asyncio.subprocess.DEVNULL
     )
     await server.wait_for_bot(timeout=60)
 
     def bare_message(channel):
+        posted = channel.messages[posted_before[channel.id] :]  # this bot's, not an earlier baseline's
         return next(
-            (m for m in reversed(channel.messages) if not m.deleted and m.component("bare:take") is not None),
+            (m for m in reversed(posted) if not m.deleted and m.component("bare:take") is not None),
             None,
         )
 
     await server.wait_for(lambda: all(bare_message(c) for c in channels), timeout=60)
     messages = {channel.id: bare_message(channel) for channel in channels}
     rng = random.Random(args.seed)
-    window = Window("bare discord.py bot")
+    window = Window(name)
     turn = iter(range(10**9))
 
     async def one_channel(index: int, channel, count: int, measure: bool) -> None:
@@ -438,6 +456,7 @@ async def main_async(args: argparse.Namespace) -> None:
         members = [guild.add_member(f"p{i}") for i in range(max(30, 3 * args.games))]
         bot, log_lines = await run_bot(args, server, guild, channels, members, folder)
         bare = await run_bare(args, server, channels[: args.games], members, bot.presses)
+        floor = await run_bare(args, server, channels[: args.games], members, bot.presses, "durable floor")
         violations = list(server.violations)
 
     info_lines = sum(" INFO " in line for line in log_lines)
@@ -452,7 +471,7 @@ async def main_async(args: argparse.Namespace) -> None:
     )
     print("| bot | CPU per press | press → answer | REST requests per press | presses/s |")
     print("| --- | --- | --- | --- | --- |")
-    for window in (bot, bare):
+    for window in (bot, bare, floor):
         kinds = ", ".join(f"{count} {kind}" for kind, count in window.requests.most_common())
         print(
             f"| {window.name} | {window.cpu_per_press_ms:.2f} ms ({window.cpu:.2f} s / {window.presses}) | "
@@ -460,11 +479,13 @@ async def main_async(args: argparse.Namespace) -> None:
             f"{window.presses / window.elapsed:,.0f} |"
         )
     print(
-        f"\nCPU ratio bot / bare: {bot.cpu / bot.presses / (bare.cpu / bare.presses):.2f} (goal <= 1.5); "
+        f"\nCPU ratio bot / durable floor: {bot.cpu / bot.presses / (floor.cpu / floor.presses):.2f} "
+        "(goal <= 1.5); "
+        f"bot / bare: {bot.cpu / bot.presses / (bare.cpu / bare.presses):.2f}; "
         f"bot p99 {percentile(bot.latencies, 0.99) * 1e3:.1f} ms (goal <= 20 ms); "
         f"bot requests per press {bot.requests_per_press:.3f} (goal <= 1.0)"
     )
-    for window in (bot, bare):
+    for window in (bot, bare, floor):
         print(
             f"{window.name}, CPU per press by thread: "
             + "; ".join(
