@@ -42,6 +42,8 @@ from typing import Any
 
 import discord
 
+from cogs.tables import late_presses
+
 
 @dataclass(frozen=True, slots=True)
 class Attachment:
@@ -247,7 +249,8 @@ def layout_on(message: discord.Message | None) -> tuple[dict[str, Any], ...] | N
 
 async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
     """Answer the component press ``interaction`` by editing the message it was on into ``drawn``, in one
-    request (discord.py's ``interaction.response.edit_message``). Files the message shows already
+    request (discord.py's ``interaction.response.edit_message``; an edit of the acknowledged response if
+    the press was acknowledged late: :mod:`cogs.tables.late_presses`). Files the message shows already
     (``interaction.message``) are kept, not uploaded again; a file being drawn ahead (:func:`draw_ahead`) is
     waited for.
 
@@ -261,4 +264,4 @@ async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
     shown = attachments_on(interaction.message)
     if not drawn.keeps(shown):
         await drawn_ahead(drawn.attachments)
-    await interaction.response.edit_message(**drawn.edit_kwargs(shown))
+    await late_presses.edit_pressed(interaction, **drawn.edit_kwargs(shown))

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from cogs.tables import action_menus, prompts, render
+from cogs.tables import action_menus, late_presses, prompts, render
 from cogs.tables import custom_ids as ids
 from cogs.tables.drawn import answer_press, attachments_on, layout_on
 from cogs.tables.private_views import PrivateViews
@@ -41,11 +41,9 @@ Answering = Callable[[discord.Interaction, Outcome], Awaitable[None]]
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral answer, as the response or, if the interaction was answered already, a followup."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    """An ephemeral answer, as the response or, if the interaction was answered or acknowledged already, a
+    followup (:func:`cogs.tables.late_presses.send_private`)."""
+    await late_presses.send_private(interaction, content=text)
 
 
 def in_private_view(interaction: discord.Interaction) -> bool:
@@ -73,10 +71,13 @@ class TablePresses:
             await reply(interaction, self.registry.gone_reason(table_id))
             return
         move = moves.ChooseOption(interaction.user.id, field, tuple(values))
+        late_presses.watch(interaction)
         try:
             await self.runtime.commit(session, move, self._answer(interaction), wait=LOCK_WAIT_SECONDS)
         except TableError as refusal:
             await reply(interaction, str(refusal))
+        finally:
+            late_presses.forget(interaction)
 
     async def on_table_button(self, interaction: discord.Interaction, target: ids.TableCustomId) -> None:
         """Handle a press on any table button: check it, apply it, answer it."""
@@ -104,6 +105,7 @@ class TablePresses:
                 async with locked(session, LOCK_WAIT_SECONDS):  # a move being stored is not shown before
                     await self._look(interaction, session, target)
             else:
+                late_presses.watch(interaction)  # a move waits for the table and the save: never too long
                 move, how = self._move(interaction, session, target)
                 await self.runtime.commit(
                     session, move, self._answer(interaction, how), wait=LOCK_WAIT_SECONDS
@@ -115,6 +117,8 @@ class TablePresses:
         except Exception:
             log.exception("Bug while handling %s on table %s", target, session.table_id)
             await reply(interaction, "Something went wrong on my side. Please try again.")
+        finally:
+            late_presses.forget(interaction)
 
     # -- presses that change nothing -----------------------------------------------------------------
 

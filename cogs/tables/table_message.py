@@ -13,7 +13,7 @@ from datetime import datetime
 
 import discord
 
-from cogs.tables import render
+from cogs.tables import late_presses, render
 from cogs.tables.direct_messages import send_dm
 from cogs.tables.drawn import Drawn, answer_press, attachments_on, draw_ahead, drawn_ahead
 from cogs.tables.pictures import table_picture
@@ -176,7 +176,7 @@ class TableMessages:
                     self.refresh_if_editing(session, final)
                 return
             if interaction is not None:
-                await interaction.response.send_message(note, ephemeral=True)
+                await late_presses.send_private(interaction, content=note)
         except discord.HTTPException as error:
             # The change stands; show it through a plain edit (the player may see "This interaction failed").
             log.warning("Could not answer a press on table %s: %s", session.table_id, error)
