@@ -22,12 +22,14 @@ import discord
 
 log = logging.getLogger(__name__)
 
-ANSWER_WITHIN_SECONDS = 2.0
+ANSWER_WITHIN_SECONDS = 2.5
 """How long after Discord created a press its answer may begin (Discord fails it at 3 seconds; the rest is
 the answer's own way there)."""
-ACKNOWLEDGE_AFTER_SECONDS = 1.5
+ACKNOWLEDGE_AFTER_SECONDS = 2.4
 """How long after the press reached the bot it is acknowledged if no answer has begun (a bound that holds
-whatever the clocks of Discord and of the bot's machine say)."""
+whatever the clocks of Discord and of the bot's machine say). Later than the waits that end in an answer
+of their own (a busy table, a database locked by another program: about 2 seconds), so those are still
+the press's one response."""
 
 
 @dataclass
