@@ -53,8 +53,8 @@ async def test_a_full_game_from_play_to_leaderboard(world: World) -> None:
         ]
         assert table_requests == [("POST", True)], requests
     live_hand = hand.message
-    latest_move = reading.description(world.message(table.id)).splitlines()[-1]
-    await world.server.wait_for(lambda: latest_move in live_hand.text())  # the hand follows the game
+    on_card = re.search(r"with (\d+) tokens? on it", world.message(table.id).text())[1]
+    await world.server.wait_for(lambda: f"+{on_card} token" in live_hand.text())  # the hand follows the game
 
     table = await play_to_the_end(world, table, random.Random(7))
     assert world.server.violations == []

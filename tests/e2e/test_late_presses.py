@@ -28,9 +28,9 @@ async def test_a_move_kept_waiting_is_acknowledged_then_shown_on_the_table(
     session = session_of(world)
     version = session.state.version
     late_before = late_presses.LATE.late
-    async with session.lock:  # the table is busy: the press waits for it
+    async with session.lock:  # the table is busy: the press waits for it, until it is acknowledged
         pressing = asyncio.create_task(world.press(actor, table, "No thanks"))
-        await asyncio.sleep(0.5)
+        await world.server.wait_for(lambda: late_presses.LATE.late > late_before, timeout=10)
     result = await pressing
     assert result.ok and result.response_type == 6, result  # acknowledged, nothing shown yet
     await world.server.wait_for(lambda: f"move {version + 2}" in world.message(table.id).text(), timeout=5)
@@ -47,9 +47,10 @@ async def test_a_refusal_kept_waiting_comes_as_a_private_followup(
     waiting = next(world.players[name] for name in ("alice", "bob", "carol") if world.players[name] != actor)
     session = session_of(world)
     version = session.state.version
+    late_before = late_presses.LATE.late
     async with session.lock:
         pressing = asyncio.create_task(world.press(waiting, table, "No thanks"))
-        await asyncio.sleep(0.5)
+        await world.server.wait_for(lambda: late_presses.LATE.late > late_before, timeout=10)
     result = await pressing
     assert result.ok and result.response_type == 6, result
     await world.server.wait_for(lambda: result.followups, timeout=5)
