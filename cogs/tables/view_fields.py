@@ -43,7 +43,7 @@ def fitting_fields(
     kept = []
     for shown in fields:
         for choice in state_fields(session, (shown,)) + state_fields(session, (shown,), brief=True):
-            size = reading_length(choice["name"]) + reading_length(choice["value"]) + layouts.FIELD_MARKUP
+            size = field_size(choice)
             if size <= room:
                 kept.append(choice)
                 room -= size
@@ -61,9 +61,11 @@ def own_fields(session: TableSession, view: SeatView, room: int) -> list[dict[st
     decision it has now (``Field.for_decision``), and its own line of "Players" (:data:`OWN_LINE`). The
     rest of the table is on the table message, just above."""
     fields = state_fields(session, view.private, private=True)
-    if sum(field_size(shown) for shown in fields) > room:  # the seat's fields' brief values
+    used = sum(map(field_size, fields))
+    if used > room:  # the seat's fields' brief values
         fields = state_fields(session, view.private, brief=True, private=True)
-    room -= sum(field_size(shown) for shown in fields)
+        used = sum(map(field_size, fields))
+    room -= used
     if view.legal_actions:
         needed = tuple(shown for shown in view.table if shown.for_decision)
         decision, room = fitting_fields(session, needed, room)
