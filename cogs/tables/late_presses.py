@@ -6,8 +6,8 @@ the press was on (or comes as an ephemeral followup). A press answered in time c
 always; a late one costs two.
 
 Every answer to a watched press goes through :func:`edit_pressed` or :func:`send_private`, which know
-whether it was acknowledged. The count of presses acknowledged late (:data:`LATE`) is for benchmarks and
-logs.
+whether it was acknowledged. The count of presses acknowledged late (:data:`LATE`) is for tests and
+benchmarks.
 """
 
 from __future__ import annotations
@@ -44,9 +44,8 @@ _watched: dict[int, _Watch] = {}
 
 @dataclass
 class LateCount:
-    """How many presses were acknowledged before their answer (``late``), of all watched (``watched``)."""
+    """How many presses were acknowledged before their answer (``late``)."""
 
-    watched: int = 0
     late: int = 0
 
 
@@ -63,7 +62,6 @@ def watch(interaction: discord.Interaction) -> None:
     delay = max(0.0, min(ACKNOWLEDGE_AFTER_SECONDS, ANSWER_WITHIN_SECONDS - age))
     timer = asyncio.get_running_loop().call_later(delay, _acknowledge, interaction)
     _watched[interaction.id] = _Watch(timer)
-    LATE.watched += 1
 
 
 def _acknowledge(interaction: discord.Interaction) -> None:
