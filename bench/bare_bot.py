@@ -64,9 +64,13 @@ class BareBot(discord.Client):
         await interaction.response.edit_message(embed=embed, view=self.view)
 
 
-async def main() -> None:
-    channel_ids = [int(part) for part in os.environ["BARE_CHANNELS"].split(",") if part]
-    bot = BareBot(os.environ["DISCORD_API_BASE"], channel_ids)
+def channels_from_environment() -> list[int]:
+    """The channel ids of ``BARE_CHANNELS``."""
+    return [int(part) for part in os.environ["BARE_CHANNELS"].split(",") if part]
+
+
+async def run(bot: discord.Client) -> None:
+    """Run ``bot`` with ``DISCORD_TOKEN`` until SIGINT or SIGTERM."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     loop.add_signal_handler(signal.SIGINT, stop.set)
@@ -79,4 +83,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(run(BareBot(os.environ["DISCORD_API_BASE"], channels_from_environment())))

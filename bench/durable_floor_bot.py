@@ -22,11 +22,10 @@ import asyncio
 import io
 import os
 import random
-import signal
 
 import aiosqlite
 import discord
-import yarl
+from bare_bot import BareBot, channels_from_environment, run
 from PIL import Image
 
 TEXT = (
@@ -75,21 +74,14 @@ def layout(text: str, picture: str | None) -> discord.ui.LayoutView:
     return view
 
 
-class DurableFloorBot(discord.Client):
+class DurableFloorBot(BareBot):
+    """The bare bot (its login and channels) with a durable save and a table-sized layout per press."""
+
     def __init__(self, api_base: str, channel_ids: list[int], database: str) -> None:
-        super().__init__(intents=discord.Intents.default())
-        self.api_base = api_base
-        self.channel_ids = channel_ids
+        super().__init__(api_base, channel_ids)
         self.database_path = database
         self.database: aiosqlite.Connection | None = None
         self.pictures = pictures()
-        self.presses = 0
-
-    async def login(self, token: str) -> None:
-        discord.http.Route.BASE = self.api_base
-        await super().login(token)
-        _shards, url, _limits = await self.http.get_bot_gateway()
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def setup_hook(self) -> None:
         self.database = await aiosqlite.connect(self.database_path)
@@ -130,19 +122,8 @@ class DurableFloorBot(discord.Client):
         await super().close()
 
 
-async def main() -> None:
-    channel_ids = [int(part) for part in os.environ["BARE_CHANNELS"].split(",") if part]
-    bot = DurableFloorBot(os.environ["DISCORD_API_BASE"], channel_ids, os.environ["FLOOR_DATABASE"])
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    loop.add_signal_handler(signal.SIGINT, stop.set)
-    loop.add_signal_handler(signal.SIGTERM, stop.set)
-    async with bot:
-        runner = asyncio.create_task(bot.start(os.environ["DISCORD_TOKEN"]))
-        await stop.wait()
-        await bot.close()
-        await runner
-
-
 if __name__ == "__main__":
-    asyncio.run(main())
+    floor = DurableFloorBot(
+        os.environ["DISCORD_API_BASE"], channels_from_environment(), os.environ["FLOOR_DATABASE"]
+    )
+    asyncio.run(run(floor))
