@@ -69,6 +69,12 @@ class Settings(BaseSettings):
     ai_pause_seconds: float = Field(
         1.5, ge=0, le=60, description="How long an AI seat waits before it acts, so people can follow."
     )
+    press_burst: float = Field(
+        8.0, ge=1, le=1000, description="Presses a member may make in a row before they are asked to wait."
+    )
+    presses_per_second: float = Field(
+        4.0, gt=0, le=1000, description="Presses a second a member gets back, once past press_burst."
+    )
     time_bank_seconds: int = Field(300, ge=1, description="A time bank's starting time, per player.")
     time_bank_increment_seconds: int = Field(10, ge=0, description="Added to a player's time bank per move.")
     time_bank_cap_seconds: int = Field(600, ge=1, description="The most a time bank can hold.")
