@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.no_limits import NO_LIMITS  # noqa: E402
 from bot.sandbox_demo import TURN_OWNER, sandbox_bot  # noqa: E402
 from engine import get_rules, replay  # noqa: E402
 from sandbox import SandboxServer  # noqa: E402
@@ -61,7 +62,7 @@ async def bench_bot(tables: int, moves_per_table: int) -> None:
             guild = server.add_guild("Bench")
             channels = [guild.add_channel(f"t{i}") for i in range(tables)]
             members = [guild.add_member(f"p{i}") for i in range(tables * 3)]
-            async with sandbox_bot(server, guild.id, Path(folder) / "bench.db"):
+            async with sandbox_bot(server, guild.id, Path(folder) / "bench.db", **NO_LIMITS):
                 await measure_presses(server, channels, members, moves_per_table)
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from art.faces import DECKS, all_faces  # noqa: E402
+from bench.no_limits import NO_LIMITS  # noqa: E402
 from bot.sandbox_demo import sandbox_bot  # noqa: E402
 from sandbox import SandboxServer  # noqa: E402
 
@@ -64,7 +65,9 @@ async def sync_costs() -> None:
         with tempfile.TemporaryDirectory() as folder:
             database = Path(folder) / "bot.db"
             for start in ("first start", "restart"):
-                async with sandbox_bot(server, guild.id, database, card_emoji_decks=list(DECKS)) as bot:
+                async with sandbox_bot(
+                    server, guild.id, database, card_emoji_decks=list(DECKS), **NO_LIMITS
+                ) as bot:
                     report = await bot.card_emoji_sync
                 print(
                     f"{start}: sync {report.seconds:.2f} s wall, {report.uploaded} uploaded, "

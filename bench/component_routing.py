@@ -205,5 +205,6 @@ def main() -> None:
         extra, ratio = results[way] - listener, results[way] / listener
         print(f"{way} costs {extra * 1e6:+.1f} µs per press more than the listener ({ratio:.2f}x)")
 
+
 if __name__ == "__main__":
     main()

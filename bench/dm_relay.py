@@ -35,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.no_limits import no_limits_environment  # noqa: E402
 from sandbox import SandboxServer  # noqa: E402
 from tests.postgres_server import ThrowawayPostgres  # noqa: E402
 
@@ -104,6 +105,7 @@ async def bench(count: int, folder: Path) -> None:
                 BACKUP_INTERVAL_MINUTES="0",
                 LOG_LEVEL="WARNING",
             )
+            env.update(no_limits_environment())
             processes = [await start_bot(env, shard, folder / f"shard-{shard}") for shard in range(SHARDS)]
             try:
                 await server.wait_for_shards(range(SHARDS), SHARDS, timeout=60)

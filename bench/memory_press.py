@@ -28,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.no_limits import NO_LIMITS  # noqa: E402
 from bot.sandbox_demo import TURN_OWNER, sandbox_bot  # noqa: E402
 from sandbox import SandboxServer  # noqa: E402
 
@@ -112,7 +113,7 @@ async def main_async(args: argparse.Namespace) -> None:
             guild = server.add_guild("Bench")
             channels = [guild.add_channel(f"t{i}") for i in range(args.tables)]
             members = [guild.add_member(f"p{i}") for i in range(args.tables * SEATS)]
-            async with sandbox_bot(server, guild.id, Path(folder) / "bench.db"):
+            async with sandbox_bot(server, guild.id, Path(folder) / "bench.db", **NO_LIMITS):
                 started = time.perf_counter()
                 await asyncio.gather(
                     *(

@@ -28,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.no_limits import NO_LIMITS  # noqa: E402
 from bot.sandbox_demo import sandbox_bot  # noqa: E402
 from sandbox import SandboxServer  # noqa: E402
 from tests.e2e.conftest import PLAYER_NAMES, World, logged_moves, play_to_the_end  # noqa: E402
@@ -44,7 +45,7 @@ async def run(outage: float) -> None:
             guild = server.add_guild("Card Club")
             channel = guild.add_channel("cards")
             players = {name: guild.add_member(name) for name in PLAYER_NAMES}
-            settings = {"min_turn_seconds": 1, "data_dir": Path(folder), "log_level": "WARNING"}
+            settings = {"min_turn_seconds": 1, "data_dir": Path(folder), "log_level": "WARNING", **NO_LIMITS}
             async with sandbox_bot(server, guild.id, url, **settings) as bot:
                 world = World(server, guild, channel, channel, players, None, bot, url)
                 table = await world.open_table()
@@ -81,9 +82,7 @@ async def run(outage: float) -> None:
                 results = stored(url, "SELECT COUNT(*) FROM games")[0][0]
                 latencies = sorted(seconds for seconds, _ in away)
                 told_away = sum(AWAY in text for _, text in away)
-                print(
-                    f"outage {outage:g} s: {len(away)} presses answered while the server was away or back,"
-                )
+                print(f"outage {outage:g} s: {len(away)} presses answered while the server was away or back,")
                 print(
                     f"  {told_away} of them 'the database is not answering'; others: "
                     f"{sorted({text for _, text in away if AWAY not in text}) or 'none'}"

@@ -55,6 +55,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.no_limits import no_limits_environment  # noqa: E402
 from bot.sandbox_demo import TURN_OWNER  # noqa: E402
 from sandbox import SandboxServer  # noqa: E402
 
@@ -214,6 +215,7 @@ def bot_environment(server: SandboxServer, guild_id: int, folder: Path) -> dict[
         # --quick run): not a press's cost. 600 s is the longest the settings allow, longer than a run.
         TURN_ALERT_DELAY_SECONDS="600",
     )
+    env.update(no_limits_environment())
     return env
 
 
@@ -297,9 +299,11 @@ async def run_bot(args: argparse.Namespace, server: SandboxServer, guild, channe
         await asyncio.sleep(0.5)
     with open(folder / "bot.log", "rb") as log:
         log.seek(log_at_start)
-        log_lines = log.read(max(0, (folder / "bot.log").stat().st_size - log_at_start)).decode(
-            errors="replace"
-        ).splitlines()
+        log_lines = (
+            log.read(max(0, (folder / "bot.log").stat().st_size - log_at_start))
+            .decode(errors="replace")
+            .splitlines()
+        )
     await stop_process(process)
     return window, log_lines
 
@@ -384,20 +388,25 @@ async def run_bare(
 
 # Where the event loop's CPU goes, by part: (name, test on a profiled function's (file, line, name)).
 PROFILE_PARTS: list[tuple[str, object]] = [
-    ("gateway: frames in, decoded and parsed (all events)",
-     lambda f: f[0].endswith("discord/gateway.py") and f[2] == "received_message"),
-    ("  of which: INTERACTION_CREATE into discord.py objects",
-     lambda f: f[2] == "parse_interaction_create"),
+    (
+        "gateway: frames in, decoded and parsed (all events)",
+        lambda f: f[0].endswith("discord/gateway.py") and f[2] == "received_message",
+    ),
+    ("  of which: INTERACTION_CREATE into discord.py objects", lambda f: f[2] == "parse_interaction_create"),
     ("the bot's code (cogs/), all it does and calls", lambda f: "/cogs/" in f[0]),
     ("rendering (cogs/**/render*.py)", lambda f: "/cogs/" in f[0] and "render" in Path(f[0]).name),
     ("the engine (engine/)", lambda f: "/engine/" in f[0]),
     ("storage (storage/, the event loop's side)", lambda f: "/storage/" in f[0]),
     ("APScheduler", lambda f: "/apscheduler/" in f[0]),
     ("logging", lambda f: f[0].endswith("logging/__init__.py")),
-    ("the answer (discord.py's InteractionResponse.edit_message)",
-     lambda f: f[2] == "edit_message" and f[0].endswith("discord/interactions.py")),
-    ("discord.py REST, all requests (HTTPClient and webhook adapter)",
-     lambda f: f[2] == "request" and f[0].endswith(("discord/http.py", "webhook/async_.py"))),
+    (
+        "the answer (discord.py's InteractionResponse.edit_message)",
+        lambda f: f[2] == "edit_message" and f[0].endswith("discord/interactions.py"),
+    ),
+    (
+        "discord.py REST, all requests (HTTPClient and webhook adapter)",
+        lambda f: f[2] == "request" and f[0].endswith(("discord/http.py", "webhook/async_.py")),
+    ),
 ]
 
 

@@ -84,8 +84,6 @@ def turn_owner(server: SandboxServer, members: list, table_message_id: int) -> A
     return by_name[TURN_OWNER.search(server.message(table_message_id).text())["name"]]
 
 
-
-
 # -- the tracer ----------------------------------------------------------------------------------------------
 
 

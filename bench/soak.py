@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.no_limits import no_limits_environment  # noqa: E402
 from bot.sandbox_demo import TURN_OWNER  # noqa: E402
 from sandbox import SandboxServer  # noqa: E402
 
@@ -60,6 +61,7 @@ async def soak(tables: int, games: int) -> None:
             LOG_LEVEL="WARNING",
             BACKUP_INTERVAL_MINUTES="0",
         )
+        env.update(no_limits_environment())
         process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env, cwd=folder)
         await server.wait_for_bot(timeout=30)
         await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=30)

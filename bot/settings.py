@@ -16,6 +16,7 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from art.faces import DECKS as CARD_DECKS
+from cogs.tables.table_limits import AI_TABLES, MEMBER_LOBBIES, SERVER_TABLES
 from storage import DEFAULT_POOL_SIZE, DatabaseTarget, database_path, database_target, redacted_database_url
 
 
@@ -58,7 +59,7 @@ class Settings(BaseSettings):
     min_turn_seconds: int = Field(10, ge=1, le=3600, description="The shortest turn a /play may ask for.")
     max_turn_seconds: int = Field(3600, ge=1, le=86400)
     idle_after_timeouts: int = Field(
-        2, ge=1, description="Timed-out turns in a row after which an AI plays the seat until \"I'm back\"."
+        2, ge=1, description='Timed-out turns in a row after which an AI plays the seat until "I\'m back".'
     )
     turn_alert_delay_seconds: float = Field(
         10.0,
@@ -68,6 +69,25 @@ class Settings(BaseSettings):
     )
     ai_pause_seconds: float = Field(
         1.5, ge=0, le=60, description="How long an AI seat waits before it acts, so people can follow."
+    )
+    press_burst: float = Field(
+        8.0, ge=1, le=1000, description="Presses a member may make in a row before they are asked to wait."
+    )
+    presses_per_second: float = Field(
+        4.0, gt=0, le=1000, description="Presses a second a member gets back, once past press_burst."
+    )
+    default_member_lobbies: int = Field(
+        MEMBER_LOBBIES,
+        ge=0,
+        description="Open lobbies a member may host, on a server that sets none (0: no limit).",
+    )
+    default_max_tables: int = Field(
+        SERVER_TABLES,
+        ge=0,
+        description="Lobbies and games at once, on a server that sets none (0: no limit).",
+    )
+    default_ai_tables: int = Field(
+        AI_TABLES, ge=0, description="Games with no person seated, on a server that sets none (0: no limit)."
     )
     time_bank_seconds: int = Field(300, ge=1, description="A time bank's starting time, per player.")
     time_bank_increment_seconds: int = Field(10, ge=0, description="Added to a player's time bank per move.")

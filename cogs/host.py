@@ -23,6 +23,8 @@ class HostSettings(Protocol):
     rematch_seconds: int
     lobby_idle_seconds: int
     ai_pause_seconds: float
+    press_burst: float
+    presses_per_second: float
     time_bank_seconds: int
     time_bank_increment_seconds: int
     time_bank_cap_seconds: int

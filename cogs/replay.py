@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from cogs.card_emojis import CARD_EMOJIS
 from cogs.names import shown_name
+from cogs.press_limits import TOO_FAST, press_limits_of
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import clip
 from cogs.tables.board_image import board_png
@@ -277,11 +278,15 @@ class ReplayCog(commands.Cog, name="Replay"):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer the presses of replay buttons (``rp:`` custom_ids); leave every other press alone."""
+        """Answer the presses of replay buttons (``rp:`` custom_ids), each counted against the member's
+        press limit (:mod:`cogs.press_limits`); leave every other press alone."""
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if not custom_id.startswith(PREFIX):
+            return
+        if not press_limits_of(self.bot).allow(interaction.user.id, "replay"):  # a step replays the game
+            await interaction.response.send_message(TOO_FAST, ephemeral=True)
             return
         if interaction.guild_id is None:
             await interaction.response.send_message("Replays belong to servers.", ephemeral=True)

@@ -16,6 +16,7 @@ from storage.database import (
 )
 from storage.postgres import DEFAULT_POOL_SIZE
 from storage.sqlite import DatabaseUnwritable
+from storage.turn_notices import StoredTurnNotice
 
 __all__ = [
     "DEFAULT_POOL_SIZE",
@@ -32,6 +33,7 @@ __all__ = [
     "StoredGame",
     "StoredTable",
     "StoredTableLog",
+    "StoredTurnNotice",
     "database_path",
     "database_target",
     "error_line",

@@ -27,6 +27,7 @@ from storage.schema import rewrite_version, schema_version
 from storage.sqlite import SqliteDriver, raise_if_read_only
 from storage.stats import StatsReads
 from storage.turn_alerts import TurnAlertSettings
+from storage.turn_notices import TurnNoticeRows
 
 _T = TypeVar("_T")
 
@@ -149,15 +150,19 @@ class StoredTable:
 
 GUILD_FLAGS = frozenset({"table_threads", "hints_in_rated", "turn_mentions"})
 """The yes/no columns of ``guild_settings`` (:meth:`Database._guild_flag`)."""
+TABLE_LIMITS = ("member_lobby_limit", "table_limit", "ai_table_limit")
+"""The columns of a server's table limits in ``guild_settings`` (``V010__table_limits.sql``), in the order
+:meth:`Database.guild_table_limits` returns them."""
 
 
-class Database(StatsReads, TurnAlertSettings):
+class Database(StatsReads, TurnAlertSettings, TurnNoticeRows):
     """The bot's database: SQLite over one aiosqlite connection (:mod:`storage.sqlite`), or PostgreSQL
     over a pool of connections served by as many threads (:mod:`storage.postgres`).
 
     Use :meth:`open` to create one; it applies pending migrations. Ratings, stats, history and seasons
     are read and changed through :class:`storage.stats.StatsReads`; players' turn alert choices through
-    :class:`storage.turn_alerts.TurnAlertSettings`. ``dialect`` is ``"sqlite"`` or
+    :class:`storage.turn_alerts.TurnAlertSettings`; the turn notices on Discord not deleted yet through
+    :class:`storage.turn_notices.TurnNoticeRows`. ``dialect`` is ``"sqlite"`` or
     ``"postgresql"``; ``path`` is the SQLite file (``None`` on PostgreSQL); ``target`` says which database
     it is (``target.shown`` for messages: never the password).
     """
@@ -444,6 +449,36 @@ class Database(StatsReads, TurnAlertSettings):
     async def set_guild_hints_in_rated(self, guild_id: int, hints: bool | None) -> None:
         """Set whether hints are offered in rated games too (``None``: the default, no)."""
         await self._set_guild_flag(guild_id, "hints_in_rated", hints)
+
+    async def guild_table_limits(self, guild_id: int) -> tuple[int | None, int | None, int | None]:
+        """The server's table limits, in the order of :data:`TABLE_LIMITS`: open lobbies per member,
+        tables, tables with no person seated (each a count, 0 for no limit, ``None`` where it set none)."""
+        columns = ", ".join(TABLE_LIMITS)
+        rows = await self._run(
+            _fetch_all, f"SELECT {columns} FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        if not rows:
+            return None, None, None
+        lobbies, tables, ai_tables = (None if value is None else int(value) for value in rows[0])
+        return lobbies, tables, ai_tables
+
+    async def set_guild_table_limit(self, guild_id: int, column: str, limit: int | None) -> None:
+        """Set the server's table limit ``column`` (one of :data:`TABLE_LIMITS`) to ``limit`` (a count, 0
+        for no limit; ``None``: back to the bot's default).
+
+        Raises
+        ------
+        ValueError
+            If ``column`` is not one of :data:`TABLE_LIMITS`.
+        """
+        if column not in TABLE_LIMITS:  # a column name, never a value, goes into the SQL
+            raise ValueError(f"no table limit {column!r}")
+        await self._transact(
+            _execute,
+            f"INSERT INTO guild_settings (guild_id, {column}) VALUES (?, ?)"
+            f" ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
+            (guild_id, limit),
+        )
 
     # -- health and backups ----------------------------------------------------------------------
 

@@ -11,9 +11,11 @@ import discord
 from cogs.tables.presenter import DiscordPresenter
 from cogs.tables.presses import TablePresses
 from cogs.tables.private_views import PrivateViews
+from cogs.tables.table_limits import OpeningLimits, TableLimits
 from cogs.tables.table_message import TableMessages
 from cogs.tables.threads import TableThreads
 from cogs.tables.turn_alerts import AlertChoices, TurnAlerts
+from cogs.tables.turn_notices import TurnNotices
 from engine.tables.registry import TableRegistry
 from engine.tables.runtime import TableRuntime
 from engine.tables.store import TableStore
@@ -32,6 +34,7 @@ class TableParts:
     private_views: PrivateViews
     presses: TablePresses
     turn_alerts: TurnAlerts
+    limits: OpeningLimits
 
 
 def assemble(bot: "Host") -> TableParts:
@@ -46,7 +49,13 @@ def assemble(bot: "Host") -> TableParts:
     private_views = PrivateViews(bot, tasks, messages)
     threads = TableThreads(bot, registry, messages, tasks)
     turn_alerts = TurnAlerts(
-        bot, tasks, messages, private_views, AlertChoices(bot.db), settings.turn_alert_delay_seconds
+        bot,
+        tasks,
+        messages,
+        private_views,
+        AlertChoices(bot.db),
+        TurnNotices(bot, bot.db),
+        settings.turn_alert_delay_seconds,
     )
     runtime = TableRuntime(
         registry,
@@ -59,4 +68,9 @@ def assemble(bot: "Host") -> TableParts:
     )
     private_views.commit = runtime.commit
     presses = TablePresses(runtime, messages, private_views)
-    return TableParts(runtime, messages, private_views, presses, turn_alerts)
+    defaults = TableLimits(
+        settings.default_member_lobbies, settings.default_max_tables, settings.default_ai_tables
+    )
+    limits = OpeningLimits(registry, bot.db, defaults)
+    runtime.opening_refusal = limits.rematch_refusal
+    return TableParts(runtime, messages, private_views, presses, turn_alerts, limits)

@@ -17,11 +17,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import ratings_admin
+from cogs.press_limits import press_limits_of
 from cogs.tables import dm_routing, server_defaults, turn_choice
 from cogs.tables.assembly import assemble
 from cogs.tables.components import answer_unclaimed, table_items
+from cogs.tables.limited_presses import LimitedPresses
 from cogs.tables.opening import TableRequest, open_table
 from cogs.tables.presses import reply
+from cogs.tables.server_defaults import TableLimitsGiven
+from cogs.tables.table_limits import AI_TABLES, MEMBER_LOBBIES, SERVER_TABLES
 from engine import GAMES
 from engine.ai.registry import LEVELS, NORMAL
 from engine.core import plural
@@ -53,8 +57,10 @@ class TablesCog(commands.Cog, name=COG_NAME):
         parts = assemble(bot)
         self.registry = parts.runtime.registry
         self.runtime, self.messages, self.private_views = parts.runtime, parts.messages, parts.private_views
-        self.presses, self.turn_alerts = parts.presses, parts.turn_alerts
-        self.items = table_items(self.presses)  # the table components, as discord.py's dynamic items
+        self.presses, self.turn_alerts, self.limits = parts.presses, parts.turn_alerts, parts.limits
+        # Every press passes the member's press limit (and the server's table limits) first.
+        self.gate = LimitedPresses(self.presses, press_limits_of(bot), self.limits, self.registry)
+        self.items = table_items(self.gate)  # the table components, as discord.py's dynamic items
         self._restoring = Supervisor()
 
     async def cog_load(self) -> None:
@@ -68,6 +74,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         dm_routing.attach(self.bot, self.registry)
         sharded = not self.settings.holds_every_shard
         restored = await self.runtime.restore(self.bot.owns_guild if sharded else None)
+        await self.turn_alerts.load_left(self.bot.owns_guild if sharded else None)  # a crash's turn lines
         if restored:
             log.info("Restored %s", plural(restored, "table"))
         # Not among the runtime's tasks, which a stop waits for: replaying thousands of games may take longer.
@@ -76,11 +83,17 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
     async def _finish_restoring_when_ready(self) -> None:
         await self.bot.wait_until_ready()
+        registry = self.registry
+        self._restoring.spawn(  # the turn lines a crash left at tables gone; a restored table settles its own
+            self.turn_alerts.delete_left(lambda table: table in registry.tables or table in registry.waiting),
+            "turn lines of tables gone",
+        )
         await self.runtime.finish_restoring(self._shown_again)
+        await self.turn_alerts.delete_left(lambda table: False)  # those of tables that did not come back
 
     def _shown_again(self, session: TableSession) -> None:
         self.messages.refresh(session)
-        self.turn_alerts.restored(session)  # fresh turn lines; those from before go
+        self.turn_alerts.restored(session)  # turn lines from before kept if still valid, fresh ones else
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*self.items)
@@ -116,7 +129,14 @@ class TablesCog(commands.Cog, name=COG_NAME):
     ) -> None:
         """Open a table for a card game in this channel (or in a new thread of it)."""
         request = TableRequest(game, turn_seconds, clock, bots, level, thread)
-        await open_table(interaction, request, host=self.bot, runtime=self.runtime, messages=self.messages)
+        await open_table(
+            interaction,
+            request,
+            host=self.bot,
+            runtime=self.runtime,
+            messages=self.messages,
+            limits=self.limits,
+        )
 
     admin = app_commands.Group(
         name="table",
@@ -155,6 +175,11 @@ class TablesCog(commands.Cog, name=COG_NAME):
         hints_in_rated=(
             "Offer Hint in rated games too; the scoreboard shows each player's hints (off at first)"
         ),
+        member_lobbies=f"Open lobbies one member may host at once (0: no limit; {MEMBER_LOBBIES} at first)",
+        max_tables=f"Lobbies and games this server may have at once (0: no limit; {SERVER_TABLES} at first)",
+        ai_tables=(
+            f"Games AI players may finish with no person seated (0: no limit; {AI_TABLES} at first)"
+        ),
     )
     async def set_defaults(
         self,
@@ -165,9 +190,12 @@ class TablesCog(commands.Cog, name=COG_NAME):
         threads: bool | None = None,
         turn_mentions: bool | None = None,
         hints_in_rated: bool | None = None,
+        member_lobbies: app_commands.Range[int, 0, 100] | None = None,
+        max_tables: app_commands.Range[int, 0, 900] | None = None,
+        ai_tables: app_commands.Range[int, 0, 900] | None = None,
     ) -> None:
         """Set this server's defaults: turn length, the leaderboards' minimum of games, whether games with
-        AIs count, tables in threads, turn mentions, hints in rated games."""
+        AIs count, tables in threads, turn mentions, hints in rated games, and the limits on tables."""
         await server_defaults.set_defaults(
             self.bot,
             interaction,
@@ -178,6 +206,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
             threads=threads,
             turn_mentions=turn_mentions,
             hints_in_rated=hints_in_rated,
+            limits=TableLimitsGiven(member_lobbies, max_tables, ai_tables),
         )
 
     @admin.command(name="season")
@@ -230,7 +259,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         """Answer the component presses no dynamic item takes, but other cogs'
         (:func:`~cogs.tables.components.answer_unclaimed`)."""
         if interaction.type is discord.InteractionType.component:
-            await answer_unclaimed(self.presses, interaction, self.bot.component_prefixes)
+            await answer_unclaimed(self.gate, interaction, self.bot.component_prefixes)
 
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:

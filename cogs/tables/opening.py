@@ -1,7 +1,8 @@
 """``/play``: a new table from a slash command. The checks (a server channel, a game the bot knows, the
 bot's permissions in the channel, the turn length, a thread where one is asked for, one table per
-channel), the lobby with its AI seats at their level, and the table opened by the runtime: posted as the
-command's answer, or in a new thread of the channel."""
+channel, the server's table limits: :mod:`cogs.tables.table_limits`), the lobby with its AI seats at
+their level, and the table opened by the runtime: posted as the command's answer, or in a new thread of
+the channel."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.tables import render, server_defaults, threads
+from cogs.tables.table_limits import OpeningLimits
 from cogs.tables.table_message import TableMessages, missing_permissions
 from cogs.tables.table_text import TABLE_LINK, masked_link
 from engine import GAMES, get_rules
@@ -65,9 +67,11 @@ async def open_table(
     host: Host,
     runtime: TableRuntime,
     messages: TableMessages,
+    limits: OpeningLimits,
 ) -> None:
     """Open the table ``request`` asks for in the interaction's channel, or answer the interaction
-    (ephemerally) why not; nothing is stored for a refused request."""
+    (ephemerally) why not; nothing is stored for a refused request (nor a thread started). ``limits``
+    counts the server's tables against its limits."""
     if interaction.guild_id is None or interaction.channel_id is None:
         await interaction.response.send_message(
             "Tables are played in server channels: use `/play` in a channel of a server.", ephemeral=True
@@ -104,6 +108,7 @@ async def open_table(
     if existing is not None:
         await interaction.response.send_message(already_open(existing, messages), ephemeral=True)
         return
+    server_limits = await limits.limits(interaction.guild_id)
     rated = await host.db.guild_counts_ai_games(interaction.guild_id)
     in_rated = rated and await host.db.guild_hints_in_rated(interaction.guild_id)
     guild_id, host_id, host_name = interaction.guild_id, interaction.user.id, interaction.user.display_name
@@ -136,9 +141,28 @@ async def open_table(
         await interaction.response.send_message(str(refusal), ephemeral=True)
         return
 
-    if thread:
-        await threads.open_in_thread(interaction, session.rules.display_name, new_lobby, runtime, NOT_SAVED)
-        return
+    with limits.hold(server_limits, guild_id, host_id) as held:  # from here to the registration
+        if held.refusal is not None:
+            await interaction.response.send_message(held.refusal, ephemeral=True)
+            return
+        held.table_id = session.table_id
+        if thread:
+
+            def held_lobby(channel_id: int) -> TableSession:
+                lobby = new_lobby(channel_id)
+                held.table_id = lobby.table_id
+                return lobby
+
+            name = session.rules.display_name
+            await threads.open_in_thread(interaction, name, held_lobby, runtime, NOT_SAVED)
+            return
+        await _open_here(interaction, session, runtime, messages)
+
+
+async def _open_here(
+    interaction: discord.Interaction, session: TableSession, runtime: TableRuntime, messages: TableMessages
+) -> None:
+    """Open the lobby ``session`` in the interaction's channel, posted as the command's answer."""
 
     async def post() -> int | None:
         lobby = render.lobby_message(session)

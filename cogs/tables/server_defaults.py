@@ -5,12 +5,15 @@ may change them (Manage Server) and which turn lengths the bot allows.
 given alone empty, it resets to the bot's default), the games a player needs before a leaderboard lists
 them, whether games with AI players count on the leaderboard, and whether new tables open in a thread of
 their channel, whether a player whose turn it is gets a mention in the channel (players who chose a
-DM still get theirs), and whether the coach's Hint is offered in rated games too (then each player's count
-of hints shows on the scoreboard). The admin is answered privately with one sentence per setting changed.
+DM still get theirs), whether the coach's Hint is offered in rated games too (then each player's count
+of hints shows on the scoreboard), and the limits on the server's tables (:mod:`cogs.tables.table_limits`:
+open lobbies per member, tables, games with no person seated; each a count, 0 for no limit). The admin is
+answered privately with one sentence per setting changed.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -21,6 +24,59 @@ from engine.core import plural
 if TYPE_CHECKING:
     from cogs.host import Host, HostSettings
     from cogs.tables.turn_alerts import AlertChoices
+
+
+@dataclass(frozen=True)
+class TableLimitsGiven:
+    """The table limits an admin gave to ``/table defaults`` (counts, 0 for no limit; ``None``: not given):
+    open lobbies per member, tables on the server, games with no person seated."""
+
+    member_lobbies: int | None = None
+    tables: int | None = None
+    ai_tables: int | None = None
+
+    def given(self) -> bool:
+        """True if any limit was given."""
+        return any(limit is not None for limit in (self.member_lobbies, self.tables, self.ai_tables))
+
+
+def _limit_sentences(limits: TableLimitsGiven) -> list[tuple[str, int, str]]:
+    """``(column, limit, sentence)`` for each limit given (see :data:`storage.database.TABLE_LIMITS`)."""
+    said = []
+    if limits.member_lobbies is not None:
+        count = limits.member_lobbies
+        said.append(
+            (
+                "member_lobby_limit",
+                count,
+                f"A member may now host {plural(count, 'open lobby', 'open lobbies')} at once."
+                if count
+                else "A member may now host any number of open lobbies.",
+            )
+        )
+    if limits.tables is not None:
+        count = limits.tables
+        said.append(
+            (
+                "table_limit",
+                count,
+                f"This server may now have {plural(count, 'table')} open at once."
+                if count
+                else "This server may now have any number of tables open.",
+            )
+        )
+    if limits.ai_tables is not None:
+        count = limits.ai_tables
+        said.append(
+            (
+                "ai_table_limit",
+                count,
+                f"AI players may now finish {plural(count, 'game')} at once with no person seated."
+                if count
+                else "AI players may now finish any number of games with no person seated.",
+            )
+        )
+    return said
 
 
 def turn_length_refusal(settings: "HostSettings", seconds: int) -> str | None:
@@ -52,6 +108,7 @@ async def set_defaults(
     threads: bool | None,
     turn_mentions: bool | None = None,
     hints_in_rated: bool | None = None,
+    limits: TableLimitsGiven = TableLimitsGiven(),
 ) -> None:
     """Store the server's defaults given (see the module's docstring) and answer the admin; a turn length
     out of range, or a member without Manage Server, is refused and nothing is stored."""
@@ -88,8 +145,11 @@ async def set_defaults(
             if hints_in_rated
             else "Hints are off in rated games (games with AI players that count on the leaderboard)."
         )
+    for column, limit, sentence in _limit_sentences(limits):
+        await bot.db.set_guild_table_limit(guild_id, column, limit)
+        said.append(sentence)
     given = (min_games, count_ai_games, threads, turn_mentions, hints_in_rated)
-    if turn_seconds is not None or all(setting is None for setting in given):
+    if turn_seconds is not None or (all(setting is None for setting in given) and not limits.given()):
         await bot.db.set_guild_turn_seconds(guild_id, turn_seconds)  # alone, an empty one resets it
         now = turn_seconds or bot.settings.default_turn_seconds
         said.insert(0, f"New tables in this server now give {plural(now, 'second')} per decision.")

@@ -17,6 +17,17 @@ choice wins. Everything runs in the background, one table's lines one request at
 client waits out Discord's rate limits), and never delays a press's answer. A turn over before its line
 went out costs nothing. A player whose DMs are closed (Discord's 403 ``50007``) is mentioned instead,
 and no DM is tried again for them until the bot restarts: the game goes on either way.
+
+Every line and every turn DM outlives the process that posted it (:mod:`cogs.tables.turn_notices`
+stores each as it goes out, and removes its row once it is deleted), so a line is deleted once its turn
+is over even if the process that posted it was killed. A turn DM is deleted like a line: a player expects
+"it is your turn" to mean it still is, in their DMs as in the channel, and the DM names a deadline that
+passes with the turn. A bot that stops deletes its lines (:meth:`TurnAlerts.take_back_all`); one killed
+leaves them, and the next process, as it restores each table (:meth:`TurnAlerts.restored`), keeps a
+notice whose player it still waits for while the game has not moved since it was posted (it stands for
+the fresh line they would get: no second ping for the same turn), and deletes the others (a newer turn,
+or none); the notices of tables that are gone or did not come back are deleted once the restored tables
+are all replayed, those of tables already closed at once.
 """
 
 from __future__ import annotations
@@ -24,7 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import discord
 
@@ -35,12 +46,13 @@ from cogs.tables.drawn import Drawn
 from cogs.tables.private_views import PrivateViews
 from cogs.tables.table_message import TableMessages
 from cogs.tables.table_text import TABLE_LINK, masked_link
+from cogs.tables.turn_notices import DM_START, MENTION_START, Line, TurnNotices
 from engine.tables import ai_seats
 from engine.tables.outcome import Outcome
 from engine.tables.session import BY_DM, BY_MENTION, NOT_TOLD, TablePhase, TableSession
 from engine.tables.tasks import Supervisor
 from engine.tables.time_control import SLOW
-from storage import Database, DatabaseError
+from storage import Database, DatabaseError, StoredTurnNotice
 
 log = logging.getLogger(__name__)
 
@@ -51,13 +63,14 @@ def turn_notice(table: TableSession, user_id: int, jump_url: str) -> str:
     deadline = table.seat_deadlines.get(seat) if seat is not None else None
     until = "" if deadline is None else f" You have until <t:{int(deadline.timestamp())}:f>."
     link = masked_link(TABLE_LINK, jump_url)
-    return f"⏳ It is your turn at the **{table.rules.display_name}** table.{until}\n{link}"
+    return f"{DM_START} **{table.rules.display_name}** table.{until}\n{link}"
 
 
 def mention_line(table: TableSession, user_id: int, jump_url: str) -> str:
     """The words of a turn mention in the table's channel, with a link to the table message."""
     link = masked_link(TABLE_LINK, jump_url)
-    return f"🔔 <@{user_id}>, it is your turn at the **{table.rules.display_name}** table.\n{link}"
+    start = MENTION_START.format(user_id=user_id)
+    return f"{start} at the **{table.rules.display_name}** table.\n{link}"
 
 
 def hand_button(table: TableSession) -> tuple[dict, ...]:
@@ -127,6 +140,7 @@ class TurnAlerts:
         messages: TableMessages,
         private_views: PrivateViews,
         choices: AlertChoices,
+        notices: TurnNotices,
         delay: float = 0.0,
     ) -> None:
         self.client = client
@@ -134,6 +148,7 @@ class TurnAlerts:
         self.messages = messages
         self.private_views = private_views
         self.choices = choices
+        self.notices = notices
         self.delay = delay  # seconds a turn waits before its player is told
         self._tables: dict[str, _TableAlerts] = {}
         self.closed_dms: set[int] = set()  # users Discord refused a DM: mentioned instead, until a restart
@@ -150,15 +165,32 @@ class TurnAlerts:
         alerts.ask(outcome.turn_alerts)
         alerts.request()
 
+    def in_line(self, table_id: str) -> bool:
+        """True if the lines of table ``table_id`` are as its game is now: none on its way, being taken
+        back, or due to be told."""
+        alerts = self._tables.get(table_id)
+        return alerts is None or alerts.in_line()
+
     def restored(self, table: TableSession) -> None:
-        """A table came back after a restart: each person it waits for gets a fresh line at once (their turn
-        began before the restart; a stopping bot deletes its lines, :meth:`take_back_all`; a crash leaves
-        them)."""
+        """A table came back after a restart: the notices an earlier process left at it are settled (kept
+        where still valid, else deleted), and each other person it waits for gets a fresh line at once
+        (their turn began before the restart)."""
         alerts = self._tables.get(table.table_id)
         if alerts is None:
             alerts = self._tables[table.table_id] = _TableAlerts(self, table)
+        alerts.left.extend(self.notices.claim(table.table_id))
         alerts.ask(alerts.waiting(), waited=self.delay)
         alerts.request()
+
+    async def load_left(self, owns_guild: Callable[[int], bool] | None) -> None:
+        """At start, before any table is shown: read the notices an earlier process left (of the servers
+        ``owns_guild`` accepts; all with ``None``)."""
+        await self.notices.load_left(owns_guild)
+
+    async def delete_left(self, live: Callable[[str], bool]) -> None:
+        """Delete the notices left at every table ``live`` refuses (gone, or not restored): a restored
+        table settles its own (:meth:`restored`)."""
+        await self.notices.delete_left(live)
 
     async def take_back_all(self, timeout: float) -> None:
         """The bot stops: delete every turn line sent, each table's one at a time (for at most ``timeout``
@@ -183,7 +215,8 @@ class _TableAlerts:
         self.alerts = alerts
         self.table = table
         self.asked: dict[int, float] = {}  # user with a new turn to tell of, not sent yet: when it began
-        self.sent: dict[int, discord.Message] = {}  # the line (or DM) sent to each user for their turn
+        self.sent: dict[int, Line] = {}  # the line (or DM) sent to each user for their turn
+        self.left: list[StoredTurnNotice] = []  # an earlier process's notices here, not settled yet
         self.wanted = False
         self.closing = False  # the bot stops: no new line
         self.task: asyncio.Task | None = None
@@ -202,12 +235,16 @@ class _TableAlerts:
         self.wanted = True
         if self.task is not None and not self.task.done():
             return
-        if not self.sent and not self._any_due():
+        if not self.sent and not self.left and not self._any_due():
             self.wanted = False
             self._forget_over(self.waiting())
             self._rearm()
             return
         self.task = self.alerts.tasks.spawn(self._run(), f"turn alerts of table {self.table.table_id}")
+
+    def in_line(self) -> bool:
+        """True if no line is on its way, being taken back, or due (see :meth:`TurnAlerts.in_line`)."""
+        return (self.task is None or self.task.done()) and not self.wanted and not self._any_due()
 
     def _any_due(self) -> bool:
         """True if a turn asked for has waited the delay (and so may be told now)."""
@@ -230,7 +267,7 @@ class _TableAlerts:
             if self._wake is not None:
                 self._wake.cancel()
             self._wake = loop.call_at(due, self._woken)
-        elif not self.sent:
+        elif not self.sent and not self.left:
             self.alerts.done(self)
 
     def waiting(self) -> set[int]:
@@ -250,6 +287,7 @@ class _TableAlerts:
         loop = asyncio.get_running_loop()
         while self.wanted:
             self.wanted = False
+            await self._settle_left()
             waiting = self.waiting()
             for user_id, line in list(self.sent.items()):
                 if user_id not in waiting or user_id in self.asked:  # over, or a newer turn to tell of
@@ -266,6 +304,23 @@ class _TableAlerts:
                         self.wanted = True  # the turn may have ended while it went out
         self._rearm()  # turns not due yet: look again when the first is
 
+    async def _settle_left(self) -> None:
+        """Follow each notice an earlier process left here whose turn is still waiting, unchanged (the
+        player waited for, the game not moved since it was posted, no newer line of theirs): it stands for
+        the fresh line they were to get. Delete the others."""
+        table = self.table
+        version = table.state.version if table.state is not None else None
+        waiting = self.waiting()
+        while self.left:
+            notice = self.left.pop(0)
+            user = notice.user_id
+            valid = user in waiting and notice.version == version and not self.closing
+            if valid and notice.message_id is not None and user not in self.sent:
+                self.sent[user] = self.alerts.notices.adopt(notice)
+                self.asked.pop(user, None)
+            else:
+                await self.alerts.notices.delete(notice)
+
     async def take_back_all(self) -> None:
         """Delete every line of the table, once a line on its way has gone out."""
         self.closing = True
@@ -274,22 +329,38 @@ class _TableAlerts:
         while self.sent:
             await self._take_back(self.sent.popitem()[1])
 
-    async def _tell(self, user_id: int) -> discord.Message | None:
-        """Tell ``user_id`` of their turn as they chose; the message sent, or ``None``."""
+    async def _tell(self, user_id: int) -> Line | None:
+        """Tell ``user_id`` of their turn as they chose, the notice stored as it goes out; the line sent,
+        or ``None``."""
         table, alerts = self.table, self.alerts
         how = await alerts.choices.how(table, user_id)
-        if how == NOT_TOLD or user_id not in self.waiting():
+
+        def still_due() -> bool:
+            return user_id in self.waiting()
+
+        if how == NOT_TOLD or not still_due():
             return None
         has_view = alerts.private_views.editable(table.table_id, user_id)
         if how == BY_DM and user_id not in alerts.closed_dms:
             has_dm = has_view or alerts.private_views.has_live_dm(table.table_id, user_id)
             text = turn_notice(table, user_id, alerts.messages.jump_url(table))
             drawn = Drawn(components=() if has_dm else hand_button(table), content=text)
-            sent = await deliver_dm(alerts.client, user_id, **drawn.send_kwargs())
-            if not isinstance(sent, str):
+            refused: list[str] = []
+
+            async def send_dm() -> discord.Message | None:
+                sent = await deliver_dm(alerts.client, user_id, **drawn.send_kwargs())
+                if isinstance(sent, str):
+                    refused.append(sent)
+                    return None
                 return sent
-            log.info("The turn DM of table %s to %s was not delivered: %s", table.table_id, user_id, sent)
-            if sent != CLOSED_DMS or not await alerts.choices.mentions_on(table.guild_id):
+
+            line = await alerts.notices.post(table, user_id, None, send_dm, still_due)
+            if line is not None:
+                return line
+            if not refused:  # the turn ended before it went out
+                return None
+            log.info("The turn DM of table %s to %s was not delivered: %s", table.table_id, user_id, refused)
+            if CLOSED_DMS not in refused or not await alerts.choices.mentions_on(table.guild_id):
                 return None
             alerts.closed_dms.add(user_id)  # closed DMs: a mention instead, and no DM tried again
         channel = alerts.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -300,16 +371,16 @@ class _TableAlerts:
         mention = discord.AllowedMentions(
             everyone=False, roles=False, replied_user=False, users=[discord.Object(user_id)]
         )
-        try:
-            return await channel.send(**drawn.send_kwargs(), allowed_mentions=mention)
-        except discord.HTTPException as error:
-            log.info("The turn mention of table %s was not sent: %s", table.table_id, error)
-            return None
 
-    async def _take_back(self, line: discord.Message) -> None:
-        """Delete a turn line whose turn is over (one already gone is no matter)."""
-        try:
-            await line.delete()
-        except discord.HTTPException as error:
-            if not isinstance(error, discord.NotFound):
-                log.info("A turn line of table %s was not deleted: %s", self.table.table_id, error)
+        async def send_mention() -> discord.Message | None:
+            try:
+                return await channel.send(**drawn.send_kwargs(), allowed_mentions=mention)
+            except discord.HTTPException as error:
+                log.info("The turn mention of table %s was not sent: %s", table.table_id, error)
+                return None
+
+        return await alerts.notices.post(table, user_id, table.channel_id, send_mention, still_due)
+
+    async def _take_back(self, line: Line) -> None:
+        """Delete a turn line whose turn is over, and its row (see :meth:`TurnNotices.take_back`)."""
+        await self.alerts.notices.take_back(line, self.table.table_id)

@@ -165,6 +165,9 @@ class TableRuntime:
         self._no_commit.set()
         registry.on_forget(self._forgotten)
         registry.restorer = self._restore_table
+        # Why a rematch lobby may not open (words for its channel), or None: the server's limits. Whatever
+        # it counts, it counts with no wait before the lobby is registered (open() does so at once).
+        self.opening_refusal: Callable[[TableSession], Awaitable[str | None]] | None = None
         self._shown: Callable[[TableSession], None] | None = None  # set by finish_restoring
         self._unshown: list[TableSession] = []  # replayed before finish_restoring
 
@@ -321,7 +324,8 @@ class TableRuntime:
 
     async def _open_rematch(self, finished: TableSession, lobby: Lobby | None) -> None:
         """Seat those who chose "Play again" at a new lobby in the finished table's channel (unless another
-        table opened there meanwhile), with the finished game's AI players while there is room."""
+        table opened there meanwhile, or :attr:`opening_refusal` refuses it: its channel is told why), with
+        the finished game's AI players while there is room."""
         if lobby is None:
             return
         if self.registry.channel_table(finished.channel_id) is not None:
@@ -346,6 +350,10 @@ class TableRuntime:
         draft.hints, draft.hints_rated = finished.hints, finished.hints_rated  # no hint counted yet
         ai_seats.seat_again(draft, ai_seats.ai_seats_of(finished.players), finished.ai_levels)  # them too
         rematch = TableSession(draft)
+        refusal = None if self.opening_refusal is None else await self.opening_refusal(rematch)
+        if refusal is not None:
+            await self.presenter.notice(finished, refusal)
+            return
         try:
             await self.open(rematch, functools.partial(self.presenter.post_table, rematch, "Playing again:"))
         except TableError:

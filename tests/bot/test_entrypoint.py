@@ -15,7 +15,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def bot_environment(tmp_path: Path, **settings: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith(("DISCORD_", "DEV_GUILD"))}
-    env.update(PYTHONPATH=str(ROOT), DATABASE_URL=f"sqlite:///{tmp_path / 'bot.db'}", **settings)
+    # The tests press at machine speed, far past a person's press limit (cogs.press_limits).
+    env.update(PYTHONPATH=str(ROOT), DATABASE_URL=f"sqlite:///{tmp_path / 'bot.db'}")
+    env.update(PRESSES_PER_SECOND="1000")
+    env.update(settings)
     return env
 
 

@@ -32,7 +32,12 @@ async def test_the_bot_plays_on_postgresql_and_leaves_backups_to_pg_dump(
         alice, bob = guild.add_member("alice"), guild.add_member("bob")
         url = with_password(postgres_url, "s3cret")
         data_dir = tmp_path / "data"  # not there yet: the bot makes it for its health report
-        settings = {"database_url": url, "data_dir": data_dir, "log_level": "INFO"}
+        settings = {
+            "database_url": url,
+            "data_dir": data_dir,
+            "log_level": "INFO",
+            "presses_per_second": 1000,
+        }
         async with sandbox_bot(server, guild.id, tmp_path / "unused.db", **settings) as bot:
             assert bot.db.dialect == "postgresql"
             opened = await server.run_command(alice, channel, "play", game="foist")

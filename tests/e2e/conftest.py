@@ -282,7 +282,8 @@ async def restartable_world(database_url: str, **settings: Any):
         players = {name: guild.add_member(name) for name in PLAYER_NAMES}
         outsider = guild.add_member("mallory")
         with tempfile.TemporaryDirectory(prefix="cardtable-e2e-") as data_dir:
-            options = {"min_turn_seconds": 1, "ai_pause_seconds": 0, **settings}
+            # The tests press at machine speed, far past a person's press limit (tests/e2e/test_table_limits).
+            options = {"min_turn_seconds": 1, "ai_pause_seconds": 0, "presses_per_second": 1000, **settings}
             if not database_url.startswith("sqlite:"):  # the health report's folder (SQLite: the file's)
                 options.setdefault("data_dir", Path(data_dir))
 

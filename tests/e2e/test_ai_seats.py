@@ -14,7 +14,7 @@ import pytest
 
 from engine.registry import GAMES
 from tests.e2e import reading
-from tests.e2e.conftest import TO_ACT, World, refused, sqlite_only, stored
+from tests.e2e.conftest import TO_ACT, World, live_tables, refused, sqlite_only, stored
 
 PREFER = {"declare": ("Declare", "")}  # shortens Declare's long games, as tests/e2e/test_games.py does
 
@@ -36,6 +36,7 @@ async def finish_with_ais(
     Returns the final table message. With ``told``, each time before ``person`` acts: the one line that
     mentions them in the channel, appended to ``told`` (the same line for the same turn)."""
     hands: dict[int, Any] = {}
+    tables = world.bot.get_cog("Tables")
     for _ in range(6000):
         current = world.message(table.id)
         if "final scores" in reading.title(current):
@@ -43,11 +44,16 @@ async def finish_with_ais(
         if waits_for(current, person.name):
             if told is not None:
                 shown = current.text()
+                (session,) = live_tables(world).values()
+                # Her line, once the bot's lines are as the game is (not the last turn's, on its way out).
                 await world.server.wait_for(
-                    lambda was=shown: len(live_lines(world)) == 1 or world.message(table.id).text() != was,
+                    lambda was=shown, table_id=session.table_id: (
+                        (len(live_lines(world)) == 1 and tables.turn_alerts.in_line(table_id))
+                        or world.message(table.id).text() != was
+                    ),
                     timeout=5,
                 )
-                if len(live_lines(world)) != 1:
+                if len(live_lines(world)) != 1 or world.message(table.id).text() != shown:
                     continue  # the message showed a turn of theirs already over: look again
                 (line,) = live_lines(world)
                 if not told or told[-1] is not line:

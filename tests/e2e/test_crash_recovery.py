@@ -110,6 +110,11 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Pat
                         break
                 else:
                     raise AssertionError("a game did not end")
+            # No turn line is left in any channel, whichever process posted it, and no row of one.
+            await server.wait_for(
+                lambda: all(line.deleted for world in worlds for line in world.turn_lines()), timeout=20
+            )
+            await server.wait_for(lambda: not stored(database_url, "SELECT * FROM turn_notices"), timeout=10)
         finally:
             process.send_signal(signal.SIGKILL)
             await process.wait()

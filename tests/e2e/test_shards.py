@@ -249,7 +249,9 @@ async def test_one_process_holding_both_shards_answers_every_dm_itself(tmp_path:
         zero = world_of(server, server.add_guild("Shard Zero Club", shard=0), ("alice", "bob", "carol"))
         one = world_of(server, server.add_guild("Shard One Club", shard=1), ("dave", "erin", "frank"))
         database = tmp_path / "bot.db"
-        async with sandbox_bot(server, zero.guild.id, database, dev_guild_id=None, shard_count=SHARDS) as bot:
+        async with sandbox_bot(
+            server, zero.guild.id, database, dev_guild_id=None, shard_count=SHARDS, presses_per_second=1000
+        ) as bot:
             await server.wait_for_shards([0, 1], SHARDS, timeout=20)  # discord.py identifies 5 s apart
             assert bot.relay is None and sorted(bot.shards) == [0, 1]
             tables = [

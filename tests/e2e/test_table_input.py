@@ -273,8 +273,11 @@ async def test_a_refused_rematch_lobby_does_not_block_the_channel(world: World) 
     for name in ("alice", "bob", "carol"):
         assert (await world.press(world.players[name], table, "Play again")).ok
     await world.server.wait_for(lambda: any(status == 403 for _, _, status in world.server.request_log))
+    # The 403 is sent: wait for the bot to have read it and dropped the lobby it could not post.
+    registry = world.bot.get_cog("Tables").registry
+    await world.server.wait_for(lambda: registry.channel_table(world.channel.id) is None)
     opened = await world.play(world.players["bob"], game="foist")
-    assert opened.ok and not opened.ephemeral and "table open" in opened.message.text()
+    assert opened.ok and not opened.ephemeral and "table open" in opened.message.text(), opened.message.text()
 
 
 async def test_a_slow_dm_does_not_hold_up_the_table(world: World) -> None:

@@ -46,3 +46,33 @@ async def test_hints_in_rated_games_are_off_until_a_server_turns_them_on(databas
         assert await again.guild_hints_in_rated(1) is True
     finally:
         await again.close()
+
+
+async def test_table_limits_are_unset_until_a_server_sets_them(database_url: str) -> None:
+    """V010: each limit is stored alone, 0 (no limit) stays 0, and ``None`` gives the default back."""
+    db = await Database.open(database_url)
+    try:
+        assert await db.guild_table_limits(1) == (None, None, None)
+        await db.set_guild_turn_seconds(1, 45)
+        assert await db.guild_table_limits(1) == (None, None, None)  # a row, the columns still unset
+        await db.set_guild_table_limit(1, "member_lobby_limit", 5)
+        await db.set_guild_table_limit(1, "ai_table_limit", 0)
+        assert await db.guild_table_limits(1) == (5, None, 0)
+        await db.set_guild_table_limit(1, "table_limit", 400)
+        await db.set_guild_table_limit(1, "member_lobby_limit", None)
+        assert await db.guild_table_limits(1) == (None, 400, 0)
+        assert await db.guild_table_limits(2) == (None, None, None)
+        assert await db.guild_turn_seconds(1) == 45  # the other defaults are left alone
+        try:
+            await db.set_guild_table_limit(1, "turn_seconds", 3)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("a column that is no limit was accepted")
+    finally:
+        await db.close()
+    again = await Database.open(database_url)
+    try:
+        assert await again.guild_table_limits(1) == (None, 400, 0)
+    finally:
+        await again.close()
