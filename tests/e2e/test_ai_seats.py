@@ -36,7 +36,7 @@ async def finish_with_ais(
     Returns the final table message. With ``told``, each time before ``person`` acts: the one line that
     mentions them in the channel, appended to ``told`` (the same line for the same turn)."""
     hands: dict[int, Any] = {}
-    tables = world.bot.get_cog("Tables")
+    tables = None if told is None else world.bot.get_cog("Tables")  # told: the bot runs in this process
     for _ in range(6000):
         current = world.message(table.id)
         if "final scores" in reading.title(current):
