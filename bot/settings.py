@@ -86,6 +86,13 @@ class Settings(BaseSettings):
         description="A table message older than this moves to a fresh message (Discord throttles edits of "
         "messages older than an hour).",
     )
+    table_edits_per_channel: int = Field(
+        5,
+        ge=1,
+        le=10000,
+        description="The most plain edits of table messages in one channel in any 5 s: Discord's limit; "
+        "more only against a Discord-compatible server without it (the sandbox of the tests).",
+    )
     table_watched_seconds: float = Field(
         60.0,
         gt=0,

@@ -42,6 +42,7 @@ def assemble(bot: "Host") -> TableParts:
     registry = TableRegistry()
     store = TableStore(bot.db, registry, shutting_down=bot.is_closed)
     pacing = EditPacing(
+        channel_edits=settings.table_edits_per_channel,
         watched_seconds=settings.table_watched_seconds,
         unwatched_redraw_seconds=settings.table_unwatched_redraw_seconds,
     )

@@ -11,8 +11,10 @@ Three rules, each a wait before an edit (the longest wins):
 
 - **The channel's window.** At most :data:`CHANNEL_EDITS` edits of table messages in one channel in any
   :data:`CHANNEL_WINDOW_SECONDS` (Discord allows about 5 edits per 5 s per channel; more are answered 429
-  and discord.py sleeps on the bucket). Tables in one channel (a table and its closed predecessor's last
-  edit) share the window.
+  and discord.py sleeps on the bucket). An edit counts from when it went until its answer came back
+  (:meth:`EditPacing.landed`), so however late it reached Discord, the edit that follows five later reaches
+  it a whole window after. Tables in one channel (a table and its closed predecessor's last edit) share the
+  window.
 - **The shared budget of tables with no person seated** (:func:`no_person_seated`: every seat an AI's, taken
   over while away, or left): one token bucket for all of them together, :data:`UNATTENDED_EDITS_PER_SECOND`
   edits a second, so the tables people play at never wait behind them.
@@ -20,7 +22,9 @@ Three rules, each a wait before an edit (the longest wins):
   redrawn at most once every ``unwatched_redraw_seconds`` while its game goes on; its AI moves go on at
   their own pace (:mod:`engine.tables.ai_turns`), and the edit that shows the game's end (a closed table or
   a scoreboard, or any table no longer playing) is not held back by this rule. A press on the table
-  (:meth:`EditPacing.pressed`) makes it watched again at once.
+  (:meth:`EditPacing.pressed`) makes it watched again at once. Its players' private views (those away:
+  live "My hand" messages and DMs) are not redrawn meanwhile (:meth:`EditPacing.unwatched`), and a player
+  who left the game has no live view.
 
 The pacing is the Discord layer's bookkeeping, by table id and channel id, never the table's: it knows of a
 table only its id, its channel and who plays its seats.
@@ -28,9 +32,9 @@ table only its id, its channel and who plays its seats.
 
 from __future__ import annotations
 
-import collections
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.tables import ai_seats
 from engine.tables.session import TablePhase, TableSession
@@ -40,10 +44,6 @@ CHANNEL_EDITS = 5
 
 CHANNEL_WINDOW_SECONDS = 5.0
 """Discord's window of its per-channel limit on message edits (about 5 edits per 5 s), in seconds."""
-
-CHANNEL_MARGIN_SECONDS = 0.25
-"""Seconds added to the channel's window: an edit is counted by Discord when it arrives, a little after it
-was sent, and two edits sent 5 s apart may arrive less than 5 s apart."""
 
 UNATTENDED_EDITS_PER_SECOND = 10.0
 """The edits per second that all tables with no person seated share, together. Discord allows a bot about
@@ -124,7 +124,7 @@ class EditPacing:
         unattended_edits_per_second: float = UNATTENDED_EDITS_PER_SECOND,
         unattended_burst: int = UNATTENDED_BURST,
         channel_edits: int = CHANNEL_EDITS,
-        channel_window_seconds: float = CHANNEL_WINDOW_SECONDS + CHANNEL_MARGIN_SECONDS,
+        channel_window_seconds: float = CHANNEL_WINDOW_SECONDS,
         clock: Callable[[], float] = time.monotonic,
         enabled: bool = True,
     ) -> None:
@@ -135,7 +135,7 @@ class EditPacing:
         self.clock = clock
         self.enabled = enabled
         self.unattended = TokenBucket(unattended_edits_per_second, unattended_burst, clock)
-        self._channels: dict[int, collections.deque[float]] = {}  # by channel id: when its edits went
+        self._channels: dict[int, list[Edit]] = {}  # by channel id: its edits within the window
         self._pressed: dict[str, float] = {}  # by table id: when it was last pressed
         self._redrawn: dict[str, float] = {}  # by table id: when its last edit went
         self.held_back = 0  # edits that waited (for the log and the tests)
@@ -156,6 +156,12 @@ class EditPacing:
         pressed = self._pressed.get(table_id)
         return pressed is not None and self.clock() - pressed < self.watched_seconds
 
+    def unwatched(self, session: TableSession) -> bool:
+        """True if ``session``'s game runs with no person seated and nobody pressed it for
+        ``watched_seconds``: its private views wait for the next press or the game's end (the players away
+        see the table as it is when they look)."""
+        return self.enabled and no_person_seated(session) and not self.watched(session.table_id)
+
     # -- when an edit may go -------------------------------------------------------------------------
 
     def wait_seconds(self, session: TableSession, *, final: bool = False) -> float:
@@ -175,28 +181,39 @@ class EditPacing:
                     waits.append(redrawn + self.unwatched_redraw_seconds - self.clock())
         return max(0.0, *waits)
 
-    def going(self, session: TableSession) -> None:
-        """The plain edit of ``session``'s message goes now (after :meth:`wait_seconds` said 0): count it."""
+    def going(self, session: TableSession) -> Edit:
+        """The plain edit of ``session``'s message goes now (after :meth:`wait_seconds` said 0): count it.
+        Returns the edit, to hand to :meth:`landed` once Discord answered it."""
         now = self.clock()
-        self._channel_window(session.channel_id).append(now)
+        edit = Edit(session.channel_id, now)
+        self._channels.setdefault(session.channel_id, []).append(edit)
         self._redrawn[session.table_id] = now
         if self.enabled and no_person_seated(session):
             self.unattended.take()
+        return edit
 
-    def _channel_window(self, channel_id: int) -> collections.deque[float]:
-        """The times of the channel's edits within its window, oldest first."""
-        window = self._channels.get(channel_id)
-        if window is None:
-            window = self._channels[channel_id] = collections.deque()
-        horizon = self.clock() - self.channel_window_seconds
-        while window and window[0] <= horizon:
-            window.popleft()
-        return window
+    def landed(self, edit: Edit) -> None:
+        """Discord answered ``edit`` (or refused it): its channel's window counts it from now."""
+        edit.at = self.clock()
 
     def _channel_wait(self, channel_id: int) -> float:
-        window = self._channel_window(channel_id)
-        if len(window) < self.channel_edits:
-            if not window:
+        edits = self._channels.get(channel_id)
+        if edits is None:
+            return 0.0
+        horizon = self.clock() - self.channel_window_seconds
+        edits[:] = [edit for edit in edits if edit.at > horizon]
+        if len(edits) < self.channel_edits:
+            if not edits:
                 del self._channels[channel_id]  # a quiet channel is not kept
             return 0.0
-        return window[-self.channel_edits] + self.channel_window_seconds - self.clock()
+        times = sorted(edit.at for edit in edits)
+        return times[-self.channel_edits] + self.channel_window_seconds - self.clock()
+
+
+@dataclass
+class Edit:
+    """One plain edit of a table message in channel ``channel_id``, counted from ``at`` (seconds, the
+    pacing's clock): when it went, then when its answer came back."""
+
+    channel_id: int
+    at: float

@@ -418,8 +418,11 @@ class _Refresher:
             while self.wanted:
                 await self._turn()
                 self.wanted = False
-                self.messages.pacing.going(self.session)
-                await self.messages.edit(self.session, self.final)
+                edit = self.messages.pacing.going(self.session)
+                try:
+                    await self.messages.edit(self.session, self.final)
+                finally:
+                    self.messages.pacing.landed(edit)
         finally:
             if not self.messages.is_live(self.session) and not self.wanted:
                 self.messages.refresher_done(self.session)

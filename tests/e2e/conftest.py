@@ -236,6 +236,11 @@ class World:
 
 BACKENDS = ("sqlite", "postgresql")
 
+UNPACED_CHANNELS = {"table_edits_per_channel": 10000}
+"""The sandbox does not hold the bot to Discord's 5 edits per 5 s per channel, and the tests play faster than
+people do (``ai_pause_seconds=0``): each edit goes as soon as it is wanted, unless a test asks for Discord's
+limit (``@pytest.mark.bot_settings(table_edits_per_channel=5)``, as in ``tests/e2e/test_edit_pacing.py``)."""
+
 
 sqlite_only = pytest.mark.backends("sqlite")
 """Mark a test (or a module: ``pytestmark = sqlite_only``) to run on SQLite only; the module docstring
@@ -282,7 +287,7 @@ async def restartable_world(database_url: str, **settings: Any):
         players = {name: guild.add_member(name) for name in PLAYER_NAMES}
         outsider = guild.add_member("mallory")
         with tempfile.TemporaryDirectory(prefix="cardtable-e2e-") as data_dir:
-            options = {"min_turn_seconds": 1, "ai_pause_seconds": 0, **settings}
+            options = {"min_turn_seconds": 1, "ai_pause_seconds": 0, **UNPACED_CHANNELS, **settings}
             if not database_url.startswith("sqlite:"):  # the health report's folder (SQLite: the file's)
                 options.setdefault("data_dir", Path(data_dir))
 
@@ -342,7 +347,8 @@ def bot_process_environment(tmp_path: Path, database_url: str, **settings: str) 
     """The environment of a bot process (``python -m bot``, run in ``tmp_path``) on ``database_url``, with
     ``settings`` (environment variables such as ``DISCORD_TOKEN``); PostgreSQL's health report goes to
     ``tmp_path``."""
-    env = bot_environment(tmp_path, **settings)
+    env = {"TABLE_EDITS_PER_CHANNEL": str(UNPACED_CHANNELS["table_edits_per_channel"])}
+    env.update(bot_environment(tmp_path, **settings))
     env["DATABASE_URL"] = database_url
     if not database_url.startswith("sqlite:"):
         env["DATA_DIR"] = str(tmp_path)

@@ -23,7 +23,7 @@ from bot.sandbox_demo import sandbox_bot
 from sandbox import SandboxServer
 from tests.bot.test_entrypoint import bot_environment
 from tests.e2e import reading
-from tests.e2e.conftest import World, play_to_the_end
+from tests.e2e.conftest import UNPACED_CHANNELS, World, play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2
@@ -130,6 +130,7 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
             REMATCH_SECONDS="3600",
             BACKUP_INTERVAL_MINUTES="0",
             LOG_LEVEL="INFO",
+            TABLE_EDITS_PER_CHANNEL=str(UNPACED_CHANNELS["table_edits_per_channel"]),
         )
         env["DATABASE_URL"] = postgres_url
         processes: dict[int, BotProcess] = {}

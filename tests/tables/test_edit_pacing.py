@@ -49,7 +49,7 @@ def edits_going(pacing: EditPacing, clock: Clock, table: Seated, seconds: float,
     end = clock.now + seconds
     while clock.now < end:
         if pacing.wait_seconds(table) <= 0:  # type: ignore[arg-type]
-            pacing.going(table)  # type: ignore[arg-type]
+            pacing.landed(pacing.going(table))  # type: ignore[arg-type]
             went.append(clock.now)
         clock.now += step
     return went
@@ -88,6 +88,20 @@ def test_tables_in_one_channel_share_its_window() -> None:
                 went.append(clock.now)
         clock.now += 0.01
     assert most_in_a_window(went, 5.0) == 5
+
+
+def test_an_edit_counts_in_its_channel_from_when_its_answer_came_back() -> None:
+    clock = Clock()
+    pacing = EditPacing(clock=clock)
+    table = person_table()
+    slow = pacing.going(table)  # type: ignore[arg-type]
+    clock.now += 1
+    for _ in range(4):
+        pacing.landed(pacing.going(table))  # type: ignore[arg-type]
+    clock.now += 1
+    pacing.landed(slow)  # Discord answered the first one two seconds after it went
+    clock.now += 3.5  # five and a half seconds after the first went, four and a half after the others
+    assert pacing.wait_seconds(table) == pytest.approx(0.5)  # type: ignore[arg-type]  # six after the others
 
 
 def test_without_pacing_every_edit_goes() -> None:
