@@ -9,17 +9,18 @@ paced: it is the press's one request, and Discord counts it apart from the chann
 
 Three rules, each a wait before an edit (the longest wins):
 
-- **The channel's window.** At most :data:`CHANNEL_EDITS` edits of table messages in one channel in any
-  :data:`CHANNEL_WINDOW_SECONDS` (Discord allows about 5 edits per 5 s per channel; more are answered 429
-  and discord.py sleeps on the bucket). An edit counts from when it went until its answer came back
-  (:meth:`EditPacing.landed`), so however late it reached Discord, the edit that follows five later reaches
-  it a whole window after. Tables in one channel (a table and its closed predecessor's last edit) share the
-  window.
+- **The channel's window.** At most ``channel_edits`` edits of table messages in one channel (the setting
+  ``TABLE_EDITS_PER_CHANNEL``, :data:`CHANNEL_EDITS`) in any :data:`CHANNEL_WINDOW_SECONDS`: Discord allows
+  about 5 edits per 5 s per channel, answers more with 429, and discord.py sleeps on the bucket. An edit
+  counts from when it went until its answer came back (:meth:`EditPacing.landed`), so however late it
+  reached Discord, the edit that follows five later reaches it a whole window after. Tables in one channel
+  (a table and its closed predecessor's last edit) share the window.
 - **The shared budget of tables with no person seated** (:func:`no_person_seated`: every seat an AI's, taken
   over while away, or left): one token bucket for all of them together, :data:`UNATTENDED_EDITS_PER_SECOND`
   edits a second, so the tables people play at never wait behind them.
-- **Unwatched tables.** A table with no person seated and no press on it for ``watched_seconds`` is
-  redrawn at most once every ``unwatched_redraw_seconds`` while its game goes on; its AI moves go on at
+- **Unwatched tables.** A table with no person seated and no press on it for ``watched_seconds``
+  (``TABLE_WATCHED_SECONDS``) is redrawn at most once every ``unwatched_redraw_seconds``
+  (``TABLE_UNWATCHED_REDRAW_SECONDS``) while its game goes on; its AI moves go on at
   their own pace (:mod:`engine.tables.ai_turns`), and the edit that shows the game's end (a closed table or
   a scoreboard, or any table no longer playing) is not held back by this rule. A press on the table
   (:meth:`EditPacing.pressed`) makes it watched again at once. Its players' private views (those away:
@@ -138,7 +139,6 @@ class EditPacing:
         self._channels: dict[int, list[Edit]] = {}  # by channel id: its edits within the window
         self._pressed: dict[str, float] = {}  # by table id: when it was last pressed
         self._redrawn: dict[str, float] = {}  # by table id: when its last edit went
-        self.held_back = 0  # edits that waited (for the log and the tests)
 
     # -- what the pacing learns ----------------------------------------------------------------------
 

@@ -431,11 +431,7 @@ class _Refresher:
         """Wait until the pacing lets the next edit go, working the wait out again whenever the table is
         pressed or another edit is asked for (a final one waits less)."""
         pacing = self.messages.pacing
-        held = False
         while (wait := pacing.wait_seconds(self.session, final=self.final is not None)) > 0:
-            held = True
             self._nudged.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._nudged.wait(), wait)
-        if held:
-            pacing.held_back += 1
