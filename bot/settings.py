@@ -106,6 +106,27 @@ class Settings(BaseSettings):
         description="A table message older than this moves to a fresh message (Discord throttles edits of "
         "messages older than an hour).",
     )
+    table_edits_per_channel: int = Field(
+        5,
+        ge=1,
+        le=10000,
+        description="The most plain edits of table messages in one channel in any 5 s: Discord's limit; "
+        "more only against a Discord-compatible server without it (the sandbox of the tests).",
+    )
+    table_watched_seconds: float = Field(
+        60.0,
+        gt=0,
+        le=86400,
+        description="A table no person plays at counts as watched for this long after a press on it; "
+        "unwatched, its message is redrawn only every TABLE_UNWATCHED_REDRAW_SECONDS.",
+    )
+    table_unwatched_redraw_seconds: float = Field(
+        30.0,
+        ge=0,
+        le=3600,
+        description="How often the message of an unwatched table no person plays at is redrawn while its "
+        "AIs play on (its end is shown at once).",
+    )
     shard_count: int | None = Field(
         None,
         ge=1,

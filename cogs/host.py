@@ -30,6 +30,9 @@ class HostSettings(Protocol):
     time_bank_cap_seconds: int
     slow_turn_hours: int
     table_message_max_age_seconds: int
+    table_edits_per_channel: int
+    table_watched_seconds: float
+    table_unwatched_redraw_seconds: float
 
     @property
     def holds_every_shard(self) -> bool:

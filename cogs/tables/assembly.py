@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.tables.edit_pacing import EditPacing
 from cogs.tables.presenter import DiscordPresenter
 from cogs.tables.presses import TablePresses
 from cogs.tables.private_views import PrivateViews
@@ -43,8 +44,18 @@ def assemble(bot: "Host") -> TableParts:
     tasks = Supervisor(expected=(discord.HTTPException,))
     registry = TableRegistry()
     store = TableStore(bot.db, registry, shutting_down=bot.is_closed)
+    pacing = EditPacing(
+        channel_edits=settings.table_edits_per_channel,
+        watched_seconds=settings.table_watched_seconds,
+        unwatched_redraw_seconds=settings.table_unwatched_redraw_seconds,
+    )
     messages = TableMessages(
-        bot, tasks, settings.table_message_max_age_seconds, save=store.save_quietly, is_live=registry.is_live
+        bot,
+        tasks,
+        settings.table_message_max_age_seconds,
+        save=store.save_quietly,
+        is_live=registry.is_live,
+        pacing=pacing,
     )
     private_views = PrivateViews(bot, tasks, messages)
     threads = TableThreads(bot, registry, messages, tasks)

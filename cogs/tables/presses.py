@@ -70,6 +70,7 @@ class TablePresses:
         if session is None:
             await reply(interaction, self.registry.gone_reason(table_id))
             return
+        self.messages.pressed(session)
         move = moves.ChooseOption(interaction.user.id, field, tuple(values))
         late_presses.watch(interaction)
         try:
@@ -92,6 +93,7 @@ class TablePresses:
                 return
             await reply(interaction, self.registry.gone_reason(target.table_id))
             return
+        self.messages.pressed(session)  # someone is watching: its message is redrawn as it moves
         try:
             if target.verb == ids.DM:
                 await self.private_views.dm_hand(interaction, session)  # DMs may be slow: not under the lock

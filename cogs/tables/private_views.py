@@ -185,15 +185,19 @@ class PrivateViews:
 
     def refresh(self, session: TableSession) -> None:
         """After a move: edit every live private view of this table whose content changed (hands, actions
-        offered out of turn), in the background, coalesced per player."""
+        offered out of turn), in the background, coalesced per player; none of a player who left the game,
+        and none while the table is unwatched with no person seated
+        (:meth:`~cogs.tables.edit_pacing.EditPacing.unwatched`)."""
         views = self.live.get(session.table_id)
-        if not views:
-            return
+        if not views or self.messages.pacing.unwatched(session):
+            return  # an unwatched table with no person seated: the views wait (see cogs.tables.edit_pacing)
         now = asyncio.get_running_loop().time()
         for user_id, live in list(views.items()):
-            if now - live.shown_at > self.live_seconds or session.phase not in (
-                TablePhase.PLAYING,
-                TablePhase.SCOREBOARD,
+            seat = session.seat_of(user_id)
+            if (
+                now - live.shown_at > self.live_seconds
+                or session.phase not in (TablePhase.PLAYING, TablePhase.SCOREBOARD)
+                or (seat is not None and seat in session.left_seats)  # left the game: no view of it
             ):
                 self.drop_view(session.table_id, user_id)
                 continue
@@ -285,8 +289,10 @@ class PrivateViews:
     def refresh_dms(self, session: TableSession) -> None:
         """After a change: bring each DM player's one live DM of this table up to date (sent if there is
         none yet: the game started, or the bot restarted), in the background, coalesced per player; a
-        finished game's becomes the final scores, a closed table's says so. Nothing else is sent."""
-        if session.phase is TablePhase.LOBBY:
+        finished game's becomes the final scores, a closed table's says so. Nothing else is sent, and
+        nothing while the table is unwatched with no person seated
+        (:meth:`~cogs.tables.edit_pacing.EditPacing.unwatched`)."""
+        if session.phase is TablePhase.LOBBY or self.messages.pacing.unwatched(session):
             return
         dms = self.dms.get(session.table_id, {})
         playing = session.phase in (TablePhase.PLAYING, TablePhase.SCOREBOARD)

@@ -16,6 +16,7 @@ import discord
 from cogs.tables import late_presses, render
 from cogs.tables.direct_messages import send_dm
 from cogs.tables.drawn import Drawn, answer_press, attachments_on, draw_ahead, drawn_ahead
+from cogs.tables.edit_pacing import EditPacing
 from cogs.tables.pictures import table_picture
 from engine.tables.session import TablePhase, TableSession
 from engine.tables.table import Table
@@ -49,7 +50,8 @@ class TableMessages:
     """The public messages of every table.
 
     ``save(session)`` stores a table after its message changed (a new message id), under its lock;
-    ``is_live(session)`` tells whether the table is still open.
+    ``is_live(session)`` tells whether the table is still open; ``pacing`` says when each plain edit may
+    go (:mod:`cogs.tables.edit_pacing`; default: Discord's limits and the module's constants).
     """
 
     def __init__(
@@ -59,8 +61,10 @@ class TableMessages:
         max_age_seconds: float,
         save: Callable[[TableSession], Awaitable[None]],
         is_live: Callable[[TableSession], bool],
+        pacing: EditPacing | None = None,
     ) -> None:
         self.client = client
+        self.pacing = pacing if pacing is not None else EditPacing()
         self.tasks = tasks
         self.max_age_seconds = max_age_seconds
         self.save = save
@@ -77,6 +81,15 @@ class TableMessages:
         if session.table_id not in self._refreshers:
             self.permission_warned.discard(session.table_id)
             self._forget_pictures(session)
+            self.pacing.forget(session.table_id)
+
+    def pressed(self, session: TableSession) -> None:
+        """A press on ``session`` arrived: the table is watched (:meth:`EditPacing.pressed`), and an edit
+        of its message held back as unwatched goes as soon as its channel allows."""
+        self.pacing.pressed(session.table_id)
+        refresher = self._refreshers.get(session.table_id)
+        if refresher is not None:
+            refresher.nudge()
 
     @staticmethod
     def note_posted(session: TableSession, message_id: int | None) -> None:
@@ -204,6 +217,7 @@ class TableMessages:
         self._refreshers.pop(session.table_id, None)
         self.permission_warned.discard(session.table_id)
         self._forget_pictures(session)
+        self.pacing.forget(session.table_id)
 
     def refresh_if_editing(self, session: TableSession, final: Drawn | None = None) -> None:
         """After answering a press with the new table: a plain edit still in flight would land after the
@@ -367,8 +381,9 @@ class _Refresher:
     Edits run one at a time in a background task, outside the table's lock but for the drawing, which takes
     it (a commit holds it from its move until the move is stored, so an edit never shows a move that a
     failed save could undo or a crash lose), and each renders the state as it is when it runs: requests
-    made while an edit is under way collapse into one more edit, so the message never goes back to an
-    older state and a slow or rate-limited edit never blocks the game.
+    made while an edit is under way or waiting for its turn (:class:`~cogs.tables.edit_pacing.EditPacing`)
+    collapse into one more edit, so the message never goes back to an older state, its last edit shows the
+    latest table, and a slow, rate-limited or paced edit never blocks the game.
     """
 
     def __init__(self, messages: TableMessages, session: TableSession) -> None:
@@ -377,10 +392,11 @@ class _Refresher:
         self.final: Drawn | None = None
         self.wanted = False
         self.task: asyncio.Task | None = None
+        self._nudged = asyncio.Event()  # set when the wait for a turn should be worked out again
 
     @property
     def editing(self) -> bool:
-        """True while an edit is under way."""
+        """True while an edit is under way (or waiting for its turn)."""
         return self.task is not None and not self.task.done()
 
     def request(self, final: Drawn | None = None) -> None:
@@ -388,15 +404,34 @@ class _Refresher:
         if final is not None:
             self.final = final
         self.wanted = True
+        self._nudged.set()
         if not self.editing:
             what = f"table message edit of {self.session.table_id}"
             self.task = self.messages.tasks.spawn(self._run(), what)
 
+    def nudge(self) -> None:
+        """Work the wait of an edit waiting for its turn out again (the table was pressed)."""
+        self._nudged.set()
+
     async def _run(self) -> None:
         try:
             while self.wanted:
+                await self._turn()
                 self.wanted = False
-                await self.messages.edit(self.session, self.final)
+                edit = self.messages.pacing.going(self.session)
+                try:
+                    await self.messages.edit(self.session, self.final)
+                finally:
+                    self.messages.pacing.landed(edit)
         finally:
             if not self.messages.is_live(self.session) and not self.wanted:
                 self.messages.refresher_done(self.session)
+
+    async def _turn(self) -> None:
+        """Wait until the pacing lets the next edit go, working the wait out again whenever the table is
+        pressed or another edit is asked for (a final one waits less)."""
+        pacing = self.messages.pacing
+        while (wait := pacing.wait_seconds(self.session, final=self.final is not None)) > 0:
+            self._nudged.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._nudged.wait(), wait)

@@ -236,6 +236,12 @@ class World:
 
 BACKENDS = ("sqlite", "postgresql")
 
+MACHINE_SPEED = {"presses_per_second": 1000, "table_edits_per_channel": 10000}
+"""The tests press and play faster than people do (``ai_pause_seconds=0``): a member's press limit
+(:mod:`cogs.press_limits`) is lifted, and the sandbox does not hold the bot to Discord's 5 edits per 5 s per
+channel, so each edit goes as soon as it is wanted; unless a test asks for a limit
+(``@pytest.mark.bot_settings(table_edits_per_channel=5)``, as in ``tests/e2e/test_edit_pacing.py``)."""
+
 
 sqlite_only = pytest.mark.backends("sqlite")
 """Mark a test (or a module: ``pytestmark = sqlite_only``) to run on SQLite only; the module docstring
@@ -282,8 +288,7 @@ async def restartable_world(database_url: str, **settings: Any):
         players = {name: guild.add_member(name) for name in PLAYER_NAMES}
         outsider = guild.add_member("mallory")
         with tempfile.TemporaryDirectory(prefix="cardtable-e2e-") as data_dir:
-            # The tests press at machine speed, far past a person's press limit (tests/e2e/test_table_limits).
-            options = {"min_turn_seconds": 1, "ai_pause_seconds": 0, "presses_per_second": 1000, **settings}
+            options = {"min_turn_seconds": 1, "ai_pause_seconds": 0, **MACHINE_SPEED, **settings}
             if not database_url.startswith("sqlite:"):  # the health report's folder (SQLite: the file's)
                 options.setdefault("data_dir", Path(data_dir))
 
@@ -343,7 +348,8 @@ def bot_process_environment(tmp_path: Path, database_url: str, **settings: str) 
     """The environment of a bot process (``python -m bot``, run in ``tmp_path``) on ``database_url``, with
     ``settings`` (environment variables such as ``DISCORD_TOKEN``); PostgreSQL's health report goes to
     ``tmp_path``."""
-    env = bot_environment(tmp_path, **settings)
+    env = {name.upper(): str(value) for name, value in MACHINE_SPEED.items()}
+    env.update(bot_environment(tmp_path, **settings))
     env["DATABASE_URL"] = database_url
     if not database_url.startswith("sqlite:"):
         env["DATA_DIR"] = str(tmp_path)

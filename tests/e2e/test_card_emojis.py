@@ -25,7 +25,7 @@ from cogs.tables import custom_ids as ids
 from cogs.tables import layouts
 from sandbox import SandboxServer
 from tests.e2e import reading
-from tests.e2e.conftest import World, play_to_the_end, restartable_world, sqlite_only
+from tests.e2e.conftest import MACHINE_SPEED, World, play_to_the_end, restartable_world, sqlite_only
 
 pytestmark = sqlite_only
 
@@ -156,12 +156,8 @@ async def test_with_the_emoji_endpoints_failing_a_foist_game_plays_to_the_end_wi
         channel, lounge = guild.add_channel("cards"), guild.add_channel("lounge")
         players = {name: guild.add_member(name) for name in ("alice", "bob", "carol")}
         server.inject_failure("*", r"/applications/\d+/emojis", status=403, code=50013, times=100)
-        settings = {
-            "min_turn_seconds": 1,
-            "ai_pause_seconds": 0,
-            "card_emoji_decks": ["fo", "fr"],
-            "presses_per_second": 1000,
-        }
+        settings = {"min_turn_seconds": 1, "ai_pause_seconds": 0, "card_emoji_decks": ["fo", "fr"]}
+        settings.update(MACHINE_SPEED)
         with caplog.at_level(logging.WARNING, logger="cogs.card_emojis"):
             async with sandbox_bot(server, guild.id, database_url, **settings) as bot:
                 world = World(

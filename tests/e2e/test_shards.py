@@ -23,7 +23,7 @@ from bot.sandbox_demo import sandbox_bot
 from sandbox import SandboxServer
 from tests.bot.test_entrypoint import bot_environment
 from tests.e2e import reading
-from tests.e2e.conftest import World, play_to_the_end
+from tests.e2e.conftest import MACHINE_SPEED, World, play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2
@@ -130,6 +130,7 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
             REMATCH_SECONDS="3600",
             BACKUP_INTERVAL_MINUTES="0",
             LOG_LEVEL="INFO",
+            **{name.upper(): str(value) for name, value in MACHINE_SPEED.items()},
         )
         env["DATABASE_URL"] = postgres_url
         processes: dict[int, BotProcess] = {}
@@ -250,7 +251,7 @@ async def test_one_process_holding_both_shards_answers_every_dm_itself(tmp_path:
         one = world_of(server, server.add_guild("Shard One Club", shard=1), ("dave", "erin", "frank"))
         database = tmp_path / "bot.db"
         async with sandbox_bot(
-            server, zero.guild.id, database, dev_guild_id=None, shard_count=SHARDS, presses_per_second=1000
+            server, zero.guild.id, database, dev_guild_id=None, shard_count=SHARDS, **MACHINE_SPEED
         ) as bot:
             await server.wait_for_shards([0, 1], SHARDS, timeout=20)  # discord.py identifies 5 s apart
             assert bot.relay is None and sorted(bot.shards) == [0, 1]
