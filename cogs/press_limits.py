@@ -18,8 +18,9 @@ from __future__ import annotations
 import time
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from cogs.token_bucket import TokenBucket
 
 if TYPE_CHECKING:
     from cogs.host import Host
@@ -38,12 +39,6 @@ FORGET_AFTER_SECONDS = 60.0
 """A bucket untouched this long is full again and is dropped (so the buckets kept are the last minute's)."""
 
 
-@dataclass
-class _Bucket:
-    tokens: float
-    at: float  # time.monotonic() of the last refill
-
-
 class PressLimits:
     """The token buckets of one bot's members (see the module's docstring). ``clock``: seconds,
     monotonic."""
@@ -58,32 +53,24 @@ class PressLimits:
         self.burst = burst
         self.per_second = per_second
         self.clock = clock
-        self._buckets: dict[int, _Bucket] = {}
+        self._buckets: dict[int, TokenBucket] = {}
         self._swept = clock()
 
     def allow(self, user_id: int, kind: str = "press") -> bool:
         """Spend the cost of a press of ``kind`` ("press", "dm", "replay") from ``user_id``'s bucket and
         return True; False (nothing spent) if the bucket holds less than that cost."""
-        now = self.clock()
-        self._sweep(now)
+        self._sweep(self.clock())
         bucket = self._buckets.get(user_id)
         if bucket is None:
-            bucket = self._buckets[user_id] = _Bucket(self.burst, now)
-        else:
-            bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.at) * self.per_second)
-            bucket.at = now
-        cost = COSTS.get(kind, 1.0)
-        if bucket.tokens < cost:
-            return False
-        bucket.tokens -= cost
-        return True
+            bucket = self._buckets[user_id] = TokenBucket(self.per_second, self.burst, self.clock)
+        return bucket.try_take(COSTS.get(kind, 1.0))
 
     def _sweep(self, now: float) -> None:
         """Drop the buckets untouched for :data:`FORGET_AFTER_SECONDS` (full again by then)."""
         if now - self._swept < FORGET_AFTER_SECONDS:
             return
         self._swept = now
-        for user_id in [u for u, b in self._buckets.items() if now - b.at >= FORGET_AFTER_SECONDS]:
+        for user_id in [u for u, b in self._buckets.items() if now - b.updated >= FORGET_AFTER_SECONDS]:
             del self._buckets[user_id]
 
 

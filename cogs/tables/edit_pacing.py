@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cogs.token_bucket import TokenBucket
 from engine.tables import ai_seats
 from engine.tables.session import TablePhase, TableSession
 
@@ -66,37 +67,6 @@ def no_person_seated(session: TableSession) -> bool:
     """True if ``session``'s game is running and no person plays any of its seats now: each is an AI seat,
     a player taken over while away, or a player who left (:func:`engine.tables.ai_seats.human_seats`)."""
     return session.phase is TablePhase.PLAYING and not ai_seats.human_seats(session)
-
-
-class TokenBucket:
-    """A token bucket: ``rate`` tokens a second, at most ``capacity``, full at first; one token per edit.
-
-    ``clock()`` is the time in seconds (monotonic).
-    """
-
-    def __init__(self, rate: float, capacity: float, clock: Callable[[], float]) -> None:
-        if rate <= 0 or capacity < 1:
-            raise ValueError("a bucket needs a positive rate and room for one token")
-        self.rate = rate
-        self.capacity = capacity
-        self.clock = clock
-        self.tokens = float(capacity)
-        self.updated = clock()
-
-    def _refill(self) -> None:
-        now = self.clock()
-        self.tokens = min(self.capacity, self.tokens + (now - self.updated) * self.rate)
-        self.updated = now
-
-    def wait_seconds(self) -> float:
-        """Seconds until a token is there (0: now)."""
-        self._refill()
-        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
-
-    def take(self) -> None:
-        """Take one token (call only once :meth:`wait_seconds` says 0)."""
-        self._refill()
-        self.tokens -= 1
 
 
 class EditPacing:

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from cogs.tables.edit_pacing import EditPacing, TokenBucket, no_person_seated
+from cogs.tables.edit_pacing import EditPacing, no_person_seated
+from cogs.token_bucket import TokenBucket
 from engine.tables.session import TablePhase
 
 
