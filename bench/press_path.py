@@ -31,8 +31,8 @@ apart. What is reported:
 - from engine/tables into cogs: the switches whose edge goes from a module of ``engine/tables/`` to one of
   ``cogs/`` (a call up into the Discord layer, or a return to it from the runtime);
 - calls from the runtime into the Discord layer per commit: the calls (a coroutine's first run, not its
-  resumptions) from ``engine/tables/`` into ``cogs/``, by the function called (``Presenter.prepare``, the
-  press's answer, ``Presenter.show``...), divided by the commits (``TableRuntime.commit`` calls) traced.
+  resumptions) from ``engine/tables/`` into ``cogs/``, by the function called (the press's answer,
+  ``Presenter.show``...), divided by the commits (``TableRuntime.commit`` calls) traced.
 """
 
 from __future__ import annotations

@@ -135,9 +135,6 @@ def build(path: Path, key: str, tables: int, distinct: int) -> None:
 class Presenter:
     """Shows nothing (the Discord side of a press is bench/press_cost.py's)."""
 
-    def prepare(self, table) -> None:
-        pass
-
     def show(self, outcome) -> None:
         pass
 

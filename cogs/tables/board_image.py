@@ -45,8 +45,6 @@ FRAME = 4  # the highlight frame's reach beyond a card, within half the gap
 BLENDS = 8  # steps between two colours that meet, for antialiased edges
 
 
-
-
 def board_size(board: Board) -> tuple[int, int]:
     """The picture's ``(width, height)`` in pixels."""
     columns = len(board.column_labels)

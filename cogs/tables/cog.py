@@ -177,9 +177,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         ),
         member_lobbies=f"Open lobbies one member may host at once (0: no limit; {MEMBER_LOBBIES} at first)",
         max_tables=f"Lobbies and games this server may have at once (0: no limit; {SERVER_TABLES} at first)",
-        ai_tables=(
-            f"Games AI players may finish with no person seated (0: no limit; {AI_TABLES} at first)"
-        ),
+        ai_tables=(f"Games AI players may finish with no person seated (0: no limit; {AI_TABLES} at first)"),
     )
     async def set_defaults(
         self,

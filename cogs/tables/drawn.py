@@ -25,9 +25,7 @@ A picture is uploaded only when what it shows changes: an attachment's filename 
 gallery), and an edit of a message that shows those very files already
 leaves its attachments out, which keeps them (Discord's edit: "To remove or replace files you will have to
 supply the attachments field"; the interaction answer that updates a message works the same). The bytes are
-drawn only for an upload: the table message's new picture is started in a worker thread while the move is
-being stored (:func:`draw_ahead`), and an upload waits for it (:func:`drawn_ahead`) rather than draws it
-again on the event loop.
+drawn only for an upload, in a worker thread (:func:`draw_in_thread`), never on the event loop.
 """
 
 from __future__ import annotations
@@ -49,11 +47,15 @@ from cogs.tables import late_presses
 class Attachment:
     """A file sent with a message: its name (``attachment://<filename>`` in the embed or the layout), which
     differs for every different content, ``draw``, which gives its bytes (called only when it is uploaded),
-    and ``description``, what a picture shows in words (its alt text, 1-1,024 characters; ``""``: none)."""
+    ``description``, what a picture shows in words (its alt text, 1-1,024 characters; ``""``: none), and
+    ``in_worker``: whether its upload draws it in a worker thread first (:func:`draw_in_thread`); ``False``
+    for a picture its table message's upload finds drawn already nearly always (Deluxe Memory's grid, drawn
+    first for the private view of the player who moved), which a thread would only delay."""
 
     filename: str
     draw: Callable[[], bytes]
     description: str = ""
+    in_worker: bool = True
 
     @property
     def data(self) -> bytes:
@@ -62,34 +64,33 @@ class Attachment:
 
 
 _DRAWING: dict[str, asyncio.Future[bytes]] = {}
-"""The pictures being drawn ahead in a worker thread, by file name."""
+"""The pictures being drawn in a worker thread, by file name."""
 
 
-def draw_ahead(attachments: Iterable[Attachment]) -> None:
-    """Start drawing each of ``attachments`` in a worker thread (the event loop's default executor), one
-    drawing per file name at a time, so that its upload (:func:`drawn_ahead`) finds its bytes made and the
-    event loop does not draw them: for an ``Attachment.draw`` that keeps what it draws (``table_png`` and
-    ``board_png`` are cached). A drawing that fails is drawn again by its upload, which raises there. Runs
-    in the event loop."""
+async def draw_in_thread(attachments: Iterable[Attachment]) -> None:
+    """Draw each of ``attachments`` marked ``in_worker`` in a worker thread (the event loop's default
+    executor) and wait for them, so that the upload that follows finds its bytes made and the event loop
+    draws nothing: for an ``Attachment.draw`` that keeps what it draws (``table_png`` and ``board_png`` are
+    cached). Uploads of one file name at the same time share one drawing. A drawing that fails is drawn
+    again by its upload, which raises there."""
     loop = asyncio.get_running_loop()
+    drawing = []
     for attachment in attachments:
-        if attachment.filename not in _DRAWING:
-            drawing = loop.run_in_executor(None, attachment.draw)
-            _DRAWING[attachment.filename] = drawing
-            drawing.add_done_callback(functools.partial(_drawn, attachment.filename))
+        if not attachment.in_worker:
+            continue
+        future = _DRAWING.get(attachment.filename)
+        if future is None:
+            future = _DRAWING[attachment.filename] = loop.run_in_executor(None, attachment.draw)
+            future.add_done_callback(functools.partial(_drawn, attachment.filename))
+        drawing.append(future)
+    if drawing:
+        await asyncio.wait(drawing)
 
 
 def _drawn(filename: str, drawing: asyncio.Future[bytes]) -> None:
     del _DRAWING[filename]
     if not drawing.cancelled():
         drawing.exception()  # retrieved (asyncio would log it): the upload draws it again and raises
-
-
-async def drawn_ahead(attachments: Iterable[Attachment]) -> None:
-    """Wait until none of ``attachments`` is being drawn ahead (:func:`draw_ahead`): at once if none is."""
-    drawing = [_DRAWING[attachment.filename] for attachment in attachments if attachment.filename in _DRAWING]
-    if drawing:
-        await asyncio.wait(drawing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,8 +252,8 @@ async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
     """Answer the component press ``interaction`` by editing the message it was on into ``drawn``, in one
     request (discord.py's ``interaction.response.edit_message``; an edit of the acknowledged response if
     the press was acknowledged late: :mod:`cogs.tables.late_presses`). Files the message shows already
-    (``interaction.message``) are kept, not uploaded again; a file being drawn ahead (:func:`draw_ahead`) is
-    waited for.
+    (``interaction.message``) are kept, not uploaded again; a new one is drawn in a worker thread first
+    (:func:`draw_in_thread`).
 
     Raises
     ------
@@ -263,5 +264,5 @@ async def answer_press(interaction: discord.Interaction, drawn: Drawn) -> None:
     """
     shown = attachments_on(interaction.message)
     if not drawn.keeps(shown):
-        await drawn_ahead(drawn.attachments)
+        await draw_in_thread(drawn.attachments)
     await late_presses.edit_pressed(interaction, **drawn.edit_kwargs(shown))

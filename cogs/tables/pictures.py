@@ -22,7 +22,8 @@ def board_picture(view: SeatView) -> tuple[Attachment, ...]:
     if view.board is None:
         return ()
     board = view.board
-    return (Attachment(board_filename(board), functools.partial(board_png, board), board_description(board)),)
+    png = functools.partial(board_png, board)
+    return (Attachment(board_filename(board), png, board_description(board), in_worker=False),)
 
 
 def seat_names(session: TableSession) -> tuple[str, ...]:

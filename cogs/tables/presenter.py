@@ -21,7 +21,6 @@ from cogs.tables.threads import TableThreads
 from cogs.tables.turn_alerts import TurnAlerts
 from engine.tables.outcome import Outcome
 from engine.tables.session import TableSession
-from engine.tables.table import Table
 from engine.tables.tasks import Supervisor
 
 log = logging.getLogger(__name__)
@@ -45,11 +44,6 @@ class DiscordPresenter:
         self.private_views = private_views
         self.threads = threads
         self.turn_alerts = turn_alerts
-
-    def prepare(self, table: TableSession, new: Table) -> None:
-        """The table's next value is being stored: its table message's new picture is drawn in a worker
-        thread meanwhile (see :meth:`engine.tables.outcome.Presenter.prepare`)."""
-        self.messages.draw_ahead(table, new)
 
     def show(self, outcome: Outcome) -> None:
         """Show a committed move (see :meth:`engine.tables.outcome.Presenter.show`)."""

@@ -15,11 +15,9 @@ import discord
 
 from cogs.tables import late_presses, render
 from cogs.tables.direct_messages import send_dm
-from cogs.tables.drawn import Drawn, answer_press, attachments_on, draw_ahead, drawn_ahead
+from cogs.tables.drawn import Drawn, answer_press, attachments_on, draw_in_thread
 from cogs.tables.edit_pacing import EditPacing
-from cogs.tables.pictures import table_picture
 from engine.tables.session import TablePhase, TableSession
-from engine.tables.table import Table
 from engine.tables.tasks import Supervisor
 
 log = logging.getLogger(__name__)
@@ -111,26 +109,6 @@ class TableMessages:
         if pictures is None:
             pictures = self._pictures[session.table_id] = _Pictures()
         return pictures
-
-    def draw_ahead(self, session: TableSession, new: Table) -> None:
-        """``new``, the live table's next value, is being stored: start drawing the table message's new
-        picture in a worker thread (:func:`cogs.tables.drawn.draw_ahead`), so that the answer or edit that
-        shows it does not
-        draw it on the event loop, unless it is the picture drawn ahead last or the one the message is
-        known to show (then nothing is uploaded). Not Deluxe Memory's grid: its moves are made in private
-        views, answered with the presser's own grid, and the table message is edited after the answer,
-        which a drawing in a thread meanwhile would only slow down (it shares the interpreter's lock)."""
-        if new.state is None or session.message_id is None:
-            return
-        view = new.view(None)
-        if view.board is not None:
-            return
-        picture = table_picture(new, view)
-        pictures = self._pictures_of(session)
-        names = tuple(attachment.filename for attachment in picture)
-        if names and names not in (pictures.ahead, pictures.shown(session.message_id)):
-            pictures.ahead = names
-            draw_ahead(picture)
 
     def _forget_pictures(self, session: TableSession) -> None:
         self._pictures.pop(session.table_id, None)
@@ -278,11 +256,11 @@ class TableMessages:
 
     async def _edit(self, session: TableSession, channel: discord.PartialMessageable, drawn: Drawn) -> None:
         """Edit the table message into ``drawn``, keeping a picture it shows already; what it shows then
-        is learnt from Discord's answer, unless a press's answer began before the edit ended. A picture
-        being drawn ahead (:meth:`draw_ahead`) is waited for."""
+        is learnt from Discord's answer, unless a press's answer began before the edit ended. A new picture
+        is drawn in a worker thread first (:func:`~cogs.tables.drawn.draw_in_thread`)."""
         pictures = self._pictures_of(session)
         if not drawn.keeps(pictures.shown(session.message_id)):
-            await drawn_ahead(drawn.attachments)
+            await draw_in_thread(drawn.attachments)
         shown = pictures.shown(session.message_id)
         quiet = pictures.writing == 0
         answers = pictures.answers
@@ -296,6 +274,7 @@ class TableMessages:
 
     async def _post(self, session: TableSession, channel: discord.PartialMessageable, drawn: Drawn) -> None:
         pictures = self._pictures_of(session)
+        await draw_in_thread(drawn.attachments)
         pictures.begin(answer=False)
         try:
             message = await channel.send(**drawn.send_kwargs())
@@ -355,7 +334,6 @@ class _Pictures:
         self.answers = 0  # press answers begun
         self.edits = 0  # plain edits begun
         self.writing = 0  # writes under way
-        self.ahead: tuple[str, ...] = ()  # the names of the picture drawn ahead last
 
     def shown(self, message_id: int | None) -> tuple[str, ...]:
         """The names of the files ``message_id`` shows, as far as known (none: unknown)."""

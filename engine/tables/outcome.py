@@ -10,7 +10,6 @@ from typing import Protocol
 
 from engine.tables.moves import Move
 from engine.tables.session import TableSession
-from engine.tables.table import Table
 
 
 @dataclass(frozen=True)
@@ -57,11 +56,6 @@ class Outcome:
 
 class Presenter(Protocol):
     """What the runtime needs of the layer that shows tables (Discord)."""
-
-    def prepare(self, table: TableSession, new: Table) -> None:
-        """``new``, the next value of the live ``table``, is being stored, to be shown once it is: start in
-        the background what showing it takes that the table alone decides (a picture to draw); never awaited
-        by a move."""
 
     def show(self, outcome: Outcome) -> None:
         """Show a committed move, in the background (never awaited by a move): the table message unless

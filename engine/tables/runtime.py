@@ -219,8 +219,6 @@ class TableRuntime:
             new, effects = step.step(table.value, move, self.now())
             forget = next((effect for effect in effects if isinstance(effect, step.Forget)), None)
             if forget is None:
-                if any(isinstance(effect, step.Show) for effect in effects):  # a quiet change shows nothing
-                    self.presenter.prepare(table, new)  # e.g. its picture drawn while the move is stored
                 await self.store.persist(table, new)  # stored before anyone sees it (if not, nothing changed)
                 table.swap(new)
             else:
@@ -467,7 +465,6 @@ class TableRuntime:
         if table is not None and table.phase is TablePhase.SCOREBOARD:
             with contextlib.suppress(TableError):
                 await self.commit(table, RematchWindowClosed(), wait=None)
-
 
 
 def _outcome_fields(shown: step.Show) -> dict[str, object]:

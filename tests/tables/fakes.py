@@ -16,7 +16,6 @@ from engine.tables.registry import TableRegistry
 from engine.tables.runtime import TableRuntime
 from engine.tables.session import TableSession
 from engine.tables.store import TableStore
-from engine.tables.table import Table
 from engine.tables.tasks import Supervisor
 from storage import GameResult, StoredAction, StoredEngineSnapshot, StoredTable, StoredTableLog
 
@@ -153,18 +152,14 @@ class ManualScheduler:
 
 
 class RecordingPresenter:
-    """Keeps every table prepared, outcome shown, table forgotten, table posted and notice said."""
+    """Keeps every outcome shown, table forgotten, table posted and notice said."""
 
     def __init__(self) -> None:
-        self.prepared: list[tuple[str, int | None]] = []  # the table and its state's version
         self.shown: list[Outcome] = []
         self.forgotten: list[str] = []
         self.posted: list[tuple[str, str]] = []
         self.notices: list[str] = []
         self.next_message_id = 1000
-
-    def prepare(self, table: TableSession, new: Table) -> None:
-        self.prepared.append((table.table_id, new.state.version if new.state is not None else None))
 
     def show(self, outcome: Outcome) -> None:
         self.shown.append(outcome)

@@ -318,6 +318,8 @@ BUDGET_MOVES = 60
 DM_INTRO = "It is your turn at the Minimize: Declare table in <#123456789012345678>: choose your move below."
 """An intro above the private view in a DM, at least as long as the live DM's
 (:func:`cogs.tables.private_views.live_dm_intro`; checked below)."""
+
+
 def _text(drawn: Drawn) -> int:
     return budgets.text_length(drawing.payload(drawn))
 

@@ -210,9 +210,7 @@ def test_lobby_error_texts() -> None:
 def test_a_missed_turn_of_several_decisions_counts_once() -> None:
     """A Declare turn is two decisions (throw, then pick): missing one whole turn is one missed turn, so the
     seat is away only after ``idle_after_timeouts`` (2) turns, not after one."""
-    session = TableDraft(
-        "decl1234", 10, 20, get_rules("declare"), TableSettings(30, 5, 2), HOST, "host"
-    )
+    session = TableDraft("decl1234", 10, 20, get_rules("declare"), TableSettings(30, 5, 2), HOST, "host")
     session.join(BOB, "bob")
     session.start(HOST, 5, NOW)
     first = session.state.seats_to_act()[0]

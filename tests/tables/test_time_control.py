@@ -208,7 +208,9 @@ def test_each_player_the_game_starts_waiting_for_has_a_new_turn_and_a_slow_notic
     assert newly_waiting(session, before) == ()  # nobody new to act
     notice = turn_notice(session, HOST, "https://discord.com/channels/10/20/30")
     assert "It is your turn at the **Pick and call** table" in notice
-    assert f"<t:{int(at(7200).timestamp())}:f>" in notice and notice.endswith("(https://discord.com/channels/10/20/30)")
+    assert f"<t:{int(at(7200).timestamp())}:f>" in notice and notice.endswith(
+        "(https://discord.com/channels/10/20/30)"
+    )
     fixed = table(BANK)
     assert sorted(newly_waiting(fixed, frozenset())) == [HOST, BOB]
     fixed.phase = TablePhase.SCOREBOARD

@@ -1,17 +1,18 @@
-"""A picture drawn ahead (``cogs.tables.drawn.draw_ahead``): in a worker thread, once per file name while it
-is being drawn, and waited for by its upload (``drawn_ahead``)."""
+"""A picture drawn for its upload (``cogs.tables.drawn.draw_in_thread``): in a worker thread, once per file
+name while it is being drawn, however many uploads wait for it."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import threading
 
 import pytest
 
-from cogs.tables.drawn import Attachment, draw_ahead, drawn_ahead
+from cogs.tables.drawn import Attachment, draw_in_thread
 
 
-async def test_a_picture_is_drawn_once_in_a_worker_thread_and_its_upload_waits_for_it() -> None:
+async def test_a_picture_is_drawn_once_in_a_worker_thread_for_uploads_at_the_same_time() -> None:
     threads: list[str] = []
     release = threading.Event()
 
@@ -22,13 +23,13 @@ async def test_a_picture_is_drawn_once_in_a_worker_thread_and_its_upload_waits_f
         return b"png"
 
     picture = Attachment("table-ahead.png", slow_png)
-    draw_ahead([picture])
-    draw_ahead([picture])  # already being drawn: not again
+    uploads = [asyncio.ensure_future(draw_in_thread([picture])) for _ in range(2)]
+    await asyncio.sleep(0.05)
+    assert not any(upload.done() for upload in uploads)  # both wait for the one drawing
     release.set()
-    await drawn_ahead([picture])
+    await asyncio.gather(*uploads)
     assert threads == [threads[0]] and threads[0] != threading.main_thread().name
     assert picture.data == b"png" and len(threads) == 1  # the upload finds the bytes drawn
-    await drawn_ahead([picture, Attachment("table-other.png", bytes)])  # nothing being drawn: at once
 
 
 async def test_a_drawing_that_fails_is_drawn_again_by_its_upload() -> None:
@@ -39,8 +40,7 @@ async def test_a_drawing_that_fails_is_drawn_again_by_its_upload() -> None:
         raise KeyError("no such card")
 
     picture = Attachment("table-broken.png", broken)
-    draw_ahead([picture])
-    await drawn_ahead([picture])
+    await draw_in_thread([picture])
     with pytest.raises(KeyError, match="no such card"):
         _ = picture.data  # the upload draws it again, and raises
     assert len(calls) == 2
