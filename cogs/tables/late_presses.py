@@ -51,6 +51,9 @@ AT_ONCE = 8
 """How many presses are worked on at the same time; the others wait their turn, in order of arrival. Enough
 for their waits on the database and on Discord to overlap; few enough that a turn of the event loop stays
 short with any number of presses waiting."""
+DEFERRING_AT_ONCE = 32
+"""How many acknowledgements may be on their way at the same time; the others wait (in order: the oldest
+presses first). A thousand at once would each open a connection of their own."""
 FIRST_SECONDS_PER_PRESS = 0.005
 """The estimate of the seconds between two answers before any was measured (a press costs the bot about
 3.4 ms of CPU: ``bench/press_cost.py``; the rest for the AI seats moving meanwhile)."""
@@ -98,6 +101,8 @@ class Backlog:
     in_turn: int = 0
     by_timer: int = 0
     _turns: collections.deque[asyncio.Future[None]] = field(default_factory=collections.deque, repr=False)
+    _deferring: asyncio.Semaphore | None = field(default=None, repr=False)
+    _loop: asyncio.AbstractEventLoop | None = field(default=None, repr=False)
     _last_answer: float | None = field(default=None, repr=False)
     """``time.monotonic()`` of the last answer begun while presses waited (``None``: none waited)."""
 
@@ -116,8 +121,24 @@ class Backlog:
         presses wait, ``at_once`` presses share the bot, so each takes that many intervals."""
         return self.at_once * self.seconds_per_press
 
+    def _on_this_loop(self) -> None:
+        """Start afresh on a new event loop (a bot started again in the same process): the presses of the
+        last one are gone with it."""
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            self._loop, self.waiting, self.working, self._last_answer = loop, 0, 0, None
+            self._turns.clear()
+            self._deferring = asyncio.Semaphore(DEFERRING_AT_ONCE)
+
+    def _deferral_slot(self) -> asyncio.Semaphore:
+        """One of the :data:`DEFERRING_AT_ONCE` acknowledgements on their way."""
+        self._on_this_loop()
+        assert self._deferring is not None
+        return self._deferring
+
     async def _take_turn(self, watched: _Watch) -> None:
         """Wait for one of the ``at_once`` turns (at once, with no pause, if one is free and nobody waits)."""
+        self._on_this_loop()
         if self.working >= self.at_once or self._turns:
             turn = asyncio.get_running_loop().create_future()
             self._turns.append(turn)
@@ -140,7 +161,7 @@ class Backlog:
     def _end_turn(self, watched: _Watch, answered: bool) -> None:
         """The press's turn ends: as its answer begins (``answered``: measure the interval since the last
         answer while presses wait), or as its handling ends without one."""
-        if not watched.working:
+        if not watched.working or self._loop is not asyncio.get_running_loop():
             return
         watched.working = False
         self.working -= 1
@@ -226,7 +247,9 @@ def _acknowledge(interaction: discord.Interaction) -> None:
 
 async def _defer(interaction: discord.Interaction) -> None:
     try:
-        await interaction.response.defer()
+        async with BACKLOG._deferral_slot():
+            if not interaction.response.is_done():
+                await interaction.response.defer()
     except discord.HTTPException as error:  # too late already, or Discord is down: the answer tries anyway
         log.warning("Could not acknowledge a late press: %s", error)
 

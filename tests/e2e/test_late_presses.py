@@ -6,19 +6,27 @@ pressed."""
 from __future__ import annotations
 
 import asyncio
+import importlib
+from types import ModuleType
 
 import pytest
 
-from cogs.tables import late_presses
 from tests.e2e import reading
 from tests.e2e.conftest import World, logged_moves, sqlite_only
 
 pytestmark = sqlite_only  # the answer path is the same on PostgreSQL
 
 
+def bots_late_presses() -> ModuleType:
+    """The running bot's :mod:`cogs.tables.late_presses`: a bot that stops unloads its extensions (discord.py
+    forgets their modules), so each bot loads the module, and its counts, afresh."""
+    return importlib.import_module("cogs.tables.late_presses")
+
+
 async def test_a_move_answered_at_once_costs_one_request_and_is_not_acknowledged_apart(world: World) -> None:
     table = await world.open_table()
     (actor,) = world.users_to_act(table)
+    late_presses = bots_late_presses()
     late_before = late_presses.BACKLOG.late
     result = await world.press(actor, table, "No thanks")
     assert result.ok and result.response_type == 7, result  # the table itself, in the one answer
@@ -33,6 +41,7 @@ async def test_a_press_the_backlog_predicts_late_is_acknowledged_at_once_and_its
     table = await world.open_table()
     (actor,) = world.users_to_act(table)
     moves_before = logged_moves(world)
+    late_presses = bots_late_presses()
     footer_before = reading.footer(world.message(table.id))
     # The bot's estimate says every press takes 10 s to answer: whatever the machine's load, this press is
     # predicted late on arrival, so it is acknowledged before its move is committed.
