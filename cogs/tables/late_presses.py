@@ -51,9 +51,10 @@ AT_ONCE = 8
 """How many presses are worked on at the same time; the others wait their turn, in order of arrival. Enough
 for their waits on the database and on Discord to overlap; few enough that a turn of the event loop stays
 short with any number of presses waiting."""
-DEFERRING_AT_ONCE = 32
+DEFERRING_AT_ONCE = 128
 """How many acknowledgements may be on their way at the same time; the others wait (in order: the oldest
-presses first). A thousand at once would each open a connection of their own."""
+presses first), and while any waits no press begins its turn: an acknowledgement due goes before an answer
+that can wait. A thousand at once would each open a connection of their own."""
 FIRST_SECONDS_PER_PRESS = 0.005
 """The estimate of the seconds between two answers before any was measured (a press costs the bot about
 3.4 ms of CPU: ``bench/press_cost.py``; the rest for the AI seats moving meanwhile)."""
@@ -84,8 +85,9 @@ class Backlog:
     """The presses arrived and not yet answered, and how fast the bot answers them.
 
     ``waiting``: presses waiting for their turn; ``working``: presses in their turn whose answer has not
-    begun. ``seconds_per_press``: the running estimate of the seconds between two answers while presses
-    wait their turn (an exponentially weighted mean of the measured intervals, weight :data:`SMOOTHING`;
+    begun; ``deferrals_waiting``: acknowledgements waiting to be sent (:data:`DEFERRING_AT_ONCE`).
+    ``seconds_per_press``: the running estimate of the seconds between two answers while presses wait their
+    turn (an exponentially weighted mean of the measured intervals, weight :data:`SMOOTHING`;
     :data:`FIRST_SECONDS_PER_PRESS` until one was measured). ``at_once``: how many presses may be in their
     turn (:data:`AT_ONCE`).
 
@@ -97,6 +99,7 @@ class Backlog:
     at_once: int = AT_ONCE
     waiting: int = 0
     working: int = 0
+    deferrals_waiting: int = 0
     on_arrival: int = 0
     in_turn: int = 0
     by_timer: int = 0
@@ -127,19 +130,32 @@ class Backlog:
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
             self._loop, self.waiting, self.working, self._last_answer = loop, 0, 0, None
+            self.deferrals_waiting = 0
             self._turns.clear()
             self._deferring = asyncio.Semaphore(DEFERRING_AT_ONCE)
 
-    def _deferral_slot(self) -> asyncio.Semaphore:
-        """One of the :data:`DEFERRING_AT_ONCE` acknowledgements on their way."""
+    @contextlib.asynccontextmanager
+    async def _deferral_slot(self) -> AsyncIterator[None]:
+        """Hold one of the :data:`DEFERRING_AT_ONCE` places of the acknowledgements on their way."""
         self._on_this_loop()
-        assert self._deferring is not None
-        return self._deferring
+        slots = self._deferring
+        assert slots is not None
+        self.deferrals_waiting += 1
+        try:
+            await slots.acquire()
+        finally:
+            self.deferrals_waiting -= 1
+            if not self.deferrals_waiting:
+                self._next()
+        try:
+            yield
+        finally:
+            slots.release()
 
     async def _take_turn(self, watched: _Watch) -> None:
         """Wait for one of the ``at_once`` turns (at once, with no pause, if one is free and nobody waits)."""
         self._on_this_loop()
-        if self.working >= self.at_once or self._turns:
+        if self.working >= self.at_once or self._turns or self.deferrals_waiting:
             turn = asyncio.get_running_loop().create_future()
             self._turns.append(turn)
             self.waiting += 1
@@ -174,8 +190,9 @@ class Backlog:
         self._next()
 
     def _next(self) -> None:
-        """Hand free turns to the presses waiting longest (a turn counts from the moment it is handed)."""
-        while self._turns and self.working < self.at_once:
+        """Hand free turns to the presses waiting longest (a turn counts from the moment it is handed), unless
+        acknowledgements wait to be sent."""
+        while self._turns and self.working < self.at_once and not self.deferrals_waiting:
             turn = self._turns.popleft()
             if not turn.done():
                 turn.set_result(None)
