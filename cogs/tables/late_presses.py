@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import heapq
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -52,9 +53,10 @@ AT_ONCE = 8
 for their waits on the database and on Discord to overlap; few enough that a turn of the event loop stays
 short with any number of presses waiting."""
 DEFERRING_AT_ONCE = 128
-"""How many acknowledgements may be on their way at the same time; the others wait (in order: the oldest
-presses first), and while any waits no press begins its turn: an acknowledgement due goes before an answer
-that can wait. A thousand at once would each open a connection of their own."""
+"""How many acknowledgements may be on their way at the same time; the others wait, the press Discord
+created first going first (a press acknowledged by its timer is older than those acknowledged on arrival
+meanwhile), and while any waits no press begins its turn: an acknowledgement due goes before an answer that
+can wait. A thousand at once would each open a connection of their own."""
 FIRST_SECONDS_PER_PRESS = 0.005
 """The estimate of the seconds between two answers before any was measured (a press costs the bot about
 3.4 ms of CPU: ``bench/press_cost.py``; the rest for the AI seats moving meanwhile)."""
@@ -104,7 +106,10 @@ class Backlog:
     in_turn: int = 0
     by_timer: int = 0
     _turns: collections.deque[asyncio.Future[None]] = field(default_factory=collections.deque, repr=False)
-    _deferring: asyncio.Semaphore | None = field(default=None, repr=False)
+    _sending: int = field(default=0, repr=False)
+    """Acknowledgements on their way."""
+    _unsent: list[tuple[int, asyncio.Future[None]]] = field(default_factory=list, repr=False)
+    """The acknowledgements waiting to be sent: a heap by interaction id (Discord's ids grow with time)."""
     _loop: asyncio.AbstractEventLoop | None = field(default=None, repr=False)
     _last_answer: float | None = field(default=None, repr=False)
     """``time.monotonic()`` of the last answer begun while presses waited (``None``: none waited)."""
@@ -130,32 +135,54 @@ class Backlog:
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
             self._loop, self.waiting, self.working, self._last_answer = loop, 0, 0, None
-            self.deferrals_waiting = 0
+            self.deferrals_waiting = self._sending = 0
+            self._unsent.clear()
             self._turns.clear()
-            self._deferring = asyncio.Semaphore(DEFERRING_AT_ONCE)
 
     @contextlib.asynccontextmanager
-    async def _deferral_slot(self) -> AsyncIterator[None]:
-        """Hold one of the :data:`DEFERRING_AT_ONCE` places of the acknowledgements on their way."""
+    async def _sending_slot(self, interaction_id: int) -> AsyncIterator[None]:
+        """Hold one of the :data:`DEFERRING_AT_ONCE` places of the acknowledgements on their way (waiting for
+        one, oldest interaction first, if none is free)."""
         self._on_this_loop()
-        slots = self._deferring
-        assert slots is not None
-        self.deferrals_waiting += 1
-        try:
-            await slots.acquire()
-        finally:
-            self.deferrals_waiting -= 1
-            if not self.deferrals_waiting:
-                self._next()
+        loop = self._loop
+        if self._sending >= DEFERRING_AT_ONCE or self._unsent:
+            place = asyncio.get_running_loop().create_future()
+            heapq.heappush(self._unsent, (interaction_id, place))
+            self.deferrals_waiting += 1
+            try:
+                await place
+            except asyncio.CancelledError:
+                if place.done() and not place.cancelled():  # handed a place as it was cancelled: pass it on
+                    self._sent()
+                raise
+            finally:
+                self.deferrals_waiting -= 1
+                if (interaction_id, place) in self._unsent:
+                    self._unsent.remove((interaction_id, place))
+                    heapq.heapify(self._unsent)
+                if not self._unsent:
+                    self._next()
+        else:
+            self._sending += 1
         try:
             yield
         finally:
-            slots.release()
+            if self._loop is loop:
+                self._sent()
+
+    def _sent(self) -> None:
+        """An acknowledgement is on its way no more: hand its place to the oldest waiting."""
+        self._sending -= 1
+        while self._unsent and self._sending < DEFERRING_AT_ONCE:
+            _, place = heapq.heappop(self._unsent)
+            if not place.done():
+                place.set_result(None)
+                self._sending += 1
 
     async def _take_turn(self, watched: _Watch) -> None:
         """Wait for one of the ``at_once`` turns (at once, with no pause, if one is free and nobody waits)."""
         self._on_this_loop()
-        if self.working >= self.at_once or self._turns or self.deferrals_waiting:
+        if self.working >= self.at_once or self._turns or self._unsent:
             turn = asyncio.get_running_loop().create_future()
             self._turns.append(turn)
             self.waiting += 1
@@ -192,7 +219,7 @@ class Backlog:
     def _next(self) -> None:
         """Hand free turns to the presses waiting longest (a turn counts from the moment it is handed), unless
         acknowledgements wait to be sent."""
-        while self._turns and self.working < self.at_once and not self.deferrals_waiting:
+        while self._turns and self.working < self.at_once and not self._unsent:
             turn = self._turns.popleft()
             if not turn.done():
                 turn.set_result(None)
@@ -264,7 +291,7 @@ def _acknowledge(interaction: discord.Interaction) -> None:
 
 async def _defer(interaction: discord.Interaction) -> None:
     try:
-        async with BACKLOG._deferral_slot():
+        async with BACKLOG._sending_slot(interaction.id):
             if not interaction.response.is_done():
                 await interaction.response.defer()
     except discord.HTTPException as error:  # too late already, or Discord is down: the answer tries anyway
