@@ -18,7 +18,8 @@ Every move press is handled in its :func:`turn`, and three checks acknowledge it
 The turns: at most :data:`AT_ONCE` presses are worked on (committed, drawn) at the same time, the others
 wait in order of arrival. A burst of a thousand presses would otherwise each start their work in the same
 turn of the event loop, every later turn of the loop would hold all of their slices, and the
-acknowledgements (requests of their own, a few turns of the loop each) would go out too late.
+acknowledgements (requests of their own, a few turns of the loop each) would go out too late. And no press
+begins its turn while acknowledgements wait to be sent (:data:`DEFERRING_AT_ONCE`), the oldest press first.
 
 Every answer to a watched press goes through :func:`edit_pressed` or :func:`send_private`, which know
 whether it was acknowledged. :data:`BACKLOG` counts the acknowledgements, for tests and benchmarks.
