@@ -105,6 +105,7 @@ class CardTableBot(LeanShardedBot):
         # other processes are taken from then on, before discord.py's ready (InteractionRelay._receive).
         self.acting = asyncio.Event()
         self._interactions: dict[discord.Interaction, float] = {}
+        self._sweep_at = INTERACTIONS_KEPT  # how many kept interactions make the next one sweep them
         self._background: set[asyncio.Task] = set()
         self.card_emoji_sync: asyncio.Task[card_emojis.SyncReport] | None = None
         self.pictures_warmed: asyncio.Task[None] | None = None
@@ -120,14 +121,19 @@ class CardTableBot(LeanShardedBot):
 
     def track_interaction(self, interaction: discord.Interaction) -> None:
         """Remember an interaction until it is answered (a stop waits for it); forget those older than
-        Discord's answer window, so the bot keeps only the last few seconds' presses."""
+        Discord's answer window, so the bot keeps only the last few seconds' presses.
+
+        The kept ones are swept when they reach twice as many as the last sweep left (at least
+        :data:`INTERACTIONS_KEPT`): a burst of presses all still waiting for their answer costs each one
+        a constant share of a sweep, not a sweep of all the others."""
         now = time.monotonic()
         interactions = self._interactions
-        if len(interactions) >= INTERACTIONS_KEPT:
+        if len(interactions) >= self._sweep_at:
             oldest = now - 3.0
             for old, received in list(interactions.items()):
                 if received < oldest or old.response.is_done():
                     del interactions[old]
+            self._sweep_at = max(INTERACTIONS_KEPT, 2 * len(interactions))
         interactions[interaction] = now
 
     def tracked_interaction(self, interaction_id: int) -> discord.Interaction | None:

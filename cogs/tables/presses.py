@@ -72,13 +72,11 @@ class TablePresses:
             return
         self.messages.pressed(session)
         move = moves.ChooseOption(interaction.user.id, field, tuple(values))
-        late_presses.watch(interaction)
         try:
-            await self.runtime.commit(session, move, self._answer(interaction), wait=LOCK_WAIT_SECONDS)
+            async with late_presses.turn(interaction):  # a move waits for the table and the save
+                await self.runtime.commit(session, move, self._answer(interaction), wait=LOCK_WAIT_SECONDS)
         except TableError as refusal:
             await reply(interaction, str(refusal))
-        finally:
-            late_presses.forget(interaction)
 
     async def on_table_button(self, interaction: discord.Interaction, target: ids.TableCustomId) -> None:
         """Handle a press on any table button: check it, apply it, answer it."""
@@ -107,11 +105,11 @@ class TablePresses:
                 async with locked(session, LOCK_WAIT_SECONDS):  # a move being stored is not shown before
                     await self._look(interaction, session, target)
             else:
-                late_presses.watch(interaction)  # a move waits for the table and the save: never too long
-                move, how = self._move(interaction, session, target)
-                await self.runtime.commit(
-                    session, move, self._answer(interaction, how), wait=LOCK_WAIT_SECONDS
-                )
+                async with late_presses.turn(interaction):  # a move waits for the table and the save
+                    move, how = self._move(interaction, session, target)
+                    await self.runtime.commit(
+                        session, move, self._answer(interaction, how), wait=LOCK_WAIT_SECONDS
+                    )
         except (TableError, IllegalAction) as refusal:
             await reply(interaction, str(refusal))
         except discord.HTTPException:
@@ -119,8 +117,6 @@ class TablePresses:
         except Exception:
             log.exception("Bug while handling %s on table %s", target, session.table_id)
             await reply(interaction, "Something went wrong on my side. Please try again.")
-        finally:
-            late_presses.forget(interaction)
 
     # -- presses that change nothing -----------------------------------------------------------------
 

@@ -8,10 +8,14 @@ from bot.bot import INTERACTIONS_KEPT, CardTableBot
 
 
 class _Response:
+    checks = 0
+    """How many times any response was asked whether it is done."""
+
     def __init__(self) -> None:
         self.done = False
 
     def is_done(self) -> bool:
+        _Response.checks += 1
         return self.done
 
 
@@ -23,6 +27,7 @@ class _Interaction:
 class _Bot:
     def __init__(self) -> None:
         self._interactions: dict = {}
+        self._sweep_at = INTERACTIONS_KEPT
 
     track_interaction = CardTableBot.track_interaction
     interactions_in_flight = CardTableBot.interactions_in_flight
@@ -38,3 +43,13 @@ def test_answered_interactions_are_forgotten_and_unanswered_ones_kept() -> None:
         interaction.response.done = True  # answered at once, as a press is
     assert len(bot._interactions) <= INTERACTIONS_KEPT + 1
     assert bot.interactions_in_flight() == [waiting]
+
+
+def test_a_burst_of_presses_waiting_for_their_answer_costs_each_a_constant_share_of_the_sweeps() -> None:
+    bot = _Bot()
+    presses = 2_000
+    checks_before = _Response.checks
+    for _ in range(presses):  # all within Discord's 3 seconds, none answered yet
+        bot.track_interaction(_Interaction())
+    assert len(bot.interactions_in_flight()) == presses
+    assert _Response.checks - checks_before <= 4 * presses  # not one sweep of all the others per press
