@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.tables import late_presses
 from cogs.tables.edit_pacing import EditPacing
 from cogs.tables.presenter import DiscordPresenter
 from cogs.tables.presses import TablePresses
@@ -84,4 +85,5 @@ def assemble(bot: "Host") -> TableParts:
     )
     limits = OpeningLimits(registry, bot.db, defaults)
     runtime.opening_refusal = limits.rematch_refusal
+    runtime.ai_turns.presses_first = late_presses.BACKLOG.presses_handled  # people before AI seats
     return TableParts(runtime, messages, private_views, presses, turn_alerts, limits)

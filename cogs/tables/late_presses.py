@@ -114,6 +114,8 @@ class Backlog:
     _loop: asyncio.AbstractEventLoop | None = field(default=None, repr=False)
     _last_answer: float | None = field(default=None, repr=False)
     """``time.monotonic()`` of the last answer begun while presses waited (``None``: none waited)."""
+    _quiet: asyncio.Event | None = field(default=None, repr=False)
+    """Set once no press waits for its turn nor for its acknowledgement (:meth:`presses_handled`)."""
 
     @property
     def late(self) -> int:
@@ -137,8 +139,24 @@ class Backlog:
         if self._loop is not loop:
             self._loop, self.waiting, self.working, self._last_answer = loop, 0, 0, None
             self.deferrals_waiting = self._sending = 0
+            self._quiet = None
             self._unsent.clear()
             self._turns.clear()
+
+    async def presses_handled(self) -> None:
+        """Return once no move press waits for its turn nor for its acknowledgement to be sent (at once if
+        none does): the AI seats' moves wait for it (``engine.tables.ai_turns.AITurns.presses_first``), so
+        that in a burst the people's presses, who wait for an answer, go first."""
+        self._on_this_loop()
+        while self.waiting or self._unsent:
+            if self._quiet is None or self._quiet.is_set():
+                self._quiet = asyncio.Event()
+            await self._quiet.wait()
+
+    def _maybe_quiet(self) -> None:
+        """Wake what waits for :meth:`presses_handled` if no press waits any more."""
+        if not self.waiting and not self._unsent and self._quiet is not None:
+            self._quiet.set()
 
     @contextlib.asynccontextmanager
     async def _sending_slot(self, interaction_id: int) -> AsyncIterator[None]:
@@ -163,6 +181,7 @@ class Backlog:
                     heapq.heapify(self._unsent)
                 if not self._unsent:
                     self._next()
+                self._maybe_quiet()
         else:
             self._sending += 1
         try:
@@ -198,6 +217,7 @@ class Backlog:
                 self.waiting -= 1
                 with contextlib.suppress(ValueError):
                     self._turns.remove(turn)
+                self._maybe_quiet()
         else:
             self.working += 1
         watched.working = True

@@ -60,6 +60,11 @@ class AITurns:
     :func:`~engine.tables.ai_seats.nobody_left`): shorter, so the AIs finish the game quickly, but never
     zero, so such a table never takes the database's whole write rate; ``player_for(game_key, level)`` gives
     the game's AI player at a level (see :data:`engine.ai.registry.LEVELS`).
+
+    :attr:`presses_first` (``None``: nothing), set by the layer that takes people's presses, is awaited
+    before each AI move is thought and committed: it returns once no person's move waits to be handled, so
+    that in a burst of presses the AI seats, who wait for nobody, go after the people, who wait for an
+    answer.
     """
 
     def __init__(
@@ -78,6 +83,7 @@ class AITurns:
         self.unattended_pause_seconds = unattended_pause_seconds
         self.commit = commit
         self.player_for = player_for
+        self.presses_first: Callable[[], Awaitable[None]] | None = None
         self.running: dict[str, asyncio.Task] = {}
         self.dropped = 0  # stale moves dropped (for tests and the log)
 
@@ -102,6 +108,8 @@ class AITurns:
                 unattended = ai_seats.nobody_left(session)
                 pause = self.unattended_pause_seconds if unattended else self.pause_seconds
                 await asyncio.sleep(pause)  # a zero pause still lets the loop answer presses first
+                if self.presses_first is not None:
+                    await self.presses_first()
                 session = self.registry.get(table_id)
                 seat = None if session is None else seat_to_play(session)
                 if session is None or seat is None:

@@ -208,6 +208,28 @@ async def test_the_pause_before_an_ai_move_holds_nothing_a_press_waits_for() -> 
     task.cancel()
 
 
+async def test_an_ai_move_waits_until_the_people_s_presses_waiting_are_handled() -> None:
+    draft = human_and_ais()
+    make_human_away(draft)
+    session, turns, saved, _ = turns_for(draft, RandomPlayer())
+    presses_handled = asyncio.Event()
+    asked: list[int] = []
+
+    async def presses_first() -> None:
+        asked.append(len(saved))
+        await presses_handled.wait()
+
+    turns.presses_first = presses_first
+    turns.schedule(session)
+    task = turns.running[session.table_id]
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert asked == [0] and saved == [] and not task.done()  # waiting for the presses, nothing played
+    presses_handled.set()
+    await asyncio.wait_for(task, 10)
+    assert saved and len(asked) == len(saved)  # asked before every move
+
+
 def test_an_ai_decides_alike_for_the_same_seed_version_and_seat() -> None:
     assert decision_rng(7, 3, 1).random() == decision_rng(7, 3, 1).random()
     assert decision_rng(7, 3, 1).random() != decision_rng(7, 4, 1).random()
