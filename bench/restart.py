@@ -141,8 +141,8 @@ class Presenter:
     def forget(self, table) -> None:
         pass
 
-    async def post_table(self, table, intro: str) -> int | None:
-        return None
+    async def post_table(self, table, intro: str) -> None:
+        pass
 
     async def notice(self, table, text: str) -> None:
         pass

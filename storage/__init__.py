@@ -16,6 +16,7 @@ from storage.database import (
 )
 from storage.postgres import DEFAULT_POOL_SIZE
 from storage.sqlite import DatabaseUnwritable
+from storage.table_messages import StoredTableMessages
 from storage.turn_notices import StoredTurnNotice
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "StoredGame",
     "StoredTable",
     "StoredTableLog",
+    "StoredTableMessages",
     "StoredTurnNotice",
     "database_path",
     "database_target",

@@ -26,6 +26,7 @@ from storage.ratings import lock_guild, rate_result
 from storage.schema import rewrite_version, schema_version
 from storage.sqlite import SqliteDriver, raise_if_read_only
 from storage.stats import StatsReads
+from storage.table_messages import TableMessageRows
 from storage.turn_alerts import TurnAlertSettings
 from storage.turn_notices import TurnNoticeRows
 
@@ -155,14 +156,15 @@ TABLE_LIMITS = ("member_lobby_limit", "table_limit", "ai_table_limit")
 :meth:`Database.guild_table_limits` returns them."""
 
 
-class Database(StatsReads, TurnAlertSettings, TurnNoticeRows):
+class Database(StatsReads, TurnAlertSettings, TurnNoticeRows, TableMessageRows):
     """The bot's database: SQLite over one aiosqlite connection (:mod:`storage.sqlite`), or PostgreSQL
     over a pool of connections served by as many threads (:mod:`storage.postgres`).
 
     Use :meth:`open` to create one; it applies pending migrations. Ratings, stats, history and seasons
     are read and changed through :class:`storage.stats.StatsReads`; players' turn alert choices through
     :class:`storage.turn_alerts.TurnAlertSettings`; the turn notices on Discord not deleted yet through
-    :class:`storage.turn_notices.TurnNoticeRows`. ``dialect`` is ``"sqlite"`` or
+    :class:`storage.turn_notices.TurnNoticeRows`; where each live table is shown on Discord (its message,
+    its live DMs) through :class:`storage.table_messages.TableMessageRows`. ``dialect`` is ``"sqlite"`` or
     ``"postgresql"``; ``path`` is the SQLite file (``None`` on PostgreSQL); ``target`` says which database
     it is (``target.shown`` for messages: never the password).
     """
@@ -329,8 +331,8 @@ class Database(StatsReads, TurnAlertSettings, TurnNoticeRows):
         await self._transact(_save_table, row, actions, result, replace_log, seats, engine_snapshot)
 
     async def delete_table(self, table_id: str) -> None:
-        """Forget a closed table (its result, if any, stays in the leaderboard); its action log, seats and
-        engine snapshot go with it (``ON DELETE CASCADE``)."""
+        """Forget a closed table (its result, if any, stays in the leaderboard); its action log, seats,
+        engine snapshot, table message and live DMs go with it (``ON DELETE CASCADE``)."""
         await self._transact(_execute, "DELETE FROM live_tables WHERE table_id = ?", (table_id,))
 
     async def load_table_logs(

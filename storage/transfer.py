@@ -35,6 +35,8 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("live_table_actions", "table_id, position"),
     ("live_table_seats", "table_id, user_id"),
     ("live_table_engine_snapshots", "table_id"),
+    ("table_messages", "table_id"),
+    ("table_dms", "table_id, user_id"),
 )
 """Every table of the bot's schema with the order its rows are copied in, parents before children."""
 

@@ -10,6 +10,7 @@ import discord
 
 from cogs.tables import late_presses
 from cogs.tables.edit_pacing import EditPacing
+from cogs.tables.message_ids import TableMessageIds
 from cogs.tables.presenter import DiscordPresenter
 from cogs.tables.presses import TablePresses
 from cogs.tables.private_views import PrivateViews
@@ -54,7 +55,7 @@ def assemble(bot: "Host") -> TableParts:
         bot,
         tasks,
         settings.table_message_max_age_seconds,
-        save=store.save_quietly,
+        ids=TableMessageIds(bot.db, tasks),
         is_live=registry.is_live,
         pacing=pacing,
     )

@@ -64,15 +64,17 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self._restoring = Supervisor()
 
     async def cog_load(self) -> None:
-        """Bring back every table of this process's guilds stored when the bot stopped (or crashed), its
-        clocks re-armed (a deadline that passed meanwhile is applied at once). Each game is replayed from
-        its log when first needed (a press, a clock, ``/hand``), the rest in the background once connected;
-        each replayed table's message is then redrawn with working buttons and its AI seats play on.
+        """Bring back every table of this process's guilds stored when the bot stopped (or crashed), with
+        the messages that show it (read first, so each is edited, not posted again), its clocks re-armed
+        (a deadline that passed meanwhile is applied at once). Each game is replayed from its log when first
+        needed (a press, a clock, ``/hand``), the rest in the background once connected; each replayed
+        table's message is then redrawn with working buttons and its AI seats play on.
 
         Then the table components' dynamic items are registered: discord.py dispatches their presses from
         now on (:mod:`cogs.tables.components`)."""
         dm_routing.attach(self.bot, self.registry)
         sharded = not self.settings.holds_every_shard
+        await self.messages.ids.load(self.bot.owns_guild if sharded else None)  # before any is shown
         restored = await self.runtime.restore(self.bot.owns_guild if sharded else None)
         await self.turn_alerts.load_left(self.bot.owns_guild if sharded else None)  # a crash's turn lines
         if restored:

@@ -154,7 +154,7 @@ async def open_table(
                 return lobby
 
             name = session.rules.display_name
-            await threads.open_in_thread(interaction, name, held_lobby, runtime, NOT_SAVED)
+            await threads.open_in_thread(interaction, name, held_lobby, runtime, messages, NOT_SAVED)
             return
         await _open_here(interaction, session, runtime, messages)
 
@@ -164,9 +164,10 @@ async def _open_here(
 ) -> None:
     """Open the lobby ``session`` in the interaction's channel, posted as the command's answer."""
 
-    async def post() -> int | None:
+    async def post() -> None:
         lobby = render.lobby_message(session)
-        return (await interaction.response.send_message(**lobby.send_kwargs())).message_id
+        sent = await interaction.response.send_message(**lobby.send_kwargs())
+        messages.note_posted(session, sent.message_id)
 
     try:
         await runtime.open(session, post)

@@ -70,8 +70,8 @@ class DiscordPresenter:
         """The table is gone: stop following its private views."""
         self.private_views.forget(table)
 
-    async def post_table(self, table: TableSession, intro: str) -> int | None:
-        """Post ``table``'s lobby in its channel with ``intro`` above it; returns the message id.
+    async def post_table(self, table: TableSession, intro: str) -> None:
+        """Post ``table``'s lobby in its channel with ``intro`` above it, as its table message.
 
         Raises
         ------
@@ -80,7 +80,7 @@ class DiscordPresenter:
         """
         drawn = render.lobby_message(table).with_content(intro)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        return (await channel.send(**drawn.send_kwargs())).id
+        self.messages.note_posted(table, (await channel.send(**drawn.send_kwargs())).id)
 
     async def notice(self, table: TableSession, text: str) -> None:
         """Say ``text`` in the table's channel (a refusal is logged)."""

@@ -315,7 +315,7 @@ class PrivateViews:
     def dm_refused(self, session: TableSession, user_id: int) -> None:
         """Discord does not deliver the player's DMs: stop sending them; the table says so once."""
         self.dms.get(session.table_id, {}).pop(user_id, None)
-        session.live_dms.pop(user_id, None)
+        self.messages.ids.dm_gone(session, user_id)
         if user_id in session.dm_wanted:
             self.tasks.spawn(self._dms_refused(session, user_id), f"DMs refused at table {session.table_id}")
 
@@ -395,7 +395,7 @@ class _LiveDM:
         self.session = session
         self.user_id = user_id
         self.message: discord.Message | discord.PartialMessage | None = None
-        stored = session.live_dms.get(user_id)  # sent before the bot restarted: edited, not sent again
+        stored = views.messages.ids.live_dm(session.table_id, user_id)  # sent before a restart: edited
         if stored is not None:
             self.message = views.client.get_partial_messageable(stored[0]).get_partial_message(stored[1])
         self.shown: object = None
@@ -427,7 +427,7 @@ class _LiveDM:
         if isinstance(sent, str):
             return sent
         self.message, self.shown = sent, signature
-        self.session.live_dms[self.user_id] = (sent.channel.id, sent.id)  # stored with the table's next save
+        self.views.messages.ids.dm_sent(self.session, self.user_id, sent.channel.id, sent.id)  # and stored
         if old is not None:
             with contextlib.suppress(discord.HTTPException):
                 await old.delete()
@@ -451,7 +451,7 @@ class _LiveDM:
                     continue
                 except discord.NotFound:  # gone: send it again
                     self.message = None
-                    self.session.live_dms.pop(self.user_id, None)
+                    self.views.messages.ids.dm_gone(self.session, self.user_id)
                 except discord.HTTPException as error:
                     log.info("Could not edit the live DM of table %s: %s", self.session.table_id, error)
                     continue

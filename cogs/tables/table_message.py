@@ -1,6 +1,7 @@
 """The public table message: answering a press with it, refreshing it by plain edits in the background,
 posting it again when it is deleted, moving it when it grows old, and telling the host once when a
-permission is missing. Which message shows a table is the table's (``message_id``, stored with it).
+permission is missing. Which message shows a table is the Discord layer's, kept by table id
+(:class:`~cogs.tables.message_ids.TableMessageIds`, stored apart from the table).
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from datetime import datetime
 
 import discord
@@ -17,6 +18,7 @@ from cogs.tables import late_presses, render
 from cogs.tables.direct_messages import send_dm
 from cogs.tables.drawn import Drawn, answer_press, attachments_on, draw_in_thread
 from cogs.tables.edit_pacing import EditPacing
+from cogs.tables.message_ids import TableMessageIds
 from engine.tables.session import TablePhase, TableSession
 from engine.tables.tasks import Supervisor
 
@@ -47,9 +49,9 @@ def now() -> datetime:
 class TableMessages:
     """The public messages of every table.
 
-    ``save(session)`` stores a table after its message changed (a new message id), under its lock;
-    ``is_live(session)`` tells whether the table is still open; ``pacing`` says when each plain edit may
-    go (:mod:`cogs.tables.edit_pacing`; default: Discord's limits and the module's constants).
+    ``ids`` keeps which message shows each table and each player's live DM of it (by table id, stored as
+    they change); ``is_live(session)`` tells whether the table is still open; ``pacing`` says when each
+    plain edit may go (:mod:`cogs.tables.edit_pacing`; default: Discord's limits and the module's constants).
     """
 
     def __init__(
@@ -57,7 +59,7 @@ class TableMessages:
         client: discord.Client,
         tasks: Supervisor,
         max_age_seconds: float,
-        save: Callable[[TableSession], Awaitable[None]],
+        ids: TableMessageIds,
         is_live: Callable[[TableSession], bool],
         pacing: EditPacing | None = None,
     ) -> None:
@@ -65,7 +67,7 @@ class TableMessages:
         self.pacing = pacing if pacing is not None else EditPacing()
         self.tasks = tasks
         self.max_age_seconds = max_age_seconds
-        self.save = save
+        self.ids = ids
         self.is_live = is_live
         self.permission_warned: set[str] = set()  # tables whose host was told of a missing permission
         self._refreshers: dict[str, _Refresher] = {}
@@ -80,6 +82,7 @@ class TableMessages:
             self.permission_warned.discard(session.table_id)
             self._forget_pictures(session)
             self.pacing.forget(session.table_id)
+            self.ids.forget(session.table_id)
 
     def pressed(self, session: TableSession) -> None:
         """A press on ``session`` arrived: the table is watched (:meth:`EditPacing.pressed`), and an edit
@@ -89,20 +92,24 @@ class TableMessages:
         if refresher is not None:
             refresher.nudge()
 
-    @staticmethod
-    def note_posted(session: TableSession, message_id: int | None) -> None:
-        """The table was just posted as message ``message_id``."""
-        session.message_id, session.message_posted_at = message_id, now()
+    def note_posted(self, session: TableSession, message_id: int | None) -> None:
+        """The table was just posted as message ``message_id`` (now): known at once, so a press on the new
+        message is answered with the table, and stored in the background."""
+        self.ids.posted(session, message_id, now())
+
+    def message_id(self, session: TableSession) -> int | None:
+        """The id of the table's public message (``None``: not posted yet, or deleted)."""
+        return self.ids.message_id(session.table_id)
 
     def jump_url(self, session: TableSession) -> str:
         """A link to the table message (to the channel while it has none)."""
         channel_url = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
-        message_id = session.message_id
+        message_id = self.message_id(session)
         return channel_url if message_id is None else f"{channel_url}/{message_id}"
 
     def is_table_message(self, interaction: discord.Interaction, session: TableSession) -> bool:
         """True if the interaction's component is on the table's public message."""
-        return interaction.message is not None and interaction.message.id == session.message_id
+        return interaction.message is not None and interaction.message.id == self.message_id(session)
 
     def _pictures_of(self, session: TableSession) -> _Pictures:
         pictures = self._pictures.get(session.table_id)
@@ -132,10 +139,9 @@ class TableMessages:
 
     def deleted(self, session: TableSession, message_id: int) -> None:
         """Someone deleted a message: if it was the table's, post the table again at once."""
-        if session.message_id != message_id:
+        if not self.ids.message_gone(session, message_id):
             return
         log.info("The table message of %s was deleted: posting it again", session.table_id)
-        session.message_id = None
         self.refresh(session)
 
     # -- showing the table ---------------------------------------------------------------------------
@@ -196,6 +202,7 @@ class TableMessages:
         self.permission_warned.discard(session.table_id)
         self._forget_pictures(session)
         self.pacing.forget(session.table_id)
+        self.ids.forget(session.table_id)
 
     def refresh_if_editing(self, session: TableSession, final: Drawn | None = None) -> None:
         """After answering a press with the new table: a plain edit still in flight would land after the
@@ -215,11 +222,11 @@ class TableMessages:
         uploaded again.
         """
         channel = self.client.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
-        posted_at = session.message_posted_at
+        posted_at = self.ids.posted_at(session.table_id)
         age = None if posted_at is None else (now() - posted_at).total_seconds()
         if (
             final is None
-            and session.message_id is not None
+            and self.message_id(session) is not None
             and age is not None
             and age > self.max_age_seconds
             and session.phase is not TablePhase.CLOSED
@@ -229,21 +236,21 @@ class TableMessages:
         for attempt in range(EDIT_ATTEMPTS):
             drawn = await self._as_stored(session) if final is None else final
             try:
-                if session.message_id is None:
+                if self.message_id(session) is None:
                     await self._post(session, channel, drawn)
                 else:
                     await self._edit(session, channel, drawn)
                 return
             except discord.NotFound:
                 log.info("The table message of %s was deleted: posting it again", session.table_id)
-                session.message_id = None
+                self.ids.message_gone(session)
             except discord.Forbidden as error:
                 await self._tell_host_about_permissions(session, error)
                 return
             except discord.HTTPException as error:
                 log.warning("Editing the table message of %s failed (%s); retrying", session.table_id, error)
                 await asyncio.sleep(EDIT_RETRY_SECONDS * (attempt + 1))
-        if session.message_id is not None and final is None:
+        if self.message_id(session) is not None and final is None:
             log.warning("Giving up editing the table message of %s: posting it again", session.table_id)
             await self._move(session, channel)
 
@@ -259,14 +266,16 @@ class TableMessages:
         is learnt from Discord's answer, unless a press's answer began before the edit ended. A new picture
         is drawn in a worker thread first (:func:`~cogs.tables.drawn.draw_in_thread`)."""
         pictures = self._pictures_of(session)
-        if not drawn.keeps(pictures.shown(session.message_id)):
+        message_id = self.message_id(session)
+        if not drawn.keeps(pictures.shown(message_id)):
             await draw_in_thread(drawn.attachments)
-        shown = pictures.shown(session.message_id)
+        message_id = self.message_id(session)
+        shown = pictures.shown(message_id)
         quiet = pictures.writing == 0
         answers = pictures.answers
         pictures.begin(answer=False)
         try:
-            message = await channel.get_partial_message(session.message_id).edit(**drawn.edit_kwargs(shown))
+            message = await channel.get_partial_message(message_id).edit(**drawn.edit_kwargs(shown))
         finally:
             pictures.writing -= 1
         if quiet and pictures.answers == answers:
@@ -280,14 +289,12 @@ class TableMessages:
             message = await channel.send(**drawn.send_kwargs())
         finally:
             pictures.writing -= 1
-        self.note_posted(session, message.id)
+        self.note_posted(session, message.id)  # stored unless the table is closed
         pictures.learn(message.id, attachments_on(message))
-        if session.phase is not TablePhase.CLOSED:
-            self.tasks.spawn(self.save(session), f"message id of table {session.table_id}")
 
     async def _move(self, session: TableSession, channel: discord.PartialMessageable) -> None:
         """Post the table as a new message and leave the old one as a pointer without buttons."""
-        old_id = session.message_id
+        old_id = self.message_id(session)
         try:
             await self._post(session, channel, await self._as_stored(session))
         except discord.Forbidden as error:

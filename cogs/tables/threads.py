@@ -78,11 +78,13 @@ async def open_in_thread(
     game_name: str,
     new_lobby: Callable[[int], TableSession],
     runtime: TableRuntime,
+    messages: TableMessages,
     not_saved: str,
 ) -> None:
     """Answer ``/play`` by starting a thread of its channel and opening a lobby of the game ``game_name``
-    there, ``new_lobby(thread_id)`` (checked by the caller beforehand, so it does not refuse); the answer
-    points to the thread, or says what went wrong (``not_saved`` if the table could not be stored)."""
+    there, ``new_lobby(thread_id)`` (checked by the caller beforehand, so it does not refuse), its table
+    message noted in ``messages``; the answer points to the thread, or says what went wrong (``not_saved``
+    if the table could not be stored)."""
     await interaction.response.defer()  # two requests to Discord before the answer
     name = thread_name(game_name, interaction.user.display_name)
     try:
@@ -94,8 +96,8 @@ async def open_in_thread(
         return
     session = new_lobby(thread.id)
 
-    async def post() -> int | None:
-        return (await thread.send(**render.lobby_message(session).send_kwargs())).id
+    async def post() -> None:
+        messages.note_posted(session, (await thread.send(**render.lobby_message(session).send_kwargs())).id)
 
     try:
         await runtime.open(session, post)

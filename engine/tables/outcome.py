@@ -64,9 +64,9 @@ class Presenter(Protocol):
     def forget(self, table: TableSession) -> None:
         """The table is gone from the runtime: stop following its messages and views."""
 
-    async def post_table(self, table: TableSession, intro: str) -> int | None:
-        """Post a new table message for ``table`` (a rematch lobby) with ``intro`` above it; returns its
-        message id. Raises whatever the layer raises when it cannot post."""
+    async def post_table(self, table: TableSession, intro: str) -> None:
+        """Post a new table message for ``table`` (a rematch lobby) with ``intro`` above it (which message
+        shows it is the layer's to keep). Raises whatever the layer raises when it cannot post."""
 
     async def notice(self, table: TableSession, text: str) -> None:
         """Say ``text`` in the table's channel (failures are the presenter's to log)."""

@@ -13,7 +13,7 @@ table as it was: nothing to undo.
 module             job
 =================  =====================================================================================
 ``table``          a table as a value, and its draft: lobby, game, scoreboard, its clock's rules
-``session``        a live table: its current value, its lock, where it is shown
+``session``        a live table: its current value, its lock
 ``step``           the one change of a table: (table, move, now) -> (table, effects)
 ``moves``          every move and its check; ``outcome``: what a commit hands the presenter
 ``registry``       the live tables by id, channel and player
@@ -107,7 +107,7 @@ class TableRuntime:
     Parameters
     ----------
     registry, store:
-        The live tables and their storage (made first: the presenter saves message ids through the store).
+        The live tables and their storage (made first).
     scheduler:
         The APScheduler running the tables' clocks.
     presenter:
@@ -283,10 +283,11 @@ class TableRuntime:
 
     # -- opening -----------------------------------------------------------------------------------------
 
-    async def open(self, table: TableSession, post: Callable[[], Awaitable[int | None]]) -> None:
-        """Register, store and post the new lobby ``table`` (``post()`` shows it and returns its message
-        id), then arm its idle clock. The channel is checked and taken in one step, with no wait between,
-        so of two ``/play`` (or a rematch) in one channel at the same moment only one opens.
+    async def open(self, table: TableSession, post: Callable[[], Awaitable[object]]) -> None:
+        """Register, store and post the new lobby ``table`` (``post()`` shows it: which message does is the
+        Discord layer's to keep), then arm its idle clock. The channel is checked and taken in one step,
+        with no wait between, so of two ``/play`` (or a rematch) in one channel at the same moment only one
+        opens.
 
         Raises
         ------
@@ -307,17 +308,11 @@ class TableRuntime:
             self.registry.forget(table, NOT_OPENED)
             raise
         try:
-            message_id = await post()
+            await post()
         except BaseException:
             self.registry.forget(table, NOT_OPENED)
             await self.store.delete(table)
             raise
-        # Known at once, so a press on the new message (which may arrive before this coroutine resumes)
-        # is answered with the table; storing the id waits for the lock.
-        table.message_id, table.message_posted_at = message_id, self.now()
-        async with table.lock:
-            with contextlib.suppress(TableError):
-                await self.store.persist(table)
         self.clocks.arm_lobby(table)
 
     async def _open_rematch(self, finished: TableSession, lobby: Lobby | None) -> None:

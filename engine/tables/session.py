@@ -1,7 +1,8 @@
 """One live table: :class:`TableSession` holds the table's current value (an immutable
-:class:`~engine.tables.table.Table`), the lock its moves are committed under, and where the Discord layer
-shows it. The runtime's commit replaces the value (:meth:`TableSession.swap`) once a move's new table is
-stored; anyone else only reads it. Reading an attribute of the session reads it of the current table.
+:class:`~engine.tables.table.Table`) and the lock its moves are committed under. Where the Discord layer
+shows it (its messages) is the Discord layer's, kept by table id, never on the table. The runtime's commit
+replaces the value (:meth:`TableSession.swap`) once a move's new table is stored; anyone else only reads
+it. Reading an attribute of the session reads it of the current table.
 
 The table's types are :mod:`engine.tables.table`'s, named here too for those who import them from here.
 """
@@ -9,7 +10,6 @@ The table's types are :mod:`engine.tables.table`'s, named here too for those who
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime
 from typing import Any
 
 from engine import GameRules, LegalAction, SeatView
@@ -43,9 +43,6 @@ __all__ = [
     "TableSettings",
 ]
 
-_SHOWN = frozenset({"message_id", "message_posted_at", "live_dms"})
-"""What the Discord layer keeps of a live table (it may set these); the rest is the table's."""
-
 
 class TableSession(TableQuestions):
     """A live table: its current :class:`~engine.tables.table.Table` (:attr:`value`) and what goes with it
@@ -59,8 +56,6 @@ class TableSession(TableQuestions):
     ----------
     table:
         The table (a draft given is frozen: a new table).
-    message_id, message_posted_at, live_dms:
-        Where the Discord layer shows it, as stored with it (see the attributes).
 
     Attributes
     ----------
@@ -71,29 +66,13 @@ class TableSession(TableQuestions):
     revision:
         How many moves this process has made the table take (:meth:`swap`), from 0 when it was opened or
         restored: whoever drew the table at one revision can tell whether it changed since. Not stored.
-    message_id, message_posted_at:
-        The table's public message (``None`` until posted, or after it was deleted) and when it was posted
-        (UTC), kept by the Discord layer and stored with the table, so that it survives a restart.
-    live_dms:
-        Each DM player's one live DM of the table, as ``(channel id, message id)`` by user id, kept by the
-        Discord layer and stored with the table, so that after a restart it is edited, not sent again.
     """
 
-    def __init__(
-        self,
-        table: Table | TableDraft,
-        *,
-        message_id: int | None = None,
-        message_posted_at: datetime | None = None,
-        live_dms: dict[int, tuple[int, int]] | None = None,
-    ) -> None:
+    def __init__(self, table: Table | TableDraft) -> None:
         value = table.freeze() if isinstance(table, TableDraft) else table
         self._mirror(value)
         object.__setattr__(self, "lock", asyncio.Lock())
         object.__setattr__(self, "revision", 0)
-        self.message_id = message_id
-        self.message_posted_at = message_posted_at
-        self.live_dms: dict[int, tuple[int, int]] = dict(live_dms or {})
 
     @classmethod
     def new(
@@ -111,9 +90,7 @@ class TableSession(TableQuestions):
         return cls(TableDraft(table_id, guild_id, channel_id, rules, settings, host_id, host_name, **seated))
 
     def __setattr__(self, name: str, value: object) -> None:
-        if name not in _SHOWN:
-            raise AttributeError(f"a table is a value: {name} changes only by a move (engine.tables.step)")
-        object.__setattr__(self, name, value)
+        raise AttributeError(f"a table is a value: {name} changes only by a move (engine.tables.step)")
 
     def swap(self, new: Table) -> None:
         """Make ``new`` (a move's table, stored) the table, one :attr:`revision` later.

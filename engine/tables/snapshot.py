@@ -17,6 +17,10 @@ from_stored` reads every shape ever written, so tables stored by an older bot co
   negative ids among ``lobby_players`` and ``players`` (see :mod:`engine.tables.ai_seats`), with their
   names in ``names``.
 
+Where the Discord layer shows a table is not the table's: snapshots stored before the schema's V012 also
+said it, and that migration moved it to the Discord layer's own rows (:mod:`storage.table_messages`); a
+field of it still read here is ignored.
+
 A game with engine snapshots (Minimize: Declare, Deluxe Memory, MINIMIZE, TOKENIZE, ERADICIZE:
 :meth:`engine.core.GameState.engine_snapshot`) also has one stored, written every
 :data:`ENGINE_SNAPSHOT_EVERY` actions (:func:`engine_snapshot_of`); :func:`restore` rebuilds the game from
@@ -97,8 +101,6 @@ class TableSnapshot(BaseModel):
     dm_wanted: list[int]
     alert_modes: dict[int, str] = {}
     """How players who chose it for this table are told of their turn (``TableSession.alert_modes``)."""
-    live_dms: dict[int, tuple[int, int]] = {}
-    """DM players' live DMs, ``(channel id, message id)`` by user id (``TableSession.live_dms``)."""
     ai_levels: dict[int, Literal["easy", "hard"]] = {}
     """Each AI seat's level when not normal, by its identity."""
     hints: bool = False
@@ -124,9 +126,6 @@ class TableSnapshot(BaseModel):
     left_seats: list[int] = []
     rematch: RematchSnapshot | None = None
     result_saved: bool = False
-    message_id: int | None = None
-    """The table message (where the Discord layer shows the table, stored here so it survives)."""
-    message_posted_at: datetime | None = None
 
     @classmethod
     def from_stored(cls, data: dict[str, Any]) -> "TableSnapshot":
@@ -157,10 +156,9 @@ class TableSnapshot(BaseModel):
 
 
 def snapshot_of(session: TableQuestions | TableSession, **stored: Any) -> TableSnapshot:
-    """Everything about ``session`` (a table, or a live table with where it is shown) except its action log
-    (see :func:`restore`); ``stored``: fields to set apart (``result_saved`` when the store is about to
-    store the result with this snapshot; where the table is shown, for a table given without)."""
-    shown = session if isinstance(session, TableSession) else None
+    """Everything about ``session`` (a table, or a live table) except its action log (see :func:`restore`);
+    ``stored``: fields to set apart (``result_saved`` when the store is about to store the result with this
+    snapshot)."""
     fields = dict(
         table_id=session.table_id,
         guild_id=session.guild_id,
@@ -179,7 +177,6 @@ def snapshot_of(session: TableQuestions | TableSession, **stored: Any) -> TableS
         names=dict(session.names),
         dm_wanted=sorted(session.dm_wanted),
         alert_modes=dict(session.alert_modes),
-        live_dms={} if shown is None else dict(shown.live_dms),
         ai_levels=dict(session.ai_levels),
         hints=session.hints,
         hints_rated=session.hints_rated,
@@ -206,8 +203,6 @@ def snapshot_of(session: TableQuestions | TableSession, **stored: Any) -> TableS
             choices={user: choice.value for user, choice in session.rematch.choices.items()},
         ),
         result_saved=session.result_saved,
-        message_id=None if shown is None else shown.message_id,
-        message_posted_at=None if shown is None else shown.message_posted_at,
     )
     fields.update(stored)
     return TableSnapshot(**fields)
@@ -277,12 +272,7 @@ def restore(
         dm_wanted=set(snapshot.dm_wanted),
     )
     load_into(draft, snapshot, actions, engine)
-    return TableSession(
-        draft,
-        message_id=snapshot.message_id,
-        message_posted_at=snapshot.message_posted_at,
-        live_dms=dict(snapshot.live_dms),
-    )
+    return TableSession(draft)
 
 
 def load_into(
@@ -292,7 +282,7 @@ def load_into(
     engine: StoredEngineSnapshot | None = None,
 ) -> None:
     """Put the draft ``session`` back to a stored snapshot, log and engine snapshot (see :func:`restore`),
-    in place (where the table is shown is the live table's: :func:`restore` gives it)."""
+    in place."""
     session.phase = TablePhase(snapshot.phase)
     session.lobby = Lobby(
         snapshot.host_id, session.rules.min_seats, session.rules.max_seats, list(snapshot.lobby_players)

@@ -2,10 +2,11 @@
 start (read at once, each game replayed when first needed: :meth:`TableStore.load_waiting`,
 :meth:`TableStore.restore`), and the finished game as the leaderboard stores it.
 
-A table is stored as its :class:`~engine.tables.snapshot.TableSnapshot` (with its table message's id), its
-action log and, for a game that has them, an engine snapshot written with the save that reaches every
+A table is stored as its :class:`~engine.tables.snapshot.TableSnapshot`, its action log and, for a game
+that has them, an engine snapshot written with the save that reaches every
 :data:`~engine.tables.snapshot.ENGINE_SNAPSHOT_EVERY` actions (a restart rebuilds the game from it and the
-actions after it); storage itself (SQL, transactions) is :mod:`storage`'s.
+actions after it); storage itself (SQL, transactions) is :mod:`storage`'s. Where the table is shown on
+Discord is not stored here: that is the Discord layer's (:mod:`storage.table_messages`).
 """
 
 from __future__ import annotations
@@ -95,12 +96,11 @@ class TableStore:
         self._seated: dict[str, frozenset[int]] = {}  # table id -> the human users last stored as seated
 
     async def persist(self, session: TableSession, new: Table | None = None) -> None:
-        """Store the live table ``session`` as ``new`` (a move's table, not yet live; ``None``: as it is, with
-        where it is shown), in one transaction: its snapshot (with the message ids the session holds), the
-        actions ``new`` has that the live table had not stored, its engine snapshot when these reach a
-        multiple of :data:`~engine.tables.snapshot.ENGINE_SNAPSHOT_EVERY` actions (games that have one) and,
-        once the game is over, its result (exactly once). Call it under the table's lock. A closed table is
-        deleted instead.
+        """Store the live table ``session`` as ``new`` (a move's table, not yet live; ``None``: as it is), in
+        one transaction: its snapshot, the actions ``new`` has that the live table had not stored, its engine
+        snapshot when these reach a multiple of :data:`~engine.tables.snapshot.ENGINE_SNAPSHOT_EVERY` actions
+        (games that have one) and, once the game is over, its result (exactly once). Call it under the
+        table's lock. A closed table is deleted instead.
 
         Raises
         ------
@@ -114,13 +114,7 @@ class TableStore:
             await self.delete(session)
             return
         result = game_result(table) if table.result_saved and not previous.result_saved else None
-        snapshot = snapshot_of(
-            table,
-            result_saved=table.result_saved or result is not None,
-            message_id=session.message_id,
-            message_posted_at=session.message_posted_at,
-            live_dms=dict(session.live_dms),
-        )
+        snapshot = snapshot_of(table, result_saved=table.result_saved or result is not None)
         stored = 0 if previous.stored_log_outdated else previous.saved_actions
         new_actions = [StoredAction(*action) for action in table.actions_since(stored)]
         seated = frozenset(user for user in table.seated_users() if not is_ai(user))
@@ -181,7 +175,7 @@ class TableStore:
             return None
 
     async def save_quietly(self, session: TableSession) -> None:
-        """Save a change that is not a move (a new message id), under the table's lock."""
+        """Save the table as it is, not for a move (its log upgraded at restore), under the table's lock."""
         async with session.lock:
             if self.registry.is_live(session):
                 with contextlib.suppress(TableError):

@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 import sqlite3
+from contextlib import closing
 from typing import Any
 
 import pytest
@@ -89,6 +90,86 @@ async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(database_ur
             await world.server.wait_for(
                 lambda: stored(world.database_url, "SELECT COUNT(*) FROM live_tables") == [(0,)], timeout=10
             )
+
+
+def as_the_release_before(database_url: str) -> None:
+    """Make the bot's stopped database what the release before this schema's V012 wrote: each table's message
+    id, its posting time and its live DMs in the table's snapshot (``message_id``, ``message_posted_at``,
+    ``live_dms``), no rows of their own, the schema at version 11."""
+    from storage.backend import database_target
+
+    ((table_id, message_id, posted_at),) = stored(
+        database_url, "SELECT table_id, message_id, posted_at FROM table_messages"
+    )
+    dms = stored(
+        database_url, "SELECT user_id, channel_id, message_id FROM table_dms WHERE table_id = ?", [table_id]
+    )
+    ((snapshot,),) = stored(database_url, "SELECT snapshot FROM live_tables WHERE table_id = ?", [table_id])
+    old = {
+        **json.loads(snapshot),
+        "message_id": message_id,
+        "message_posted_at": posted_at,
+        "live_dms": {str(user): [channel, message] for user, channel, message in dms},
+    }
+    statements = [
+        ("UPDATE live_tables SET snapshot = ? WHERE table_id = ?", (json.dumps(old), table_id)),
+        ("DROP TABLE table_dms", ()),
+        ("DROP TABLE table_messages", ()),
+    ]
+    found = database_target(database_url)
+    if found.url is None:
+        with closing(sqlite3.connect(found.path)) as db, db:
+            for sql, parameters in statements:
+                db.execute(sql, parameters)
+            db.execute("PRAGMA user_version = 11")
+        return
+    import psycopg
+
+    from storage.postgres import postgresql_sql
+
+    with psycopg.connect(found.url) as db, db.transaction():
+        for sql, parameters in [*statements, ("UPDATE schema_version SET version = 11", ())]:
+            db.execute(postgresql_sql(sql), parameters)
+
+
+async def test_a_table_stored_by_the_release_before_has_its_messages_edited_not_posted_again(
+    database_url: str,
+) -> None:
+    """A database written by the release before, which kept where a table is shown in its snapshot, comes
+    back after the upgrade (V012 moves it to the Discord layer's rows): the table message and Carol's live DM
+    are edited, none is posted again."""
+    async with restartable_world(database_url, rematch_seconds=1) as (start_bot, world_with):
+        async with start_bot() as bot:
+            world = world_with(bot)
+            table = await world.open_table(seated=("bob", "carol"))
+            carol = world.players["carol"]
+            asked = await world.press(carol, table, "DM me my hand")
+            await world.server.wait_for(lambda: "Check your DMs" in asked.message.text(), timeout=5)
+            current = world.message(table.id)
+            assert (await world.press(world.turn_owner(current), current, "No thanks")).ok
+            await world.server.wait_for(
+                lambda: stored(world.database_url, "SELECT COUNT(*) FROM table_dms") == [(1,)], timeout=5
+            )
+            before = world.message(table.id).text()
+        posted = [message.id for message in world.public_messages()]
+        (dm,) = [m for m in world.server.dm_messages(carol) if "Private to carol" in m.text()]
+        dm_versions = len(dm.versions)
+        as_the_release_before(world.database_url)
+        async with start_bot() as bot:
+            world = world_with(bot)
+            redrawn = len(world.message(table.id).versions)
+            await world.server.wait_for(lambda: len(world.message(table.id).versions) > redrawn, timeout=5)
+            assert world.message(table.id).text() == before
+            assert [message.id for message in world.public_messages()] == posted  # edited, not posted again
+            current = world.message(table.id)
+            assert (await world.press(world.turn_owner(current), current, "No thanks")).ok
+            await world.server.wait_for(lambda: len(dm.versions) > dm_versions, timeout=5)  # her DM edited
+            assert [m.id for m in world.server.dm_messages(carol) if "Private to carol" in m.text()] == [
+                dm.id
+            ]
+            assert [message.id for message in world.public_messages()] == posted
+            assert stored(world.database_url, "SELECT message_id FROM table_messages") == [(table.id,)]
+            assert world.server.violations == []
 
 
 async def test_lobby_and_options_survive_a_restart(database_url: str) -> None:

@@ -117,5 +117,6 @@ async def test_three_plays_at_the_same_moment_open_one_table_in_the_channel(worl
     assert len(opened) == 1 and len(refused) == 2
     assert all("already a Foist table in this channel" in result.message.text() for result in refused)
     tables = [table for table in live_tables(world).values() if table.channel_id == world.channel.id]
-    assert len(tables) == 1 and tables[0].message_id == opened[0].message.id
+    messages = world.bot.get_cog("Tables").messages
+    assert len(tables) == 1 and messages.message_id(tables[0]) == opened[0].message.id
     assert world.server.violations == []

@@ -152,7 +152,8 @@ class ManualScheduler:
 
 
 class RecordingPresenter:
-    """Keeps every outcome shown, table forgotten, table posted and notice said."""
+    """Keeps every outcome shown, table forgotten, table posted (``message_ids``: the message that shows each
+    table, by table id, as the Discord layer keeps it) and notice said."""
 
     def __init__(self) -> None:
         self.shown: list[Outcome] = []
@@ -160,6 +161,7 @@ class RecordingPresenter:
         self.posted: list[tuple[str, str]] = []
         self.notices: list[str] = []
         self.next_message_id = 1000
+        self.message_ids: dict[str, int] = {}
 
     def show(self, outcome: Outcome) -> None:
         self.shown.append(outcome)
@@ -167,10 +169,10 @@ class RecordingPresenter:
     def forget(self, table: TableSession) -> None:
         self.forgotten.append(table.table_id)
 
-    async def post_table(self, table: TableSession, intro: str) -> int | None:
+    async def post_table(self, table: TableSession, intro: str) -> None:
         self.posted.append((table.table_id, intro))
         self.next_message_id += 1
-        return self.next_message_id
+        self.message_ids[table.table_id] = self.next_message_id
 
     async def notice(self, table: TableSession, text: str) -> None:
         self.notices.append(text)

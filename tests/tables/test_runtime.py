@@ -47,7 +47,7 @@ async def play_out(world: World, table: TableSession) -> None:
 async def test_a_table_lives_from_lobby_to_scoreboard_to_rematch_through_one_commit() -> None:
     world = make_runtime()
     table = await opened(world)
-    assert world.runtime.registry.channel_table(20) is table and table.message_id is not None
+    assert world.runtime.registry.channel_table(20) is table and world.presenter.message_ids[table.table_id]
     assert "lobby:tbl00001" in world.scheduler.jobs  # the idle lobby's clock
     joined = await world.runtime.commit(table, moves.Join(BOB, "bob"))
     assert joined.note == "You joined the table." and world.presenter.shown == [joined]
@@ -168,7 +168,8 @@ async def test_a_leaver_is_played_by_an_ai_to_the_end_and_a_restart_brings_the_t
     restored = again.runtime.registry.get(table.table_id)
     assert restored is not None
     assert restored.state.history == table.state.history and restored.left_seats == table.left_seats
-    assert restored.message_id == table.message_id
+    # Its table message is the Discord layer's, stored apart (tests/storage/test_table_messages.py).
+    assert '"message_id"' not in world.db.tables[table.table_id][3]
     assert "turn:" + table.table_id in again.scheduler.jobs
     while restored.phase is TablePhase.PLAYING:
         (seat,) = restored.state.seats_to_act()
@@ -523,9 +524,9 @@ async def test_the_background_replay_gives_way_to_a_move_being_committed(monkeyp
 
 
 async def test_what_the_discord_layer_notes_while_a_move_is_being_stored_is_kept() -> None:
-    """The table message's id and a live DM are the Discord layer's, written at any moment: one written while
-    a move is on its way to the database survives the move. Who wants DMs is the table's: "DM me my hand"
-    pressed meanwhile is a move, committed after the first."""
+    """The table message's id and a live DM are the Discord layer's, kept apart from the table (never on it,
+    never in its snapshot: a move cannot lose them). Who wants DMs is the table's: "DM me my hand" pressed
+    while a move is on its way to the database is a move, committed after the first."""
     world = make_runtime()
     table = await opened(world)
     await world.runtime.commit(table, moves.Join(BOB, "bob"))
@@ -545,12 +546,14 @@ async def test_what_the_discord_layer_notes_while_a_move_is_being_stored_is_kept
         world.runtime.commit(table, moves.Play(table.players[seat], table.state.version, code))
     )
     await storing.wait()
-    table.message_id, table.live_dms[BOB] = 999, (5, 6)  # the table posted again; Bob's DM sent
+    with pytest.raises(AttributeError):
+        table.message_id = 999  # type: ignore[attr-defined]
     wants = asyncio.ensure_future(world.runtime.commit(table, moves.WantDMs(BOB, True)))
     await asyncio.sleep(0)
     assert not wants.done() and BOB not in table.dm_wanted  # it waits for the move being stored
     gate.set()
     await asyncio.gather(move, wants)
     assert table.state.version == 1  # the move happened
-    assert table.message_id == 999 and table.live_dms[BOB] == (5, 6) and BOB in table.dm_wanted
-    assert world.db.tables[table.table_id]  # stored with both
+    assert BOB in table.dm_wanted
+    snapshot = json.loads(world.db.tables[table.table_id][3])
+    assert BOB in snapshot["dm_wanted"] and not {"message_id", "live_dms"} & set(snapshot)

@@ -13,6 +13,7 @@ from engine import get_rules
 from engine.lobby import RematchChoice
 from engine.tables.session import TableDraft, TablePhase, TableSession, TableSettings
 from engine.tables.snapshot import SCHEMA_VERSION, TableSnapshot, restore, snapshot_of
+from storage.migrations.V012__table_messages import shown_in_snapshot
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 HOST, BOB, CAROL = 1, 2, 3
@@ -101,7 +102,11 @@ def test_a_snapshot_stored_by_the_first_version_loads() -> None:
     assert "schema_version" not in stored
     snapshot = TableSnapshot.from_stored(stored)
     assert snapshot.schema_version == SCHEMA_VERSION
-    assert snapshot.message_id == 4242 and snapshot.message_posted_at == NOW
+    # Where it was shown is read (and moved out of the snapshot) by the migration that made it the Discord
+    # layer's, V012.
+    message_id, posted_at, dms = shown_in_snapshot(stored)
+    assert message_id == 4242 and posted_at is not None and datetime.fromisoformat(posted_at) == NOW
+    assert dms == {}
     assert snapshot.settings.idle_turn_seconds == 5
     same_table(restore(snapshot, log_of(original)), original)
 
