@@ -70,6 +70,9 @@ class CardEmojis:
         self._decks: set[str] = set()  # the decks synced: only their faces' art hashes are known (drawn)
         self._markups: dict[tuple[str, str], str | None] = {}  # (deck, card) -> "<:name:id>" (or None)
         self._shown: dict[str, str] = {}  # engine text -> as shown (a table's texts repeat on every redraw)
+        self.revision = 0
+        """Changes whenever an emoji is recorded or forgotten, or a deck is synced: what was shown of a text
+        before may show otherwise now (a cache of shown texts starts again when it changes)."""
 
     def clear(self) -> None:
         """Forget every emoji (a bot that stops; the next sync fills the mapping again)."""
@@ -77,12 +80,14 @@ class CardEmojis:
         self._decks.clear()
         self._markups.clear()
         self._shown.clear()
+        self.revision += 1
 
     def add(self, name: str, emoji_id: int) -> None:
         """Record the application emoji ``emoji_id`` named ``name``."""
         self._by_name[name] = {"id": str(emoji_id), "name": name, "animated": False}
         self._markups.clear()
         self._shown.clear()
+        self.revision += 1
 
     def __len__(self) -> int:
         return len(self._by_name)
@@ -141,6 +146,7 @@ class CardEmojis:
         started = time.perf_counter()
         wanted = await asyncio.to_thread(lambda: {face.emoji_name(): face for face in faces})
         self._decks.update(face.deck for face in wanted.values())
+        self.revision += 1
         stems = {face.stem for face in wanted.values()}
         found = uploaded = deleted = 0
         try:

@@ -68,10 +68,45 @@ def _body(embed: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _layout_marks(embed: dict[str, Any]) -> int:
+    """The characters :func:`_heading` and :func:`_body` add around the embed's texts: ``### `` and the
+    line break before the description, the link's brackets and its address, each field's bold marks and
+    ``: `` or line break, the footer's ``-# `` and the line breaks between the body's lines. Counted from
+    the texts' presence and lengths alone, so that no joined text is built and read again: none of these
+    marks can make or break a custom emoji with the texts beside them, so the reading length of the
+    whole is the sum of its parts'."""
+    marks = 0
+    title = embed.get("title")
+    if title:
+        marks += 4  # "### "
+        url = embed.get("url")
+        if url:
+            marks += 4 + reading_length(url)  # "[title](url)"
+        if embed.get("description"):
+            marks += 1  # the line break before the description
+    lines = 0
+    for shown in embed.get("fields") or ():
+        value = shown["value"]
+        marks += 6 if shown.get("inline") and "\n" not in value and len(value) <= INLINE_LINE else 5
+        lines += 1
+    if (embed.get("footer") or {}).get("text"):
+        marks += 3  # "-# "
+        lines += 1
+    return marks + max(lines - 1, 0)
+
+
 def text_length(embed: dict[str, Any]) -> int:
     """The characters of text the layout of ``embed`` shows (:func:`card`), markup included, a custom emoji
     counting as one: what :func:`cogs.tables.budgets.text_length` counts of it."""
-    return reading_length(_heading(embed)) + reading_length(_body(embed))
+    shown = embed_length(embed) - _author_length(embed)
+    return shown + _layout_marks(embed)
+
+
+def _author_length(embed: dict[str, Any]) -> int:
+    """The characters of the embed's author's name, which :func:`cogs.tables.embeds.embed_length` counts
+    and a layout does not show."""
+    author = (embed.get("author") or {}).get("name")
+    return reading_length(author) if author else 0
 
 
 def markup(embed: dict[str, Any]) -> int:
@@ -79,7 +114,7 @@ def markup(embed: dict[str, Any]) -> int:
     breaks; a description's line break counted even before it has one): what a budget that counts the
     embed's text (:func:`cogs.tables.embeds.embed_length`) must leave for the layout."""
     gap = 1 if embed.get("title") and not embed.get("description") else 0
-    return text_length(embed) + gap - embed_length(embed)
+    return _layout_marks(embed) + gap - _author_length(embed)
 
 
 FIELD_MARKUP = len("****: \n")

@@ -11,7 +11,7 @@ from art.table_picture import description, table_filename, table_png
 from cogs.names import without_bidi_controls
 from cogs.tables.board_image import board_description, board_filename, board_png
 from cogs.tables.drawn import Attachment
-from engine import SeatView
+from engine import Scene, SeatView
 from engine.tables.session import TableSession
 
 
@@ -29,7 +29,22 @@ def board_picture(view: SeatView) -> tuple[Attachment, ...]:
 def seat_names(session: TableSession) -> tuple[str, ...]:
     """The display names of the table's seats, by seat index (what a picture and its alt text write for
     ``{seat:N}``): plain text, without bidirectional controls (:func:`cogs.names.without_bidi_controls`)."""
-    return tuple(without_bidi_controls(session.name_of_seat(seat)) for seat in range(len(session.players)))
+    return _plain_names(tuple(session.name_of_seat(seat) for seat in range(len(session.players))))
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """``names`` without bidirectional controls: worked out once per table's players (they change only
+    when someone sits, leaves or is replaced)."""
+    return tuple(map(without_bidi_controls, names))
+
+
+@functools.lru_cache(maxsize=1024)
+def _named_picture(scene: Scene, names: tuple[str, ...]) -> tuple[str, str]:
+    """The file name and the alt text of ``scene``'s picture with the seats' ``names``
+    (:func:`art.table_picture.table_filename`, :func:`art.table_picture.description`): the scene looked up
+    once for both (hashing a scene reads every card of it)."""
+    return table_filename(scene, names), description(scene, names)
 
 
 def table_picture(session: TableSession, view: SeatView) -> tuple[Attachment, ...]:
@@ -46,7 +61,6 @@ def table_picture(session: TableSession, view: SeatView) -> tuple[Attachment, ..
     if scene is None:
         return ()
     names = seat_names(session)
-    picture = Attachment(
-        table_filename(scene, names), functools.partial(table_png, scene, names), description(scene, names)
-    )
+    filename, words = _named_picture(scene, names)
+    picture = Attachment(filename, functools.partial(table_png, scene, names), words)
     return (picture,)

@@ -51,6 +51,35 @@ def _face_alone(match: re.Match[str]) -> str:
     return match[0] if emoji is None else emoji
 
 
+STYLED_KEPT = 4096
+_styled: dict[str, str] = {}
+"""Engine texts with their card marks and bold shown (:func:`_styled_text`), while the card emojis stay as
+they were (:attr:`CardEmojis.revision`); emptied when it holds :data:`STYLED_KEPT` texts. A table's texts
+come back move after move and table after table ("{b:{card:fo:27|27}} with 3 tokens on it")."""
+_styled_revision = -1
+
+
+def _styled_text(text: str) -> str:
+    """``text`` with its card marks and ``{b:...}`` shown, its ``{seat:N}`` left as they are."""
+    global _styled_revision
+    if _styled_revision != CARD_EMOJIS.revision:
+        _styled.clear()
+        _styled_revision = CARD_EMOJIS.revision
+    shown = _styled.get(text)
+    if shown is None:
+        if len(_styled) >= STYLED_KEPT:
+            _styled.clear()
+        shown = text
+        if "{card:fo:" in shown:
+            shown = FACE_ALONE.sub(_face_alone, shown)
+        if "{card:" in shown:
+            shown = CARD_EMOJIS.shown(shown)
+        if "{b:" in shown:
+            shown = STRONG.sub(r"**\1**", shown)
+        _styled[text] = shown
+    return shown
+
+
 def with_names(session: TableSession, text: str) -> str:
     """Engine text as Discord shows it: each ``{seat:N}`` (N = seat index) replaced by that player's display
     name, each ``{b:...}`` (:func:`engine.core.strong`) in bold, and each card mark
@@ -58,12 +87,10 @@ def with_names(session: TableSession, text: str) -> str:
     alone for a card whose face is only its text (:data:`FACE_ALONE`).
 
     Engines name players this way in fields, summaries, events and labels ("{seat:2} won the trick")."""
-    if "{card:fo:" in text:
-        text = FACE_ALONE.sub(_face_alone, text)
-    if "{card:" in text:
-        text = CARD_EMOJIS.shown(text)
-    if "{b:" in text:
-        text = STRONG.sub(r"**\1**", text)
+    if "{" not in text:  # no mark of any kind
+        return text
+    if "{card:" in text or "{b:" in text:
+        text = _styled_text(text)
     if "{seat:" not in text:
         return text
 

@@ -6,6 +6,7 @@ silent are in ``docs/rules/foist.md``; each rule below names the passage it come
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -396,7 +397,7 @@ class FoistState(GameState[FoistOptions]):
                 summary=(
                     words.seat_summary(self._cards[other], self._tokens[other], self.score(other))
                     if over
-                    else words.seat_summary(self._cards[other])
+                    else words.cards_summary(tuple(self._cards[other]))
                 ),
                 to_act=other in to_act,
             )
@@ -433,9 +434,7 @@ class FoistState(GameState[FoistOptions]):
             left = plural(len(self._draw_pile), "card") + " left"
             top = SceneRow("Card up", ((CARD_REFS[self._card_up],),), left)
         rows = [top]
-        for seat in self.turn_order:
-            series = tuple(tuple(map(CARD_REFS.__getitem__, run)) for run in runs(self._cards[seat]))
-            rows.append(SceneRow(f"{{seat:{seat}}}", series, "" if series else "no cards yet"))
+        rows.extend(_seat_row(seat, tuple(self._cards[seat])) for seat in self.turn_order)
         return Scene(tuple(rows))
 
     # -- end ---------------------------------------------------------------------------------------
@@ -455,6 +454,14 @@ class FoistState(GameState[FoistOptions]):
             )
             for seat in range(self.num_seats)
         )
+
+
+@functools.lru_cache(maxsize=4096)
+def _seat_row(seat: int, cards: tuple[int, ...]) -> SceneRow:
+    """The scene's row of ``seat`` holding ``cards``: its cards in their runs. A seat's cards change only
+    when it takes one, so the rows of a view are nearly always those of the view before."""
+    series = tuple(tuple(map(CARD_REFS.__getitem__, run)) for run in runs(cards))
+    return SceneRow(f"{{seat:{seat}}}", series, "" if series else "no cards yet")
 
 
 class Foist(GameRules[FoistOptions]):

@@ -4,6 +4,8 @@ named in a view or an event with :func:`engine.core.card_mark` (:func:`card_show
 
 from __future__ import annotations
 
+import functools
+
 from engine.core import Field, card_mark, plural, strong
 from engine.foist.cards import REMOVED_UNSEEN, runs
 
@@ -90,6 +92,13 @@ def seat_summary(cards: list[int], tokens: int | None = None, score: int | None 
     if tokens is not None:
         summary += f", {tokens_text(tokens)}: {plural(score, 'point', shown=strong(score))}"
     return summary
+
+
+@functools.lru_cache(maxsize=4096)
+def cards_summary(cards: tuple[int, ...]) -> str:
+    """A seat's line while the game is played (:func:`seat_summary` of ``cards`` alone), worked out once
+    per hand: a seat's cards change only when it takes one."""
+    return seat_summary(cards)
 
 
 def private_fields(
