@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 
 EDIT_ATTEMPTS = 3
 EDIT_RETRY_SECONDS = 1.0
+REDRAWS = 3
+"""How many times a background edit draws the table again when it moved while its new picture was drawn."""
 
 REQUIRED_PERMISSIONS = {
     "view_channel": "View Channel",
@@ -234,7 +236,7 @@ class TableMessages:
             await self._move(session, channel)
             return
         for attempt in range(EDIT_ATTEMPTS):
-            drawn = await self._as_stored(session) if final is None else final
+            drawn = await self._as_stored(session, final)
             try:
                 if self.message_id(session) is None:
                     await self._post(session, channel, drawn)
@@ -254,21 +256,33 @@ class TableMessages:
             log.warning("Giving up editing the table message of %s: posting it again", session.table_id)
             await self._move(session, channel)
 
-    @staticmethod
-    async def _as_stored(session: TableSession) -> Drawn:
-        """The table message as the table is now, which is as it is stored: a move becomes the table only
-        once it is stored (:meth:`~engine.tables.session.TableSession.swap`), so a background edit never
-        shows a move a failed save dropped or a crash lost, without waiting for the table's lock."""
-        return render.current_message(session)
+    async def _as_stored(self, session: TableSession, final: Drawn | None = None) -> Drawn:
+        """The table message to send now: ``final`` (a closed table's), or the table as it is now, which is
+        as it is stored: a move becomes the table only once it is stored
+        (:meth:`~engine.tables.session.TableSession.swap`), so a background edit never shows a move a failed
+        save dropped or a crash lost, without waiting for the table's lock. A picture the message does not
+        show yet is drawn first, in a worker thread (:func:`~cogs.tables.drawn.draw_in_thread`); if the
+        table moved meanwhile, it is drawn again as it is then (at most :data:`REDRAWS` times), so that the
+        edit sends no older table than it could."""
+        if final is not None:
+            await draw_in_thread(final.attachments)
+            return final
+        drawn = render.current_message(session)
+        for _ in range(REDRAWS):
+            if drawn.keeps(self._pictures_of(session).shown(self.message_id(session))):
+                return drawn
+            revision = session.revision
+            await draw_in_thread(drawn.attachments)
+            if session.revision == revision:
+                return drawn
+            drawn = render.current_message(session)
+        return drawn
 
     async def _edit(self, session: TableSession, channel: discord.PartialMessageable, drawn: Drawn) -> None:
         """Edit the table message into ``drawn``, keeping a picture it shows already; what it shows then
-        is learnt from Discord's answer, unless a press's answer began before the edit ended. A new picture
-        is drawn in a worker thread first (:func:`~cogs.tables.drawn.draw_in_thread`)."""
+        is learnt from Discord's answer, unless a press's answer began before the edit ended (its pictures
+        are drawn already: :meth:`_as_stored`)."""
         pictures = self._pictures_of(session)
-        message_id = self.message_id(session)
-        if not drawn.keeps(pictures.shown(message_id)):
-            await draw_in_thread(drawn.attachments)
         message_id = self.message_id(session)
         shown = pictures.shown(message_id)
         quiet = pictures.writing == 0
@@ -283,7 +297,6 @@ class TableMessages:
 
     async def _post(self, session: TableSession, channel: discord.PartialMessageable, drawn: Drawn) -> None:
         pictures = self._pictures_of(session)
-        await draw_in_thread(drawn.attachments)
         pictures.begin(answer=False)
         try:
             message = await channel.send(**drawn.send_kwargs())
