@@ -88,7 +88,7 @@ class Backlog:
     """The presses arrived and not yet answered, and how fast the bot answers them.
 
     ``waiting``: presses waiting for their turn; ``working``: presses in their turn whose answer has not
-    begun; ``deferrals_waiting``: acknowledgements waiting to be sent (:data:`DEFERRING_AT_ONCE`).
+    begun.
     ``seconds_per_press``: the running estimate of the seconds between two answers while presses wait their
     turn (an exponentially weighted mean of the measured intervals, weight :data:`SMOOTHING`;
     :data:`FIRST_SECONDS_PER_PRESS` until one was measured). ``at_once``: how many presses may be in their
@@ -102,7 +102,6 @@ class Backlog:
     at_once: int = AT_ONCE
     waiting: int = 0
     working: int = 0
-    deferrals_waiting: int = 0
     on_arrival: int = 0
     in_turn: int = 0
     by_timer: int = 0
@@ -138,7 +137,7 @@ class Backlog:
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
             self._loop, self.waiting, self.working, self._last_answer = loop, 0, 0, None
-            self.deferrals_waiting = self._sending = 0
+            self._sending = 0
             self._quiet = None
             self._unsent.clear()
             self._turns.clear()
@@ -167,7 +166,6 @@ class Backlog:
         if self._sending >= DEFERRING_AT_ONCE or self._unsent:
             place = asyncio.get_running_loop().create_future()
             heapq.heappush(self._unsent, (interaction_id, place))
-            self.deferrals_waiting += 1
             try:
                 await place
             except asyncio.CancelledError:
@@ -175,7 +173,6 @@ class Backlog:
                     self._sent()
                 raise
             finally:
-                self.deferrals_waiting -= 1
                 if (interaction_id, place) in self._unsent:
                     self._unsent.remove((interaction_id, place))
                     heapq.heapify(self._unsent)
@@ -323,11 +320,7 @@ async def acknowledged(interaction: discord.Interaction) -> bool:
     """Stop watching ``interaction`` as its answer begins (its turn ends): True if it was acknowledged
     already (the answer must then edit the original response or come as a followup), False if the answer is
     its response. A deferral on its way is waited for."""
-    watched = _watched.pop(interaction.id, None)
-    if watched is not None:
-        if watched.timer is not None:
-            watched.timer.cancel()
-        BACKLOG._end_turn(watched, answered=True)
+    _stop_watching(interaction, answered=True)
     deferring = _deferring.get(interaction.id)
     if deferring is not None:
         with contextlib.suppress(asyncio.CancelledError):
@@ -337,11 +330,16 @@ async def acknowledged(interaction: discord.Interaction) -> bool:
 
 def forget(interaction: discord.Interaction) -> None:
     """Stop watching ``interaction`` (its handling is over, answered or not); its turn ends."""
+    _stop_watching(interaction, answered=False)
+
+
+def _stop_watching(interaction: discord.Interaction, *, answered: bool) -> None:
+    """Forget ``interaction``'s watch and timer, and end its turn (``answered``: as its answer begins)."""
     watched = _watched.pop(interaction.id, None)
     if watched is not None:
         if watched.timer is not None:
             watched.timer.cancel()
-        BACKLOG._end_turn(watched, answered=False)
+        BACKLOG._end_turn(watched, answered=answered)
 
 
 async def edit_pressed(interaction: discord.Interaction, **edit: Any) -> None:

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from engine.tables.session import TablePhase, TableSession
 from engine.tables.tasks import Supervisor
-from storage import StoredTableMessages
+from storage import DatabaseError, StoredTableMessages
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +151,7 @@ class TableMessageIds:
                     await self.db.save_table_messages(
                         table_id, shown.message_id, shown.posted_at, dict(shown.dms)
                     )
-                except Exception as error:  # the next change writes it all again
+                except DatabaseError as error:  # the next change writes it all again
                     log.warning("Could not store the message ids of table %s: %s", table_id, error)
         finally:
             self._writing.discard(table_id)

@@ -264,16 +264,13 @@ class TableMessages:
         show yet is drawn first, in a worker thread (:func:`~cogs.tables.drawn.draw_in_thread`); if the
         table moved meanwhile, it is drawn again as it is then (at most :data:`REDRAWS` times), so that the
         edit sends no older table than it could."""
-        if final is not None:
-            await draw_in_thread(final.attachments)
-            return final
-        drawn = render.current_message(session)
+        drawn = render.current_message(session) if final is None else final
         for _ in range(REDRAWS):
             if drawn.keeps(self._pictures_of(session).shown(self.message_id(session))):
                 return drawn
             revision = session.revision
             await draw_in_thread(drawn.attachments)
-            if session.revision == revision:
+            if final is not None or session.revision == revision:
                 return drawn
             drawn = render.current_message(session)
         return drawn
