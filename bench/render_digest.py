@@ -30,7 +30,6 @@ import sys
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from types import SimpleNamespace
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -40,22 +39,10 @@ from cogs.card_emojis import CARD_EMOJIS  # noqa: E402
 from cogs.tables import render  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 from engine.tables.session import TableDraft, TablePhase, TableSettings  # noqa: E402
+from tests.tables.conftest import EveryFaceApplication  # noqa: E402
 
 START = datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc)
 MOVES = 120
-
-
-class EveryFaceApplication:
-    """Stands in for the bot's client in a card emoji sync: an application emoji for every face."""
-
-    def __init__(self) -> None:
-        self.emojis = [
-            SimpleNamespace(name=face.emoji_name(), id=1_300_000_000_000_000_000 + index)
-            for index, face in enumerate(all_faces())
-        ]
-
-    async def fetch_application_emojis(self) -> list[SimpleNamespace]:
-        return self.emojis
 
 
 def tables(seed: int, only: set[str] | None = None):
