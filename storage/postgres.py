@@ -184,7 +184,7 @@ class PostgresDriver:
         deadline = press_write_deadline.get()
         if deadline is None:
             deadline = time.monotonic() + POOL_WAIT_SECONDS
-        else:  # a press's read after its write failed (a reload) still gets a brief chance
+        else:  # a press past its write deadline still gets a brief chance at the pool
             deadline = max(deadline, time.monotonic() + MIN_POOL_WAIT_SECONDS)
         return await self._threads.submit(functools.partial(on_pool, self._pool, deadline, work, *args))
 

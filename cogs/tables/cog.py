@@ -64,7 +64,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self._restoring = Supervisor()
 
     async def cog_load(self) -> None:
-        """Bring back every table of this process's guilds stored when the bot stopped (or crashed), with
+        """Restore every table of this process's guilds stored when the bot stopped (or crashed), with
         the messages that show it (read first, so each is edited, not posted again), its clocks re-armed
         (a deadline that passed meanwhile is applied at once). Each game is replayed from its log when first
         needed (a press, a clock, ``/hand``), the rest in the background once connected; each replayed

@@ -191,7 +191,7 @@ class TableMessages:
             refresher = self._refreshers[session.table_id] = _Refresher(self, session)
         refresher.request(final)
 
-    async def settled(self, session: TableSession) -> None:
+    async def edits_done(self, session: TableSession) -> None:
         """Wait until no edit of ``session``'s table message is under way or wanted."""
         refresher = self._refreshers.get(session.table_id)
         while refresher is not None and refresher.editing:

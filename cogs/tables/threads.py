@@ -128,7 +128,7 @@ class TableThreads:
         self.tasks.spawn(self._archive(session), f"archive of the thread of table {session.table_id}")
 
     async def _archive(self, session: TableSession) -> None:
-        await self.messages.settled(session)
+        await self.messages.edits_done(session)
         await asyncio.sleep(0)  # a rematch lobby registered by the same close is seen below
         if self.registry.has_table_in(session.channel_id):
             return

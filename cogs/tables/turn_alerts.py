@@ -287,7 +287,7 @@ class _TableAlerts:
         loop = asyncio.get_running_loop()
         while self.wanted:
             self.wanted = False
-            await self._settle_left()
+            await self._follow_or_delete_left()
             waiting = self.waiting()
             for user_id, line in list(self.sent.items()):
                 if user_id not in waiting or user_id in self.asked:  # over, or a newer turn to tell of
@@ -304,7 +304,7 @@ class _TableAlerts:
                         self.wanted = True  # the turn may have ended while it went out
         self._rearm()  # turns not due yet: look again when the first is
 
-    async def _settle_left(self) -> None:
+    async def _follow_or_delete_left(self) -> None:
         """Follow each notice an earlier process left here whose turn is still waiting, unchanged (the
         player waited for, the game not moved since it was posted, no newer line of theirs): it stands for
         the fresh line they were to get. Delete the others."""

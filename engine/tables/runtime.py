@@ -357,7 +357,7 @@ class TableRuntime:
     # -- restarts ----------------------------------------------------------------------------------------
 
     async def restore(self, owns_guild: Callable[[int], bool] | None = None) -> int:
-        """Bring back every stored table (of the guilds ``owns_guild`` accepts) and return how many.
+        """Restore every stored table (of the guilds ``owns_guild`` accepts) and return how many.
 
         Nothing is replayed yet but lobbies (which have no game): each table waits in the registry
         (:class:`~engine.tables.registry.WaitingTable`) with its clock armed from its stored deadlines (a

@@ -589,7 +589,7 @@ class TableDraft(TableQuestions):
         a bank table the banks are settled first (``acted`` moved) and a seat's bank gives its deadline."""
         assert self.state is not None
         control = self.settings.time_control
-        self.banks = time_control.settle(control, self.banks, self.state, now, acted or ())
+        self.banks = time_control.charge_banks(control, self.banks, self.state, now, acted or ())
         waiting = self.state.seats_to_act()
         deadlines = {}
         clock_names = {}

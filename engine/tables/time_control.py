@@ -122,7 +122,7 @@ def banked_seats(state: GameState) -> set[int]:
     return {seat for seat in state.seats_to_act() if state.decision_seconds(seat) is None}
 
 
-def settle(
+def charge_banks(
     control: TimeControl,
     banks: list[SeatBank],
     state: GameState,
@@ -161,8 +161,8 @@ def settle(
 
 def run_out(banks: list[SeatBank], seat: int, due: datetime) -> list[SeatBank]:
     """The banks after ``seat``'s clock ran out at ``due``: if its bank runs out by then, it is empty (it
-    still runs until :func:`settle` charges the move); a shorter turn of an idle seat spends only the time
-    it used."""
+    still runs until :func:`charge_banks` charges the move); a shorter turn of an idle seat spends only the
+    time it used."""
     if seat >= len(banks) or (deadline := banks[seat].deadline()) is None or deadline > due:
         return banks
     return [replace(bank, remaining=0.0) if index == seat else bank for index, bank in enumerate(banks)]
