@@ -47,8 +47,8 @@ class EventClient(discord.Client):
     """A bot that notes every scheduled event gateway event it receives, as ``(kind, event id, extra)``:
     the user id for user_add / user_remove, the new status for update."""
 
-    def __init__(self) -> None:
-        intents = discord.Intents(guilds=True, members=True, guild_scheduled_events=True)
+    def __init__(self, *, members: bool = True) -> None:
+        intents = discord.Intents(guilds=True, members=members, guild_scheduled_events=True)
         super().__init__(intents=intents, guild_ready_timeout=0.1)
         self.seen: list[tuple[str, int, Any]] = []
 
@@ -365,3 +365,35 @@ async def test_the_answers_have_the_shapes_of_discords_schema(world: World) -> N
         check(f"{kind}ScheduledEventResponse", event)
     users = await w.client.http.get_scheduled_event_users(w.guild.id, w.alices_event.id, 100, True)
     check("ScheduledEventUserResponse", users[0])
+
+
+async def test_without_the_members_intent_discord_py_drops_interest_in_a_user_it_has_not_cached() -> None:
+    """The sandbox sends GUILD_SCHEDULED_EVENT_USER_ADD under the scheduled events intent alone, as Discord
+    does; discord.py 2.7 dispatches ``on_scheduled_event_user_add`` only for a user in its cache, so a bot
+    without the members intent learns who is interested from ``event.users()``."""
+    async with SandboxServer() as server:
+        guild = server.add_guild("Game Night")
+        alice = guild.add_member("alice")
+        guild.grant(alice, Permissions.CREATE_EVENTS)
+        event = server.add_scheduled_event(alice, guild, "Night", start=soon(1), end=soon(2), location="Here")
+        with discord_endpoints(server):
+            client = EventClient(members=False)
+            task = asyncio.create_task(client.start(server.bot_token))
+            try:
+                await server.wait_for_bot()
+                await server.wait_for(client.is_ready, message="discord.py ready")
+                server.mark_interested(alice, event)
+                later = server.add_scheduled_event(
+                    alice, guild, "Later", start=soon(3), end=soon(4), location="x"
+                )
+                await server.wait_for(
+                    lambda: ("create", later.id, "Later") in client.seen
+                )  # events keep order
+                assert client.seen == [("create", later.id, "Later")]  # no user_add
+                dguild = client.get_guild(guild.id)
+                assert dguild is not None
+                fetched = await dguild.fetch_scheduled_event(event.id)
+                assert [user.id async for user in fetched.users()] == [alice.id]
+            finally:
+                await client.close()
+                await task
