@@ -22,8 +22,9 @@ interest (:meth:`ScheduledEventHandlers.mark_interested`). GUILD_CREATE lists th
 
 from __future__ import annotations
 
+import copy
 import datetime
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from .errors import SandboxUsageError
 from .event_fields import (
@@ -81,6 +82,7 @@ class ScheduledEvent:
 
     @property
     def name(self) -> str:
+        """The event's name."""
         return str(self.fields["name"])
 
     def payload(self, *, with_user_count: bool = False) -> dict[str, Any]:
@@ -92,7 +94,7 @@ class ScheduledEvent:
             "creator": self.creator.payload(),
             "entity_id": None,
             "guild_scheduled_event_exceptions": [],
-            **self.fields,
+            **copy.deepcopy(self.fields),
         }
         if with_user_count:
             data["user_count"] = len(self.interested)
@@ -102,7 +104,8 @@ class ScheduledEvent:
         return f"<ScheduledEvent {self.name!r} status={self.status} id={self.id}>"
 
 
-EventRef = Union[ScheduledEvent, int, Any]  # noqa: UP007 (a runtime alias: an event, its id, or any object with its id)
+EventRef = Any
+"""What the acting methods take for an event: a :class:`ScheduledEvent`, discord.py's, or the event's id."""
 
 
 def _flag(req: RestRequest, name: str) -> bool:

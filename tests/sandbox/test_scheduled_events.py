@@ -159,7 +159,10 @@ async def test_an_external_event_is_created_fetched_followed_edited_ended_and_de
 
     edited = await event.edit(name="Poker night (big blinds)", end_time=soon(5))
     assert edited.name == "Poker night (big blinds)" and edited.location == "The back room"
-    started = await edited.start()
+    moved = await edited.edit(channel=w.dguild.get_channel(w.voice.id))  # to the voice channel
+    assert moved.entity_type is discord.EntityType.voice and moved.channel_id == w.voice.id
+    assert moved.location is None and w.server.scheduled_event(event.id).fields["entity_metadata"] is None
+    started = await moved.start()
     assert started.status is discord.EventStatus.active
     await w.saw(("update", event.id, discord.EventStatus.active))
     ended = await started.end()
@@ -185,9 +188,14 @@ async def test_a_voice_event_gets_a_recurrence_rule_and_is_canceled(world: World
     voice = w.dguild.get_channel(w.voice.id)
     assert isinstance(voice, discord.VoiceChannel)
     event = await w.dguild.create_scheduled_event(
-        name="Voice game", start_time=soon(3), channel=voice, privacy_level=discord.PrivacyLevel.guild_only
+        name="Voice game",
+        start_time=soon(3),
+        channel=voice,
+        privacy_level=discord.PrivacyLevel.guild_only,
+        image=b"\x89PNG\r\n\x1a\n" + bytes(32),
     )
     assert event.entity_type is discord.EntityType.voice and event.channel_id == w.voice.id
+    assert event.cover_image is not None  # the image's hash
     assert event.location is None and event.end_time is None
 
     # discord.py 2.7 has no recurrence rules: the bot sends one through its HTTP client.
@@ -272,6 +280,7 @@ async def test_a_bad_body_an_unknown_event_and_a_bad_transition_are_refused(worl
         ({"entity_type": None}, "entity_type"),  # and with location= but no entity_type=
         ({"scheduled_end_time": None}, "scheduled_end_time"),  # an external event needs an end
         ({"entity_metadata": {}}, "location"),
+        ({"image": "data:image/png;base64,not base64!"}, "image"),
         ({"scheduled_start_time": soon(-1).isoformat()}, "scheduled_start_time"),  # in the past
         ({"entity_type": 2, "entity_metadata": None}, "channel_id"),  # a voice event without a channel
         (
