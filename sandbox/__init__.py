@@ -17,6 +17,9 @@ handlers
     What each REST call does (messages, interaction answers, followups, commands).
 gateway
     The websocket gateway (HELLO, IDENTIFY, READY, GUILD_CREATE, RESUME, heartbeats).
+scheduled_events
+    Guild scheduled events (REST, gateway events, members marking interest); ``event_fields`` checks an
+    event's fields and recurrence rule.
 shards
     Several gateway sessions at once: each guild's events to its shard, DMs to shard 0.
 rest
@@ -41,6 +44,7 @@ from .endpoints import discord_endpoints
 from .errors import SandboxError, SandboxUsageError
 from .interactions import InteractionRecord, InteractionResult, ModalView
 from .models import Channel, Guild, Message, Permissions, Role, SimUser
+from .scheduled_events import ScheduledEvent
 from .server import SandboxServer
 from .transcript import print_activity, render_channel, render_message
 
@@ -57,6 +61,7 @@ __all__ = [
     "Message",
     "Permissions",
     "Role",
+    "ScheduledEvent",
     "SimUser",
     "print_activity",
     "render_channel",

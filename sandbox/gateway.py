@@ -62,6 +62,7 @@ class Intents:
     GUILD_MESSAGES = 1 << 9
     DIRECT_MESSAGES = 1 << 12
     MESSAGE_CONTENT = 1 << 15
+    GUILD_SCHEDULED_EVENTS = 1 << 16
 
 
 class GatewayServer(Protocol):

@@ -53,10 +53,14 @@ class Permissions:
     USE_EXTERNAL_EMOJIS = 1 << 18
     CONNECT = 1 << 20
     SPEAK = 1 << 21
+    MUTE_MEMBERS = 1 << 22
+    MOVE_MEMBERS = 1 << 24
     CHANGE_NICKNAME = 1 << 26
     USE_APPLICATION_COMMANDS = 1 << 31
+    MANAGE_EVENTS = 1 << 33
     CREATE_PUBLIC_THREADS = 1 << 35
     SEND_MESSAGES_IN_THREADS = 1 << 38
+    CREATE_EVENTS = 1 << 44
 
     #: What ``@everyone`` may do in a fresh sandbox guild.
     EVERYONE = (
@@ -237,6 +241,7 @@ class SimUser:
             "banner": None,
             "accent_color": None,
             "avatar_decoration_data": None,
+            "primary_guild": None,
         }
         if self.bot:
             data["bot"] = True
@@ -325,6 +330,9 @@ class Guild:
         self.name = name
         self.channels: list[Channel] = []
         self.threads: list[Channel] = []  # public threads of its text channels, in creation order
+        self.voice_channels: list[Channel] = []
+        # scheduled events by id, in creation order (sandbox.scheduled_events.ScheduledEvent)
+        self.scheduled_events: dict[int, Any] = {}
         self.roles: dict[int, Role] = {guild_id: Role(guild_id, "@everyone", Permissions.EVERYONE)}
         self._members: dict[int, _Membership] = {}
         self._manager_role: Role | None = None
@@ -352,6 +360,23 @@ class Guild:
             self._server, self._server._ids.next(), name, guild=self, position=len(self.channels), topic=topic
         )
         self.channels.append(channel)
+        self._server._register_channel(channel)
+        self._server._on_channel_added(channel)
+        return channel
+
+    def add_voice_channel(self, name: str) -> "Channel":
+        """Add a voice channel (type 2), where a voice scheduled event can take place.
+
+        Returns
+        -------
+        Channel
+            The new channel (in ``voice_channels``, not ``channels``: nobody writes there). If the bot is
+            connected it receives CHANNEL_CREATE.
+        """
+        position = len(self.channels) + len(self.voice_channels)
+        channel = Channel(self._server, self._server._ids.next(), name, guild=self, position=position)
+        channel.voice = True
+        self.voice_channels.append(channel)
         self._server._register_channel(channel)
         self._server._on_channel_added(channel)
         return channel
@@ -398,6 +423,24 @@ class Guild:
             self._members[user.id] = _Membership(user, role_ids)
         self._server._on_member_added(self, user)
         return user
+
+    def grant(self, user: SimUser, permissions: int) -> Role:
+        """Give a member a new role with ``permissions`` (for the bot: add them to its managed role).
+
+        Returns
+        -------
+        Role
+            The role; changing its ``permissions`` later takes effect at once (no role event is sent).
+        """
+        if user.bot:
+            role = self.bot_role()
+            role.permissions |= permissions
+        else:
+            role = Role(self._server._ids.next(), f"granted-{len(self.roles)}", permissions, position=1)
+            self.roles[role.id] = role
+            self._members[user.id].role_ids.append(role.id)
+        self._server._changed()
+        return role
 
     def remove_member(self, user: SimUser) -> None:
         """Remove a member from the guild (they no longer see its channels)."""
@@ -529,11 +572,11 @@ class Guild:
             "member_count": len(self._members) + 1,
             "voice_states": [],
             "members": members,
-            "channels": [c.payload() for c in self.channels],
+            "channels": [c.payload() for c in self.channels + self.voice_channels],
             "threads": [t.payload() for t in self.threads if not t.archived],
             "presences": [],
             "stage_instances": [],
-            "guild_scheduled_events": [],
+            "guild_scheduled_events": [event.payload() for event in self.scheduled_events.values()],
             "soundboard_sounds": [],
         }
 
@@ -579,6 +622,7 @@ class Channel:
         self.parent: Channel | None = None  # set on a thread: the text channel it belongs to
         self.owner_id: int | None = None  # a thread's creator
         self.archived = False  # a thread's state; sending a message to an archived thread unarchives it
+        self.voice = False  # a voice channel of a guild (Guild.add_voice_channel)
         self.created_at = iso_now()
 
     @property
@@ -593,8 +637,8 @@ class Channel:
 
     @property
     def type(self) -> int:
-        """Discord channel type: 0 (guild text), 1 (DM) or 11 (public thread)."""
-        return 1 if self.is_dm else 11 if self.is_thread else 0
+        """Discord channel type: 0 (guild text), 1 (DM), 2 (guild voice) or 11 (public thread)."""
+        return 1 if self.is_dm else 11 if self.is_thread else 2 if self.voice else 0
 
     @property
     def last_message_id(self) -> int | None:
@@ -645,6 +689,10 @@ class Channel:
             "default_thread_rate_limit_per_user": 0,
             "flags": 0,
         }
+        if self.voice:
+            for key in ("topic", "default_auto_archive_duration", "default_thread_rate_limit_per_user"):
+                del data[key]
+            data.update(type=2, bitrate=64000, user_limit=0, rtc_region=None, video_quality_mode=1)
         if permissions_for is not None:
             data["permissions"] = str(self.guild.permissions_of(permissions_for))
         return data

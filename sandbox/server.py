@@ -52,6 +52,7 @@ from .limits import (
 )
 from .models import Channel, Guild, Message, SimUser, SnowflakeGenerator, content_type, iso_now
 from .rest import RestApi, json_response
+from .scheduled_events import ScheduledEventHandlers
 from .shards import ShardedGateway
 from .simulation import MessageRef, SimulatedUsers
 from .threads import ThreadHandlers
@@ -75,7 +76,9 @@ class _InjectedFailure:
         self.retry_after = retry_after
 
 
-class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, EmojiHandlers, ShardedGateway):
+class SandboxServer(
+    SimulatedUsers, RestHandlers, ThreadHandlers, EmojiHandlers, ScheduledEventHandlers, ShardedGateway
+):
     """A local Discord-compatible server (REST + gateway) with simulated users.
 
     Parameters
@@ -205,6 +208,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, EmojiHandlers,
         self._rest = RestApi(self)
         self._add_routes(self._rest)
         self._add_emoji_routes(self._rest)
+        self._add_scheduled_event_routes(self._rest)
         self._runner: web.AppRunner | None = None
 
     # =========================================================================================
@@ -309,7 +313,7 @@ class SandboxServer(SimulatedUsers, RestHandlers, ThreadHandlers, EmojiHandlers,
         and simulated users can no longer act there.
         """
         self.guilds.remove(guild)
-        for channel in guild.channels + guild.threads:
+        for channel in guild.channels + guild.threads + guild.voice_channels:
             self._channels.pop(channel.id, None)
         for session in self._ready_sessions(guild):
             if session.intents & Intents.GUILDS:
