@@ -14,14 +14,18 @@
 - ``cardtable migrate-db --from sqlite:///... --to postgresql://...``: copy a whole database (live tables
   included) into an empty one, and check the counts (:mod:`storage.transfer`).
 
-Every failure is one line on stderr starting with ``cardtable:`` and a non-zero exit code.
+Every failure is one line on stderr starting with ``cardtable:`` and a non-zero exit code. A running
+``cardtable`` prints the stack of every one of its threads to stderr on ``SIGUSR1`` (``kill -USR1 <pid>``),
+and goes on: what to look at when it seems stuck.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import faulthandler
 import logging
+import signal
 import sqlite3
 import sys
 
@@ -75,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command ``argv`` names. Returns the process exit code."""
     args = build_parser().parse_args(argv)
+    if hasattr(signal, "SIGUSR1"):  # not on Windows
+        faulthandler.register(signal.SIGUSR1, all_threads=True)
     if args.sandbox:
         logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
         return _sandbox(args)

@@ -52,6 +52,10 @@ async def test_python_m_bot_connects_plays_and_stops_cleanly(tmp_path: Path) -> 
             await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=30)
             opened = await server.run_command(alice, channel, "play", game="foist")
             assert opened.ok and "table open" in opened.message.text()
+            process.send_signal(signal.SIGUSR1)  # every thread's stack to stderr; the bot goes on
+            await asyncio.sleep(0.5)
+            again = await server.run_command(alice, channel, "rules", game="foist")
+            assert again.ok
         finally:
             process.send_signal(signal.SIGINT)
             stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
@@ -60,6 +64,7 @@ async def test_python_m_bot_connects_plays_and_stops_cleanly(tmp_path: Path) -> 
         assert "Traceback" not in output, output[
             output.find("Traceback") - 600 : output.find("Traceback") + 1500
         ]
+        assert "(most recent call first)" in stderr.decode()  # the threads' stacks, on SIGUSR1
         assert server.bot_token not in output  # not even at DEBUG
         interaction_tokens = [path.split("/")[3] for _, path, _ in server.request_log if "/callback" in path]
         assert interaction_tokens and not any(token in output for token in interaction_tokens)

@@ -68,9 +68,11 @@ async def test_the_terminal_says_where_the_page_is_how_to_stop_it_and_nothing_el
         try:
             rest, errors = await asyncio.wait_for(process.communicate(), 30)
         except TimeoutError:
+            process.send_signal(signal.SIGUSR1)  # every thread's stack to stderr (bot.cli)
+            await asyncio.sleep(2)
             process.kill()
             rest, errors = await process.communicate()
-            raise AssertionError(f"Ctrl+C did not stop it within 30 s: {errors.decode()[-3000:]}") from None
+            raise AssertionError(f"Ctrl+C did not stop it within 30 s: {errors.decode()[-12000:]}") from None
     finally:
         if process.returncode is None:
             process.kill()
