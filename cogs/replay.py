@@ -27,8 +27,8 @@ from cogs.card_emojis import CARD_EMOJIS
 from cogs.names import shown_name
 from cogs.press_limits import TOO_FAST, press_limits_of
 from cogs.tables import custom_ids as ids
-from cogs.tables.action_menus import clip
 from cogs.tables.board_image import board_png
+from cogs.tables.lengths import clip
 from engine import GAMES, IllegalAction, replay
 from engine.ai import coach
 from engine.core import STRONG, Event, GameState, plural

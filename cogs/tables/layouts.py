@@ -16,8 +16,9 @@ description, fields, footer: the shape its budgets and trimming work on), then l
 
 Discord's limits (``shared/DISCORD-NOTES.md``; ``sandbox/limits.py`` checks them): at most 40 components in
 all, nested ones counted (a card uses at most 5 besides its action rows, which hold at most 30), and 4,000
-characters of text across its text displays (the budgets of :mod:`cogs.tables.budgets` keep far below).
-:func:`text_length` is what the layout of an embed reads, so the renderer's budgets count its markup.
+characters of text across its text displays (the budgets of :mod:`cogs.tables.lengths` keep far below).
+:func:`cogs.tables.lengths.layout_length` is what the layout of an embed reads, so the renderer's budgets
+count its markup.
 """
 
 from __future__ import annotations
@@ -25,30 +26,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.tables.action_menus import clip, reading_length
 from cogs.tables.drawn import Attachment
-from cogs.tables.embeds import embed_length
+from cogs.tables.lengths import LAYOUT_TEXT_MAX, TEXT_DISPLAY, clip, display_texts, reads_inline
 
-ACTION_ROW, TEXT_DISPLAY, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 10, 12, 14, 17
+ACTION_ROW, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 12, 14, 17
 """Discord's component types."""
-TEXT_MAX = 4000
-"""Discord: the characters of one text display, and of all of a message's text displays together."""
 DESCRIPTION_MAX = 1024
 """Discord: the characters of a media item's description (alt text)."""
-INLINE_LINE = 60
-"""An inline field whose value is one line of at most this many characters reads on one line with its name."""
 
 
 def text_display(content: str) -> dict[str, Any]:
     """A text display of ``content`` (1-4,000 characters, cut to fit)."""
-    return {"type": TEXT_DISPLAY, "content": clip(content, TEXT_MAX)}
+    return {"type": TEXT_DISPLAY, "content": clip(content, LAYOUT_TEXT_MAX)}
 
 
 def _field_line(shown: dict[str, Any]) -> str:
     name, value = shown["name"], shown["value"]
-    if shown.get("inline") and "\n" not in value and len(value) <= INLINE_LINE:
-        return f"**{name}**: {value}"
-    return f"**{name}**\n{value}"
+    return f"**{name}**: {value}" if reads_inline(shown) else f"**{name}**\n{value}"
 
 
 def _heading(embed: dict[str, Any]) -> str:
@@ -66,60 +60,6 @@ def _body(embed: dict[str, Any]) -> str:
     if footer:
         lines.append(f"-# {footer}")
     return "\n".join(lines)
-
-
-def _layout_marks(embed: dict[str, Any]) -> int:
-    """The characters :func:`_heading` and :func:`_body` add around the embed's texts: ``### `` and the
-    line break before the description, the link's brackets and its address, each field's bold marks and
-    ``: `` or line break, the footer's ``-# `` and the line breaks between the body's lines. Counted from
-    the texts' presence and lengths alone, so that no joined text is built and read again: none of these
-    marks can make or break a custom emoji with the texts beside them, so the reading length of the
-    whole is the sum of its parts'."""
-    marks = 0
-    title = embed.get("title")
-    if title:
-        marks += 4  # "### "
-        url = embed.get("url")
-        if url:
-            marks += 4 + reading_length(url)  # "[title](url)"
-        if embed.get("description"):
-            marks += 1  # the line break before the description
-    lines = 0
-    for shown in embed.get("fields") or ():
-        value = shown["value"]
-        marks += 6 if shown.get("inline") and "\n" not in value and len(value) <= INLINE_LINE else 5
-        lines += 1
-    if (embed.get("footer") or {}).get("text"):
-        marks += 3  # "-# "
-        lines += 1
-    return marks + max(lines - 1, 0)
-
-
-def text_length(embed: dict[str, Any]) -> int:
-    """The characters of text the layout of ``embed`` shows (:func:`card`), markup included, a custom emoji
-    counting as one: what :func:`cogs.tables.budgets.text_length` counts of it."""
-    shown = embed_length(embed) - _author_length(embed)
-    return shown + _layout_marks(embed)
-
-
-def _author_length(embed: dict[str, Any]) -> int:
-    """The characters of the embed's author's name, which :func:`cogs.tables.embeds.embed_length` counts
-    and a layout does not show."""
-    author = (embed.get("author") or {}).get("name")
-    return reading_length(author) if author else 0
-
-
-def markup(embed: dict[str, Any]) -> int:
-    """The characters the layout of ``embed`` adds to the embed's own text (headings, bold names, line
-    breaks; a description's line break counted even before it has one): what a budget that counts the
-    embed's text (:func:`cogs.tables.embeds.embed_length`) must leave for the layout."""
-    gap = 1 if embed.get("title") and not embed.get("description") else 0
-    return _layout_marks(embed) + gap - _author_length(embed)
-
-
-FIELD_MARKUP = len("****: \n")
-"""The most characters a field adds in a layout besides its name and value (bold marks, ": " or a line
-break, and the line break before the next)."""
 
 
 def picture_item(picture: Attachment) -> dict[str, Any]:
@@ -192,9 +132,4 @@ def action_rows(components: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def texts(components: Sequence[dict[str, Any]]) -> list[str]:
     """The contents of the text displays of ``components``, in order, wherever they are nested."""
-    found = []
-    for component in components:
-        if component.get("type") == TEXT_DISPLAY:
-            found.append(component["content"])
-        found.extend(texts(component.get("components") or ()))
-    return found
+    return list(display_texts(components))

@@ -6,8 +6,8 @@ for them: the first row holds Join, Leave, Start, Cancel and "DM me my hand", th
 from __future__ import annotations
 
 from cogs.tables import custom_ids as ids
-from cogs.tables.action_menus import clip as _clip
 from cogs.tables.action_menus import option, select
+from cogs.tables.lengths import clip as _clip
 from engine.tables import ai_seats, lobby_options
 from engine.tables.lobby_options import OptionChoice, clock_choices, option_choices
 from engine.tables.session import TableSession

@@ -23,12 +23,12 @@ import discord
 from art.cards import face_of_action
 from cogs.card_emojis import CARD_EMOJIS
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, budgets, layouts, prompts, seat_controls, view_fields
+from cogs.tables import action_menus, layouts, lengths, prompts, seat_controls, view_fields
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import Placed, button, rows
-from cogs.tables.action_menus import clip as _clip
 from cogs.tables.drawn import Attachment, Drawn, kept
-from cogs.tables.embeds import embed, field, fit_embed
+from cogs.tables.embeds import embed, field
+from cogs.tables.lengths import clip as _clip
 from cogs.tables.lobby_menus import MENU_ROWS, option_menus, shown_choices
 from cogs.tables.pictures import board_picture, table_picture
 from cogs.tables.table_text import (
@@ -153,7 +153,7 @@ def lobby_message(session: TableSession) -> Drawn:
 
 def _crowded(drawn: dict[str, Any]) -> bool:
     """True if the table message ``drawn`` leaves no room for the last move's line within its budget."""
-    return layouts.text_length(drawn) + 2 + budgets.LAST_LINE_MIN > budgets.TABLE_MESSAGE
+    return lengths.layout_length(drawn) + 2 + lengths.LAST_LINE_MIN > lengths.TABLE_MESSAGE
 
 
 def action_components(
@@ -192,8 +192,8 @@ def _laid_out(drawn: dict[str, Any], items: list[Placed], pictures: tuple[Attach
 
 def _fit(drawn: dict[str, Any]) -> dict[str, Any]:
     """Trim the embed object ``drawn`` so that its layout keeps within Discord's 4,000 characters, with
-    room for a DM's intro above it (:data:`cogs.tables.budgets.DM_INTRO`)."""
-    return fit_embed(drawn, layouts.TEXT_MAX - budgets.DM_INTRO - layouts.markup(drawn))
+    room for a DM's intro above it (:data:`cogs.tables.lengths.DM_INTRO`)."""
+    return lengths.fit_embed(drawn, lengths.LAYOUT_TEXT_MAX - lengths.DM_INTRO - lengths.layout_markup(drawn))
 
 
 def table_message(session: TableSession, page: int = 0, row: int | None = None) -> Drawn:
@@ -203,7 +203,7 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
     several; the choices of the board's ``row``, if chosen), plus "My hand" and "DM me", "Rules in play"
     and the seat buttons. The rules in play (rule cards, scoring, options) are not on it: "Rules in play"
     shows them on demand (:mod:`cogs.tables.rules_in_play`).
-    The latest moves fill what :data:`cogs.tables.budgets.TABLE_MESSAGE` leaves; a crowded table shows
+    The latest moves fill what :data:`cogs.tables.lengths.TABLE_MESSAGE` leaves; a crowded table shows
     each seat's brief line (``SeatLine.brief``), then, if still crowded, the fields' brief values
     (``Field.brief``), then the footer's move number alone.
     """
@@ -222,7 +222,7 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
             drawn["fields"] = [*view_fields.state_fields(session, public.table, brief=True), players]
         if _crowded(drawn):  # the move alone: the table id is on its lobby and scoreboard
             drawn["footer"] = {"text": f"move {session.state.version + 1}"}
-    with_latest_events(session, drawn, budgets.TABLE_MESSAGE - layouts.markup(drawn))
+    with_latest_events(session, drawn, lengths.TABLE_MESSAGE - lengths.layout_markup(drawn))
     _fit(drawn)
     table_id = session.table_id
     items = action_components(session, prompts.table_actions(session), page, board=public.board, row=row)
@@ -249,10 +249,10 @@ def private_message(
 
     ``offer_dm``: the ephemeral "My hand" view, read in the channel just under the table message, so it
     shows only what is the seat's (:func:`cogs.tables.view_fields.own_fields`) and adds a "DM me my hand"
-    button; its budget is :data:`cogs.tables.budgets.PRIVATE_VIEW`. A DM is read away from the table:
+    button; its budget is :data:`cogs.tables.lengths.PRIVATE_VIEW`. A DM is read away from the table:
     after the seat's own fields come the table's fields and "Players" (brief if need be) each where it
-    still fits, and the latest moves in what is left of :data:`cogs.tables.budgets.DM` less
-    :data:`cogs.tables.budgets.DM_INTRO`. The footer names the player ("Private to <name>"), which the
+    still fits, and the latest moves in what is left of :data:`cogs.tables.lengths.DM` less
+    :data:`cogs.tables.lengths.DM_INTRO`. The footer names the player ("Private to <name>"), which the
     leak tests look for. The title links to the table message (``jump_url``).
     """
     assert session.state is not None
@@ -268,10 +268,10 @@ def private_message(
         drawn["url"] = jump_url
     drawn["footer"] = {"text": f"Private to {player_name(session, user_id)} · table {session.table_id}"}
     if offer_dm:
-        room = budgets.PRIVATE_VIEW - layouts.text_length(drawn)
+        room = lengths.PRIVATE_VIEW - lengths.layout_length(drawn)
         drawn["fields"] = view_fields.own_fields(session, view, room)
     else:
-        view_fields.with_table(session, view, drawn, budgets.DM - budgets.DM_INTRO)
+        view_fields.with_table(session, view, drawn, lengths.DM - lengths.DM_INTRO)
     _fit(drawn)
     table_id = session.table_id
     items = action_components(session, view.legal_actions, page, board=view.board, row=row)
@@ -335,9 +335,9 @@ def _standings(session: TableSession, brief: bool = False) -> str:
 
 def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
     """The scoreboard (:func:`_standings`; its hint counts brief if the full ones leave no room for a last
-    move), the final table and as many of the last moves as :data:`cogs.tables.budgets.TABLE_MESSAGE`
+    move), the final table and as many of the last moves as :data:`cogs.tables.lengths.TABLE_MESSAGE`
     leaves room for (the standings first: no last move if it would not keep
-    :data:`~cogs.tables.budgets.LAST_LINE_MIN` characters)."""
+    :data:`~cogs.tables.lengths.LAST_LINE_MIN` characters)."""
     assert session.state is not None
     title = f"🏁 {session.rules.display_name}: final scores"
     drawn = embed(title, _standings(session), FINISHED_COLOUR)
@@ -354,17 +354,17 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
         footer.append("play again?")
     drawn["fields"] = again
     drawn["footer"] = {"text": " · ".join(filter(None, footer))}
-    last_moves = len("Last moves") + layouts.FIELD_MARKUP
-    if layouts.text_length(drawn) > budgets.TABLE_MESSAGE - last_moves - budgets.LAST_LINE_MIN:
+    last_moves = lengths.field_size(field("Last moves", ""))
+    if lengths.layout_length(drawn) > lengths.TABLE_MESSAGE - last_moves - lengths.LAST_LINE_MIN:
         drawn["description"] = _standings(session, brief=True)
-    room = budgets.TABLE_MESSAGE - layouts.text_length(drawn)
-    room -= last_moves + budgets.LAST_LINE_MIN if session.events else 0
+    room = lengths.TABLE_MESSAGE - lengths.layout_length(drawn)
+    room -= last_moves + lengths.LAST_LINE_MIN if session.events else 0
     fields, _ = view_fields.fitting_fields(session, public.table[:10], room)  # the standings come first
     fields = [{**shown, "inline": False} for shown in fields]
     drawn["fields"] = [*fields, *again]
-    room = budgets.TABLE_MESSAGE - layouts.text_length(drawn) - last_moves
-    if session.events and room >= budgets.LAST_LINE_MIN:  # the last moves, as many as there is room for
-        last = budgets.latest_lines(event_log(session).split("\n"), room)
+    room = lengths.TABLE_MESSAGE - lengths.layout_length(drawn) - last_moves
+    if session.events and room >= lengths.LAST_LINE_MIN:  # the last moves, as many as there is room for
+        last = lengths.latest_lines(event_log(session).split("\n"), room)
         drawn["fields"] = [*fields, field("Last moves", _clip(last, 1024), False), *again]
     return _fit(drawn)
 
@@ -396,7 +396,7 @@ def private_scoreboard(session: TableSession) -> Drawn:
 
 def dm_scoreboard(session: TableSession) -> Drawn:
     """The last state of a player's live DM once the game is over: the standings alone, within
-    :data:`cogs.tables.budgets.DM` (the final table, the last moves and "Play again" stay on the table
+    :data:`cogs.tables.lengths.DM` (the final table, the last moves and "Play again" stay on the table
     message)."""
     full = _scoreboard_embed(session)
     standings = {key: full[key] for key in ("title", "description", "color", "footer") if key in full}

@@ -4,9 +4,10 @@ presser alone, once and on demand, rather than on the table message at every mov
 from __future__ import annotations
 
 from cogs.tables import house_rules
-from cogs.tables.action_menus import clip, rows
+from cogs.tables.action_menus import rows
 from cogs.tables.drawn import Drawn
-from cogs.tables.embeds import embed, field, fit_embed
+from cogs.tables.embeds import embed, field
+from cogs.tables.lengths import clip, fit_embed
 from cogs.tables.lobby_menus import seats_for
 from cogs.tables.render import PRIVATE_COLOUR, footer_text, how_to_play
 from cogs.tables.table_text import with_names
@@ -20,7 +21,7 @@ def rules_in_play(session: TableSession) -> Drawn:
     marked) and how the game is won, with "How to play" for the game's whole rules.
 
     One embed within Discord's limits (at most 25 fields, trimmed to 6,000 characters by
-    :func:`cogs.tables.embeds.fit_embed`); no game needs more: the longest, a MINIMIZE table's, is under
+    :func:`cogs.tables.lengths.fit_embed`); no game needs more: the longest, a MINIMIZE table's, is under
     1,300 characters, so no paging.
     """
     assert session.state is not None

@@ -1,6 +1,6 @@
 """The text of a table's messages: players' names in engine text, the log of moves, the "Players" lines and
 whose turn it is (the lines :mod:`cogs.tables.render` lays out in its embeds, within the budgets of
-:mod:`cogs.tables.budgets`)."""
+:mod:`cogs.tables.lengths`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from discord.utils import format_dt
 
 from cogs.card_emojis import CARD_EMOJIS
 from cogs.names import shown_name
-from cogs.tables import budgets, prompts
-from cogs.tables.action_menus import clip as _clip
-from cogs.tables.embeds import embed_length
+from cogs.tables import prompts
+from cogs.tables.lengths import clip as _clip
+from cogs.tables.lengths import embed_length, latest_lines
 from engine import Event, SeatView
 from engine.core import STRONG, plural
 from engine.frazzled import words_minimize
@@ -203,10 +203,10 @@ def turn_line(session: TableSession, *, prompt: bool = True, viewer: int | None 
 
 def with_latest_events(session: TableSession, drawn: dict[str, Any], budget: int, label: str = "") -> None:
     """Add to the description of ``drawn`` (changed in place) the latest moves that keep the embed within
-    ``budget`` characters of text (:func:`cogs.tables.budgets.latest_lines`), after ``label``."""
+    ``budget`` characters of text (:func:`cogs.tables.lengths.latest_lines`), after ``label``."""
     if session.events:
         head = drawn.get("description") or ""
         gap = "\n\n" if head and not label else "\n" if head else ""
         room = budget - embed_length(drawn) - len(gap) - len(label)
-        log = budgets.latest_lines(event_log(session).split("\n"), room)
+        log = latest_lines(event_log(session).split("\n"), room)
         drawn["description"] = _clip(f"{head}{gap}{label}{log}", 4096)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.tables import budgets, house_rules, layouts
-from cogs.tables.action_menus import clip, reading_length
+from cogs.tables import house_rules
 from cogs.tables.embeds import field
+from cogs.tables.lengths import LAST_LINE_MIN, clip, field_size, layout_length, layout_markup
 from cogs.tables.table_text import players_field, with_latest_events, with_names
 from engine import Field, SeatView
 from engine.tables.session import TableSession
@@ -78,21 +78,16 @@ def own_fields(session: TableSession, view: SeatView, room: int) -> list[dict[st
     return fields
 
 
-def field_size(shown: dict[str, Any]) -> int:
-    """The characters an embed field takes in a layout's text (:func:`cogs.tables.layouts.card`)."""
-    return reading_length(shown["name"]) + reading_length(shown["value"]) + layouts.FIELD_MARKUP
-
-
 def with_table(session: TableSession, view: SeatView, drawn: dict[str, Any], budget: int) -> None:
     """Fill the DM's private view ``drawn`` (changed in place) within ``budget``: the seat's own fields
     (brief if need be), then the table's fields and "Players" each where it still fits, then the latest
     moves in what is left."""
-    last_move = len("\nLast move: ") + budgets.LAST_LINE_MIN if session.events else 0
+    last_move = len("\nLast move: ") + LAST_LINE_MIN if session.events else 0
     drawn["fields"] = state_fields(session, view.private, private=True)
-    if layouts.text_length(drawn) + last_move > budget:  # the seat's fields' brief values (``Field.brief``)
+    if layout_length(drawn) + last_move > budget:  # the seat's fields' brief values (``Field.brief``)
         drawn["fields"] = state_fields(session, view.private, brief=True, private=True)
     fields = drawn["fields"]
-    room = budget - layouts.text_length(drawn) - last_move
+    room = budget - layout_length(drawn) - last_move
     shown, room = fitting_fields(session, view.table, room)  # the rest: on the table message (title's link)
     fields.extend(shown)
     for brief in (False, True):
@@ -101,4 +96,4 @@ def with_table(session: TableSession, view: SeatView, drawn: dict[str, Any], bud
             fields.append(players)
             break
     label = "Last move: " if drawn.get("description") else ""
-    with_latest_events(session, drawn, budget - layouts.markup(drawn), label)
+    with_latest_events(session, drawn, budget - layout_markup(drawn), label)

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from cogs.tables import custom_ids as ids
-from cogs.tables import embeds, render
+from cogs.tables import embeds, lengths, render
 from engine import IllegalAction, LegalAction
 from engine.tables import lobby_options
 from engine.tables.session import TableDraft, TableError, TablePhase, TableSession, TableSettings
@@ -153,7 +153,7 @@ def test_an_oversized_embed_is_trimmed_to_discords_total_keeping_the_turn_line()
 
     embed = embeds.embed("T", "Turn: **bob**\n\n" + "\n".join(f"move {n}" for n in range(900)), 0)
     embed["fields"] = [embeds.field(f"F{n}", "x" * 1000) for n in range(10)]
-    embeds.fit_embed(embed)
+    lengths.fit_embed(embed)
     assert len(discord.Embed.from_dict(embed)) <= 6000
     assert embed["description"].startswith("Turn: **bob**") and embed["description"].endswith("move 899")
     assert all(field["value"] for field in embed["fields"])
