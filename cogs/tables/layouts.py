@@ -2,29 +2,30 @@
 view and the scoreboard are drawn as one container each (:func:`card`), small notices as a text display
 (:func:`notice`).
 
-The renderer (:mod:`cogs.tables.render`) first puts a message's text together as an embed object (title,
-description, fields, footer: the shape its budgets and trimming work on), then lays it out here:
+The renderer (:mod:`cogs.tables.render`) puts a card's text together as a :class:`Card` (heading, fields,
+footer: the shape its budgets and trimming work on, measured by :mod:`cogs.tables.lengths` as the layout
+shows it), then draws it here once:
 
-- a container (type 17) with the embed's colour as its accent;
-- a text display (type 10): the title as a heading (``### title``, a link when the embed has a ``url``),
+- a container (type 17) with the card's colour as its accent;
+- a text display (type 10): the title as a heading (``### title``, a link when the card has a ``url``),
   then the description (whose turn, the clock, the latest moves);
 - the picture, if any, in a media gallery (type 12) as ``attachment://<filename>`` with its description
   (alt text);
 - a text display of the fields (``**name**: value`` for a short inline field, else ``**name**`` over its
-  value) and the footer in small print (``-# footer``);
+  value: :func:`cogs.tables.lengths.reads_inline`) and the footer in small print (``-# footer``);
 - a separator (type 14) and the action rows (type 1), when there are any.
 
 Discord's limits (``shared/DISCORD-NOTES.md``; ``sandbox/limits.py`` checks them): at most 40 components in
 all, nested ones counted (a card uses at most 5 besides its action rows, which hold at most 30), and 4,000
-characters of text across its text displays (the budgets of :mod:`cogs.tables.lengths` keep far below).
-:func:`cogs.tables.lengths.layout_length` is what the layout of an embed reads, so the renderer's budgets
-count its markup.
+characters of text across its text displays (:func:`cogs.tables.lengths.fit_card` keeps a card's text
+within them; the budgets of :mod:`cogs.tables.lengths` keep far below).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from cogs.tables.drawn import Attachment
 from cogs.tables.lengths import LAYOUT_TEXT_MAX, TEXT_DISPLAY, clip, display_texts, reads_inline
@@ -35,30 +36,51 @@ DESCRIPTION_MAX = 1024
 """Discord: the characters of a media item's description (alt text)."""
 
 
+class CardField(NamedTuple):
+    """A field of a card: its ``name`` in bold, then its ``value`` on the same line when ``inline`` and short
+    (:func:`cogs.tables.lengths.reads_inline`), else under it."""
+
+    name: str
+    value: str
+    inline: bool = True
+
+
+@dataclasses.dataclass
+class Card:
+    """The text of a card (:func:`card`) while the renderer puts it together: its accent ``colour``, the
+    ``title`` (a link to ``url`` if given), the ``description`` under it, the ``fields`` and the ``footer``
+    (each ``""`` or empty when not shown)."""
+
+    colour: int
+    title: str = ""
+    description: str = ""
+    url: str | None = None
+    fields: list[CardField] = dataclasses.field(default_factory=list)
+    footer: str = ""
+
+
 def text_display(content: str) -> dict[str, Any]:
     """A text display of ``content`` (1-4,000 characters, cut to fit)."""
     return {"type": TEXT_DISPLAY, "content": clip(content, LAYOUT_TEXT_MAX)}
 
 
-def _field_line(shown: dict[str, Any]) -> str:
-    name, value = shown["name"], shown["value"]
-    return f"**{name}**: {value}" if reads_inline(shown) else f"**{name}**\n{value}"
+def _field_line(shown: CardField) -> str:
+    return f"**{shown.name}**: {shown.value}" if reads_inline(shown) else f"**{shown.name}**\n{shown.value}"
 
 
-def _heading(embed: dict[str, Any]) -> str:
-    title = embed.get("title") or ""
-    if title and embed.get("url"):
-        title = f"[{title}]({embed['url']})"
+def _heading(text: Card) -> str:
+    title = text.title
+    if title and text.url:
+        title = f"[{title}]({text.url})"
     head = f"### {title}" if title else ""
-    description = embed.get("description") or ""
+    description = text.description
     return f"{head}\n{description}" if head and description else head or description
 
 
-def _body(embed: dict[str, Any]) -> str:
-    lines = [_field_line(shown) for shown in embed.get("fields") or ()]
-    footer = (embed.get("footer") or {}).get("text")
-    if footer:
-        lines.append(f"-# {footer}")
+def _body(text: Card) -> str:
+    lines = [_field_line(shown) for shown in text.fields]
+    if text.footer:
+        lines.append(f"-# {text.footer}")
     return "\n".join(lines)
 
 
@@ -71,27 +93,24 @@ def picture_item(picture: Attachment) -> dict[str, Any]:
 
 
 def card(
-    embed: dict[str, Any], rows: Sequence[dict[str, Any]] = (), pictures: Sequence[Attachment] = ()
+    text: Card, rows: Sequence[dict[str, Any]] = (), pictures: Sequence[Attachment] = ()
 ) -> tuple[dict[str, Any], ...]:
-    """The layout of a message whose text is ``embed`` (an embed object: title, url, description, fields,
-    footer, color), with ``pictures`` (attached files, shown in a media gallery) and the action ``rows``:
-    one container (see the module's docstring). Empty parts are left out."""
+    """The layout of a message whose text is ``text``, with ``pictures`` (attached files, shown in a media
+    gallery) and the action ``rows``: one container (see the module's docstring). Empty parts are left
+    out."""
     inside: list[dict[str, Any]] = []
-    heading = _heading(embed)
+    heading = _heading(text)
     if heading:
         inside.append(text_display(heading))
     if pictures:
         inside.append({"type": MEDIA_GALLERY, "items": [picture_item(picture) for picture in pictures[:10]]})
-    body = _body(embed)
+    body = _body(text)
     if body:
         inside.append(text_display(body))
     if rows:
         inside.append({"type": SEPARATOR, "divider": True, "spacing": 1})
         inside.extend(rows)
-    container: dict[str, Any] = {"type": CONTAINER, "components": inside}
-    if embed.get("color") is not None:
-        container["accent_color"] = embed["color"]
-    return (container,)
+    return ({"type": CONTAINER, "components": inside, "accent_color": text.colour},)
 
 
 def notice(text: str, rows: Sequence[dict[str, Any]] = ()) -> tuple[dict[str, Any], ...]:

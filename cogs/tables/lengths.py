@@ -10,16 +10,15 @@ Two counts, in characters:
 - a **size** is what Discord's limits count (:func:`embed_size`, :func:`message_size`): every character of
   the markup, an emoji's included (``shared/DISCORD-NOTES.md``; ``sandbox/limits.py`` checks them).
 
-:func:`clip` cuts a text to a size, :func:`clip_reading` to a length; :func:`fit_embed` trims a whole
-message's text to a size (an embed's 6,000 characters, or what a layout's 4,000 leave). Component labels
-are not measured here: Discord limits those itself, and :mod:`cogs.tables.action_menus` cuts them with
-:func:`clip`.
+:func:`clip` cuts a text to a size, :func:`clip_reading` to a length. A whole message's text is trimmed to
+a size in one way (:func:`_trimmed`): an embed to Discord's 6,000 characters (:func:`fit_embed`), a card to
+what a layout's 4,000 leave (:func:`fit_card`). Component labels are not measured here: Discord limits those
+itself, and :mod:`cogs.tables.action_menus` cuts them with :func:`clip`.
 
-The table, the private views and the scoreboards are Components V2 layouts whose text is first put together
-as an embed object (title, url, description, fields, footer) and then laid out by
-:func:`cogs.tables.layouts.card`: :func:`layout_length` is the length of that layout, computed from the
-embed object and the marks the layout adds around its texts (:func:`layout_markup`), which
-:func:`cogs.tables.layouts.card` writes with :func:`reads_inline` deciding how a field reads.
+The table, the private views and the scoreboards are cards (:class:`cogs.tables.layouts.Card`, drawn once
+by :func:`cogs.tables.layouts.card`): :func:`layout_length` is the length of a card's layout, computed from
+its texts and the marks the layout adds around them, :func:`reads_inline` deciding for both how a field
+reads.
 """
 
 from __future__ import annotations
@@ -114,48 +113,58 @@ def embed_size(drawn: Mapping[str, Any]) -> int:
 
 
 def fit_embed(drawn: dict[str, Any], limit: int = EMBED_TOTAL_LIMIT) -> dict[str, Any]:
-    """Trim an embed (changed in place, and returned) to ``limit`` characters in all as Discord counts them
-    (:func:`embed_size`; Discord's 6,000 for an embed, what a layout's 4,000 leave for a layout): first its
-    custom emojis (cards shown by their text alone), then the oldest log lines (the turn line and the
-    latest moves stay), then the longest fields."""
-    budget = limit - 20
-    excess = embed_size(drawn) - budget
-    if excess <= 0:
-        return drawn
-    if "description" in drawn:
-        drawn["description"] = without_emojis(drawn["description"])
-    if "fields" in drawn:
-        drawn["fields"] = [
-            field(shown["name"], without_emojis(shown["value"]), shown["inline"]) for shown in drawn["fields"]
-        ]
-    excess = embed_size(drawn) - budget
-    if excess <= 0:
-        return drawn
-    description = drawn.get("description")
-    if description:
-        head, _, log = description.partition("\n\n")
-        if log:
-            keep = max(min(400, len(log)), len(log) - excess - 1)  # the latest moves stay readable
-            log = log if keep >= len(log) else "…" + log[len(log) - keep :]
-            drawn["description"] = f"{head}\n\n{log}"
-        else:
-            drawn["description"] = clip(head, max(1, len(head) - excess))
-        excess = embed_size(drawn) - budget
-    fields = drawn.get("fields", [])
-    while excess > 0 and fields:
-        index, longest = max(enumerate(fields), key=lambda item: len(item[1]["value"]))
-        value = longest["value"]
-        if len(value) <= 40:
-            break
-        fields[index] = field(longest["name"], clip(value, max(40, len(value) - excess)), longest["inline"])
-        excess = embed_size(drawn) - budget
-    description = drawn.get("description")
-    if excess > 0 and description:
-        drawn["description"] = clip(description, max(1, len(description) - excess))
+    """Trim an embed (Discord JSON; changed in place, and returned) to ``limit`` characters in all as
+    Discord counts them (:func:`embed_size`; Discord's 6,000) as :func:`_trimmed` does."""
+    fixed = embed_size({key: value for key, value in drawn.items() if key not in ("description", "fields")})
+    fields = [(shown["name"], shown["value"], shown["inline"]) for shown in drawn.get("fields", ())]
+    trimmed = _trimmed(drawn.get("description") or "", fields, limit - fixed)
+    if trimmed is not None:
+        if "description" in drawn:
+            drawn["description"] = trimmed[0]
+        if "fields" in drawn:
+            drawn["fields"] = [field(name, value, inline) for name, value, inline in trimmed[1]]
     return drawn
 
 
-# -- the layout of an embed object (cogs.tables.layouts.card) ------------------------------------------
+Fields = list[tuple[str, str, bool]]
+"""Fields being trimmed: each ``(name, value, inline)``."""
+
+
+def _trimmed(description: str, fields: Fields, limit: int) -> tuple[str, Fields] | None:
+    """``description`` and ``fields`` trimmed to ``limit`` characters (less 20) in all as Discord counts
+    them, or ``None`` if they are within it: first their custom emojis (cards shown by their text alone),
+    then the oldest log lines of the description (the turn line and the latest moves stay, after its first
+    blank line), then the longest fields, then the description's end."""
+    budget = limit - 20
+
+    def excess() -> int:
+        return len(description) + sum(len(name) + len(value) for name, value, _ in fields) - budget
+
+    if excess() <= 0:
+        return None
+    description = without_emojis(description)
+    fields = [(name, without_emojis(value), inline) for name, value, inline in fields]
+    if excess() <= 0:
+        return description, fields
+    if description:
+        head, _, log = description.partition("\n\n")
+        if log:
+            keep = max(min(400, len(log)), len(log) - excess() - 1)  # the latest moves stay readable
+            log = log if keep >= len(log) else "…" + log[len(log) - keep :]
+            description = f"{head}\n\n{log}"
+        else:
+            description = clip(head, max(1, len(head) - excess()))
+    while excess() > 0 and fields:
+        index, (name, value, inline) = max(enumerate(fields), key=lambda item: len(item[1][1]))
+        if len(value) <= 40:
+            break
+        fields[index] = (name, clip(value, max(40, len(value) - excess())), inline)
+    if excess() > 0 and description:
+        description = clip(description, max(1, len(description) - excess()))
+    return description, fields
+
+
+# -- the layout of a card (cogs.tables.layouts.card) -------------------------------------------------
 
 INLINE_LINE = 60
 """An inline field whose value is one line of at most this many characters reads on one line with its name."""
@@ -164,65 +173,71 @@ FIELD_MARKUP = len("****: \n")
 break, and the line break before the next)."""
 
 
-def reads_inline(shown: Mapping[str, Any]) -> bool:
-    """True if the embed field ``shown`` reads on one line in a layout (``**name**: value``), else its name
-    is over its value."""
-    value = shown["value"]
-    return bool(shown.get("inline")) and "\n" not in value and len(value) <= INLINE_LINE
+def reads_inline(shown: Any) -> bool:
+    """True if the card's field ``shown`` (:class:`cogs.tables.layouts.CardField`) reads on one line
+    (``**name**: value``), else its name is over its value."""
+    return shown.inline and "\n" not in shown.value and len(shown.value) <= INLINE_LINE
 
 
-def field_size(shown: Mapping[str, Any]) -> int:
-    """The most characters of text an embed field takes in a layout (its name, its value and
-    :data:`FIELD_MARKUP`), a custom emoji counting as one."""
-    return reading_length(shown["name"]) + reading_length(shown["value"]) + FIELD_MARKUP
+def field_size(shown: Any) -> int:
+    """The most characters of text a card's field (:class:`cogs.tables.layouts.CardField`) takes in its
+    layout (its name, its value and :data:`FIELD_MARKUP`), a custom emoji counting as one."""
+    return reading_length(shown.name) + reading_length(shown.value) + FIELD_MARKUP
 
 
-def _layout_marks(drawn: Mapping[str, Any]) -> int:
-    """The characters the layout adds around the embed object's texts: ``### `` and the line break before
-    the description, the link's brackets and its address, each field's bold marks and ``: `` or line
-    break, the footer's ``-# `` and the line breaks between the body's lines. Counted from the texts'
+def _layout_marks(text: Any) -> int:
+    """The characters the layout of the card ``text`` adds around its texts: ``### `` and the line break
+    before the description, the link's brackets and its address, each field's bold marks and ``: `` or
+    line break, the footer's ``-# `` and the line breaks between the body's lines. Counted from the texts'
     presence and lengths alone, so that no joined text is built and read again: none of these marks can
     make or break a custom emoji with the texts beside them, so the reading length of the whole is the sum
     of its parts'."""
     marks = 0
-    title = drawn.get("title")
-    if title:
+    if text.title:
         marks += 4  # "### "
-        url = drawn.get("url")
-        if url:
-            marks += 4 + reading_length(url)  # "[title](url)"
-        if drawn.get("description"):
+        if text.url:
+            marks += 4 + reading_length(text.url)  # "[title](url)"
+        if text.description:
             marks += 1  # the line break before the description
-    lines = 0
-    for shown in drawn.get("fields") or ():
-        marks += 6 if reads_inline(shown) else 5
-        lines += 1
-    if (drawn.get("footer") or {}).get("text"):
+    lines = len(text.fields)
+    marks += sum(6 if reads_inline(shown) else 5 for shown in text.fields)
+    if text.footer:
         marks += 3  # "-# "
         lines += 1
     return marks + max(lines - 1, 0)
 
 
-def _author_length(drawn: Mapping[str, Any]) -> int:
-    """The characters of the embed object's author's name, which :func:`embed_length` counts and a layout
-    does not show."""
-    author = (drawn.get("author") or {}).get("name")
-    return reading_length(author) if author else 0
+def _card_texts(text: Any) -> list[str]:
+    names_and_values = (part for shown in text.fields for part in (shown.name, shown.value))
+    return [text.title, text.description, *names_and_values, text.footer]
 
 
-def layout_length(drawn: Mapping[str, Any]) -> int:
-    """The characters of text the layout of the embed object ``drawn`` shows
-    (:func:`cogs.tables.layouts.card`), markup included, a custom emoji counting as one: what
-    :func:`text_length` counts of the message."""
-    return embed_length(drawn) - _author_length(drawn) + _layout_marks(drawn)
+def layout_length(text: Any) -> int:
+    """The characters of text the layout of the card ``text`` (:class:`cogs.tables.layouts.Card`) shows,
+    markup included, a custom emoji counting as one: what :func:`text_length` counts of its message."""
+    return sum(map(reading_length, _card_texts(text))) + _layout_marks(text)
 
 
-def layout_markup(drawn: Mapping[str, Any]) -> int:
-    """The characters the layout of the embed object ``drawn`` adds to its own text (headings, bold names,
-    line breaks; a description's line break counted even before it has one): what a budget that counts
-    the embed object's text (:func:`embed_length`) must leave for the layout."""
-    gap = 1 if drawn.get("title") and not drawn.get("description") else 0
-    return _layout_marks(drawn) + gap - _author_length(drawn)
+def opening(text: Any) -> int:
+    """The line break the layout of the card ``text`` puts between its title and a description it has not
+    yet: what adding a description to it costs besides the description (0 or 1 character)."""
+    return 1 if text.title and not text.description else 0
+
+
+def fit_card(text: Any, limit: int | None = None) -> Any:
+    """Trim the card ``text`` (:class:`cogs.tables.layouts.Card`; changed in place, and returned) so that its
+    layout's text keeps within ``limit`` characters in all as Discord counts them (by default Discord's
+    4,000 for a layout's text displays less :data:`DM_INTRO`, the room a DM's intro takes above a private
+    view), as :func:`_trimmed` does; the layout's marks counted as they are before the trimming."""
+    if limit is None:
+        limit = LAYOUT_TEXT_MAX - DM_INTRO
+    markup = _layout_marks(text) + opening(text)
+    fields = [tuple(shown) for shown in text.fields]
+    trimmed = _trimmed(text.description, fields, limit - markup - len(text.title) - len(text.footer))
+    if trimmed is not None:
+        text.description = trimmed[0]
+        text.fields = [type(shown)(*trim) for shown, trim in zip(text.fields, trimmed[1], strict=True)]
+    return text
 
 
 # -- a message ---------------------------------------------------------------------------------------

@@ -1,19 +1,19 @@
 """The text of a table's messages: players' names in engine text, the log of moves, the "Players" lines and
-whose turn it is (the lines :mod:`cogs.tables.render` lays out in its embeds, within the budgets of
+whose turn it is (the lines :mod:`cogs.tables.render` lays out in its cards, within the budgets of
 :mod:`cogs.tables.lengths`)."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from discord.utils import format_dt
 
 from cogs.card_emojis import CARD_EMOJIS
 from cogs.names import shown_name
 from cogs.tables import prompts
+from cogs.tables.layouts import Card
 from cogs.tables.lengths import clip as _clip
-from cogs.tables.lengths import embed_length, latest_lines
+from cogs.tables.lengths import latest_lines, layout_length, opening
 from engine import Event, SeatView
 from engine.core import STRONG, plural
 from engine.frazzled import words_minimize
@@ -201,12 +201,13 @@ def turn_line(session: TableSession, *, prompt: bool = True, viewer: int | None 
     return "\n".join(lines)
 
 
-def with_latest_events(session: TableSession, drawn: dict[str, Any], budget: int, label: str = "") -> None:
-    """Add to the description of ``drawn`` (changed in place) the latest moves that keep the embed within
-    ``budget`` characters of text (:func:`cogs.tables.lengths.latest_lines`), after ``label``."""
+def with_latest_events(session: TableSession, text: Card, budget: int, label: str = "") -> None:
+    """Add to the description of the card ``text`` (changed in place) the latest moves that keep its layout
+    within ``budget`` characters of text (:func:`cogs.tables.lengths.layout_length`,
+    :func:`cogs.tables.lengths.latest_lines`), after ``label``."""
     if session.events:
-        head = drawn.get("description") or ""
+        head = text.description
         gap = "\n\n" if head and not label else "\n" if head else ""
-        room = budget - embed_length(drawn) - len(gap) - len(label)
+        room = budget - layout_length(text) - opening(text) - len(gap) - len(label)
         log = latest_lines(event_log(session).split("\n"), room)
-        drawn["description"] = _clip(f"{head}{gap}{label}{log}", 4096)
+        text.description = _clip(f"{head}{gap}{label}{log}", 4096)

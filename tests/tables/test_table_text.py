@@ -180,7 +180,7 @@ def test_a_hand_in_brief_names_each_number_once() -> None:
 def test_a_card_shows_as_its_emoji_and_its_text_and_no_cut_splits_an_emoji(card_emojis) -> None:
     """A card mark is the card's emoji and text with an emoji, its text alone without one; a budget reads
     an emoji as one character; cutting to any length (Discord's limits: ``clip``; a budget: ``clip_reading``;
-    an embed's 6,000: ``fit_embed``) keeps every emoji whole or drops it."""
+    an embed's 6,000: ``fit_embed``; a layout's 4,000: ``fit_card``) keeps every emoji whole or drops it."""
     session = started("minimize", 3)
     hand = list(DECK[:40])
     (marked,) = card_fields("Your hand", hand[:3])
@@ -206,6 +206,13 @@ def test_a_card_shows_as_its_emoji_and_its_text_and_no_cut_splits_an_emoji(card_
     lengths.fit_embed(embed)
     assert lengths.embed_size(embed) <= 6000 and embed["description"].startswith("Turn: **bob**")
     texts = [embed["description"], *(field["value"] for field in embed["fields"])]
+    assert all(text.count("<:") == len(whole.findall(text)) for text in texts)
+    card = layouts.Card(0, "T", "Turn: **bob**\n\n" + "\n".join(f"drew {long}" for _ in range(3)))
+    card.fields = [layouts.CardField(f"F{n}", fifteen) for n in range(4)]
+    lengths.fit_card(card)
+    assert lengths.message_size({"components": layouts.card(card)}) <= lengths.LAYOUT_TEXT_MAX
+    assert card.description.startswith("Turn: **bob**")
+    texts = [card.description, *(field.value for field in card.fields)]
     assert all(text.count("<:") == len(whole.findall(text)) for text in texts)
 
 
