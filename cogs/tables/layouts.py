@@ -28,12 +28,10 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from cogs.tables.drawn import Attachment
-from cogs.tables.lengths import LAYOUT_TEXT_MAX, TEXT_DISPLAY, clip, display_texts, reads_inline
+from cogs.tables.lengths import ALT_TEXT_MAX, LAYOUT_TEXT_MAX, TEXT_DISPLAY, clip, display_texts, reads_inline
 
 ACTION_ROW, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 12, 14, 17
 """Discord's component types."""
-DESCRIPTION_MAX = 1024
-"""Discord: the characters of a media item's description (alt text)."""
 
 
 class CardField(NamedTuple):
@@ -88,7 +86,7 @@ def picture_item(picture: Attachment) -> dict[str, Any]:
     """A media gallery item showing the attached ``picture``, with its description as alt text."""
     item: dict[str, Any] = {"media": {"url": f"attachment://{picture.filename}"}}
     if picture.description:
-        item["description"] = clip(picture.description, DESCRIPTION_MAX)
+        item["description"] = clip(picture.description, ALT_TEXT_MAX)
     return item
 
 

@@ -89,6 +89,8 @@ EMBED_TOTAL_LIMIT = 6000
 """Discord: the characters of an embed's title, description, fields, footer and author together."""
 LAYOUT_TEXT_MAX = 4000
 """Discord: the characters of one text display, and of all of a message's text displays together."""
+ALT_TEXT_MAX = 1024
+"""Discord: the characters of an attachment's or a media item's description (a picture's alt text)."""
 
 
 def _texts(drawn: Mapping[str, Any]) -> list[str]:
