@@ -83,7 +83,7 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-# -- an embed object ---------------------------------------------------------------------------------
+# -- Discord's limits of a message's text (sizes) ----------------------------------------------------
 
 EMBED_TOTAL_LIMIT = 6000
 """Discord: the characters of an embed's title, description, fields, footer and author together."""
@@ -91,6 +91,9 @@ LAYOUT_TEXT_MAX = 4000
 """Discord: the characters of one text display, and of all of a message's text displays together."""
 ALT_TEXT_MAX = 1024
 """Discord: the characters of an attachment's or a media item's description (a picture's alt text)."""
+
+
+# -- an embed (Discord JSON) -------------------------------------------------------------------------
 
 
 def _texts(drawn: Mapping[str, Any]) -> list[str]:
