@@ -91,6 +91,9 @@ LAYOUT_TEXT_MAX = 4000
 """Discord: the characters of one text display, and of all of a message's text displays together."""
 ALT_TEXT_MAX = 1024
 """Discord: the characters of an attachment's or a media item's description (a picture's alt text)."""
+TITLE_MAX, DESCRIPTION_MAX, FIELD_NAME_MAX, FIELD_VALUE_MAX = 256, 4096, 256, 1024
+"""Discord: the characters of an embed's title, description, field name and field value; a card's parts
+(:class:`cogs.tables.layouts.Card`) keep to them too."""
 
 
 # -- an embed (Discord JSON) -------------------------------------------------------------------------

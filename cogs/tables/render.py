@@ -117,7 +117,7 @@ def lobby_message(session: TableSession) -> Drawn:
     fields = [
         field(
             f"Players ({len(players)} of {rules.min_seats}–{rules.max_seats})",
-            _clip("\n".join(lines), 1024) or "nobody yet",
+            _clip("\n".join(lines), lengths.FIELD_VALUE_MAX) or "nobody yet",
             False,
         ),
         field("Clock", clock.label(clock.kind, session.settings.turn_seconds)),
@@ -129,7 +129,13 @@ def lobby_message(session: TableSession) -> Drawn:
         f"{choice.description.rstrip('.')}: **{choice.current_label}**" for choice in shown_choices(session)
     ]
     if settings:
-        fields.append(field("Options (the host sets them below)", _clip("\n".join(settings), 1024), False))
+        fields.append(
+            field(
+                "Options (the host sets them below)",
+                _clip("\n".join(settings), lengths.FIELD_VALUE_MAX),
+                False,
+            )
+        )
     drawn["fields"] = fields
     drawn["footer"] = {"text": footer_text(session)}
     table_id = session.table_id
@@ -206,7 +212,9 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
     """
     assert session.state is not None
     public = session.view(None)
-    text = Card(PLAYING_COLOUR, _clip(with_names(session, public.title), 256), turn_line(session))
+    text = Card(
+        PLAYING_COLOUR, _clip(with_names(session, public.title), lengths.TITLE_MAX), turn_line(session)
+    )
     text.fields = [
         *view_fields.state_fields(session, public.table),
         CardField("Players", seat_lines(session, public) or "—", False),
@@ -259,8 +267,12 @@ def private_message(
     description = turn_line(session, prompt=False, viewer=user_id)
     notice = ai_seats.away_notice(session, user_id)
     if notice is not None:
-        description = _clip(f"{with_names(session, notice)}\n{description}", 4096)
-    text = Card(PRIVATE_COLOUR, _clip(f"Your hand · {with_names(session, view.title)}", 256), description)
+        description = _clip(f"{with_names(session, notice)}\n{description}", lengths.DESCRIPTION_MAX)
+    text = Card(
+        PRIVATE_COLOUR,
+        _clip(f"Your hand · {with_names(session, view.title)}", lengths.TITLE_MAX),
+        description,
+    )
     text.url = jump_url or None
     text.footer = f"Private to {player_name(session, user_id)} · table {session.table_id}"
     if offer_dm:
@@ -326,7 +338,7 @@ def _standings(session: TableSession, brief: bool = False) -> str:
             f"{standing.rank}. {medal}{name}{mark}: "
             f"{plural(standing.points, noun, nouns, shown=f'**{standing.points}**')}{detail}{used}"
         )
-    return _clip("\n".join(lines), 4096)
+    return _clip("\n".join(lines), lengths.DESCRIPTION_MAX)
 
 
 def _scoreboard(session: TableSession) -> Card:
@@ -361,7 +373,7 @@ def _scoreboard(session: TableSession) -> Card:
     room = lengths.TABLE_MESSAGE - lengths.layout_length(text) - last_moves
     if session.events and room >= lengths.LAST_LINE_MIN:  # the last moves, as many as there is room for
         last = lengths.latest_lines(event_log(session).split("\n"), room)
-        text.fields = [*fields, CardField("Last moves", _clip(last, 1024), False), *again]
+        text.fields = [*fields, CardField("Last moves", _clip(last, lengths.FIELD_VALUE_MAX), False), *again]
     return lengths.fit_card(text)
 
 

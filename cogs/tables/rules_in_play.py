@@ -7,7 +7,7 @@ from cogs.tables import house_rules
 from cogs.tables.action_menus import rows
 from cogs.tables.drawn import Drawn
 from cogs.tables.embeds import embed, field
-from cogs.tables.lengths import clip, fit_embed
+from cogs.tables.lengths import DESCRIPTION_MAX, FIELD_NAME_MAX, FIELD_VALUE_MAX, clip, fit_embed
 from cogs.tables.lobby_menus import seats_for
 from cogs.tables.render import PRIVATE_COLOUR, footer_text, how_to_play
 from cogs.tables.table_text import with_names
@@ -33,11 +33,13 @@ def rules_in_play(session: TableSession) -> Drawn:
         if (seats := seats_for(session, choice)) is None or seated in seats  # options of this table's size
     ]
     description = "\n".join(settings) if settings else "This game has no table options."
-    drawn = embed(f"📜 Rules in play · {rules.display_name}", clip(description, 4096), PRIVATE_COLOUR)
+    drawn = embed(
+        f"📜 Rules in play · {rules.display_name}", clip(description, DESCRIPTION_MAX), PRIVATE_COLOUR
+    )
     drawn["fields"] = [
         field(
-            clip(house_rules.marked(rules.key, with_names(session, shown.name)), 256),
-            clip(with_names(session, shown.value), 1024),
+            clip(house_rules.marked(rules.key, with_names(session, shown.name)), FIELD_NAME_MAX),
+            clip(with_names(session, shown.value), FIELD_VALUE_MAX),
             False,
         )
         for shown in session.view(None).rules[:25]

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from cogs.tables import house_rules
 from cogs.tables.layouts import Card, CardField
-from cogs.tables.lengths import LAST_LINE_MIN, clip, field_size, layout_length
+from cogs.tables.lengths import (
+    FIELD_NAME_MAX,
+    FIELD_VALUE_MAX,
+    LAST_LINE_MIN,
+    clip,
+    field_size,
+    layout_length,
+)
 from cogs.tables.table_text import players_field, with_latest_events, with_names
 from engine import Field, SeatView
 from engine.tables.session import TableSession
@@ -26,8 +33,8 @@ def state_fields(
         if value:
             shown_fields.append(
                 CardField(
-                    clip(name if private else house_rules.marked(game, name), 256),
-                    clip(with_names(session, value), 1024),
+                    clip(name if private else house_rules.marked(game, name), FIELD_NAME_MAX),
+                    clip(with_names(session, value), FIELD_VALUE_MAX),
                 )
             )
     return shown_fields
@@ -70,7 +77,7 @@ def own_fields(session: TableSession, view: SeatView, room: int) -> list[CardFie
         fields.extend(decision)
     own = next((line for line in view.seats if line.seat == view.seat), None)
     if own is not None and own.summary:
-        line = CardField(OWN_LINE, clip(with_names(session, own.summary), 1024))
+        line = CardField(OWN_LINE, clip(with_names(session, own.summary), FIELD_VALUE_MAX))
         if field_size(line) <= room:
             fields.append(line)
     return fields
