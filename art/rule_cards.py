@@ -53,8 +53,6 @@ TILES: dict[tuple[str, str], RuleTile] = {(RULE_DECK, key): _tile(rule) for key,
 """Every rule card's tile by its scene card ``("rc", <id>)``."""
 
 
-
-
 def _fit(text: str, size: int, width: int) -> ImageFont.FreeTypeFont:
     """The bundled bold font at ``size`` or smaller (down to 70 %), so that ``text`` fits ``width``."""
     font = bold(size)

@@ -75,8 +75,6 @@ DESCRIPTION_LIMIT = 1024
 SEAT = re.compile(r"\{seat:(\d{1,2})\}")
 
 
-
-
 # -- names --------------------------------------------------------------------------------------------
 
 
@@ -164,9 +162,7 @@ def _palette() -> Image.Image:
         tile = card_image(card)
         sheet.paste(tile, (index * (RULE_WIDTH + 4), (rows - 1) * FACE), tile)
     draw = ImageDraw.Draw(sheet)
-    draw.text(
-        (4, rows * FACE + 2), "Draw piles Discard 0123456789", font=bold(LABEL_SIZE), fill=LABEL_COLOUR
-    )
+    draw.text((4, rows * FACE + 2), "Draw piles Discard 0123456789", font=bold(LABEL_SIZE), fill=LABEL_COLOUR)
     draw.text((4, rows * FACE + 22), "12 · 11 cards in hand", font=bold(NOTE_SIZE), fill=NOTE_COLOUR)
     draw.rounded_rectangle((400, rows * FACE + 4, 440, rows * FACE + 36), 8, outline=EMPTY_COLOUR, width=2)
     return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

@@ -1,5 +1,5 @@
 """How much each message kind asks its reader to read, per game and player count, against its
-budget (:mod:`cogs.tables.budgets`).
+budget (:mod:`cogs.tables.lengths`).
 
 Usage::
 
@@ -9,10 +9,10 @@ For every game (default: all seven) and player count, it plays seeded random gam
 whole games up to ``--moves`` moves) with the display names of ``tests/tables/test_drawn.py`` and, every
 ``--every`` moves, draws the table message and every seat's private view (ephemeral) and DM (with a turn
 DM's intro), then the scoreboard. It prints a Markdown table of the longest of each kind, in characters of
-text (:func:`cogs.tables.budgets.text_length`), marking those over budget with ⚠. With ``--emojis`` every
+text (:func:`cogs.tables.lengths.text_length`), marking those over budget with ⚠. With ``--emojis`` every
 card face has an application emoji (ids of 19 digits), so cards show as ``<:name:id> text``: a budget
-counts an emoji as one character, and a last column gives the largest embed as Discord counts it (the
-emojis' markup included, against its 6,000).
+counts an emoji as one character, and a last column gives the largest text as Discord counts it (the
+emojis' markup included: an embed's, against its 6,000; a layout's text displays', against their 4,000).
 """
 
 from __future__ import annotations
@@ -28,9 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from art.faces import all_faces  # noqa: E402
 from cogs.card_emojis import CARD_EMOJIS  # noqa: E402
-from cogs.tables import budgets, render  # noqa: E402
+from cogs.tables import lengths, render  # noqa: E402
 from cogs.tables.drawn import Drawn  # noqa: E402
-from cogs.tables.embeds import embed_size  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 from engine.tables.session import TableDraft, TablePhase, TableSettings  # noqa: E402
 from tests.tables.conftest import EveryFaceApplication  # noqa: E402
@@ -39,22 +38,24 @@ from tests.tables.test_drawn import DM_INTRO, JUMP_URL, NAMES  # noqa: E402
 
 NOW = datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)
 LIMITS = {
-    "table": budgets.TABLE_MESSAGE,
-    "private": budgets.PRIVATE_VIEW,
-    "dm": budgets.DM,
-    "scoreboard": budgets.TABLE_MESSAGE,
+    "table": lengths.TABLE_MESSAGE,
+    "private": lengths.PRIVATE_VIEW,
+    "dm": lengths.DM,
+    "scoreboard": lengths.TABLE_MESSAGE,
 }
 
 
 MARKUP = "markup"
-"""The largest embed of any kind, as Discord counts it (:func:`cogs.tables.embeds.embed_size`)."""
+"""The largest text of any kind, as Discord counts it (:func:`cogs.tables.lengths.embed_size`,
+:func:`cogs.tables.lengths.message_size`)."""
 _largest = [0]
 
 
 def _size(drawn: Drawn) -> int:
-    if drawn.embed is not None:
-        _largest[0] = max(_largest[0], embed_size(drawn.embed))
-    return budgets.text_length(payload(drawn))
+    message = payload(drawn)
+    size = lengths.embed_size(drawn.embed) if drawn.embed is not None else lengths.message_size(message)
+    _largest[0] = max(_largest[0], size)
+    return lengths.text_length(message)
 
 
 def longest(key: str, seats: int, seeds: int, every: int, moves: int) -> dict[str, int]:

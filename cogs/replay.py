@@ -27,8 +27,9 @@ from cogs.card_emojis import CARD_EMOJIS
 from cogs.names import shown_name
 from cogs.press_limits import TOO_FAST, press_limits_of
 from cogs.tables import custom_ids as ids
-from cogs.tables.action_menus import clip
+from cogs.tables import lengths
 from cogs.tables.board_image import board_png
+from cogs.tables.lengths import clip
 from engine import GAMES, IllegalAction, replay
 from engine.ai import coach
 from engine.core import STRONG, Event, GameState, plural
@@ -133,22 +134,31 @@ def replay_message(
     ]
     where = "the deal" if step == 0 else f"move {step} of {replay_game.moves}"
     embed = discord.Embed(
-        title=clip(f"⏯️ Replay of game #{stored.id}: {replay_game.rules.display_name}, {where}", 256),
-        description=clip("\n".join(lines) or "The cards are dealt.", 4096),
+        title=clip(
+            f"⏯️ Replay of game #{stored.id}: {replay_game.rules.display_name}, {where}", lengths.TITLE_MAX
+        ),
+        description=clip("\n".join(lines) or "The cards are dealt.", lengths.DESCRIPTION_MAX),
         colour=REPLAY_COLOUR,
     )
     for field in public.table[:8]:
         embed.add_field(
-            name=clip(replay_game.named(field.name), 256), value=clip(replay_game.named(field.value), 1024)
+            name=clip(replay_game.named(field.name), lengths.FIELD_NAME_MAX),
+            value=clip(replay_game.named(field.value), lengths.FIELD_VALUE_MAX),
         )
     seat_lines = [
         f"{'▶️' if line.to_act else '▫️'} **{shown_name(replay_game.name(line.seat))}**: "
         f"{replay_game.named(line.summary)}"
         for line in public.seats
     ]
-    embed.add_field(name="Players", value=clip("\n".join(seat_lines), 1024) or "—", inline=False)
+    embed.add_field(
+        name="Players", value=clip("\n".join(seat_lines), lengths.FIELD_VALUE_MAX) or "—", inline=False
+    )
     if step < replay_game.moves:
-        embed.add_field(name="Next move", value=clip(next_move(replay_game, state, step), 1024), inline=False)
+        embed.add_field(
+            name="Next move",
+            value=clip(next_move(replay_game, state, step), lengths.FIELD_VALUE_MAX),
+            inline=False,
+        )
     if step == replay_game.moves and state.is_terminal():
         _reveal_hands(embed, replay_game, state)
     embed.set_footer(
@@ -187,15 +197,15 @@ def _reveal_hands(embed: discord.Embed, replay_game: Replay, state: GameState) -
         value = "\n".join(
             f"{replay_game.named(field.name)}: {replay_game.named(field.value)}" for field in private[:6]
         )
-        heading = clip(f"🂠 {shown_name(replay_game.name(seat))}", 256)
-        embed.add_field(name=heading, value=clip(value, 1024), inline=False)
+        heading = clip(f"🂠 {shown_name(replay_game.name(seat))}", lengths.FIELD_NAME_MAX)
+        embed.add_field(name=heading, value=clip(value, lengths.FIELD_VALUE_MAX), inline=False)
     standings = sorted(state.standings(), key=lambda standing: (standing.rank, standing.seat))
     result = "\n".join(
         f"{standing.rank}. {'🏆 ' if standing.rank == 1 else ''}"
         f"**{shown_name(replay_game.name(standing.seat))}**: {plural(standing.points, 'point')}"
         for standing in standings
     )
-    embed.add_field(name="Result", value=clip(result, 1024), inline=False)
+    embed.add_field(name="Result", value=clip(result, lengths.FIELD_VALUE_MAX), inline=False)
 
 
 def _fit(embed: discord.Embed, budget: int = 5900) -> None:

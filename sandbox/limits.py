@@ -317,8 +317,6 @@ def _walk(components: Sequence[Any]) -> list[dict[str, Any]]:
     return found
 
 
-
-
 def _validate_v2_tree(
     errors: FormErrors, path: Path, components: Sequence[Any], seen: dict[str, Path]
 ) -> None:
@@ -374,11 +372,7 @@ def _validate_components(errors: FormErrors, components: Any, flags: int) -> Non
                 f"Must be {V2_COMPONENTS_MAX} or fewer components in total (got {total}).",
             )
         _validate_v2_tree(errors, ("components",), components, seen)
-        text = sum(
-            len(comp.get("content") or "")
-            for comp in _walk(components)
-            if comp.get("type") == 10
-        )
+        text = sum(len(comp.get("content") or "") for comp in _walk(components) if comp.get("type") == 10)
         if text > V2_TEXT_MAX:
             errors.add(
                 ("components",),

@@ -293,9 +293,7 @@ class WebPage:
             raise SandboxUsageError("that channel is not on your page")
         name = _text(body, "name")
         options = self._options(name, _object(body, "options"))
-        return await self.server.run_command(
-            self.user, None if channel.is_dm else channel, name, **options
-        )
+        return await self.server.run_command(self.user, None if channel.is_dm else channel, name, **options)
 
     def _options(self, name: str, given: dict[str, Any]) -> dict[str, Any]:
         """The option values of ``/name`` as the sandbox takes them: the form sends text, the command's

@@ -21,20 +21,20 @@ position's name, ``look.C5``) is picked in two presses instead, never from lists
 only, like a page), then a button per choice of that row, which is the action itself.
 
 Components are drawn as Discord JSON (:func:`button`, :func:`select`, :func:`rows`), for every message of
-:mod:`cogs.tables.render`.
+:mod:`cogs.tables.render`; their labels are cut to Discord's limits by :func:`cogs.tables.lengths.clip`.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
 
 from cogs.tables import custom_ids as ids
+from cogs.tables.lengths import clip
 from engine import Board, LegalAction
 from engine.core import plain
 
@@ -56,57 +56,6 @@ _STYLES = {
     "bad": discord.ButtonStyle.danger,
 }
 """The button style of each :class:`~engine.core.LegalAction` tone."""
-
-
-CUSTOM_EMOJI = re.compile(r"<:\w{2,32}:\d{1,20}>")
-"""A custom emoji as Discord writes it in text (``<:fw_7_blue_star_a1b2c3:123…>``): one picture to read."""
-EMOJI_PIECES = re.compile(r"(<:\w{2,32}:\d{1,20}>)")
-"""Splits text into its pieces between custom emojis (even) and the emojis (odd)."""
-SHOWN_EMOJI = re.compile(r"<:\w{2,32}:\d{1,20}> ?")
-"""A card's emoji before its text, as :meth:`cogs.card_emojis.CardEmojis.shown` writes it."""
-
-
-def reading_length(text: str) -> int:
-    """The characters of ``text`` a reader reads: a custom emoji (``<:name:id>``, 30 to 60 characters of
-    markup, which Discord's limits count) counts as one."""
-    return len(text) if "<:" not in text else _reading_length(text)
-
-
-@functools.lru_cache(maxsize=4096)
-def _reading_length(text: str) -> int:
-    return len(text) - sum(len(emoji) - 1 for emoji in CUSTOM_EMOJI.findall(text))
-
-
-def without_emojis(text: str) -> str:
-    """``text`` with its custom emojis (and the space after each) left out: cards shown by their text
-    alone, as before card emojis."""
-    return SHOWN_EMOJI.sub("", text) if "<:" in text else text
-
-
-def clip_reading(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters of text as a reader counts them (:func:`reading_length`: an
-    emoji is one), ending in "…" when cut; an emoji is kept whole or left out, never cut."""
-    if reading_length(text) <= limit:
-        return text
-    kept, room = [], limit - 1
-    for index, piece in enumerate(EMOJI_PIECES.split(text)):
-        size = 1 if index % 2 else len(piece)  # odd pieces are the emojis
-        if size > room:
-            kept.append("" if index % 2 else piece[:room])
-            break
-        kept.append(piece)
-        room -= size
-    return "".join(kept) + "…"
-
-
-def clip(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters (Discord counts an emoji's markup), ending in "…" when cut; a
-    text too long with its custom emojis loses them first (its cards shown by their text alone), so no
-    emoji is ever cut in half."""
-    if len(text) <= limit:
-        return text
-    text = without_emojis(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 Menu = tuple[str, list[LegalAction]]

@@ -28,6 +28,7 @@ from art.table_picture import (  # one felt, one back, one PNG level
     BACKGROUND,
     PNG_LEVEL,
 )
+from cogs.tables.lengths import ALT_TEXT_MAX, clip
 from engine import Board, Cell
 from engine.core import plural
 
@@ -206,4 +207,4 @@ def board_description(board: Board) -> str:
     )
     if face_up:
         text += f"; face up: {', '.join(face_up)}"
-    return text[:1021] + "..." if len(text) > 1024 else text
+    return clip(text, ALT_TEXT_MAX)

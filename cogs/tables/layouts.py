@@ -2,156 +2,113 @@
 view and the scoreboard are drawn as one container each (:func:`card`), small notices as a text display
 (:func:`notice`).
 
-The renderer (:mod:`cogs.tables.render`) first puts a message's text together as an embed object (title,
-description, fields, footer: the shape its budgets and trimming work on), then lays it out here:
+The renderer (:mod:`cogs.tables.render`) puts a card's text together as a :class:`Card` (heading, fields,
+footer: the shape its budgets and trimming work on, measured by :mod:`cogs.tables.lengths` as the layout
+shows it), then draws it here once:
 
-- a container (type 17) with the embed's colour as its accent;
-- a text display (type 10): the title as a heading (``### title``, a link when the embed has a ``url``),
+- a container (type 17) with the card's colour as its accent;
+- a text display (type 10): the title as a heading (``### title``, a link when the card has a ``url``),
   then the description (whose turn, the clock, the latest moves);
 - the picture, if any, in a media gallery (type 12) as ``attachment://<filename>`` with its description
   (alt text);
 - a text display of the fields (``**name**: value`` for a short inline field, else ``**name**`` over its
-  value) and the footer in small print (``-# footer``);
+  value: :func:`cogs.tables.lengths.reads_inline`) and the footer in small print (``-# footer``);
 - a separator (type 14) and the action rows (type 1), when there are any.
 
 Discord's limits (``shared/DISCORD-NOTES.md``; ``sandbox/limits.py`` checks them): at most 40 components in
 all, nested ones counted (a card uses at most 5 besides its action rows, which hold at most 30), and 4,000
-characters of text across its text displays (the budgets of :mod:`cogs.tables.budgets` keep far below).
-:func:`text_length` is what the layout of an embed reads, so the renderer's budgets count its markup.
+characters of text across its text displays (:func:`cogs.tables.lengths.fit_card` keeps a card's text
+within them; the budgets of :mod:`cogs.tables.lengths` keep far below).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from cogs.tables.action_menus import clip, reading_length
 from cogs.tables.drawn import Attachment
-from cogs.tables.embeds import embed_length
+from cogs.tables.lengths import ALT_TEXT_MAX, LAYOUT_TEXT_MAX, TEXT_DISPLAY, clip, display_texts, reads_inline
 
-ACTION_ROW, TEXT_DISPLAY, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 10, 12, 14, 17
+ACTION_ROW, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 12, 14, 17
 """Discord's component types."""
-TEXT_MAX = 4000
-"""Discord: the characters of one text display, and of all of a message's text displays together."""
-DESCRIPTION_MAX = 1024
-"""Discord: the characters of a media item's description (alt text)."""
-INLINE_LINE = 60
-"""An inline field whose value is one line of at most this many characters reads on one line with its name."""
+
+
+class CardField(NamedTuple):
+    """A field of a card: its ``name`` in bold, then its ``value`` on the same line when ``inline`` and short
+    (:func:`cogs.tables.lengths.reads_inline`), else under it."""
+
+    name: str
+    value: str
+    inline: bool = True
+
+
+@dataclasses.dataclass
+class Card:
+    """The text of a card (:func:`card`) while the renderer puts it together: its accent ``colour``, the
+    ``title`` (a link to ``url`` if given), the ``description`` under it, the ``fields`` and the ``footer``
+    (each ``""`` or empty when not shown)."""
+
+    colour: int
+    title: str = ""
+    description: str = ""
+    url: str | None = None
+    fields: list[CardField] = dataclasses.field(default_factory=list)
+    footer: str = ""
 
 
 def text_display(content: str) -> dict[str, Any]:
     """A text display of ``content`` (1-4,000 characters, cut to fit)."""
-    return {"type": TEXT_DISPLAY, "content": clip(content, TEXT_MAX)}
+    return {"type": TEXT_DISPLAY, "content": clip(content, LAYOUT_TEXT_MAX)}
 
 
-def _field_line(shown: dict[str, Any]) -> str:
-    name, value = shown["name"], shown["value"]
-    if shown.get("inline") and "\n" not in value and len(value) <= INLINE_LINE:
-        return f"**{name}**: {value}"
-    return f"**{name}**\n{value}"
+def _field_line(shown: CardField) -> str:
+    return f"**{shown.name}**: {shown.value}" if reads_inline(shown) else f"**{shown.name}**\n{shown.value}"
 
 
-def _heading(embed: dict[str, Any]) -> str:
-    title = embed.get("title") or ""
-    if title and embed.get("url"):
-        title = f"[{title}]({embed['url']})"
+def _heading(text: Card) -> str:
+    title = text.title
+    if title and text.url:
+        title = f"[{title}]({text.url})"
     head = f"### {title}" if title else ""
-    description = embed.get("description") or ""
+    description = text.description
     return f"{head}\n{description}" if head and description else head or description
 
 
-def _body(embed: dict[str, Any]) -> str:
-    lines = [_field_line(shown) for shown in embed.get("fields") or ()]
-    footer = (embed.get("footer") or {}).get("text")
-    if footer:
-        lines.append(f"-# {footer}")
+def _body(text: Card) -> str:
+    lines = [_field_line(shown) for shown in text.fields]
+    if text.footer:
+        lines.append(f"-# {text.footer}")
     return "\n".join(lines)
-
-
-def _layout_marks(embed: dict[str, Any]) -> int:
-    """The characters :func:`_heading` and :func:`_body` add around the embed's texts: ``### `` and the
-    line break before the description, the link's brackets and its address, each field's bold marks and
-    ``: `` or line break, the footer's ``-# `` and the line breaks between the body's lines. Counted from
-    the texts' presence and lengths alone, so that no joined text is built and read again: none of these
-    marks can make or break a custom emoji with the texts beside them, so the reading length of the
-    whole is the sum of its parts'."""
-    marks = 0
-    title = embed.get("title")
-    if title:
-        marks += 4  # "### "
-        url = embed.get("url")
-        if url:
-            marks += 4 + reading_length(url)  # "[title](url)"
-        if embed.get("description"):
-            marks += 1  # the line break before the description
-    lines = 0
-    for shown in embed.get("fields") or ():
-        value = shown["value"]
-        marks += 6 if shown.get("inline") and "\n" not in value and len(value) <= INLINE_LINE else 5
-        lines += 1
-    if (embed.get("footer") or {}).get("text"):
-        marks += 3  # "-# "
-        lines += 1
-    return marks + max(lines - 1, 0)
-
-
-def text_length(embed: dict[str, Any]) -> int:
-    """The characters of text the layout of ``embed`` shows (:func:`card`), markup included, a custom emoji
-    counting as one: what :func:`cogs.tables.budgets.text_length` counts of it."""
-    shown = embed_length(embed) - _author_length(embed)
-    return shown + _layout_marks(embed)
-
-
-def _author_length(embed: dict[str, Any]) -> int:
-    """The characters of the embed's author's name, which :func:`cogs.tables.embeds.embed_length` counts
-    and a layout does not show."""
-    author = (embed.get("author") or {}).get("name")
-    return reading_length(author) if author else 0
-
-
-def markup(embed: dict[str, Any]) -> int:
-    """The characters the layout of ``embed`` adds to the embed's own text (headings, bold names, line
-    breaks; a description's line break counted even before it has one): what a budget that counts the
-    embed's text (:func:`cogs.tables.embeds.embed_length`) must leave for the layout."""
-    gap = 1 if embed.get("title") and not embed.get("description") else 0
-    return _layout_marks(embed) + gap - _author_length(embed)
-
-
-FIELD_MARKUP = len("****: \n")
-"""The most characters a field adds in a layout besides its name and value (bold marks, ": " or a line
-break, and the line break before the next)."""
 
 
 def picture_item(picture: Attachment) -> dict[str, Any]:
     """A media gallery item showing the attached ``picture``, with its description as alt text."""
     item: dict[str, Any] = {"media": {"url": f"attachment://{picture.filename}"}}
     if picture.description:
-        item["description"] = clip(picture.description, DESCRIPTION_MAX)
+        item["description"] = clip(picture.description, ALT_TEXT_MAX)
     return item
 
 
 def card(
-    embed: dict[str, Any], rows: Sequence[dict[str, Any]] = (), pictures: Sequence[Attachment] = ()
+    text: Card, rows: Sequence[dict[str, Any]] = (), pictures: Sequence[Attachment] = ()
 ) -> tuple[dict[str, Any], ...]:
-    """The layout of a message whose text is ``embed`` (an embed object: title, url, description, fields,
-    footer, color), with ``pictures`` (attached files, shown in a media gallery) and the action ``rows``:
-    one container (see the module's docstring). Empty parts are left out."""
+    """The layout of a message whose text is ``text``, with ``pictures`` (attached files, shown in a media
+    gallery) and the action ``rows``: one container (see the module's docstring). Empty parts are left
+    out."""
     inside: list[dict[str, Any]] = []
-    heading = _heading(embed)
+    heading = _heading(text)
     if heading:
         inside.append(text_display(heading))
     if pictures:
         inside.append({"type": MEDIA_GALLERY, "items": [picture_item(picture) for picture in pictures[:10]]})
-    body = _body(embed)
+    body = _body(text)
     if body:
         inside.append(text_display(body))
     if rows:
         inside.append({"type": SEPARATOR, "divider": True, "spacing": 1})
         inside.extend(rows)
-    container: dict[str, Any] = {"type": CONTAINER, "components": inside}
-    if embed.get("color") is not None:
-        container["accent_color"] = embed["color"]
-    return (container,)
+    return ({"type": CONTAINER, "components": inside, "accent_color": text.colour},)
 
 
 def notice(text: str, rows: Sequence[dict[str, Any]] = ()) -> tuple[dict[str, Any], ...]:
@@ -192,9 +149,4 @@ def action_rows(components: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def texts(components: Sequence[dict[str, Any]]) -> list[str]:
     """The contents of the text displays of ``components``, in order, wherever they are nested."""
-    found = []
-    for component in components:
-        if component.get("type") == TEXT_DISPLAY:
-            found.append(component["content"])
-        found.extend(texts(component.get("components") or ()))
-    return found
+    return list(display_texts(components))

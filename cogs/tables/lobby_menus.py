@@ -6,8 +6,8 @@ for them: the first row holds Join, Leave, Start, Cancel and "DM me my hand", th
 from __future__ import annotations
 
 from cogs.tables import custom_ids as ids
-from cogs.tables.action_menus import clip as _clip
-from cogs.tables.action_menus import option, select
+from cogs.tables.action_menus import OPTION_TEXT_MAX, PLACEHOLDER_MAX, option, select
+from cogs.tables.lengths import clip as _clip
 from engine.tables import ai_seats, lobby_options
 from engine.tables.lobby_options import OptionChoice, clock_choices, option_choices
 from engine.tables.session import TableSession
@@ -50,7 +50,9 @@ def option_menus(session: TableSession) -> list[dict]:
             select(
                 ids.option_custom_id(session.table_id, lobby_options.RULES_MENU),
                 [
-                    option(_clip(choice.description, 100), choice.name, default=bool(choice.current))
+                    option(
+                        _clip(choice.description, OPTION_TEXT_MAX), choice.name, default=bool(choice.current)
+                    )
                     for choice in switches
                 ],
                 placeholder="Optional rules: pick the ones to play with",
@@ -66,13 +68,15 @@ def option_menus(session: TableSession) -> list[dict]:
                 ids.option_custom_id(session.table_id, choice.name),
                 [
                     option(
-                        _clip(label, 100),
+                        _clip(label, OPTION_TEXT_MAX),
                         value,
                         description="now set" if value == str(choice.current) else None,
                     )
                     for label, value in choice.values
                 ],
-                placeholder=_clip(f"{choice.description.rstrip('.')} (now: {choice.current_label})", 150),
+                placeholder=_clip(
+                    f"{choice.description.rstrip('.')} (now: {choice.current_label})", PLACEHOLDER_MAX
+                ),
             )
         )
     levels = ai_seats.level_choices(session)
@@ -81,7 +85,7 @@ def option_menus(session: TableSession) -> list[dict]:
             select(  # no option pre-selected: each AI's level now set is marked
                 ids.option_custom_id(session.table_id, lobby_options.LEVELS_MENU),
                 [
-                    option(_clip(label, 100), value, description="now set" if now else None)
+                    option(_clip(label, OPTION_TEXT_MAX), value, description="now set" if now else None)
                     for label, value, now in levels[:MAX_OPTIONS]
                 ],
                 placeholder="AI players' levels: pick one AI's level",
@@ -90,7 +94,7 @@ def option_menus(session: TableSession) -> list[dict]:
     if len(menus) < MENU_ROWS:  # a row is free (else the clock is set with /play clock:)
         current = session.settings.time_control.kind
         options = [
-            option(_clip(f"Clock: {label}", 100), kind, default=kind == current)
+            option(_clip(f"Clock: {label}", OPTION_TEXT_MAX), kind, default=kind == current)
             for label, kind in clock_choices(session)
         ]
         menus.append(select(ids.option_custom_id(session.table_id, lobby_options.CLOCK_MENU), options))

@@ -5,8 +5,9 @@ Nothing here decides anything: it draws the lobby, the public table (from the en
 page of its menus), a seat's private view, the scoreboard, a closed or moved table, and the short messages
 around them (the question before leaving, "Play again" closed, the notice to a player an AI took over).
 The table, the private views, the scoreboards and every message that may replace one of them are
-Components V2 layouts (:mod:`cogs.tables.layouts`; their text is first put together as an embed object,
-whose budgets count the layout's markup); the lobby and the new small messages are classic ones.
+Components V2 layouts (:mod:`cogs.tables.layouts`; their text is put together as a
+:class:`~cogs.tables.layouts.Card`, measured and fitted by :mod:`cogs.tables.lengths` as the layout shows
+it, then drawn once); the lobby and the new small messages are classic ones.
 A press's answer sends the drawing as it is; every other send hands it to discord.py
 (:mod:`cogs.tables.drawn`). Every text stays within Discord's limits (see ``shared/DISCORD-NOTES.md``): the
 renderer trims rather than lets a send fail, and the actions of a decision are fitted to menus and pages
@@ -16,19 +17,19 @@ by :mod:`cogs.tables.action_menus`.
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 import discord
 
 from art.cards import face_of_action
 from cogs.card_emojis import CARD_EMOJIS
 from cogs.rules import pages as rules_pages
-from cogs.tables import action_menus, budgets, layouts, prompts, seat_controls, view_fields
+from cogs.tables import action_menus, layouts, lengths, prompts, seat_controls, view_fields
 from cogs.tables import custom_ids as ids
 from cogs.tables.action_menus import Placed, button, rows
-from cogs.tables.action_menus import clip as _clip
 from cogs.tables.drawn import Attachment, Drawn, kept
-from cogs.tables.embeds import embed, field, fit_embed
+from cogs.tables.embeds import embed, field
+from cogs.tables.layouts import Card, CardField
+from cogs.tables.lengths import clip as _clip
 from cogs.tables.lobby_menus import MENU_ROWS, option_menus, shown_choices
 from cogs.tables.pictures import board_picture, table_picture
 from cogs.tables.table_text import (
@@ -116,7 +117,7 @@ def lobby_message(session: TableSession) -> Drawn:
     fields = [
         field(
             f"Players ({len(players)} of {rules.min_seats}–{rules.max_seats})",
-            _clip("\n".join(lines), 1024) or "nobody yet",
+            _clip("\n".join(lines), lengths.FIELD_VALUE_MAX) or "nobody yet",
             False,
         ),
         field("Clock", clock.label(clock.kind, session.settings.turn_seconds)),
@@ -128,7 +129,13 @@ def lobby_message(session: TableSession) -> Drawn:
         f"{choice.description.rstrip('.')}: **{choice.current_label}**" for choice in shown_choices(session)
     ]
     if settings:
-        fields.append(field("Options (the host sets them below)", _clip("\n".join(settings), 1024), False))
+        fields.append(
+            field(
+                "Options (the host sets them below)",
+                _clip("\n".join(settings), lengths.FIELD_VALUE_MAX),
+                False,
+            )
+        )
     drawn["fields"] = fields
     drawn["footer"] = {"text": footer_text(session)}
     table_id = session.table_id
@@ -151,9 +158,10 @@ def lobby_message(session: TableSession) -> Drawn:
 # -- the game ----------------------------------------------------------------------------------------
 
 
-def _crowded(drawn: dict[str, Any]) -> bool:
-    """True if the table message ``drawn`` leaves no room for the last move's line within its budget."""
-    return layouts.text_length(drawn) + 2 + budgets.LAST_LINE_MIN > budgets.TABLE_MESSAGE
+def _crowded(text: Card) -> bool:
+    """True if the table message's card ``text`` leaves no room for the last move's line within its
+    budget."""
+    return lengths.layout_length(text) + 2 + lengths.LAST_LINE_MIN > lengths.TABLE_MESSAGE
 
 
 def action_components(
@@ -184,16 +192,11 @@ def action_components(
     )
 
 
-def _laid_out(drawn: dict[str, Any], items: list[Placed], pictures: tuple[Attachment, ...]) -> Drawn:
-    """The message whose text is the embed object ``drawn``, with the components ``items`` and
-    ``pictures``, as a Components V2 layout (:func:`cogs.tables.layouts.card`)."""
-    return Drawn(components=layouts.card(drawn, rows(items), pictures), attachments=pictures, layout=True)
-
-
-def _fit(drawn: dict[str, Any]) -> dict[str, Any]:
-    """Trim the embed object ``drawn`` so that its layout keeps within Discord's 4,000 characters, with
-    room for a DM's intro above it (:data:`cogs.tables.budgets.DM_INTRO`)."""
-    return fit_embed(drawn, layouts.TEXT_MAX - budgets.DM_INTRO - layouts.markup(drawn))
+def _laid_out(text: Card, items: list[Placed], pictures: tuple[Attachment, ...]) -> Drawn:
+    """The message whose text is the card ``text`` (fitted to Discord's limits by
+    :func:`cogs.tables.lengths.fit_card` once it is whole), with the components ``items`` and ``pictures``,
+    as a Components V2 layout (:func:`cogs.tables.layouts.card`)."""
+    return Drawn(components=layouts.card(text, rows(items), pictures), attachments=pictures, layout=True)
 
 
 def table_message(session: TableSession, page: int = 0, row: int | None = None) -> Drawn:
@@ -203,27 +206,29 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
     several; the choices of the board's ``row``, if chosen), plus "My hand" and "DM me", "Rules in play"
     and the seat buttons. The rules in play (rule cards, scoring, options) are not on it: "Rules in play"
     shows them on demand (:mod:`cogs.tables.rules_in_play`).
-    The latest moves fill what :data:`cogs.tables.budgets.TABLE_MESSAGE` leaves; a crowded table shows
+    The latest moves fill what :data:`cogs.tables.lengths.TABLE_MESSAGE` leaves; a crowded table shows
     each seat's brief line (``SeatLine.brief``), then, if still crowded, the fields' brief values
     (``Field.brief``), then the footer's move number alone.
     """
     assert session.state is not None
     public = session.view(None)
-    drawn = embed(_clip(with_names(session, public.title), 256), turn_line(session), PLAYING_COLOUR)
-    drawn["fields"] = [
+    text = Card(
+        PLAYING_COLOUR, _clip(with_names(session, public.title), lengths.TITLE_MAX), turn_line(session)
+    )
+    text.fields = [
         *view_fields.state_fields(session, public.table),
-        field("Players", seat_lines(session, public) or "—", False),
+        CardField("Players", seat_lines(session, public) or "—", False),
     ]
-    drawn["footer"] = {"text": f"table {session.table_id} · move {session.state.version + 1}"}  # title: game
-    if _crowded(drawn):
-        players = field(*players_field(session, public, brief=True), False)
-        drawn["fields"] = [*drawn["fields"][:-1], players]
-        if _crowded(drawn):
-            drawn["fields"] = [*view_fields.state_fields(session, public.table, brief=True), players]
-        if _crowded(drawn):  # the move alone: the table id is on its lobby and scoreboard
-            drawn["footer"] = {"text": f"move {session.state.version + 1}"}
-    with_latest_events(session, drawn, budgets.TABLE_MESSAGE - layouts.markup(drawn))
-    _fit(drawn)
+    text.footer = f"table {session.table_id} · move {session.state.version + 1}"  # the title: the game
+    if _crowded(text):
+        players = CardField(*players_field(session, public, brief=True), False)
+        text.fields = [*text.fields[:-1], players]
+        if _crowded(text):
+            text.fields = [*view_fields.state_fields(session, public.table, brief=True), players]
+        if _crowded(text):  # the move alone: the table id is on its lobby and scoreboard
+            text.footer = f"move {session.state.version + 1}"
+    with_latest_events(session, text, lengths.TABLE_MESSAGE)
+    lengths.fit_card(text)
     table_id = session.table_id
     items = action_components(session, prompts.table_actions(session), page, board=public.board, row=row)
     items.append((4, _verb_button(table_id, ids.HAND, "My hand", SECONDARY)))
@@ -232,7 +237,7 @@ def table_message(session: TableSession, page: int = 0, row: int | None = None) 
         items.append((4, _verb_button(table_id, ids.DM, "DM me my hand", SECONDARY)))
     items.append((4, _verb_button(table_id, ids.RULES, RULES_LABEL, SECONDARY)))
     items.extend((4, _verb_button(table_id, verb, label, CONTROL_STYLES[verb])) for verb, label in controls)
-    return _laid_out(drawn, items, table_picture(session, public))
+    return _laid_out(text, items, table_picture(session, public))
 
 
 def private_message(
@@ -249,10 +254,10 @@ def private_message(
 
     ``offer_dm``: the ephemeral "My hand" view, read in the channel just under the table message, so it
     shows only what is the seat's (:func:`cogs.tables.view_fields.own_fields`) and adds a "DM me my hand"
-    button; its budget is :data:`cogs.tables.budgets.PRIVATE_VIEW`. A DM is read away from the table:
+    button; its budget is :data:`cogs.tables.lengths.PRIVATE_VIEW`. A DM is read away from the table:
     after the seat's own fields come the table's fields and "Players" (brief if need be) each where it
-    still fits, and the latest moves in what is left of :data:`cogs.tables.budgets.DM` less
-    :data:`cogs.tables.budgets.DM_INTRO`. The footer names the player ("Private to <name>"), which the
+    still fits, and the latest moves in what is left of :data:`cogs.tables.lengths.DM` less
+    :data:`cogs.tables.lengths.DM_INTRO`. The footer names the player ("Private to <name>"), which the
     leak tests look for. The title links to the table message (``jump_url``).
     """
     assert session.state is not None
@@ -262,17 +267,20 @@ def private_message(
     description = turn_line(session, prompt=False, viewer=user_id)
     notice = ai_seats.away_notice(session, user_id)
     if notice is not None:
-        description = _clip(f"{with_names(session, notice)}\n{description}", 4096)
-    drawn = embed(_clip(f"Your hand · {with_names(session, view.title)}", 256), description, PRIVATE_COLOUR)
-    if jump_url:
-        drawn["url"] = jump_url
-    drawn["footer"] = {"text": f"Private to {player_name(session, user_id)} · table {session.table_id}"}
+        description = _clip(f"{with_names(session, notice)}\n{description}", lengths.DESCRIPTION_MAX)
+    text = Card(
+        PRIVATE_COLOUR,
+        _clip(f"Your hand · {with_names(session, view.title)}", lengths.TITLE_MAX),
+        description,
+    )
+    text.url = jump_url or None
+    text.footer = f"Private to {player_name(session, user_id)} · table {session.table_id}"
     if offer_dm:
-        room = budgets.PRIVATE_VIEW - layouts.text_length(drawn)
-        drawn["fields"] = view_fields.own_fields(session, view, room)
+        room = lengths.PRIVATE_VIEW - lengths.layout_length(text)
+        text.fields = view_fields.own_fields(session, view, room)
     else:
-        view_fields.with_table(session, view, drawn, budgets.DM - budgets.DM_INTRO)
-    _fit(drawn)
+        view_fields.with_table(session, view, text, lengths.DM - lengths.DM_INTRO)
+    lengths.fit_card(text)
     table_id = session.table_id
     items = action_components(session, view.legal_actions, page, board=view.board, row=row)
     if offer_dm:
@@ -281,7 +289,7 @@ def private_message(
         (4, _verb_button(table_id, verb, label, CONTROL_STYLES[verb]))
         for verb, label in seat_controls.private_controls(session, user_id)
     )
-    return _laid_out(drawn, items, board_picture(view))
+    return _laid_out(text, items, board_picture(view))
 
 
 def leave_question(session: TableSession) -> Drawn:
@@ -330,17 +338,17 @@ def _standings(session: TableSession, brief: bool = False) -> str:
             f"{standing.rank}. {medal}{name}{mark}: "
             f"{plural(standing.points, noun, nouns, shown=f'**{standing.points}**')}{detail}{used}"
         )
-    return _clip("\n".join(lines), 4096)
+    return _clip("\n".join(lines), lengths.DESCRIPTION_MAX)
 
 
-def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
+def _scoreboard(session: TableSession) -> Card:
     """The scoreboard (:func:`_standings`; its hint counts brief if the full ones leave no room for a last
-    move), the final table and as many of the last moves as :data:`cogs.tables.budgets.TABLE_MESSAGE`
+    move), the final table and as many of the last moves as :data:`cogs.tables.lengths.TABLE_MESSAGE`
     leaves room for (the standings first: no last move if it would not keep
-    :data:`~cogs.tables.budgets.LAST_LINE_MIN` characters)."""
+    :data:`~cogs.tables.lengths.LAST_LINE_MIN` characters)."""
     assert session.state is not None
     title = f"🏁 {session.rules.display_name}: final scores"
-    drawn = embed(title, _standings(session), FINISHED_COLOUR)
+    text = Card(FINISHED_COLOUR, title, _standings(session))
     public = session.view(None)
     footer = [footer_text(session), session.rules.winning_rule]
     again = []
@@ -349,40 +357,40 @@ def _scoreboard_embed(session: TableSession) -> dict[str, Any]:
         if closes_at is not None:
             when = f"<t:{int(closes_at.timestamp())}:t>"
             again.append(
-                field("Play again?", f"Press **Play again** by {when} to sit at a new table.", False)
+                CardField("Play again?", f"Press **Play again** by {when} to sit at a new table.", False)
             )
         footer.append("play again?")
-    drawn["fields"] = again
-    drawn["footer"] = {"text": " · ".join(filter(None, footer))}
-    last_moves = len("Last moves") + layouts.FIELD_MARKUP
-    if layouts.text_length(drawn) > budgets.TABLE_MESSAGE - last_moves - budgets.LAST_LINE_MIN:
-        drawn["description"] = _standings(session, brief=True)
-    room = budgets.TABLE_MESSAGE - layouts.text_length(drawn)
-    room -= last_moves + budgets.LAST_LINE_MIN if session.events else 0
+    text.fields = again
+    text.footer = " · ".join(filter(None, footer))
+    last_moves = lengths.field_size(CardField("Last moves", ""))
+    if lengths.layout_length(text) > lengths.TABLE_MESSAGE - last_moves - lengths.LAST_LINE_MIN:
+        text.description = _standings(session, brief=True)
+    room = lengths.TABLE_MESSAGE - lengths.layout_length(text)
+    room -= last_moves + lengths.LAST_LINE_MIN if session.events else 0
     fields, _ = view_fields.fitting_fields(session, public.table[:10], room)  # the standings come first
-    fields = [{**shown, "inline": False} for shown in fields]
-    drawn["fields"] = [*fields, *again]
-    room = budgets.TABLE_MESSAGE - layouts.text_length(drawn) - last_moves
-    if session.events and room >= budgets.LAST_LINE_MIN:  # the last moves, as many as there is room for
-        last = budgets.latest_lines(event_log(session).split("\n"), room)
-        drawn["fields"] = [*fields, field("Last moves", _clip(last, 1024), False), *again]
-    return _fit(drawn)
+    fields = [shown._replace(inline=False) for shown in fields]
+    text.fields = [*fields, *again]
+    room = lengths.TABLE_MESSAGE - lengths.layout_length(text) - last_moves
+    if session.events and room >= lengths.LAST_LINE_MIN:  # the last moves, as many as there is room for
+        last = lengths.latest_lines(event_log(session).split("\n"), room)
+        text.fields = [*fields, CardField("Last moves", _clip(last, lengths.FIELD_VALUE_MAX), False), *again]
+    return lengths.fit_card(text)
 
 
 def scoreboard_message(session: TableSession) -> Drawn:
-    """The table message once the game is over: the scoreboard (:func:`_scoreboard_embed`) and the final
+    """The table message once the game is over: the scoreboard (:func:`_scoreboard`) and the final
     board's picture; "Play again", "Leave" and "Replay" while the "Play again" choice is open."""
-    drawn = _scoreboard_embed(session)
+    text = _scoreboard(session)
     picture = table_picture(session, session.view(None))
     if not session.rematch_open():  # over, or everyone chose (every person left): only the replay
         shown = [] if session.phase is not TablePhase.SCOREBOARD else [(0, replay_button(session.table_id))]
-        return _laid_out(drawn, shown, picture)
+        return _laid_out(text, shown, picture)
     buttons = [
         _verb_button(session.table_id, ids.AGAIN, "Play again", SUCCESS),
         _verb_button(session.table_id, ids.QUIT, "Leave", SECONDARY),
         replay_button(session.table_id),
     ]
-    return _laid_out(drawn, [(0, shown) for shown in buttons], picture)
+    return _laid_out(text, [(0, shown) for shown in buttons], picture)
 
 
 GAME_OVER = "🏁 The game is over.\nThe final scores are on the table message."
@@ -396,11 +404,10 @@ def private_scoreboard(session: TableSession) -> Drawn:
 
 def dm_scoreboard(session: TableSession) -> Drawn:
     """The last state of a player's live DM once the game is over: the standings alone, within
-    :data:`cogs.tables.budgets.DM` (the final table, the last moves and "Play again" stay on the table
+    :data:`cogs.tables.lengths.DM` (the final table, the last moves and "Play again" stay on the table
     message)."""
-    full = _scoreboard_embed(session)
-    standings = {key: full[key] for key in ("title", "description", "color", "footer") if key in full}
-    return _laid_out(standings, [], ())
+    full = _scoreboard(session)
+    return _laid_out(Card(full.colour, full.title, full.description, footer=full.footer), [], ())
 
 
 def final_components(session: TableSession) -> list[Placed]:
@@ -414,7 +421,7 @@ def final_scoreboard(session: TableSession) -> Drawn:
     """The table message for good once the "Play again" window is over: the scoreboard, the final
     picture and "Replay"."""
     final = table_picture(session, session.view(None))
-    return _laid_out(_scoreboard_embed(session), final_components(session), final)
+    return _laid_out(_scoreboard(session), final_components(session), final)
 
 
 def window_closed(table_id: str, shown: tuple[dict, ...] | None, files: tuple[str, ...] = ()) -> Drawn:
@@ -431,16 +438,16 @@ def window_closed(table_id: str, shown: tuple[dict, ...] | None, files: tuple[st
 def closed_message(session: TableSession, reason: str) -> Drawn:
     """What the table message turns into for good when the table closes (``reason`` says why), with
     "Replay" if its game is over."""
-    drawn = embed(f"{session.rules.display_name}: table closed", reason, CLOSED_COLOUR)
-    drawn["footer"] = {"text": footer_text(session)}
-    return _laid_out(drawn, final_components(session), ())
+    title = f"{session.rules.display_name}: table closed"
+    text = Card(CLOSED_COLOUR, title, reason, footer=footer_text(session))
+    return _laid_out(text, final_components(session), ())
 
 
 def moved_message(session: TableSession, jump_url: str) -> Drawn:
     """What an old table message turns into when the table moves to a fresh message."""
     description = f"The game goes on in a fresh message.\n{masked_link(TABLE_LINK, jump_url)}"
-    drawn = embed(f"{session.rules.display_name}: the table moved", description, CLOSED_COLOUR)
-    return _laid_out(drawn, [], ())
+    text = Card(CLOSED_COLOUR, f"{session.rules.display_name}: the table moved", description)
+    return _laid_out(text, [], ())
 
 
 def current_message(session: TableSession, page: int = 0) -> Drawn:

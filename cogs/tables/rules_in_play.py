@@ -4,9 +4,10 @@ presser alone, once and on demand, rather than on the table message at every mov
 from __future__ import annotations
 
 from cogs.tables import house_rules
-from cogs.tables.action_menus import clip, rows
+from cogs.tables.action_menus import rows
 from cogs.tables.drawn import Drawn
-from cogs.tables.embeds import embed, field, fit_embed
+from cogs.tables.embeds import embed, field
+from cogs.tables.lengths import DESCRIPTION_MAX, FIELD_NAME_MAX, FIELD_VALUE_MAX, clip, fit_embed
 from cogs.tables.lobby_menus import seats_for
 from cogs.tables.render import PRIVATE_COLOUR, footer_text, how_to_play
 from cogs.tables.table_text import with_names
@@ -20,7 +21,7 @@ def rules_in_play(session: TableSession) -> Drawn:
     marked) and how the game is won, with "How to play" for the game's whole rules.
 
     One embed within Discord's limits (at most 25 fields, trimmed to 6,000 characters by
-    :func:`cogs.tables.embeds.fit_embed`); no game needs more: the longest, a MINIMIZE table's, is under
+    :func:`cogs.tables.lengths.fit_embed`); no game needs more: the longest, a MINIMIZE table's, is under
     1,300 characters, so no paging.
     """
     assert session.state is not None
@@ -32,11 +33,13 @@ def rules_in_play(session: TableSession) -> Drawn:
         if (seats := seats_for(session, choice)) is None or seated in seats  # options of this table's size
     ]
     description = "\n".join(settings) if settings else "This game has no table options."
-    drawn = embed(f"📜 Rules in play · {rules.display_name}", clip(description, 4096), PRIVATE_COLOUR)
+    drawn = embed(
+        f"📜 Rules in play · {rules.display_name}", clip(description, DESCRIPTION_MAX), PRIVATE_COLOUR
+    )
     drawn["fields"] = [
         field(
-            clip(house_rules.marked(rules.key, with_names(session, shown.name)), 256),
-            clip(with_names(session, shown.value), 1024),
+            clip(house_rules.marked(rules.key, with_names(session, shown.name)), FIELD_NAME_MAX),
+            clip(with_names(session, shown.value), FIELD_VALUE_MAX),
             False,
         )
         for shown in session.view(None).rules[:25]

@@ -1,19 +1,26 @@
 """The text of a table's messages: players' names in engine text, the log of moves, the "Players" lines and
-whose turn it is (the lines :mod:`cogs.tables.render` lays out in its embeds, within the budgets of
-:mod:`cogs.tables.budgets`)."""
+whose turn it is (the lines :mod:`cogs.tables.render` lays out in its cards, within the budgets of
+:mod:`cogs.tables.lengths`)."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from discord.utils import format_dt
 
 from cogs.card_emojis import CARD_EMOJIS
 from cogs.names import shown_name
-from cogs.tables import budgets, prompts
-from cogs.tables.action_menus import clip as _clip
-from cogs.tables.embeds import embed_length
+from cogs.tables import prompts
+from cogs.tables.layouts import Card
+from cogs.tables.lengths import (
+    DESCRIPTION_MAX,
+    FIELD_NAME_MAX,
+    FIELD_VALUE_MAX,
+    latest_lines,
+    layout_length,
+    opening,
+)
+from cogs.tables.lengths import clip as _clip
 from engine import Event, SeatView
 from engine.core import STRONG, plural
 from engine.frazzled import words_minimize
@@ -159,7 +166,7 @@ def seat_lines(session: TableSession, view: SeatView, *, brief: bool = False, sh
         if shared:
             summary = SEGMENT.join(part for part in summary.split(SEGMENT) if part != shared)
         lines.append(f"{marker} **{name}**{clock}{idle}: {with_names(session, summary)}".removesuffix(": "))
-    return _clip("\n".join(lines), 1024)
+    return _clip("\n".join(lines), FIELD_VALUE_MAX)
 
 
 def players_field(session: TableSession, view: SeatView, *, brief: bool = False) -> tuple[str, str]:
@@ -170,7 +177,7 @@ def players_field(session: TableSession, view: SeatView, *, brief: bool = False)
     if brief:
         shared = shared_segment([line.brief or line.summary for line in view.seats])
     name = f"Players (all: {with_names(session, shared)})" if shared else "Players"
-    return _clip(name, 256), seat_lines(session, view, brief=brief, shared=shared) or "—"
+    return _clip(name, FIELD_NAME_MAX), seat_lines(session, view, brief=brief, shared=shared) or "—"
 
 
 def _names(session: TableSession, users: list[int]) -> str:
@@ -201,12 +208,13 @@ def turn_line(session: TableSession, *, prompt: bool = True, viewer: int | None 
     return "\n".join(lines)
 
 
-def with_latest_events(session: TableSession, drawn: dict[str, Any], budget: int, label: str = "") -> None:
-    """Add to the description of ``drawn`` (changed in place) the latest moves that keep the embed within
-    ``budget`` characters of text (:func:`cogs.tables.budgets.latest_lines`), after ``label``."""
+def with_latest_events(session: TableSession, text: Card, budget: int, label: str = "") -> None:
+    """Add to the description of the card ``text`` (changed in place) the latest moves that keep its layout
+    within ``budget`` characters of text (:func:`cogs.tables.lengths.layout_length`,
+    :func:`cogs.tables.lengths.latest_lines`), after ``label``."""
     if session.events:
-        head = drawn.get("description") or ""
+        head = text.description
         gap = "\n\n" if head and not label else "\n" if head else ""
-        room = budget - embed_length(drawn) - len(gap) - len(label)
-        log = budgets.latest_lines(event_log(session).split("\n"), room)
-        drawn["description"] = _clip(f"{head}{gap}{label}{log}", 4096)
+        room = budget - layout_length(text) - opening(text) - len(gap) - len(label)
+        log = latest_lines(event_log(session).split("\n"), room)
+        text.description = _clip(f"{head}{gap}{label}{log}", DESCRIPTION_MAX)

@@ -1,14 +1,19 @@
-"""The engine's fields of a seat's view as embed fields within a message's budget of text: the public
+"""The engine's fields of a seat's view as a card's fields within a message's budget of text: the public
 table's and a seat's own (:func:`state_fields`), those that fit (:func:`fitting_fields`), and what a private
 view shows of them, in the channel (:func:`own_fields`) or by DM (:func:`with_table`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from cogs.tables import budgets, house_rules, layouts
-from cogs.tables.action_menus import clip, reading_length
-from cogs.tables.embeds import field
+from cogs.tables import house_rules
+from cogs.tables.layouts import Card, CardField
+from cogs.tables.lengths import (
+    FIELD_NAME_MAX,
+    FIELD_VALUE_MAX,
+    LAST_LINE_MIN,
+    clip,
+    field_size,
+    layout_length,
+)
 from cogs.tables.table_text import players_field, with_latest_events, with_names
 from engine import Field, SeatView
 from engine.tables.session import TableSession
@@ -16,8 +21,8 @@ from engine.tables.session import TableSession
 
 def state_fields(
     session: TableSession, fields: tuple[Field, ...], *, brief: bool = False, private: bool = False
-) -> list[dict[str, Any]]:
-    """The view's public fields (``private``: the seat's own) as embed fields (at most 20), house rules
+) -> list[CardField]:
+    """The view's public fields (``private``: the seat's own) as a card's fields (at most 20), house rules
     marked in public ones; ``brief`` (a crowded message): each its brief value (``Field.brief``), those
     whose brief is ``""`` left out."""
     game = session.rules.key
@@ -27,9 +32,9 @@ def state_fields(
         name = with_names(session, shown.name)
         if value:
             shown_fields.append(
-                field(
-                    clip(name if private else house_rules.marked(game, name), 256),
-                    clip(with_names(session, value), 1024),
+                CardField(
+                    clip(name if private else house_rules.marked(game, name), FIELD_NAME_MAX),
+                    clip(with_names(session, value), FIELD_VALUE_MAX),
                 )
             )
     return shown_fields
@@ -37,7 +42,7 @@ def state_fields(
 
 def fitting_fields(
     session: TableSession, fields: tuple[Field, ...], room: int
-) -> tuple[list[dict[str, Any]], int]:
+) -> tuple[list[CardField], int]:
     """The public ``fields`` (as :func:`state_fields`), each where it fits in ``room`` characters of
     text, its brief value (``Field.brief``) if only that fits; and the room left."""
     kept = []
@@ -55,7 +60,7 @@ OWN_LINE = "You"
 """The private view's field of the seat's own line of "Players" (its score, its cards in front of it)."""
 
 
-def own_fields(session: TableSession, view: SeatView, room: int) -> list[dict[str, Any]]:
+def own_fields(session: TableSession, view: SeatView, room: int) -> list[CardField]:
     """What is the seat's alone, for the ephemeral private view, within ``room`` characters of text: its
     own fields (their brief values if the full ones do not fit), the table's fields it reads to take a
     decision it has now (``Field.for_decision``), and its own line of "Players" (:data:`OWN_LINE`). The
@@ -72,33 +77,28 @@ def own_fields(session: TableSession, view: SeatView, room: int) -> list[dict[st
         fields.extend(decision)
     own = next((line for line in view.seats if line.seat == view.seat), None)
     if own is not None and own.summary:
-        line = field(OWN_LINE, clip(with_names(session, own.summary), 1024))
+        line = CardField(OWN_LINE, clip(with_names(session, own.summary), FIELD_VALUE_MAX))
         if field_size(line) <= room:
             fields.append(line)
     return fields
 
 
-def field_size(shown: dict[str, Any]) -> int:
-    """The characters an embed field takes in a layout's text (:func:`cogs.tables.layouts.card`)."""
-    return reading_length(shown["name"]) + reading_length(shown["value"]) + layouts.FIELD_MARKUP
-
-
-def with_table(session: TableSession, view: SeatView, drawn: dict[str, Any], budget: int) -> None:
-    """Fill the DM's private view ``drawn`` (changed in place) within ``budget``: the seat's own fields
+def with_table(session: TableSession, view: SeatView, text: Card, budget: int) -> None:
+    """Fill the DM's private view ``text`` (changed in place) within ``budget``: the seat's own fields
     (brief if need be), then the table's fields and "Players" each where it still fits, then the latest
     moves in what is left."""
-    last_move = len("\nLast move: ") + budgets.LAST_LINE_MIN if session.events else 0
-    drawn["fields"] = state_fields(session, view.private, private=True)
-    if layouts.text_length(drawn) + last_move > budget:  # the seat's fields' brief values (``Field.brief``)
-        drawn["fields"] = state_fields(session, view.private, brief=True, private=True)
-    fields = drawn["fields"]
-    room = budget - layouts.text_length(drawn) - last_move
+    last_move = len("\nLast move: ") + LAST_LINE_MIN if session.events else 0
+    text.fields = state_fields(session, view.private, private=True)
+    if layout_length(text) + last_move > budget:  # the seat's fields' brief values (``Field.brief``)
+        text.fields = state_fields(session, view.private, brief=True, private=True)
+    fields = text.fields
+    room = budget - layout_length(text) - last_move
     shown, room = fitting_fields(session, view.table, room)  # the rest: on the table message (title's link)
     fields.extend(shown)
     for brief in (False, True):
-        players = field(*players_field(session, view, brief=brief), False)
+        players = CardField(*players_field(session, view, brief=brief), False)
         if field_size(players) <= room:
             fields.append(players)
             break
-    label = "Last move: " if drawn.get("description") else ""
-    with_latest_events(session, drawn, budget - layouts.markup(drawn), label)
+    label = "Last move: " if text.description else ""
+    with_latest_events(session, text, budget, label)

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from art.cards import face_of_action
-from cogs.tables import budgets
 from cogs.tables import custom_ids as ids
+from cogs.tables import lengths
 from sandbox.models import iter_components
 from tests.e2e import reading
 from tests.e2e.conftest import TO_ACT, World, card_emojis_shown, card_emojis_synced, stored
@@ -43,8 +43,8 @@ def _kind(message: Any, version: dict[str, Any]) -> str:
 
 def assert_within_budgets(world: World) -> dict[str, int]:
     """Every message the sandbox stored (every version of the table messages, ephemeral answers and DMs)
-    keeps to its budget (:mod:`cogs.tables.budgets`); returns the longest of each kind."""
-    limits = {"table": budgets.TABLE_MESSAGE, "private": budgets.PRIVATE_VIEW, "dm": budgets.DM}
+    keeps to its budget (:mod:`cogs.tables.lengths`); returns the longest of each kind."""
+    limits = {"table": lengths.TABLE_MESSAGE, "private": lengths.PRIVATE_VIEW, "dm": lengths.DM}
     messages = [message for message in world.channel.messages if message.author.bot]
     for player in world.players.values():
         messages += world.server.dm_messages(player)
@@ -53,7 +53,7 @@ def assert_within_budgets(world: World) -> dict[str, int]:
         for version in message.versions:
             kind = _kind(message, version)
             if kind in limits:
-                length = budgets.text_length(version)
+                length = lengths.text_length(version)
                 longest[kind] = max(longest[kind], length)
                 assert length <= limits[kind], (kind, length, version)
     assert longest["table"] and longest["private"], longest  # both kinds were seen (and DMs, where asked)

@@ -47,10 +47,7 @@ async def test_the_scoreboard_replay_button_steps_through_the_game_and_reveals_h
     forward = await world.press(world.players["dave"], replay, "Forward ▶")
     assert forward.ok and forward.response_type == 7
     assert where(forward.message) == f"move 1 of {moves}"
-    assert (
-        "took" in reading.description(forward.message)
-        or "paid" in reading.description(forward.message)
-    )
+    assert "took" in reading.description(forward.message) or "paid" in reading.description(forward.message)
     assert "Result" not in forward.message.text()
     end = await world.press(world.players["dave"], forward.message, "End ⏭")
     text = end.message.text()

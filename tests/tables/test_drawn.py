@@ -21,7 +21,7 @@ import pytest
 from discord.http import handle_message_parameters
 from discord.webhook import async_
 
-from cogs.tables import budgets, layouts, render, table_text
+from cogs.tables import layouts, lengths, render, table_text
 from cogs.tables.drawn import Drawn, DrawnView, answer_press
 from cogs.tables.private_views import live_dm_intro
 from cogs.tables.rules_in_play import rules_in_play
@@ -321,13 +321,17 @@ DM_INTRO = "It is your turn at the Minimize: Declare table in <#1234567890123456
 
 
 def _text(drawn: Drawn) -> int:
-    return budgets.text_length(drawing.payload(drawn))
+    return lengths.text_length(drawing.payload(drawn))
 
 
 def _emojis(drawn: Drawn) -> int:
     """The card emojis ``drawn`` shows, once it is checked against Discord's limits (which count their
-    markup) and for engine marks left."""
-    errors = validate_message(drawing.payload(drawn))
+    markup: through :mod:`cogs.tables.lengths`, and by the sandbox's own check) and for engine marks
+    left."""
+    message = drawing.payload(drawn)
+    assert lengths.message_size(message) <= lengths.LAYOUT_TEXT_MAX
+    assert all(lengths.embed_size(embed) <= lengths.EMBED_TOTAL_LIMIT for embed in message.get("embeds", ()))
+    errors = validate_message(message)
     assert not errors, errors.summary()
     text = json.dumps(drawing.payload(drawn), ensure_ascii=False)
     assert ENGINE_MARK.search(text) is None, text
@@ -338,7 +342,7 @@ def test_the_live_dm_intro_of_every_game_is_no_longer_than_the_one_the_dm_budget
     longest_channel_id = 2**63 - 1  # a snowflake's largest value: the longest channel mention
     for rules in GAMES.values():
         session = TableDraft("intro001", 10, longest_channel_id, rules, TableSettings(60, 5, 2), 1, "a")
-        assert len(live_dm_intro(session)) <= len(DM_INTRO) <= budgets.DM_INTRO, rules.key
+        assert len(live_dm_intro(session)) <= len(DM_INTRO) <= lengths.DM_INTRO, rules.key
 
 
 @pytest.mark.parametrize(
@@ -354,16 +358,20 @@ def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(
 ) -> None:
     """A seeded random game, every card shown with its emoji (which a budget counts as one character, and
     Discord's limits as its markup): every table message, every seat's private view (ephemeral) and its
-    DM (with the intro a turn's DM carries) within the budgets of :mod:`cogs.tables.budgets` and
-    Discord's limits, and the scoreboard at its end; the last move always shows."""
-    assert len(DM_INTRO) <= budgets.DM_INTRO
+    DM (with the intro a turn's DM carries) within the budgets of :mod:`cogs.tables.lengths` and
+    Discord's limits, and the scoreboard at its end; the last move always shows. Every other kind (the
+    lobby, "Rules in play", the scoreboard's other forms, a closed and a moved table) within Discord's
+    limits, the DM's scoreboard within the DM's budget too."""
+    assert len(DM_INTRO) <= lengths.DM_INTRO
     rules = GAMES[key]
     rng = random.Random(seats)
     session = TableDraft(f"{key[:4]}b{seats:03d}", 10, 20, rules, TableSettings(60, 5, 2), 1, NAMES[0])
     for user in range(2, seats + 1):
         session.join(user, NAMES[user - 1])
+    _emojis(render.lobby_message(session))
     session.start(1, seats, NOW)
-    most = {"table": budgets.TABLE_MESSAGE, "private": budgets.PRIVATE_VIEW, "dm": budgets.DM}
+    _emojis(rules_in_play(session))
+    most = {"table": lengths.TABLE_MESSAGE, "private": lengths.PRIVATE_VIEW, "dm": lengths.DM}
     longest = {"table": 0, "private": 0, "dm": 0}
     emojis = 0
     for move in range(BUDGET_MOVES // 4 if key == "memory" else BUDGET_MOVES):  # memory: pictures drawn
@@ -378,7 +386,8 @@ def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(
             dm = render.private_message(session, user, jump_url=JUMP_URL).with_content(DM_INTRO)
             longest["private"] = max(longest["private"], _text(view))
             longest["dm"] = max(longest["dm"], _text(dm))
-            emojis += _emojis(view)  # the DM: the same fields, within a smaller budget
+            emojis += _emojis(view)
+            _emojis(dm)  # the same fields, within a smaller budget
         user = rng.choice(session.users_with_actions())
         actions = session.view(session.seat_of(user)).legal_actions
         session.act(user, session.state.version, rng.choice(actions).code, NOW)
@@ -391,12 +400,21 @@ def test_every_message_of_every_game_at_every_player_count_keeps_to_its_budget(
         actions = session.view(session.seat_of(user)).legal_actions
         session.act(user, session.state.version, rng.choice(actions).code, NOW)
     assert session.phase is TablePhase.SCOREBOARD
-    assert _text(render.scoreboard_message(session)) <= budgets.TABLE_MESSAGE
+    assert _text(render.scoreboard_message(session)) <= lengths.TABLE_MESSAGE
     _emojis(render.scoreboard_message(session))
+    assert _text(render.dm_scoreboard(session)) <= lengths.DM
+    for drawn in (
+        render.final_scoreboard(session),
+        render.dm_scoreboard(session),
+        render.private_scoreboard(session),
+        render.closed_message(session, "The host closed the table."),
+        render.moved_message(session, JUMP_URL),
+    ):
+        _emojis(drawn)
     session.hints_rated = True  # a rated table with hints on: every player's count on the scoreboard too
     session.hint_counts = {user: 99 for user in session.players}
     scoreboard = render.scoreboard_message(session)
     lines = layouts.texts(scoreboard.components)[0].split("\n")[1:]  # under the title: the standings
     # each with " · 💡 99 hints", or " 💡99" where that leaves no room
     assert len(lines) == seats and all(line.endswith((" · 💡 99 hints", " 💡99")) for line in lines)
-    assert _text(scoreboard) <= budgets.TABLE_MESSAGE
+    assert _text(scoreboard) <= lengths.TABLE_MESSAGE

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from cogs.tables import custom_ids as ids
-from cogs.tables import embeds, render
+from cogs.tables import embeds, layouts, lengths, render
 from engine import IllegalAction, LegalAction
 from engine.tables import lobby_options
 from engine.tables.session import TableDraft, TableError, TablePhase, TableSession, TableSettings
@@ -153,7 +153,25 @@ def test_an_oversized_embed_is_trimmed_to_discords_total_keeping_the_turn_line()
 
     embed = embeds.embed("T", "Turn: **bob**\n\n" + "\n".join(f"move {n}" for n in range(900)), 0)
     embed["fields"] = [embeds.field(f"F{n}", "x" * 1000) for n in range(10)]
-    embeds.fit_embed(embed)
+    lengths.fit_embed(embed)
     assert len(discord.Embed.from_dict(embed)) <= 6000
     assert embed["description"].startswith("Turn: **bob**") and embed["description"].endswith("move 899")
     assert all(field["value"] for field in embed["fields"])
+
+
+def test_an_oversized_card_is_trimmed_to_a_layouts_total_keeping_the_turn_line_and_room_for_a_dm_intro() -> (
+    None
+):
+    """A card's layout keeps within Discord's 4,000 characters of text displays, less a DM's intro, as Discord
+    counts them (:func:`cogs.tables.lengths.message_size`)."""
+    log = "\n".join(f"move {n}" for n in range(900))
+    text = layouts.Card(0, "T", "Turn: **bob**\n\n" + log, url="https://discord.com/channels/1/2/3")
+    text.fields = [layouts.CardField(f"F{n}", "x" * 1000, n % 2 == 0) for n in range(10)] + [
+        layouts.CardField("Short", "a line")
+    ]
+    text.footer = "table tbl12345 · move 901"
+    lengths.fit_card(text)
+    message = {"components": list(layouts.card(text))}
+    assert lengths.message_size(message) <= lengths.LAYOUT_TEXT_MAX - lengths.DM_INTRO
+    assert text.description.startswith("Turn: **bob**") and text.description.endswith("move 899")
+    assert all(field.value for field in text.fields) and text.fields[-1].value == "a line"

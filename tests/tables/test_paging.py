@@ -190,9 +190,9 @@ def test_the_most_buttons_a_message_holds_stay_within_the_40_components_of_compo
     more = ButtonStyle.secondary
     items.extend((4, action_menus.button(f"ct:tbl12345:0:v{n}", "More", more)) for n in range(5))
     picture = Attachment("table.png", lambda: b"png", "the table")
-    embed = {"title": "Your hand", "description": "Your turn", "fields": [{"name": "Hand", "value": "10♥"}]}
+    text = layouts.Card(0, "Your hand", "Your turn", fields=[layouts.CardField("Hand", "10♥")])
     rows = action_menus.rows(items)
-    card = layouts.with_notice(layouts.card(embed, rows, (picture,)), "The window closed", rows)
+    card = layouts.with_notice(layouts.card(text, rows, (picture,)), "The window closed", rows)
     drawn = Drawn(components=card, attachments=(picture,), layout=True).with_content("It is your turn")
     errors = validate_message(drawing.payload(drawn))
     assert not errors, errors.summary()

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 import pytest
 
 from cogs.card_emojis import CardEmojis
-from cogs.tables import action_menus, budgets, embeds, house_rules, layouts, prompts, render, table_text
+from cogs.tables import embeds, house_rules, layouts, lengths, prompts, render, table_text
 from cogs.tables.rules_in_play import rules_in_play
 from engine.core import plain
 from engine.frazzled.deck import DECK, Card
@@ -161,7 +161,7 @@ def test_a_crowded_table_shows_the_brief_fields_and_leaves_out_what_the_log_and_
         assert "Now" in names
         if "Now" not in shown:
             left_out += 1
-            assert budgets.text_length(drawing.payload(drawn)) <= budgets.TABLE_MESSAGE
+            assert lengths.text_length(drawing.payload(drawn)) <= lengths.TABLE_MESSAGE
         user = rng.choice(session.users_with_actions())
         actions = session.view(session.seat_of(user)).legal_actions
         session.act(user, session.state.version, rng.choice(actions).code, NOW)
@@ -180,7 +180,7 @@ def test_a_hand_in_brief_names_each_number_once() -> None:
 def test_a_card_shows_as_its_emoji_and_its_text_and_no_cut_splits_an_emoji(card_emojis) -> None:
     """A card mark is the card's emoji and text with an emoji, its text alone without one; a budget reads
     an emoji as one character; cutting to any length (Discord's limits: ``clip``; a budget: ``clip_reading``;
-    an embed's 6,000: ``fit_embed``) keeps every emoji whole or drops it."""
+    an embed's 6,000: ``fit_embed``; a layout's 4,000: ``fit_card``) keeps every emoji whole or drops it."""
     session = started("minimize", 3)
     hand = list(DECK[:40])
     (marked,) = card_fields("Your hand", hand[:3])
@@ -190,22 +190,29 @@ def test_a_card_shows_as_its_emoji_and_its_text_and_no_cut_splits_an_emoji(card_
         assert emoji is not None and emoji.startswith("<:fw_") and f"{emoji} {card_label(card)}" in shown
     assert shown.startswith("**<:fw_") and shown.endswith("**") and "{card:" not in shown
     assert CardEmojis().shown(marked.value) == plain(marked.value)  # no emoji (yet, or the API failed): text
-    assert action_menus.reading_length(shown) == len(plain(marked.value)) + 4 + 2 * 3
+    assert lengths.reading_length(shown) == len(plain(marked.value)) + 4 + 2 * 3
     long = table_text.with_names(session, ", ".join(field.value for field in card_fields("Hand", hand)))
     whole = re.compile(r"<:fw_\w+:\d{19}>")
     for size in range(1, len(long), 7):
-        for cut in (action_menus.clip(long, size), action_menus.clip_reading(long, size)):
+        for cut in (lengths.clip(long, size), lengths.clip_reading(long, size)):
             assert cut.count("<:") == len(whole.findall(cut)), cut
-        assert len(action_menus.clip(long, size)) <= size
-        assert action_menus.reading_length(action_menus.clip_reading(long, size)) <= size
-    assert action_menus.clip(long, 1024) == plain(", ".join(field.value for field in card_fields("H", hand)))
+        assert len(lengths.clip(long, size)) <= size
+        assert lengths.reading_length(lengths.clip_reading(long, size)) <= size
+    assert lengths.clip(long, 1024) == plain(", ".join(field.value for field in card_fields("H", hand)))
     fifteen = table_text.with_names(session, card_fields("Hand", hand[:15])[0].value)
     assert 800 < len(fifteen) <= 1024  # a field's limit: with its emojis
     embed = embeds.embed("T", "Turn: **bob**\n\n" + "\n".join(f"drew {long}" for _ in range(3)), 0)
     embed["fields"] = [embeds.field(f"F{n}", fifteen) for n in range(5)]
-    embeds.fit_embed(embed)
-    assert embeds.embed_size(embed) <= 6000 and embed["description"].startswith("Turn: **bob**")
+    lengths.fit_embed(embed)
+    assert lengths.embed_size(embed) <= 6000 and embed["description"].startswith("Turn: **bob**")
     texts = [embed["description"], *(field["value"] for field in embed["fields"])]
+    assert all(text.count("<:") == len(whole.findall(text)) for text in texts)
+    card = layouts.Card(0, "T", "Turn: **bob**\n\n" + "\n".join(f"drew {long}" for _ in range(3)))
+    card.fields = [layouts.CardField(f"F{n}", fifteen) for n in range(4)]
+    lengths.fit_card(card)
+    assert lengths.message_size({"components": layouts.card(card)}) <= lengths.LAYOUT_TEXT_MAX
+    assert card.description.startswith("Turn: **bob**")
+    texts = [card.description, *(field.value for field in card.fields)]
     assert all(text.count("<:") == len(whole.findall(text)) for text in texts)
 
 

@@ -49,4 +49,3 @@ def test_resample_unseen_keeps_every_seen_card_and_every_view(game_key: str) -> 
         seat = state.seats_to_act()[0]
         state.apply(seat, rng.choice(legal_codes(state, seat)))
     assert reshuffled  # the hidden order really is redrawn
-
