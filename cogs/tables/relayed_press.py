@@ -136,8 +136,12 @@ class DeferredResponse:
         """Always True: the interaction was acknowledged before it was relayed."""
         return True
 
-    async def defer(self, **_options: Any) -> None:
-        """Nothing to send: deferred already."""
+    async def defer(self, *, thinking: bool = False, **_options: Any) -> None:
+        """Nothing to send: deferred already. A component press deferred ``thinking`` (a "thinking"
+        answer of its own, which the handling then edits) was deferred as an update of the message pressed
+        on: its "thinking" answer becomes a followup (:meth:`RelayedInteraction.edit_original_response`)."""
+        if thinking and self._interaction.type is discord.InteractionType.component:
+            self._interaction.thinking = True
 
     async def send_message(self, content: str | None = None, **message: Any) -> None:
         """An ephemeral followup (``message``: ``response.send_message``'s keyword arguments but
@@ -202,6 +206,9 @@ class RelayedInteraction:
             self.message = RelayedMessage(int(message["id"]), flags, files)
         self.webhook = webhook
         self.answered = answered
+        self.thinking = False
+        """True once the handling deferred the press ``thinking`` (see :meth:`DeferredResponse.defer`)."""
+        self._thinking_answer: discord.WebhookMessage | None = None
         self.response = DeferredResponse(self)
         self.followup = RelayedFollowup(self)
 
@@ -228,13 +235,23 @@ class RelayedInteraction:
 
     async def edit_original_response(self, **edit: Any) -> discord.WebhookMessage:
         """Edit the original response: the message the press was on (a deferred update), or the "thinking"
-        answer of a command (``edit``: ``edit_original_response``'s keyword arguments).
+        answer of a command (``edit``: ``edit_original_response``'s keyword arguments). For a component
+        press the handling deferred ``thinking``, its own answer instead: an ephemeral followup, then edits
+        of it.
 
         Raises
         ------
         discord.HTTPException
             Discord refused the edit.
         """
-        edited = await self.webhook.edit_message(ORIGINAL, **edit)  # type: ignore[arg-type]
+        if self.thinking and self._thinking_answer is None:
+            files = edit.pop("attachments", None) or ()  # a new message: its files are uploaded
+            new = [file for file in files if isinstance(file, discord.File)]
+            if new:
+                edit["files"] = new
+            self._thinking_answer = await self.followup.send(**edit)
+            return self._thinking_answer
+        message_id = ORIGINAL if self._thinking_answer is None else self._thinking_answer.id
+        edited = await self.webhook.edit_message(message_id, **edit)  # type: ignore[arg-type]
         self.answered.set()
         return edited

@@ -1,6 +1,8 @@
 """Two bot processes, one shard each, sharing one PostgreSQL database, against the sandbox's sharded
 gateway: a table in a guild of each shard; DM interactions (which Discord delivers to shard 0) about the
-shard-1 table reach the shard-1 process and are applied there, also while its shard reconnects; those in
+shard-1 table reach the shard-1 process and are applied there (acknowledged at once by shard 0's process
+with a deferred answer, which the shard-1 process's edit completes within 3 s of the press), also while its
+shard reconnects; those in
 flight when that process is SIGKILLed are each answered once, by one process; with the process dead they
 are answered "restarting" in time while the shard-0 table plays on; restarted, it
 restores only its own table and answers a DM relayed to it as soon as its gateway session is ready (as

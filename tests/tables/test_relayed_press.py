@@ -6,6 +6,7 @@ response, and ``answered`` is set once one went out."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 from types import SimpleNamespace
 from typing import Any
@@ -93,7 +94,7 @@ async def test_a_relayed_interaction_answers_through_its_webhook() -> None:
     answered = asyncio.Event()
     webhook = RecordingWebhook()
     relayed = RelayedInteraction(press, webhook, answered)  # type: ignore[arg-type]
-    await relayed.response.defer(ephemeral=True, thinking=True)  # deferred already: nothing sent
+    await relayed.response.defer()  # deferred already: nothing sent
     assert webhook.calls == [] and not answered.is_set()
     await relayed.response.send_message("Not your turn.", ephemeral=True)
     assert answered.is_set()
@@ -106,3 +107,28 @@ async def test_a_relayed_interaction_answers_through_its_webhook() -> None:
         ("edit", ORIGINAL, {"content": "again"}),
         ("send", "later", {"ephemeral": True, "wait": True}),  # no delete_after on a webhook
     ]
+
+
+async def test_a_component_press_deferred_thinking_gets_its_answer_as_a_followup_then_edits_of_it() -> None:
+    """A press the handling defers ``thinking`` ("DM me my hand": a "thinking" answer of its own, edited
+    once the DM went out) was deferred as an update of the message pressed on, which must stay as it is."""
+    webhook = RecordingWebhook()
+    sent = SimpleNamespace(id=88)
+
+    async def send(content: Any = None, **message: Any) -> Any:
+        webhook.calls.append(("send", content, message))
+        return sent
+
+    webhook.send = send  # type: ignore[method-assign]
+    answered = asyncio.Event()
+    relayed = RelayedInteraction(describe(dm_press(), claimed=True), webhook, answered)  # type: ignore[arg-type]
+    await relayed.response.defer(ephemeral=True, thinking=True)
+    assert webhook.calls == []
+    picture = discord.File(io.BytesIO(b"png"), filename="hand.png")
+    assert await relayed.edit_original_response(content="Check your DMs", attachments=[picture]) is sent
+    await relayed.edit_original_response(content="Here is your hand instead")
+    assert webhook.calls == [
+        ("send", "Check your DMs", {"files": [picture], "ephemeral": True, "wait": True}),
+        ("edit", 88, {"content": "Here is your hand instead"}),
+    ]
+    assert answered.is_set()
