@@ -9,8 +9,8 @@ same statement), the sender gives up on it with another (:meth:`RelayStore.withd
 deletes the row, so an interaction is never acted on twice.
 
 The table is UNLOGGED (a relayed interaction lives for a second or two; one lost in a PostgreSQL crash is
-never claimed, so its sender answers it and the player presses again) and created here, not by the migrations: it only exists in
-PostgreSQL, which only sharded bots use.
+never claimed, so its sender answers it and the player presses again) and created here, not by the
+migrations: it only exists in PostgreSQL, which only sharded bots use.
 """
 
 from __future__ import annotations
