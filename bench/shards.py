@@ -24,7 +24,8 @@ end, both guilds at once, ``--concurrency`` games at a time per guild, while the
 press_cost plays them. Meanwhile ``--dm-hands`` players of the shard-1 guild type ``/hand`` in their DM with
 the bot, one every ``--dm-every`` seconds: Discord delivers those to shard 0, so with two processes the
 shard-0 process looks the table up in PostgreSQL and relays the interaction to the shard-1 process
-(``bot/interaction_relay.py``), which answers. Their latency is reported apart from the presses'.
+(``bot/interaction_relay.py``), which answers by editing the answer shard 0's process deferred. Their
+latency (until the edit) is reported apart from the presses'.
 
 Reported per setup: press → answer latency (the simulated user's press until the sandbox holds the answer)
 per guild (with two processes: per process) and overall; CPU seconds per press of each process over the
