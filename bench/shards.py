@@ -24,7 +24,8 @@ end, both guilds at once, ``--concurrency`` games at a time per guild, while the
 press_cost plays them. Meanwhile ``--dm-hands`` players of the shard-1 guild type ``/hand`` in their DM with
 the bot, one every ``--dm-every`` seconds: Discord delivers those to shard 0, so with two processes the
 shard-0 process looks the table up in PostgreSQL and relays the interaction to the shard-1 process
-(``bot/interaction_relay.py``), which answers. Their latency is reported apart from the presses'.
+(``bot/interaction_relay.py``), which answers by editing the answer shard 0's process deferred. Their
+latency (until the edit) is reported apart from the presses'.
 
 Reported per setup: press → answer latency (the simulated user's press until the sandbox holds the answer)
 per guild (with two processes: per process) and overall; CPU seconds per press of each process over the
@@ -254,6 +255,7 @@ async def measure(args, server: SandboxServer, result: Result, channels, members
     result.guilds = [Window(f"guild of shard {shard}") for shard in range(SHARD_COUNT)]
     rng = random.Random(args.seed)
     dm_ids: set[int] = set()
+    dm_tokens: set[str] = set()  # a relayed DM's answer is an edit through its webhook, named by its token
 
     async def play_game(channel, window: Window, playing: asyncio.Semaphore) -> None:
         async with playing:
@@ -273,10 +275,12 @@ async def measure(args, server: SandboxServer, result: Result, channels, members
             await asyncio.sleep(args.dm_every)
             started = time.perf_counter()
             answer = await server.run_command(player, None, "hand")
+            assert answer.ok and answer.ephemeral and answer.shard == 0, answer
+            shown = await answer.wait_message()  # relayed: deferred, then edited by the shard-1 process
             result.dm_latencies.append(time.perf_counter() - started)
             dm_ids.add(answer.interaction_id)
-            assert answer.ok and answer.ephemeral and answer.shard == 0, answer
-            assert f"Private to {player.username}" in answer.message.text(), answer.message.text()
+            dm_tokens.add(answer.record.token)
+            assert f"Private to {player.username}" in shown.text(), shown.text()
 
     for bot in result.processes:
         if args.profile:
@@ -293,7 +297,7 @@ async def measure(args, server: SandboxServer, result: Result, channels, members
     for bot, before in zip(result.processes, cpu_before, strict=True):
         bot.cpu = cpu_seconds(bot.process.pid) - before
     for method, path, _ in list(server.request_log)[first_request:]:
-        if any(f"/interactions/{dm}/" in path for dm in dm_ids):
+        if any(f"/interactions/{dm}/" in path for dm in dm_ids) or any(token in path for token in dm_tokens):
             result.dm_requests += 1
         else:
             result.requests[request_kind(method, path)] += 1

@@ -6,6 +6,13 @@ one is logged and the rest still load.
 
 The bot spends as little as discord.py allows on gateway events it does not use: it asks only for the
 intents it needs (:func:`bot_intents`) and keeps no message cache.
+
+Every interaction the bot handles passes :meth:`CardTableBot.admit` first, through discord.py's public
+hooks that run first in the interaction's own task: the command tree's ``interaction_check``
+(:class:`CardTableTree`), the table components' (``cogs.tables.components``) and the component listeners
+of the cogs. While the bot stops it answers :data:`bot.shutdown.RESTARTING` and nothing else handles the
+interaction; otherwise it gives the database writes the interaction leads to their deadline
+(:mod:`bot.press_deadline`).
 """
 
 from __future__ import annotations
@@ -17,13 +24,15 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from art import table_picture
+from bot import press_deadline
 from bot.backups import take_backup
+from bot.endpoints import ServerShardedBot
 from bot.health import HealthReporter
 from bot.interaction_relay import InteractionRelay
-from bot.lean_state import LeanShardedBot
 from bot.scheduler import TableScheduler
 from bot.settings import Settings
 from bot.shards import shard_owns_guild
@@ -60,11 +69,22 @@ def bot_intents() -> discord.Intents:
 INTERACTIONS_KEPT = 64  # interactions remembered before the answered and the old ones are forgotten
 
 
-class CardTableBot(LeanShardedBot):
-    """The card-table bot: discord.py's sharded bot (with the lean gateway state of
-    :class:`bot.lean_state.LeanShardedBot`, logging in at ``settings.discord_api_base``), holding the shards
-    ``settings.shard_ids`` of ``settings.shard_count`` (default: every shard of Discord's recommended count,
-    in this process).
+class CardTableTree(app_commands.CommandTree):
+    """discord.py's command tree whose every slash command (and autocomplete) passes the bot's gate
+    (:meth:`CardTableBot.admit`) before its callback, in the same task."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Whether the command is run: not while the bot stops (answered "restarting"; an autocomplete
+        gets no answer)."""
+        admit = getattr(self.client, "admit", None)
+        return True if admit is None else await admit(interaction)
+
+
+class CardTableBot(ServerShardedBot):
+    """The card-table bot: discord.py's sharded bot (logging in at ``settings.discord_api_base``:
+    :class:`bot.endpoints.ServerShardedBot`, its slash commands in a :class:`CardTableTree`), holding the
+    shards ``settings.shard_ids`` of ``settings.shard_count`` (default: every shard of Discord's recommended
+    count, in this process).
 
     A process owns the guilds of its shards and their tables (:meth:`owns_guild`); with ``SHARD_IDS`` the
     other shards' guilds are other processes', which share the PostgreSQL database, and an interaction from
@@ -83,7 +103,8 @@ class CardTableBot(LeanShardedBot):
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
         super().__init__(
-            api_base=settings.discord_api_base,  # logs in there, see LeanShardedBot.login
+            api_base=settings.discord_api_base,  # logs in there, see ServerShardedBot.login
+            tree_cls=CardTableTree,
             command_prefix=commands.when_mentioned,  # no prefix commands: slash commands and buttons only
             intents=bot_intents(),
             help_command=None,
@@ -100,13 +121,12 @@ class CardTableBot(LeanShardedBot):
         self._database = database
         self._owns_database = database is None
         self.scheduler = TableScheduler(timezone="UTC")
-        self.draining = False  # set when the bot stops (bot.shutdown): presses are answered "restarting"
+        self.draining = False  # set when the bot stops (bot.shutdown): admit answers "restarting"
         # Set once the extensions are loaded (tables restored, handlers in place): interactions relayed by
         # other processes are taken from then on, before discord.py's ready (InteractionRelay._receive).
         self.acting = asyncio.Event()
         self._interactions: dict[discord.Interaction, float] = {}
         self._sweep_at = INTERACTIONS_KEPT  # how many kept interactions make the next one sweep them
-        self._background: set[asyncio.Task] = set()
         self.card_emoji_sync: asyncio.Task[card_emojis.SyncReport] | None = None
         self.pictures_warmed: asyncio.Task[None] | None = None
         self.health = HealthReporter(self, settings.health_path)
@@ -136,12 +156,6 @@ class CardTableBot(LeanShardedBot):
             self._sweep_at = max(INTERACTIONS_KEPT, 2 * len(interactions))
         interactions[interaction] = now
 
-    def tracked_interaction(self, interaction_id: int) -> discord.Interaction | None:
-        """The interaction ``interaction_id`` received here in the last seconds (as :meth:`track_interaction`
-        keeps them), answered or not; ``None`` if none."""
-        found = (interaction for interaction in self._interactions if interaction.id == interaction_id)
-        return next(found, None)
-
     def interactions_in_flight(self) -> list[discord.Interaction]:
         """Interactions received in the last 3 seconds (Discord's answer window) and not yet answered."""
         oldest = time.monotonic() - 3.0
@@ -150,20 +164,31 @@ class CardTableBot(LeanShardedBot):
                 del self._interactions[interaction]
         return list(self._interactions)
 
-    def answer_restarting(self, interaction: discord.Interaction) -> None:
-        """Answer ``interaction`` with :data:`bot.shutdown.RESTARTING` (the bot is stopping)."""
-        if interaction.type is discord.InteractionType.autocomplete:
+    async def admit(self, interaction: discord.Interaction) -> bool:
+        """The gate in front of every interaction the bot handles, called first in the interaction's own
+        task (``interaction_check``, a component listener).
+
+        While the bot stops (:attr:`draining`), answer it with :data:`bot.shutdown.RESTARTING` (an
+        autocomplete gets no answer) and return False: the caller then does nothing more with it.
+        Otherwise give the database writes the rest of this task leads to until
+        :data:`bot.press_deadline.PRESS_WRITE_SECONDS` from now (:func:`bot.press_deadline.start`) and
+        return True."""
+        if self.draining:
+            await self.answer_restarting(interaction)
+            return False
+        press_deadline.start()
+        return True
+
+    @staticmethod
+    async def answer_restarting(interaction: discord.Interaction) -> None:
+        """Answer ``interaction`` with :data:`bot.shutdown.RESTARTING` (the bot is stopping); an
+        autocomplete gets no answer, nor one answered already."""
+        if interaction.type is discord.InteractionType.autocomplete or interaction.response.is_done():
             return
-
-        async def answer() -> None:
-            try:
-                await interaction.response.send_message(RESTARTING, ephemeral=True)
-            except discord.HTTPException:
-                log.warning("Could not tell a player the bot is restarting", exc_info=True)
-
-        task = asyncio.ensure_future(answer())
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        try:
+            await interaction.response.send_message(RESTARTING, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("Could not tell a player the bot is restarting", exc_info=True)
 
     def owns_guild(self, guild_id: int) -> bool:
         """True if this process holds the shard of guild ``guild_id`` (Discord's rule: shard =
@@ -244,7 +269,7 @@ class CardTableBot(LeanShardedBot):
     async def _open_relay(self) -> None:
         """Start relaying DM interactions to and from the processes holding the other shards."""
         try:
-            self.relay = await InteractionRelay.open(self, self.lean_state, self.settings.database_url)
+            self.relay = await InteractionRelay.open(self, self.settings.database_url)
         except Exception as error:
             raise StartupError(
                 "cannot listen on the database for interactions relayed between processes: "

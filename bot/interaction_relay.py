@@ -2,17 +2,25 @@
 
 Discord delivers every interaction from a DM (``/hand`` in a DM, a button on a DM'd hand view) to shard 0.
 With ``SHARD_IDS``, the table it is about may belong to a guild of another process's shard. The process
-that received it then relays the raw gateway payload through the shared PostgreSQL
-(:class:`storage.relay.RelayStore`: a row holding the payload and a NOTIFY on the owning shard's channel,
-``cardtable_shard_<k>``). The process holding shard ``k`` listens on its shards' channels, claims the
-row (which notifies the sender at once) and handles the payload exactly as if its own gateway had
-delivered it; it answers by REST with the interaction's token, which any process may do.
+that received it handles it through discord.py's public path (the table component's dynamic item, the
+``/hand`` command), whose first step (``cogs.tables.dm_routing.DmRouting.relayed``) finds it is about
+another process's table: it acknowledges the interaction at once (a deferred update for a component, a
+deferred ephemeral "thinking" answer for ``/hand``) and hands :meth:`InteractionRelay.relay` a plain JSON
+description of it (``cogs.tables.relayed_press.describe``: its id, token, application id, user, channel,
+the message pressed on and its raw ``data``). The relay stores it in the shared PostgreSQL
+(:class:`storage.relay.RelayStore`: a row holding it and a NOTIFY on the owning shard's channel,
+``cardtable_shard_<k>``). The process holding shard ``k`` listens on its shards' channels, claims the row
+(which notifies the sender at once) and handles the press through its normal press handling
+(:meth:`DmRouter.run`), with an interaction that stands for the deferred one and answers through its
+token (``discord.Webhook.partial``: an edit of the original response, or an ephemeral followup), which any
+process may do. A relayed press costs two requests: the sender's acknowledgement and the owner's answer.
 
 Once the owner has answered, it tells the sender (a NOTIFY ``"<relay id> answered"`` on the sender's
 channel). A sender whose interaction was claimed but not answered in :data:`RELAY_ANSWER_SECONDS` (the owner
-died between its claim and its answer: a SIGKILL, a crash) answers it itself, so no player is left with
-"This interaction failed"; only an owner dying in the few milliseconds between its answer and its NOTIFY
-makes that a second answer, which Discord refuses (harmless).
+died between its claim and its answer: a SIGKILL, a crash) answers it itself, :data:`OWNER_RESTARTING`
+(an ephemeral followup for a component, an edit of the "thinking" answer for a command), so no player is
+left without an answer; only an owner dying in the few milliseconds between its answer and its NOTIFY
+makes that a second answer, which follows the first.
 
 The owner takes a relayed interaction as soon as it can act on it (:attr:`RelayingBot.acting`: its tables
 restored and its handlers in place), which is before discord.py calls it ready (``is_ready()`` turns true
@@ -20,11 +28,12 @@ only ``guild_ready_timeout`` after a shard's last GUILD_CREATE, while the proces
 gateway's interactions, and a reconnect does not reset it). One that arrives earlier still is held until
 then, for at most :data:`RELAY_ACK_SECONDS`. If no claim comes within :data:`RELAY_ACK_SECONDS` (the owner
 is down, or still starting), the sender withdraws the row and answers the player itself:
-:data:`OWNER_RESTARTING`. The row decides which of the two acts, so
-nothing relayed is acted on twice, and every relayed interaction is answered within Discord's 3 seconds.
+:data:`OWNER_RESTARTING`. The row decides which of the two acts, so nothing relayed is acted on twice; the
+sender's acknowledgement answers every relayed interaction within Discord's 3 seconds, and the owner's
+answer or :data:`OWNER_RESTARTING` follows within :data:`RELAY_ANSWER_SECONDS`.
 
-Which table an interaction is about is the tables cog's knowledge (:class:`DmRouter`,
-``cogs.tables.dm_routing``); this module only moves payloads.
+Which table an interaction is about, and how a relayed press is handled, is the tables cog's knowledge
+(``cogs.tables.dm_routing``); this module only moves descriptions.
 """
 
 from __future__ import annotations
@@ -38,7 +47,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.lean_state import LeanConnectionState
+from bot import press_deadline
 from bot.shards import shard_of
 from storage import error_line
 from storage.relay import ANSWERED, RelayStore
@@ -54,11 +63,9 @@ player itself. Leaves the owner about a second of Discord's 3 to answer after a 
 LISTEN_WAIT_SECONDS = 10.0
 """How long a starting process waits for its relay to listen before it gives up starting."""
 RELAY_ANSWER_SECONDS = 2.3
-"""How long after relaying an interaction its sender waits for the owner's answer once it is claimed: an
-owner's answer comes within milliseconds of its claim; without one by then, the sender answers in time
-for Discord's 3 seconds."""
-ANSWER_POLL_SECONDS = 0.002
-"""How often the owner looks whether it has answered a relayed interaction, to tell its sender."""
+"""How long after relaying an interaction its sender waits for the owner's answer once it is claimed (and
+how long the owner waits for its own answer before it gives up telling the sender): an owner's answer comes
+within milliseconds of its claim; without one by then, the sender answers :data:`OWNER_RESTARTING`."""
 OWNER_RESTARTING = "That table's server is restarting: please try again in a moment."
 """The answer when the process owning the table did not take the interaction in time."""
 
@@ -69,15 +76,11 @@ def shard_channel(shard_id: int) -> str:
 
 
 class DmRouter(Protocol):
-    """Knows which table an interaction from a DM is about (the tables cog's ``DmRouting``)."""
+    """Handles the presses relayed to this process (the tables cog's ``DmRouting``)."""
 
-    def is_here(self, data: dict[str, Any]) -> bool:
-        """True if the interaction is for this process (a table of its own, or no table at all); False if
-        it may be about another process's table (then :meth:`guild_of` is asked)."""
-        ...
-
-    async def guild_of(self, data: dict[str, Any]) -> int | None:
-        """The guild of the table the interaction is about, from the database; ``None`` if none."""
+    async def run(self, press: dict[str, Any], answered: asyncio.Event) -> None:
+        """Handle the relayed press ``press`` (a ``cogs.tables.relayed_press.describe``) as this process's
+        own, answering it through its token; set ``answered`` once the answer reached Discord."""
         ...
 
 
@@ -95,20 +98,15 @@ class RelayingBot(Protocol):
 
     def is_closed(self) -> bool: ...
 
-    def tracked_interaction(self, interaction_id: int) -> discord.Interaction | None:
-        """The interaction ``interaction_id`` this process received in the last seconds, if any."""
-        ...
-
 
 class InteractionRelay:
-    """Relays this process's DM interactions about other processes' tables, and handles those relayed to it.
+    """Relays this process's DM interactions about other processes' tables, and hands those relayed to it to
+    :attr:`router`.
 
     Parameters
     ----------
     bot:
         The bot (its shards, :meth:`~RelayingBot.owns_guild`, whether it is ready or stopping).
-    state:
-        The bot's gateway state: it handles relayed interactions and answers in the owner's stead.
     store:
         The open relay store, listening on :meth:`channels_for` this process.
     shard_count:
@@ -120,13 +118,11 @@ class InteractionRelay:
     def __init__(
         self,
         bot: RelayingBot,
-        state: LeanConnectionState,
         store: RelayStore,
         shard_count: int,
         reply_channel: str,
     ) -> None:
         self.bot = bot
-        self.state = state
         self.store = store
         self.shard_count = shard_count
         self.reply_channel = reply_channel
@@ -134,6 +130,7 @@ class InteractionRelay:
         self._claims: dict[str, asyncio.Future[None]] = {}
         self._answers: dict[str, asyncio.Future[None]] = {}
         self._tasks: set[asyncio.Task] = set()
+        self._relaying = 0  # interactions this process relayed that are not answered yet
         self._listener: asyncio.Task | None = None
 
     @staticmethod
@@ -143,7 +140,7 @@ class InteractionRelay:
         return reply, [reply, *(shard_channel(shard) for shard in sorted(shard_ids))]
 
     @classmethod
-    async def open(cls, bot: RelayingBot, state: LeanConnectionState, url: str) -> InteractionRelay:
+    async def open(cls, bot: RelayingBot, url: str) -> InteractionRelay:
         """Connect to the shared database ``url`` and return once listening (the bot connects to the
         gateway after: an interaction relayed to this process from then on is heard).
 
@@ -158,7 +155,7 @@ class InteractionRelay:
         assert settings.shard_count is not None and settings.shard_ids is not None
         reply, channels = cls.channels_for(settings.shard_ids)
         store = await RelayStore.open(url, channels)
-        relay = cls(bot, state, store, settings.shard_count, reply)
+        relay = cls(bot, store, settings.shard_count, reply)
         relay._listener = asyncio.ensure_future(relay._listen())
         try:
             await asyncio.wait_for(store.listening.wait(), LISTEN_WAIT_SECONDS)
@@ -169,8 +166,9 @@ class InteractionRelay:
 
     @property
     def busy(self) -> bool:
-        """True while an interaction is being routed, relayed or claimed (a stop waits for them)."""
-        return bool(self._tasks)
+        """True while an interaction is being relayed, or one relayed here claimed and handled (a stop waits
+        for them)."""
+        return bool(self._tasks) or self._relaying > 0
 
     async def close(self) -> None:
         """Stop listening and disconnect (after the bot has waited until :attr:`busy` is False)."""
@@ -184,45 +182,27 @@ class InteractionRelay:
 
     # -- sending -----------------------------------------------------------------------------------
 
-    def takes(self, data: dict[str, Any]) -> bool:
-        """Take an interaction from the gateway if it may be about another process's table: one from a DM
-        that the router does not place here. Then it is handled here or relayed, in the background, once
-        the database has said whose table it is. False: the caller handles it as usual."""
-        if data.get("guild_id") is not None or self.router is None or self.bot.draining:
-            return False
-        if self.router.is_here(data):
-            return False
-        self._spawn(self._route(data))
-        return True
-
-    async def _route(self, data: dict[str, Any]) -> None:
-        assert self.router is not None
-        try:
-            guild_id = await self.router.guild_of(data)
-        except Exception:
-            log.exception("Could not look up the table of a DM interaction: handling it here")
-            guild_id = None
-        if guild_id is None or self.bot.owns_guild(guild_id):
-            self.state.handle_interaction(data)
-            return
-        await self.relay(data, shard_of(guild_id, self.shard_count))
-
-    async def relay(self, data: dict[str, Any], shard_id: int) -> None:
-        """Send the interaction ``data`` to the process holding shard ``shard_id`` and wait for its claim;
-        without one in :data:`RELAY_ACK_SECONDS`, withdraw it and answer :data:`OWNER_RESTARTING`. Once
-        claimed, wait for the owner's word that it answered; without it in :data:`RELAY_ANSWER_SECONDS` of
-        the relay, answer :data:`OWNER_RESTARTING`."""
+    async def relay(self, press: dict[str, Any], guild_id: int, interaction: discord.Interaction) -> None:
+        """Send the acknowledged DM interaction ``interaction``, described as ``press``, to the process
+        owning guild ``guild_id`` and wait for its claim; without one in :data:`RELAY_ACK_SECONDS`,
+        withdraw it and answer :data:`OWNER_RESTARTING`. Once claimed, wait for the owner's word that it
+        answered; without it in :data:`RELAY_ANSWER_SECONDS` of the relay, answer :data:`OWNER_RESTARTING`.
+        Never raises for the database or Discord (logged)."""
+        shard_id = shard_of(guild_id, self.shard_count)
         relay_id = secrets.token_hex(8)
         loop = asyncio.get_running_loop()
         started = loop.time()
         claimed = self._claims[relay_id] = loop.create_future()
         answered = self._answers[relay_id] = loop.create_future()
+        self._relaying += 1
         try:
             try:
-                await self.store.send(relay_id, shard_channel(shard_id), self.reply_channel, json.dumps(data))
+                await self.store.send(
+                    relay_id, shard_channel(shard_id), self.reply_channel, json.dumps(press)
+                )
             except Exception as error:
                 log.warning("Could not relay an interaction to shard %d: %s", shard_id, self._line(error))
-                await self._answer_instead(data)
+                await self._answer_instead(interaction)
                 return
             try:
                 await asyncio.wait_for(claimed, RELAY_ACK_SECONDS)
@@ -233,25 +213,34 @@ class InteractionRelay:
                     await asyncio.wait_for(answered, max(0.0, started + RELAY_ANSWER_SECONDS - loop.time()))
                 except TimeoutError:
                     log.warning("Shard %d took a relayed interaction, no answer: answered here", shard_id)
-                    await self._answer_instead(data)
+                    await self._answer_instead(interaction)
                 return
             try:
                 withdrawn = await self.store.withdraw(relay_id)
-            except Exception as error:  # no way to know: an answer too many is refused by Discord, harmless
+            except Exception as error:  # no way to know: a second answer follows the first, harmless
                 log.warning("Could not withdraw a relayed interaction: %s", self._line(error))
                 withdrawn = True
             if withdrawn:
                 log.warning("Shard %d did not take a relayed interaction in time: answered here", shard_id)
-                await self._answer_instead(data)
+                await self._answer_instead(interaction)
         finally:
+            self._relaying -= 1
             del self._claims[relay_id], self._answers[relay_id]
 
-    async def _answer_instead(self, data: dict[str, Any]) -> None:
-        interaction = self.state.interaction(data)
+    @staticmethod
+    async def _answer_instead(interaction: discord.Interaction) -> None:
+        """Tell the player the table's process is restarting: the answer of an interaction not acknowledged
+        yet, else an ephemeral followup of a component press (its original response is the message pressed
+        on) or the edit of a command's "thinking" answer."""
         if interaction.type is discord.InteractionType.autocomplete:
             return
         try:
-            await interaction.response.send_message(OWNER_RESTARTING, ephemeral=True)
+            if not interaction.response.is_done():
+                await interaction.response.send_message(OWNER_RESTARTING, ephemeral=True)
+            elif interaction.type is discord.InteractionType.component:
+                await interaction.followup.send(OWNER_RESTARTING, ephemeral=True)
+            else:
+                await interaction.edit_original_response(content=OWNER_RESTARTING)
         except discord.HTTPException as error:
             log.warning("Could not tell a player their table's server is restarting: %s", error)
 
@@ -269,13 +258,16 @@ class InteractionRelay:
 
     async def _receive(self, relay_id: str) -> None:
         """Claim and handle a relayed interaction as soon as the process can act on it (held until then, for
-        at most :data:`RELAY_ACK_SECONDS`); not while it stops (its sender then answers)."""
+        at most :data:`RELAY_ACK_SECONDS`); not while it stops, nor while its tables are not loaded (its
+        sender then answers). Its database writes have the deadline of a press's; the sender is told once
+        it is answered."""
         if not self.bot.acting.is_set():
             try:
                 await asyncio.wait_for(self.bot.acting.wait(), RELAY_ACK_SECONDS)
             except TimeoutError:
                 return  # still starting: its sender has withdrawn it and answered
-        if self.bot.is_closed() or self.bot.draining:
+        router = self.router
+        if self.bot.is_closed() or self.bot.draining or router is None:
             return
         try:
             claimed = await self.store.claim(relay_id)
@@ -285,18 +277,24 @@ class InteractionRelay:
         if claimed is None:
             return  # withdrawn: its sender answered it
         payload, reply_channel = claimed
-        data = json.loads(payload)
-        self.state.handle_interaction(data)
-        interaction = self.bot.tracked_interaction(int(data["id"]))
-        deadline = asyncio.get_running_loop().time() + RELAY_ANSWER_SECONDS
-        while interaction is None or not interaction.response.is_done():
-            if interaction is None or asyncio.get_running_loop().time() > deadline:
-                return  # not answered (a handler failed): its sender answers it
-            await asyncio.sleep(ANSWER_POLL_SECONDS)
+        answered = asyncio.Event()
+        press_deadline.start()  # for the handling's task too, which starts in this task's context
+        self._spawn(self._handle(router, json.loads(payload), answered))
+        try:
+            await asyncio.wait_for(answered.wait(), RELAY_ANSWER_SECONDS)
+        except TimeoutError:
+            return  # not answered (a handler failed): its sender answers it
         try:
             await self.store.tell_answered(relay_id, reply_channel)
-        except Exception as error:  # its sender then answers too: Discord refuses the second, harmless
+        except Exception as error:  # its sender then answers too: a second answer follows the first
             log.warning("Could not tell a relayed interaction's sender of its answer: %s", self._line(error))
+
+    @staticmethod
+    async def _handle(router: DmRouter, press: dict[str, Any], answered: asyncio.Event) -> None:
+        try:
+            await router.run(press, answered)
+        except Exception:
+            log.exception("A relayed interaction failed")
 
     def _line(self, error: BaseException) -> str:
         return error_line(error, self.store.url)  # never the database's password

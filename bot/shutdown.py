@@ -3,7 +3,8 @@
 On the first signal the bot
 
 1. stops taking presses: every interaction that arrives from then on is answered at once with
-   :data:`RESTARTING` (see ``bot.lean_state.LeanConnectionState.handle_interaction``);
+   :data:`RESTARTING`, and handled no further (see ``bot.bot.CardTableBot.admit``, the gate every
+   interaction passes first);
 2. stops the clocks (the scheduler is paused: no turn runs out while the bot stops);
 3. lets the presses under way finish: it waits until every interaction already received has been
    answered, no table's lock is held and the tables' background edits are done, at most

@@ -44,8 +44,14 @@ class HostRelay(Protocol):
     """The bot's relay of DM interactions to the process owning their table (only with ``SHARD_IDS``)."""
 
     router: Any
-    """Who tells the relay which table a DM interaction is about (the tables cog's ``DmRouting``, which is
-    what ``bot.interaction_relay.DmRouter`` asks for), or ``None`` while the tables cog is not loaded."""
+    """Who handles the presses relayed to this process (the tables cog's ``DmRouting``, which is what
+    ``bot.interaction_relay.DmRouter`` asks for), or ``None`` while the tables cog is not loaded."""
+
+    async def relay(self, press: dict[str, Any], guild_id: int, interaction: discord.Interaction) -> None:
+        """Relay the acknowledged DM interaction ``interaction``, described as ``press``
+        (``cogs.tables.relayed_press.describe``), to the process owning guild ``guild_id``; return once it
+        answered, or once ``interaction`` was told that process is restarting."""
+        ...
 
 
 class Host(Protocol):
@@ -68,6 +74,12 @@ class Host(Protocol):
 
     def owns_guild(self, guild_id: int) -> bool:
         """True if this process holds the shard of guild ``guild_id`` (always, without ``SHARD_IDS``)."""
+        ...
+
+    async def admit(self, interaction: discord.Interaction) -> bool:
+        """The gate in front of every interaction the cogs handle, called first in its own task: False once
+        it was answered "restarting" (the bot is stopping; an autocomplete gets no answer); True if it is to
+        be handled, its database writes then waiting at most until the press's deadline."""
         ...
 
     def is_closed(self) -> bool: ...

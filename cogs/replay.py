@@ -288,12 +288,13 @@ class ReplayCog(commands.Cog, name="Replay"):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer the presses of replay buttons (``rp:`` custom_ids), each counted against the member's
-        press limit (:mod:`cogs.press_limits`); leave every other press alone."""
+        """Answer the presses of replay buttons (``rp:`` custom_ids) past the bot's gate ("restarting"
+        while it stops), each counted against the member's press limit (:mod:`cogs.press_limits`); leave
+        every other press alone."""
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith(PREFIX):
+        if not custom_id.startswith(PREFIX) or not await self.bot.admit(interaction):
             return
         if not press_limits_of(self.bot).allow(interaction.user.id, "replay"):  # a step replays the game
             await interaction.response.send_message(TOO_FAST, ephemeral=True)

@@ -1,16 +1,16 @@
 """The PostgreSQL side of relaying interactions between the bot's processes (``bot.interaction_relay``):
-a table of relayed interaction payloads and LISTEN/NOTIFY on named channels.
+a table of relayed interactions' descriptions and LISTEN/NOTIFY on named channels.
 
-A relayed interaction is one row of ``relayed_interactions`` (its payload, whatever its size: a NOTIFY
-payload may hold at most 8000 bytes, an interaction with its message often more) and one NOTIFY of its id
-on the receiving process's channel. The row is the arbiter of who acts on it: the receiver takes it with
-one ``DELETE ... RETURNING`` (:meth:`RelayStore.claim`, which also notifies the sender, in the same
-statement), the sender gives up on it with another (:meth:`RelayStore.withdraw`); exactly one of the two
+A relayed interaction is one row of ``relayed_interactions`` (its description as JSON text, whatever its
+size: a NOTIFY payload may hold at most 8000 bytes, and an interaction's raw data may hold more) and one
+NOTIFY of its id on the receiving process's channel. The row is the arbiter of who acts on it: the receiver
+takes it with one ``DELETE ... RETURNING`` (:meth:`RelayStore.claim`, which also notifies the sender, in the
+same statement), the sender gives up on it with another (:meth:`RelayStore.withdraw`); exactly one of the two
 deletes the row, so an interaction is never acted on twice.
 
-The table is UNLOGGED (a relayed interaction lives for a second or two; one lost in a PostgreSQL crash was
-never answered and the player presses again) and created here, not by the migrations: it only exists in
-PostgreSQL, which only sharded bots use.
+The table is UNLOGGED (a relayed interaction lives for a second or two; one lost in a PostgreSQL crash is
+never claimed, so its sender answers it and the player presses again) and created here, not by the
+migrations: it only exists in PostgreSQL, which only sharded bots use.
 """
 
 from __future__ import annotations
@@ -126,8 +126,9 @@ class RelayStore:
         await self._pool.close()
 
     async def send(self, relay_id: str, channel: str, reply_channel: str, payload: str) -> None:
-        """Store ``payload`` (an interaction as JSON text) as ``relay_id`` and notify ``channel`` of it; the
-        receiver's :meth:`claim` will notify ``reply_channel``. One statement, so one transaction.
+        """Store ``payload`` (an interaction's description as JSON text) as ``relay_id`` and notify
+        ``channel`` of it; the receiver's :meth:`claim` will notify ``reply_channel``. One statement, so one
+        transaction.
 
         Raises
         ------

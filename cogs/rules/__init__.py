@@ -38,10 +38,12 @@ class RulesCog(commands.Cog, name="Rules"):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer the presses of rules buttons and menus (``rules:`` custom_ids); leave every other press."""
+        """Answer the presses of rules buttons and menus (``rules:`` custom_ids) past the bot's gate
+        ("restarting" while it stops); leave every other press."""
         if interaction.type is not discord.InteractionType.component:
             return
-        if str((interaction.data or {}).get("custom_id", "")).startswith(pages.PREFIX):
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if custom_id.startswith(pages.PREFIX) and await self.bot.admit(interaction):
             await pages.answer_press(interaction)
 
     @app_commands.command(name="rules")

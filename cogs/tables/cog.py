@@ -21,6 +21,7 @@ from cogs.press_limits import press_limits_of
 from cogs.tables import dm_routing, server_defaults, turn_choice
 from cogs.tables.assembly import assemble
 from cogs.tables.components import answer_unclaimed, table_items
+from cogs.tables.dm_routing import DmRouting
 from cogs.tables.limited_presses import LimitedPresses
 from cogs.tables.opening import TableRequest, open_table
 from cogs.tables.presses import reply
@@ -60,7 +61,10 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self.presses, self.turn_alerts, self.limits = parts.presses, parts.turn_alerts, parts.limits
         # Every press passes the member's press limit (and the server's table limits) first.
         self.gate = LimitedPresses(self.presses, press_limits_of(bot), self.limits, self.registry)
-        self.items = table_items(self.gate)  # the table components, as discord.py's dynamic items
+        # What every table press and /hand pass first: "restarting" while the bot stops, the write
+        # deadline, and with SHARD_IDS the relay of DMs about other processes' tables.
+        self.routing = DmRouting(bot, self.registry, self.gate, self.show_hand)
+        self.items = table_items(self.gate, self.routing)  # the components, as discord.py's dynamic items
         self._restoring = Supervisor()
 
     async def cog_load(self) -> None:
@@ -72,7 +76,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
 
         Then the table components' dynamic items are registered: discord.py dispatches their presses from
         now on (:mod:`cogs.tables.components`)."""
-        dm_routing.attach(self.bot, self.registry)
+        dm_routing.attach(self.bot, self.routing)
         sharded = not self.settings.holds_every_shard
         await self.messages.ids.load(self.bot.owns_guild if sharded else None)  # before any is shown
         restored = await self.runtime.restore(self.bot.owns_guild if sharded else None)
@@ -226,6 +230,13 @@ class TablesCog(commands.Cog, name=COG_NAME):
     @app_commands.describe(dm="Also send it by DM, now and whenever it becomes your turn")
     async def hand(self, interaction: discord.Interaction, dm: bool = False) -> None:
         """Show your hand at the table in this channel (only you can see it)."""
+        if not await self.routing.relayed(interaction):  # a DM about another process's table: relayed
+            await self.show_hand(interaction, dm)
+
+    async def show_hand(self, interaction: discord.Interaction, dm: bool) -> None:
+        """``/hand``'s work: the player's private view of their table here (or, from a DM, of their table),
+        ephemerally or (``dm``) by DM too; the command's interaction, or one relayed from another process
+        (:meth:`DmRouting.run <cogs.tables.dm_routing.DmRouting.run>`)."""
         channel_id = interaction.channel_id if interaction.guild_id is not None else None
         session = self.registry.table_of_player(interaction.user.id, channel_id)
         if session is None:
@@ -257,9 +268,9 @@ class TablesCog(commands.Cog, name=COG_NAME):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer the component presses no dynamic item takes, but other cogs'
-        (:func:`~cogs.tables.components.answer_unclaimed`)."""
+        (:func:`~cogs.tables.components.answer_unclaimed`, past the gate)."""
         if interaction.type is discord.InteractionType.component:
-            await answer_unclaimed(self.gate, interaction, self.bot.component_prefixes)
+            await answer_unclaimed(self.gate, interaction, self.bot.component_prefixes, self.routing)
 
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:

@@ -9,21 +9,27 @@ for them.
 
 How: two ``discord.ui.DynamicItem`` classes, one per custom_id template, :class:`TableButton`
 (``ids.TEMPLATE``) and :class:`TableSelect` (``ids.SELECT_TEMPLATE``: the action menus and the lobby's
-option menus), bound to one bot's handler by :func:`table_items` and registered by the tables cog
+option menus), bound to one bot's handler and gate by :func:`table_items` and registered by the tables cog
 (``bot.add_dynamic_items``). discord.py (2.7, ``ui/view.py``: ``ViewStore.dispatch_dynamic_items``,
 ``schedule_dynamic_item_call``) dispatches a press to one when its custom_id matches the template whole and
 a component of the pressed type with that custom_id is on the pressed message: it rebuilds the message's
 whole view (``View.from_message``, a ``LayoutView`` for a Components V2 message), finds the pressed item in
 it (in an action row, a container or a section's accessory), makes the dynamic item with
-``from_custom_id`` (wrapping that item) and calls its callback, which hands the press on: a button as its
-parsed custom_id, an action menu's choice as that action's button, a lobby menu as the option it sets.
+``from_custom_id`` (wrapping that item), asks its ``interaction_check`` (the :class:`PressGate`: not while
+the bot stops, which answers "restarting"; not a DM about another process's table, which is relayed there;
+else the press's database writes get their deadline) and calls its callback, which hands the press on
+(:func:`hand_on`): a button as its parsed custom_id, an action menu's choice as that action's button, a
+lobby menu as the option it sets.
 
 The fallback: for a custom_id that is not on the pressed message (forged, or from another version of the
 bot) discord.py calls no item, and the player would see "This interaction failed". The cog's
 ``on_interaction`` calls :func:`answer_unclaimed` for every component press: it applies discord.py's test
 (:func:`claimed`) and answers exactly the presses no item takes, as the table press their custom_id names
-if it names one with a known verb, else "not one of mine", nothing changed. So a press is answered by an
-item's callback or by the fallback, never by both and never by neither.
+if it names one with a known verb, else "not one of mine", nothing changed, once the gate let it through.
+So a press is answered by an item's callback or by the fallback, never by both and never by neither.
+
+A press relayed from another process (:mod:`cogs.tables.relayed_press`) is handed on by :func:`hand_on` as
+the item or the fallback that took it there would have.
 
 What this costs per press (discord.py rebuilds the pressed message's view each time):
 ``bench/component_routing.py``, figures in ``docs/performance.md``, "Routing a press".
@@ -33,7 +39,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import discord
 
@@ -47,6 +53,16 @@ _TEMPLATES = (_BUTTON, _SELECT)
 """The templates of the table's dynamic items (disjoint: a custom_id matches at most one)."""
 
 
+class PressGate(Protocol):
+    """Decides whether this process handles a table press now (the tables cog's ``DmRouting``)."""
+
+    async def admit(self, interaction: discord.Interaction, *, claimed: bool = True) -> bool:
+        """True if the press is handled here and now (its database writes then have their deadline, for
+        the rest of the calling task); False once it was answered otherwise: "restarting" while the bot
+        stops, or relayed to the process owning its table (``claimed``: whether a dynamic item took it)."""
+        ...
+
+
 class TableButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEMPLATE):
     """A table button (``ct:<table>:<version>:<verb>``), as discord.py dispatches it; register the class
     :func:`table_items` binds to a handler, not this one.
@@ -58,6 +74,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEM
     TEMPLATE: ClassVar[str] = ids.TEMPLATE
     handler: ClassVar[PressHandler]
     """The press handler of the bot the class is registered with (:func:`table_items`)."""
+    gate: ClassVar[PressGate | None] = None
+    """The gate every press passes first (:func:`table_items`; ``None``: none)."""
 
     def __init__(self, item: discord.ui.Item[Any], target: ids.TableCustomId) -> None:
         super().__init__(item)
@@ -70,13 +88,14 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEM
         """The pressed button ``item``, its custom_id parsed from the template's ``match``."""
         return cls(item, ids.TableCustomId(match["table"], int(match["version"]), match["verb"]))
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Whether the press is handled here and now (:meth:`PressGate.admit`); answered otherwise."""
+        return self.gate is None or await self.gate.admit(interaction)
+
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Hand the press to the handler: a button as its custom_id (a menu with a button's custom_id, never
-        drawn, as the press it names, or "not one of mine")."""
-        if self.item.type is discord.ComponentType.button:
-            await self.handler.on_table_button(interaction, self.target)
-        else:
-            await _answer_as_named(self.handler, interaction)
+        """Hand the press to the handler (:func:`hand_on`): a button as its custom_id (a menu with a button's
+        custom_id, never drawn, as the press it names, or "not one of mine")."""
+        await hand_on(self.handler, interaction)
 
 
 class TableSelect(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.SELECT_TEMPLATE):
@@ -87,6 +106,8 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.SEL
     TEMPLATE: ClassVar[str] = ids.SELECT_TEMPLATE
     handler: ClassVar[PressHandler]
     """The press handler of the bot the class is registered with (:func:`table_items`)."""
+    gate: ClassVar[PressGate | None] = None
+    """The gate every press passes first (:func:`table_items`; ``None``: none)."""
 
     @classmethod
     async def from_custom_id(
@@ -95,33 +116,59 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.SEL
         """The chosen menu ``item``."""
         return cls(item)
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Whether the choice is handled here and now (:meth:`PressGate.admit`); answered otherwise."""
+        return self.gate is None or await self.gate.admit(interaction)
+
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Hand the choice to the handler: a lobby option set, or a game action chosen (one value, an action
-        code; a forged value is answered "not one of mine"). A button with a menu's custom_id (never drawn)
-        is "not one of mine"."""
-        if self.item.type is discord.ComponentType.button:
-            await _answer_as_named(self.handler, interaction)
-            return
-        values = [str(value) for value in (interaction.data or {}).get("values", [])]
-        await _route_select(self.handler, interaction, self.custom_id, values)
+        """Hand the choice to the handler (:func:`hand_on`): a lobby option set, or a game action chosen (one
+        value, an action code; a forged value is answered "not one of mine"). A button with a menu's
+        custom_id (never drawn) is "not one of mine"."""
+        await hand_on(self.handler, interaction)
 
 
-def table_items(handler: PressHandler) -> tuple[type[TableButton], type[TableSelect]]:
-    """The dynamic item classes that hand one bot's table presses to ``handler``: :class:`TableButton` and
-    :class:`TableSelect`, each subclassed with ``handler`` as its class attribute (one bot's classes never
-    see another's handler). Register them with ``bot.add_dynamic_items(*items)``, remove them with
-    ``bot.remove_dynamic_items(*items)``."""
-    button = type(TableButton.__name__, (TableButton,), {"handler": handler}, template=TableButton.TEMPLATE)
-    select = type(TableSelect.__name__, (TableSelect,), {"handler": handler}, template=TableSelect.TEMPLATE)
+def table_items(
+    handler: PressHandler, gate: PressGate | None = None
+) -> tuple[type[TableButton], type[TableSelect]]:
+    """The dynamic item classes that hand one bot's table presses to ``handler`` once ``gate`` let them
+    through (``None``: every press, for a client with nothing to refuse, as in tests and benchmarks):
+    :class:`TableButton` and :class:`TableSelect`, each subclassed with ``handler`` and ``gate`` as its
+    class attributes (one bot's classes never see another's). Register them with
+    ``bot.add_dynamic_items(*items)``, remove them with ``bot.remove_dynamic_items(*items)``."""
+    bound = {"handler": handler, "gate": gate}
+    button = type(TableButton.__name__, (TableButton,), dict(bound), template=TableButton.TEMPLATE)
+    select = type(TableSelect.__name__, (TableSelect,), dict(bound), template=TableSelect.TEMPLATE)
     return button, select
 
 
+async def hand_on(handler: PressHandler, interaction: discord.Interaction, *, claimed: bool = True) -> None:
+    """Hand the table component press ``interaction`` to ``handler``, as the dynamic item its custom_id
+    and component type make (``claimed``: one took it) or, when none took it, as the fallback: a button of
+    the button template as its parsed custom_id, a menu of the menu template as its choice, anything else
+    as the press its custom_id names (or "not one of mine")."""
+    data = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    is_button = data.get("component_type") == discord.ComponentType.button.value
+    button = _BUTTON.fullmatch(custom_id) if claimed and is_button else None
+    if button is not None:
+        target = ids.TableCustomId(button["table"], int(button["version"]), button["verb"])
+        await handler.on_table_button(interaction, target)
+    elif claimed and not is_button and _SELECT.fullmatch(custom_id):
+        values = [str(value) for value in data.get("values", [])]
+        await _route_select(handler, interaction, custom_id, values)
+    else:
+        await _answer_as_named(handler, interaction)
+
+
 async def answer_unclaimed(
-    handler: PressHandler, interaction: discord.Interaction, others: Collection[str] = ()
+    handler: PressHandler,
+    interaction: discord.Interaction,
+    others: Collection[str] = (),
+    gate: PressGate | None = None,
 ) -> None:
     """Answer the component press ``interaction`` if none of the table's dynamic items takes it
     (:func:`claimed`) and its custom_id starts with none of ``others`` (the prefixes of components another
-    cog answers: replay buttons, "How to play", ...).
+    cog answers: replay buttons, "How to play", ...), once ``gate`` let it through (``None``: no gate).
 
     Such a press is handled as the table press its custom_id names, if it names one with a known verb (a
     custom_id no longer on the message, or from another version of the bot); anything else is answered "not
@@ -131,7 +178,8 @@ async def answer_unclaimed(
     custom_id = str(data.get("custom_id", ""))
     if custom_id.startswith(tuple(others)) or claimed(interaction):
         return
-    await _answer_as_named(handler, interaction)
+    if gate is None or await gate.admit(interaction, claimed=False):
+        await _answer_as_named(handler, interaction)
 
 
 def claimed(interaction: discord.Interaction) -> bool:

@@ -16,76 +16,59 @@ import pytest
 
 from bot import interaction_relay
 from bot.interaction_relay import InteractionRelay, shard_channel
+from storage import press_write_deadline
 from storage.relay import RelayStore
 
 PAYLOAD = {"id": "1", "type": 2, "data": {"name": "hand"}}
+SHARD_1_GUILD = 1 << 22  # a guild of shard 1 of 2
 
 
-class Answer(SimpleNamespace):
-    """What the fakes below record of an interaction's answer: its text."""
+class DeferredInteraction:
+    """The sender's interaction as the relay uses it: acknowledged already (a deferred "thinking" answer of
+    a command, as ``cogs.tables.dm_routing`` defers it before relaying), the relay's own answer recorded in
+    ``answers``."""
 
-
-class RecordingResponse:
-    """An interaction's response as the relay uses it: whether it is done, and the relay's own answer."""
+    type = discord.InteractionType.application_command
 
     def __init__(self, answers: list[str]) -> None:
         self.answers = answers
-        self.done = False
+        self.response = SimpleNamespace(is_done=lambda: True)
 
-    def is_done(self) -> bool:
-        return self.done
-
-    async def send_message(self, text: str, *, ephemeral: bool) -> None:
-        assert ephemeral and not self.done
-        self.done = True
-        self.answers.append(text)
+    async def edit_original_response(self, *, content: str) -> None:
+        self.answers.append(content)
 
 
-class RecordingState:
-    """The gateway state's calls the relay makes: handling a payload (``answers``: whether its handler
-    answers it, as the tables cog does, or never does, as in a process killed in between) and making an
-    interaction of a payload to answer it instead."""
+class RecordingRouter:
+    """The tables' side of the relay in the owning process: the presses it was handed (``answers``: whether
+    it answers them, as the tables cog does, or never does, as in a process killed in between)."""
 
     def __init__(self, *, answers: bool = True) -> None:
         self.handled: list[dict[str, Any]] = []
-        self.answers: list[str] = []  # every answer made, by a handler or by the relay
-        self.interactions: dict[int, SimpleNamespace] = {}
+        self.answers: list[str] = []  # every answer made by the handler
+        self.deadlines: list[float | None] = []  # the press's database write deadline, as handled
         self._handler_answers = answers
 
-    def interaction(self, data: dict[str, Any]) -> SimpleNamespace:
-        found = self.interactions.get(int(data["id"]))
-        if found is None:
-            found = self.interactions[int(data["id"])] = SimpleNamespace(
-                id=int(data["id"]), type=discord.InteractionType.application_command,
-                response=RecordingResponse(self.answers),
-            )  # fmt: skip
-        return found
-
-    def handle_interaction(self, data: dict[str, Any]) -> None:
-        self.handled.append(data)
-        interaction = self.interaction(data)
+    async def run(self, press: dict[str, Any], answered: asyncio.Event) -> None:
+        self.handled.append(press)
+        self.deadlines.append(press_write_deadline.get())
         if self._handler_answers:
-            interaction.response.done = True
             self.answers.append("the hand")
+            answered.set()
 
 
 class StartingBot(SimpleNamespace):
     """A bot process still starting: running, not stopping, ``acting`` not set yet; holding ``shard_ids``
     of two shards."""
 
-    def __init__(self, state: RecordingState | None = None, shard_ids: tuple[int, ...] = (1,)) -> None:
+    def __init__(self, shard_ids: tuple[int, ...] = (1,)) -> None:
         super().__init__(
             acting=asyncio.Event(),
             draining=False,
-            state=state,
             settings=SimpleNamespace(shard_count=2, shard_ids=list(shard_ids)),
         )
 
     def is_closed(self) -> bool:
         return False
-
-    def tracked_interaction(self, interaction_id: int) -> SimpleNamespace | None:
-        return None if self.state is None else self.state.interactions.get(interaction_id)
 
 
 async def relayed(store: RelayStore, relay_id: str) -> None:
@@ -95,16 +78,18 @@ async def relayed(store: RelayStore, relay_id: str) -> None:
 async def test_a_relayed_interaction_is_held_until_the_process_can_act(postgres_url: str) -> None:
     store = await RelayStore.open(postgres_url, [shard_channel(1)])
     try:
-        state = RecordingState()
-        bot = StartingBot(state)
-        relay = InteractionRelay(bot, state, store, 2, "cardtable_reply_test")  # type: ignore[arg-type]
+        router = RecordingRouter()
+        bot = StartingBot()
+        relay = InteractionRelay(bot, store, 2, "cardtable_reply_test")  # type: ignore[arg-type]
+        relay.router = router
         await relayed(store, "early")
         receiving = asyncio.ensure_future(relay._receive("early"))
         await asyncio.sleep(0.2)
-        assert not receiving.done() and state.handled == []  # held, not claimed
+        assert not receiving.done() and router.handled == []  # held, not claimed
         bot.acting.set()  # the extensions are loaded: the tables are restored
         await asyncio.wait_for(receiving, 5)
-        assert state.handled == [PAYLOAD]
+        assert router.handled == [PAYLOAD]
+        assert router.deadlines[0] is not None  # its database writes give up in time, as a press's
         assert not await store.withdraw("early")  # claimed: its sender leaves it to this process
     finally:
         await store.close()
@@ -116,12 +101,12 @@ async def test_one_the_process_cannot_take_in_time_is_left_to_its_sender(
     monkeypatch.setattr(interaction_relay, "RELAY_ACK_SECONDS", 0.2)
     store = await RelayStore.open(postgres_url, [shard_channel(1)])
     try:
-        state = RecordingState()
-        bot = StartingBot(state)
-        relay = InteractionRelay(bot, state, store, 2, "cardtable_reply_test")  # type: ignore[arg-type]
+        router = RecordingRouter()
+        relay = InteractionRelay(StartingBot(), store, 2, "cardtable_reply_test")  # type: ignore[arg-type]
+        relay.router = router
         await relayed(store, "late")
         await asyncio.wait_for(relay._receive("late"), 5)
-        assert state.handled == []
+        assert router.handled == []
         assert await store.withdraw("late")  # unclaimed: its sender answers "restarting"
     finally:
         await store.close()
@@ -129,24 +114,27 @@ async def test_one_the_process_cannot_take_in_time_is_left_to_its_sender(
 
 async def sender_and_owner(
     postgres_url: str, owner_answers: bool
-) -> tuple[InteractionRelay, InteractionRelay]:
+) -> tuple[InteractionRelay, InteractionRelay, RecordingRouter]:
     """Two processes' relays on one database, both able to act: the sender holds shard 0, the owner
     shard 1 (its handlers answer what it takes, or never do: killed between its claim and its answer)."""
-    sender_state, owner_state = RecordingState(), RecordingState(answers=owner_answers)
-    sender_bot, owner_bot = StartingBot(sender_state, (0,)), StartingBot(owner_state, (1,))
+    sender_bot, owner_bot = StartingBot((0,)), StartingBot((1,))
     for bot in (sender_bot, owner_bot):
         bot.acting.set()
-    sender = await InteractionRelay.open(sender_bot, sender_state, postgres_url)  # type: ignore[arg-type]
-    owner = await InteractionRelay.open(owner_bot, owner_state, postgres_url)  # type: ignore[arg-type]
-    return sender, owner
+    sender = await InteractionRelay.open(sender_bot, postgres_url)  # type: ignore[arg-type]
+    owner = await InteractionRelay.open(owner_bot, postgres_url)  # type: ignore[arg-type]
+    router = owner.router = RecordingRouter(answers=owner_answers)
+    return sender, owner, router
 
 
 async def test_an_owner_that_answers_tells_its_sender_which_then_stays_silent(postgres_url: str) -> None:
-    sender, owner = await sender_and_owner(postgres_url, owner_answers=True)
+    sender, owner, router = await sender_and_owner(postgres_url, owner_answers=True)
     try:
-        await asyncio.wait_for(sender.relay(PAYLOAD, 1), 5)  # returns once the owner says it answered
-        assert owner.state.handled == [PAYLOAD] and owner.state.answers == ["the hand"]
-        assert sender.state.answers == []
+        sent: list[str] = []
+        interaction = DeferredInteraction(sent)
+        # returns once the owner says it answered
+        await asyncio.wait_for(sender.relay(PAYLOAD, SHARD_1_GUILD, interaction), 5)  # type: ignore[arg-type]
+        assert router.handled == [PAYLOAD] and router.answers == ["the hand"]
+        assert sent == []
     finally:
         await sender.close()
         await owner.close()
@@ -158,11 +146,30 @@ async def test_an_owner_that_claims_and_never_answers_leaves_the_answer_to_its_s
     """As a process SIGKILLed between its claim and its answer: the player is answered once, by the
     sender, in time."""
     monkeypatch.setattr(interaction_relay, "RELAY_ANSWER_SECONDS", 0.5)
-    sender, owner = await sender_and_owner(postgres_url, owner_answers=False)
+    sender, owner, router = await sender_and_owner(postgres_url, owner_answers=False)
     try:
-        await asyncio.wait_for(sender.relay(PAYLOAD, 1), 5)
-        assert owner.state.handled == [PAYLOAD] and owner.state.answers == []  # claimed, not answered
-        assert sender.state.answers == [interaction_relay.OWNER_RESTARTING]
+        sent: list[str] = []
+        interaction = DeferredInteraction(sent)
+        await asyncio.wait_for(sender.relay(PAYLOAD, SHARD_1_GUILD, interaction), 5)  # type: ignore[arg-type]
+        assert router.handled == [PAYLOAD] and router.answers == []  # claimed, not answered
+        assert sent == [interaction_relay.OWNER_RESTARTING]
     finally:
         await sender.close()
         await owner.close()
+
+
+async def test_an_owner_that_is_down_leaves_the_answer_to_its_sender_once(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No process listens on shard 1's channel: the sender withdraws the row and answers, once."""
+    monkeypatch.setattr(interaction_relay, "RELAY_ACK_SECONDS", 0.2)
+    sender_bot = StartingBot((0,))
+    sender_bot.acting.set()
+    sender = await InteractionRelay.open(sender_bot, postgres_url)  # type: ignore[arg-type]
+    try:
+        sent: list[str] = []
+        await asyncio.wait_for(sender.relay(PAYLOAD, SHARD_1_GUILD, DeferredInteraction(sent)), 5)  # type: ignore[arg-type]
+        assert sent == [interaction_relay.OWNER_RESTARTING]
+        assert not sender.busy
+    finally:
+        await sender.close()

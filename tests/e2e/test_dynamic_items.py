@@ -67,12 +67,14 @@ def presses(world: World, monkeypatch: pytest.MonkeyPatch) -> dict[int, Press]:
         monkeypatch.setattr(item_class, "callback", callback)
     fallback = cog_module.answer_unclaimed
 
-    async def answer_unclaimed(handler: Any, interaction: discord.Interaction, others: Any = ()) -> None:
+    async def answer_unclaimed(
+        handler: Any, interaction: discord.Interaction, others: Any = (), gate: Any = None
+    ) -> None:
         press = seen[interaction.id]
         press.custom_id = str((interaction.data or {}).get("custom_id"))
         press.claimed = components.claimed(interaction)
         press.found_by_discord_py = found_by_discord_py(interaction, templates)
-        await fallback(handler, interaction, others)
+        await fallback(handler, interaction, others, gate)
 
     monkeypatch.setattr(cog_module, "answer_unclaimed", answer_unclaimed)
     return seen

@@ -1,6 +1,8 @@
 """Two bot processes, one shard each, sharing one PostgreSQL database, against the sandbox's sharded
 gateway: a table in a guild of each shard; DM interactions (which Discord delivers to shard 0) about the
-shard-1 table reach the shard-1 process and are applied there, also while its shard reconnects; those in
+shard-1 table reach the shard-1 process and are applied there (acknowledged at once by shard 0's process
+with a deferred answer, which the shard-1 process's edit completes within 3 s of the press), also while its
+shard reconnects; those in
 flight when that process is SIGKILLed are each answered once, by one process; with the process dead they
 are answered "restarting" in time while the shard-0 table plays on; restarted, it
 restores only its own table and answers a DM relayed to it as soon as its gateway session is ready (as
@@ -86,6 +88,17 @@ async def some_moves(world: World, table: Any, rng: random.Random, moves: int) -
         assert result.ok and result.response_type == 7, result
 
 
+async def dm_command(server: SandboxServer, user: Any, name: str = "hand", **options: Any) -> Any:
+    """A command typed in ``user``'s DM, returned once its answer is what the player sees, within Discord's
+    3 s of the command: its response, or for one relayed to another process (acknowledged at once with a
+    deferred answer, type 5) the owner's edit of it (or the relay's "restarting")."""
+    began = asyncio.get_running_loop().time()
+    result = await server.run_command(user, None, name, **options)
+    if result.ok and result.response_type == 5:
+        await result.wait_message(timeout=max(0.0, began + 3.0 - asyncio.get_running_loop().time()))
+    return result
+
+
 def private_to(result: Any, name: str, world: World) -> bool:
     """The answer is ``name``'s private view of the table in ``world``'s channel (its title links there)."""
     link = reading.link(result.message)
@@ -151,9 +164,12 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
 
             # A DM /hand for a player of each table: both reach shard 0's process, which answers its own
             # table's and relays the shard-1 table's to the shard-1 process, which answers with that hand.
-            for world, name in ((zero, "alice"), (one, "dave")):
-                hand = await server.run_command(world.players[name], None, "hand")
+            # The relayed one is acknowledged by shard 0's process (a deferred answer), then edited by its
+            # owner.
+            for world, name, answer_type in ((zero, "alice", 4), (one, "dave", 5)):
+                hand = await dm_command(server, world.players[name])
                 assert hand.ok and hand.ephemeral and hand.shard == 0, hand
+                assert hand.response_type == answer_type, hand
                 assert private_to(hand, name, world), hand.message.text()
 
             # A button on a DM'd hand view of the shard-1 table, pressed in the DM, is applied once there.
@@ -166,8 +182,12 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
             (_, _, take, _, _), *_ = [c for c in World.choices_on(dm_view, 0) if c[4].startswith("Take")]
             shown_before = move_number(one.message(table_one.id))
             moves_before = stored_moves(postgres_url, table_id_of(dm_view))
+            # Shard 0's process acknowledges it (a deferred update) and relays it; the owner edits the DM.
+            pressed_at = asyncio.get_running_loop().time()
             pressed = await server.press(actor, dm_view, take)
-            assert pressed.ok and pressed.response_type == 7 and pressed.shard == 0, pressed
+            assert pressed.ok and pressed.response_type == 6 and pressed.shard == 0, pressed
+            left = max(0.0, pressed_at + 3.0 - asyncio.get_running_loop().time())
+            await pressed.wait_message(timeout=left)  # the DM'd view redrawn within 3 s of the press
             assert stored_moves(postgres_url, table_id_of(dm_view)) == moves_before + 1
             moved = f"move {shown_before + 1}"  # the table message follows
             await server.wait_for(lambda: moved in one.message(table_one.id).text(), timeout=5)
@@ -175,13 +195,13 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
             # Shard 1's gateway connection drops (resumable): a DM about its table, relayed while the shard
             # reconnects, is answered by the shard-1 process.
             await server.drop_shards([1], resumable=True)
-            hand = await server.run_command(one.players["frank"], None, "hand")
+            hand = await dm_command(server, one.players["frank"])
             assert hand.ok and hand.shard == 0 and private_to(hand, "frank", one), hand
 
             # The shard-1 process is SIGKILLed while DMs about its table are relayed to it (some taken and
             # answered, some not yet): each is answered once, by one process, within Discord's 3 s.
             in_flight = [
-                asyncio.ensure_future(server.run_command(one.players[name], None, "hand"))
+                asyncio.ensure_future(dm_command(server, one.players[name]))
                 for name in ("dave", "erin", "frank", "dave", "erin", "frank")
             ]
             await asyncio.sleep(0.01)  # here: some relayed, some taken, some answered (the log tells which)
@@ -198,7 +218,7 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
             # Dead, it no longer takes them: a DM about its table is answered "restarting" in time,
             # while the shard-0 table plays on.
             restarting, _ = await asyncio.gather(
-                server.run_command(one.players["erin"], None, "hand"), some_moves(zero, table_zero, rng, 3)
+                dm_command(server, one.players["erin"]), some_moves(zero, table_zero, rng, 3)
             )
             assert restarting.ok and restarting.ephemeral, restarting
             assert RESTARTING in restarting.message.text(), restarting.message.text()
@@ -206,7 +226,7 @@ async def test_two_processes_one_shard_each_relay_dms_and_recover_alone(
             # Restarted, it brings back only its own table (of the two live ones) and takes a DM relayed
             # to it at once, before discord.py is ready; the table plays to the end, so does shard 0's.
             await start(1)
-            hand = await server.run_command(one.players["erin"], None, "hand")
+            hand = await dm_command(server, one.players["erin"])
             assert hand.ok and private_to(hand, "erin", one), hand
             assert processes[1].logged("Restored 1 table") and not processes[0].logged("Restored")
             finals = await asyncio.gather(
