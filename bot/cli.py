@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import faulthandler
 import logging
 import signal
@@ -79,10 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command ``argv`` names. Returns the process exit code."""
     args = build_parser().parse_args(argv)
-    if hasattr(signal, "SIGUSR1"):  # not on Windows
-        faulthandler.register(signal.SIGUSR1, all_threads=True)
     if args.sandbox:
         logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+        _stacks_on_sigusr1()
         return _sandbox(args)
     if args.command == "migrate-db":
         return asyncio.run(_migrate_db(args.source, args.target))
@@ -104,7 +104,15 @@ def main(argv: list[str] | None = None) -> int:
     from bot.run import run
 
     configure_logging(settings.log_level_number)
+    _stacks_on_sigusr1()
     return run(settings)
+
+
+def _stacks_on_sigusr1() -> None:
+    """Print every thread's stack to stderr on ``SIGUSR1`` (not on Windows, nor where stderr is no file)."""
+    if hasattr(signal, "SIGUSR1"):
+        with contextlib.suppress(AttributeError, OSError, ValueError):  # io.UnsupportedOperation: no fileno
+            faulthandler.register(signal.SIGUSR1, all_threads=True)
 
 
 def configure_logging(level: int) -> None:
