@@ -109,8 +109,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _stacks_on_sigusr1() -> None:
-    """Print every thread's stack to stderr on ``SIGUSR1`` (not on Windows, nor where stderr is no file)."""
-    if hasattr(signal, "SIGUSR1"):
+    """Print every thread's stack to stderr on ``SIGUSR1`` (not on Windows, nor where stderr is no file, nor
+    where the signal has a handler already: a benchmark's, ``bench/lock_hold.py``)."""
+    if hasattr(signal, "SIGUSR1") and signal.getsignal(signal.SIGUSR1) is signal.SIG_DFL:
         with contextlib.suppress(AttributeError, OSError, ValueError):  # io.UnsupportedOperation: no fileno
             faulthandler.register(signal.SIGUSR1, all_threads=True)
 
