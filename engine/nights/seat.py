@@ -67,13 +67,15 @@ def table_sizes(
     Raises
     ------
     ValueError
-        If the range is not a range (``1 <= min_seats <= max_seats``), ``players`` is negative, or there
-        are fewer players than a table's minimum and no AI fill (nobody could play).
+        If the range is not a range (``1 <= min_seats <= max_seats``), there are no players (or a negative
+        number), or fewer players than a table's minimum and no AI fill (nobody could play).
     """
     if not 1 <= min_seats <= max_seats:
         raise ValueError(f"A table seats {min_seats} to {max_seats}: that is no range of seats.")
     if players < 0:
         raise ValueError("The number of players cannot be negative.")
+    if players == 0:
+        raise ValueError("Nobody is here to seat.")
     goal = max_seats if target is None else target
     best: tuple[tuple, TableSizes] | None = None
     for tables in range(max(1, -(-players // max_seats)), players + 1):
