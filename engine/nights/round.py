@@ -152,7 +152,8 @@ def seat_round(
     ------
     ValueError
         If the night is over (:func:`is_over`), a knockout would send everyone through (``advance`` as
-        big as the tables), or the players cannot fill a table and the night has no AI fill.
+        big as the tables), nobody is here to seat (in a knockout: everyone going through left or is
+        away), or the players cannot fill a table and the night has no AI fill.
     """
     if is_over(rules, played):
         raise ValueError("The night is over: its last round has been played.")
@@ -327,15 +328,18 @@ def _swiss_swaps(tables: list[list[int]], home: dict[int, int], met: dict[int, f
                 if u == t:
                     continue
                 theirs = tables[u]
+                # Each player's meetings at either table; a swap of p and q then costs a lookup or two.
+                mine_set, theirs_set = set(mine), set(theirs)
+                nobody: frozenset[int] = frozenset()
+                p_here = [len(met.get(p, nobody) & mine_set) for p in mine]
+                p_there = [len(met.get(p, nobody) & theirs_set) for p in mine]
+                q_here = [len(met.get(q, nobody) & theirs_set) for q in theirs]
+                q_there = [len(met.get(q, nobody) & mine_set) for q in theirs]
                 for i, p in enumerate(mine):
-                    stay_p = _met_with(p, mine, met, p)
+                    seen = met.get(p, nobody)
                     for j, q in enumerate(theirs):
-                        gain = (
-                            stay_p
-                            + _met_with(q, theirs, met, q)
-                            - _met_with(p, theirs, met, q)
-                            - _met_with(q, mine, met, p)
-                        )
+                        # p leaves p_here behind and meets theirs but q; q likewise the other way.
+                        gain = p_here[i] + q_here[j] - p_there[i] - q_there[j] + 2 * (q in seen)
                         if gain <= 0:
                             continue
                         moved = abs(u - home[p]) + abs(t - home[q]) - abs(t - home[p]) - abs(u - home[q])

@@ -219,8 +219,8 @@ def test_a_night_seats_every_present_player_once_a_round_and_nobody_who_left(nig
         try:
             seating = seat_round(rules, signed, played, seed, absent=absent)
         except ValueError as refused:
-            if "nobody is knocked out" in str(refused):
-                break
+            if "nobody is knocked out" in str(refused) or (knocked and "Nobody" in str(refused)):
+                break  # a knockout whose players going through all left or are away
             assert not present or (not rules.ai_fill and (knocked or len(present) < rules.min_seats)), refused
             break
         assert seating == seat_round(rules, signed, played, seed, absent=absent)  # the same seed
