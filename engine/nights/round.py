@@ -7,9 +7,9 @@ casual one, and then:
   cut into tables, the top players at the first table, the next at the second, and so on, so players of
   similar points meet; then players are moved between tables so that as few pairs as possible sit
   together again, each moved as little as possible. Up to :data:`EXACT_SWISS` players the seating is the
-  best there is (fewest pairs who met, then least total moving, then the natural order); beyond, swaps of
-  two players between tables at most :data:`SWAP_WINDOW` apart in the standings, each removing a repeated
-  meeting, until none does.
+  best there is (fewest pairs who met, then least total moving from the tables by standings, then the
+  first found trying each player's nearest tables first); beyond, swaps of two players between tables at
+  most :data:`SWAP_WINDOW` apart in the standings, each removing a repeated meeting, until none does.
 - **Knockout** (``Format.KNOCKOUT``): the best ``advance`` players of each table go through (by their
   place at the table, ties by the night's standings) and are seated in a snake by standings (the best
   spread over the tables), until one final table is played.
@@ -35,7 +35,7 @@ from engine.nights.standings import standings
 from engine.nights.table import RoundResult, Seating, Table
 
 EXACT_SWISS = 10
-"""Up to this many players a Swiss round's seating is searched exhaustively (a few milliseconds)."""
+"""Up to this many players a Swiss round's seating is searched exhaustively (``_exact_swiss``)."""
 
 SWAP_WINDOW = 2
 """How many tables apart (in standings) two players may be for a Swiss swap beyond :data:`EXACT_SWISS`."""
@@ -282,35 +282,66 @@ def _exact_swiss(
     order: list[int], capacities: tuple[int, ...], natural: list[int], met: dict[int, frozenset[int]]
 ) -> list[list[int]]:
     """The seating with the fewest repeated pairs, then the least total distance of players from their
-    table by standings, then the first in standings order: a depth-first search, each player in standings
-    order trying the tables nearest their own first, cut when it cannot beat the best found."""
+    table by standings, then the first found: two depth-first searches, each player in standings order.
+    The first finds the fewest repeats, trying one of the empty tables of each size only (for repeats,
+    empty tables of a size are alike); the second, among seatings with that many, the least moving, each
+    player trying the tables nearest their own first, cut as soon as it moves players as much as the best
+    found."""
     tables: list[list[int]] = [[] for _ in capacities]
     natural_tables = [order[start - count : start] for count, start in _ends(capacities)]
-    best_cost = (sum(_met_in(table, met) for table in natural_tables), 0)
-    best = [list(table) for table in natural_tables]
-    choices = [sorted(range(len(capacities)), key=lambda t, n=n: (abs(t - n), t)) for n in natural]
+    fewest = sum(_met_in(table, met) for table in natural_tables)
+    if not fewest:
+        return [list(table) for table in natural_tables]
 
-    def search(index: int, repeated: int, moved: int) -> None:
-        nonlocal best, best_cost
-        if (repeated, moved) >= best_cost:
+    def fewer(index: int, repeated: int) -> None:
+        nonlocal fewest
+        if repeated >= fewest:
             return
         if index == len(order):
-            best_cost, best = (repeated, moved), [list(table) for table in tables]
+            fewest = repeated
+            return
+        player, empty_sizes = order[index], set()
+        for t, table in enumerate(tables):
+            if len(table) == capacities[t]:
+                continue
+            if not table:
+                if capacities[t] in empty_sizes:
+                    continue
+                empty_sizes.add(capacities[t])
+            table.append(player)
+            fewer(index + 1, repeated + _met_with(player, table, met, player))
+            table.pop()
+            if not fewest:
+                return
+
+    fewer(0, 0)
+    natural_repeats = sum(_met_in(table, met) for table in natural_tables)
+    if natural_repeats == fewest:
+        return [list(table) for table in natural_tables]
+    best: list[list[int]] = []
+    least = None
+    choices = [sorted(range(len(capacities)), key=lambda t, n=n: (abs(t - n), t)) for n in natural]
+
+    def nearer(index: int, repeated: int, moved: int) -> None:
+        nonlocal best, least
+        if repeated > fewest or (least is not None and moved >= least):
+            return
+        if index == len(order):
+            least, best = moved, [list(table) for table in tables]
             return
         player = order[index]
         for t in choices[index]:
             table = tables[t]
             if len(table) < capacities[t]:
                 table.append(player)
-                search(
+                nearer(
                     index + 1,
                     repeated + _met_with(player, table, met, player),
                     moved + abs(t - natural[index]),
                 )
                 table.pop()
 
-    if best_cost[0]:
-        search(0, 0, 0)
+    nearer(0, 0, 0)
     return best
 
 

@@ -132,8 +132,8 @@ def seat_in_order(players: Sequence[int], sizes: TableSizes) -> Seating:
 def seat_by_rating(players: Sequence[Player], sizes: TableSizes, seed: int) -> Seating:
     """The first round's seating: the players but the last ``sizes.waiting`` (in sign-up order) drafted
     strongest first in a snake over the tables, then balanced by swaps within a tier (module docstring).
-    Seats at a table are in draft order. Deterministic: the same players in the same order and the same
-    seed give the same seating.
+    Seat ``i`` of a table holds its player of tier ``i`` (its ``i``-th pick). Deterministic: the same
+    players in the same order and the same seed give the same seating.
 
     Raises
     ------

@@ -136,14 +136,22 @@ def small_swiss(draw):
     return count, sizes, met
 
 
-def _fewest_repeats(count: int, capacities: tuple[int, ...], met) -> int:
-    """The fewest repeated pairs over every way to seat ``count`` players at tables of ``capacities``."""
+def _moved(seating: Seating, capacities: tuple[int, ...]) -> int:
+    """How far players sit from their table by standings (player ``i`` is ``i``-th in the standings)."""
+    natural = [t for t, count in enumerate(capacities) for _ in range(count)]
+    return sum(abs(t - natural[p]) for t, table in enumerate(seating.tables) for p in table.players)
+
+
+def _best_by_brute_force(count: int, capacities: tuple[int, ...], met) -> tuple[int, int]:
+    """The fewest repeated pairs, then the least moving, over every way to seat ``count`` players at tables
+    of ``capacities``."""
     best = None
 
     def place(rest: tuple[int, ...], tables: list[tuple[int, ...]]) -> None:
         nonlocal best
         if len(tables) == len(capacities):
-            found = repeats(Seating(tuple(Table(t) for t in tables)), met)
+            seating = Seating(tuple(Table(t) for t in tables))
+            found = (repeats(seating, met), _moved(seating, capacities))
             best = found if best is None else min(best, found)
             return
         for chosen in itertools.combinations(rest, capacities[len(tables)]):
@@ -159,7 +167,8 @@ def test_a_small_swiss_round_has_the_fewest_repeats_of_any_seating(case) -> None
     count, sizes, met = case
     seating = swiss_seating(list(range(count)), TableSizes(sizes.players, sizes.ai_seats), met)
     assert sorted(seating.seated) == list(range(count))
-    assert repeats(seating, met) == _fewest_repeats(count, sizes.players, met)
+    found = (repeats(seating, met), _moved(seating, sizes.players))
+    assert found == _best_by_brute_force(count, sizes.players, met)
     if not met:
         assert seating.seated == tuple(range(count))  # nobody met: the standings' order
 
