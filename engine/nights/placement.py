@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from engine.core import plural
+
 DEFAULT_TOP = 60
 """The default winner's points at a table of any size (60 splits evenly for tables of 2 to 7)."""
 
@@ -87,7 +89,7 @@ def placement_points(ranks: Sequence[int], scoring: Scoring = DEFAULT_SCORING) -
     expected = 1
     for rank in sorted(counts):
         if rank != expected:
-            raise ValueError(f"The ranks {tuple(ranks)} are not a ranking of {seats} seats.")
+            raise ValueError(f"The ranks {tuple(ranks)} are not a ranking of {plural(seats, 'seat')}.")
         covered = range(rank, rank + counts[rank])
         shares[rank] = sum((scoring.place(p, seats) for p in covered), Fraction(0)) / counts[rank]
         expected = rank + counts[rank]

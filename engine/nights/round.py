@@ -28,6 +28,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.core import plural
 from engine.nights.placement import DEFAULT_SCORING, Scoring
 from engine.nights.rating import Player
 from engine.nights.seat import TableSizes, seat_by_rating, seat_in_order, seat_snake, table_sizes
@@ -227,7 +228,7 @@ def swiss_seating(order: Sequence[int], sizes: TableSizes, met: Collection[tuple
     """
     capacities = sizes.players
     if sizes.waiting or sum(capacities) != len(order):
-        raise ValueError(f"The tables seat {sizes.seated}, not the {len(order)} players given.")
+        raise ValueError(f"The tables seat {sizes.seated}, not {plural(len(order), 'player')}.")
     opponents = _opponents(met)
     natural = [t for t, count in enumerate(capacities) for _ in range(count)]
     position = {player: index for index, player in enumerate(order)}

@@ -196,8 +196,8 @@ def _snake(order: list, capacities: tuple[int, ...]) -> tuple[list[list], dict]:
 def _check(players: int, sizes: TableSizes) -> None:
     if sizes.seated + sizes.waiting != players:
         raise ValueError(
-            f"The tables seat {sizes.seated} and leave {sizes.waiting} waiting, but "
-            f"{plural(players, 'player')} are present."
+            f"These tables are for {plural(sizes.seated + sizes.waiting, 'player')} "
+            f"(seated or waiting), not {players}."
         )
 
 

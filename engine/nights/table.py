@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core import plural
+
 
 @dataclass(frozen=True)
 class Table:
@@ -67,7 +69,7 @@ class TableResult:
     def __post_init__(self) -> None:
         if len(self.seats) != len(self.ranks):
             raise ValueError(
-                f"A table of {len(self.seats)} seats needs as many ranks, not {len(self.ranks)}."
+                f"A table of {plural(len(self.seats), 'seat')} needs as many ranks, not {len(self.ranks)}."
             )
         players = [p for p in self.seats if p is not None]
         if len(set(players)) != len(players):
