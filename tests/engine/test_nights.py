@@ -304,3 +304,19 @@ def test_too_few_players_and_no_ai_fill_cannot_be_seated() -> None:
     alone = seat_round(NightRules(3, 7), [Player(1), Player(2)], [], seed=0)
     assert alone.tables == (Table((2, 1), 1),) or alone.tables == (Table((1, 2), 1),)
     assert DEFAULT_SCORING.top == 60
+
+
+def test_in_a_knockout_the_next_at_the_table_goes_through_for_a_winner_who_left() -> None:
+    players = [Player(i, mu=20.0 + i, sigma=3.0) for i in range(1, 15)]
+    rules = NightRules(FOIST.min_seats, FOIST.max_seats, Format.KNOCKOUT, advance=2)
+    first = seat_round(rules, players, [], seed=4)
+    assert [t.seats for t in first.tables] == [7, 7]
+    result = ranked(first, lambda seated: sorted(seated, reverse=True))
+    winner = max(first.tables[0].players)
+    second = seat_round(rules, players, [RoundResult(result.tables, left=frozenset({winner}))], seed=4)
+    through = {p for t in first.tables for p in sorted(t.players, reverse=True)[:3] if p != winner}
+    expected = {
+        p for t in first.tables for p in sorted((q for q in t.players if q != winner), reverse=True)[:2]
+    }
+    assert set(second.seated) == expected and expected <= through and winner not in second.seated
+    assert len(second.tables) == 1  # four players through: the final
