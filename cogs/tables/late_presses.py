@@ -59,8 +59,8 @@ created first going first (a press acknowledged by its timer is older than those
 meanwhile), and while any waits no press begins its turn: an acknowledgement due goes before an answer that
 can wait. A thousand at once would each open a connection of their own."""
 FIRST_SECONDS_PER_PRESS = 0.005
-"""The estimate of the seconds between two answers before any was measured (a press costs the bot about
-3.4 ms of CPU: ``bench/press_cost.py``; the rest for the AI seats moving meanwhile)."""
+"""The estimate of the seconds between two answers before any was measured: a few milliseconds of the bot's
+CPU a press (``bench/press_cost.py``, ``docs/performance.md``) and room for the AI seats moving meanwhile."""
 SMOOTHING = 0.2
 """The weight of each new measure in the running estimate (an exponentially weighted mean)."""
 

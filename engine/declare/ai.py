@@ -600,9 +600,8 @@ def hard_player_for(game_key: str) -> DeclareSearchPlayer:
     """The hard level at Minimize: Declare tables: :class:`DeclareSearchPlayer`, the normal player's throws
     and picks at :data:`HARD_KEEP_WEIGHT` and a determinised Monte Carlo search of each declare (worlds
     weighted by what the other seats' throws say of their hands; holding played to the end of the round),
-    within 90 ms of CPU time. It wins over twice its fair share against greedy, a little over it against
-    the normal player, which even every hand in view would not double (``docs/rules/declare.md``,
-    "Levels")."""
+    within 90 ms of CPU time. How it does against the other levels and players is measured in
+    ``docs/rules/declare.md`` ("Levels")."""
     return DeclareSearchPlayer()
 
 
