@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NOT_MINE = "That button is not one of mine: nothing happened."
+NOT_FINISHED = "Something went wrong on my side, so I could not finish that. Please try again in a moment."
 GAME_CHOICES = [app_commands.Choice(name=rules.display_name, value=key) for key, rules in GAMES.items()]
 _TEMPLATE = re.compile(TEMPLATE)
 
@@ -208,6 +209,10 @@ class QueueCog(commands.Cog, name="Queue"):
             answer: QueueAnswer = await work
         except TableError as refusal:
             await interaction.edit_original_response(content=str(refusal))
+            return
+        except Exception:  # a bug, or Discord or the database failing midway: say so, log it
+            log.exception("A queue's join or leave failed")
+            await interaction.edit_original_response(content=NOT_FINISHED)
             return
         for channel_id in answer.channels:
             self.boards.refresh(channel_id, post=post and channel_id == interaction.channel_id)

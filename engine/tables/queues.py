@@ -346,7 +346,8 @@ class TableQueues:
                 waiting = await self._free(guild_id, waiting)
                 match = ai_fill_match(waiting, rules.min_seats, rules.max_seats)
                 refusal = None if match is None else await self._open(guild_id, channel_id, game, match)
-            except TableError:
+            except Exception:  # stored or not, the queue stays: the next try is a minute away
+                log.exception("A queue's AI-filled %s table failed to open", game)
                 refusal = NOT_SAVED
             if refusal is not None:
                 log.info("A queue's AI-filled %s table did not open: %s", game, refusal)
