@@ -10,6 +10,7 @@ import dataclasses
 
 import pytest
 
+from sandbox.models import Permissions
 from tests.e2e.conftest import World, live_tables, restartable_world
 from tests.e2e.stored_rows import stored
 
@@ -109,6 +110,11 @@ async def test_bad_requests_are_refused_privately_and_change_nothing(world: Worl
     assert table.ok and not table.ephemeral
     seated = await join(world, "carol")
     assert "seated at a table" in seated.message.text(), seated.message.text()
+    in_thread = await world.play(world.players["erin"], game="foist", thread=True)
+    await in_thread.wait_message(timeout=5)
+    (thread,) = world.server.threads_of(world.channel)
+    there = await world.server.run_command(world.players["frank"], thread, "queue join", game="foist")
+    assert there.ok and there.ephemeral and "text channels" in there.message.text(), there.message.text()
     not_admin = await world.server.run_command(world.players["dave"], world.channel, "queue post")
     assert not_admin.ephemeral and "Manage Server" in not_admin.message.text()
     await world.server.wait_for(lambda: board(world) is not None)
@@ -130,6 +136,14 @@ async def test_queue_post_posts_the_message_again_and_the_old_one_goes(world: Wo
     await answer_text(again)
     await world.server.wait_for(lambda: board(world) is not None and board(world).id != first.id)
     assert len(board(world).buttons()) == 8  # a button per game, and Leave the queue
+
+
+async def test_a_channel_where_the_bot_cannot_start_threads_holds_no_queue(world: World) -> None:
+    for role in (world.guild.roles[world.guild.id], world.guild.bot_role()):
+        role.permissions &= ~Permissions.CREATE_PUBLIC_THREADS
+    result = await world.server.run_command(world.players["alice"], world.channel, "queue join", game="foist")
+    assert result.ok and result.ephemeral and "Create Public Threads" in result.message.text()
+    assert stored(world.database_url, "SELECT COUNT(*) FROM queue_players") == [(0,)] and board(world) is None
 
 
 async def test_a_table_limit_keeps_the_queue_and_says_why(world: World) -> None:
@@ -187,6 +201,8 @@ async def test_a_queue_and_its_message_survive_a_restart_and_its_ai_fill_fires(d
                 admin(world), world.channel, "table defaults", queue_ai_after=1
             )
             assert said.ok
+            assert live_tables(world) == {}  # stopped before the wait is over: the next bot fills the table
+        assert world.server.threads_of(world.channel) == []
         async with start_bot() as bot:
             world = world_with(bot)
             assert world.bot.get_cog("Queue").queues.where(world.guild.id, world.players["alice"].id)
