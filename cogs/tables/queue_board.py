@@ -68,7 +68,7 @@ def board_text(queues: dict[str, list[Waiting]]) -> str:
     for game, waiting in queues.items():
         rules = GAMES[game]
         heading = (
-            f"**{rules.display_name}** ({rules.min_seats}–{rules.max_seats} players): "
+            f"**{rules.display_name}** ({rules.min_seats}–{plural(rules.max_seats, 'player')}): "
             f"{plural(len(waiting), 'player')} waiting"
         )
         parts.append("\n".join([heading, *(_line(member) for member in waiting)]))

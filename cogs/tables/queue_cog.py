@@ -25,7 +25,7 @@ from cogs.tables.queue_board import PREFIX, TEMPLATE, QueueBoards
 from cogs.tables.queue_opening import QueueOpener
 from cogs.tables.table_message import missing_permissions
 from engine import GAMES
-from engine.tables.queues import QueueAnswer, TableQueues
+from engine.tables.queues import QueueAnswer, TableQueues, size_refusal
 from engine.tables.session import TableError
 from engine.tables.tasks import Supervisor
 
@@ -188,10 +188,7 @@ class QueueCog(commands.Cog, name="Queue"):
         refusal = channel_refusal(interaction)
         rules = GAMES[game]
         if refusal is None and not rules.min_seats <= players <= rules.max_seats:
-            refusal = (
-                f"{rules.display_name} is played by {rules.min_seats} to {rules.max_seats} players: ask for "
-                "a table size in that range."
-            )
+            refusal = size_refusal(rules.display_name, rules.min_seats, rules.max_seats)
         if refusal is not None:
             await interaction.response.send_message(refusal, ephemeral=True)
             return

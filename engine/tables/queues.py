@@ -61,6 +61,14 @@ class QueueAnswer:
     opened: bool = False
 
 
+def size_refusal(game_name: str, min_seats: int, max_seats: int) -> str:
+    """The words for a table size outside the game ``game_name``'s range (``min_seats`` to ``max_seats``)."""
+    return (
+        f"{game_name} is played by {min_seats} to {plural(max_seats, 'player')}: ask for a table size in "
+        "that range."
+    )
+
+
 def seated_channel(registry: TableRegistry, guild_id: int, user_id: int) -> int | None:
     """The channel of a live or waiting table (lobby or game, not a scoreboard) of server ``guild_id``
     where ``user_id`` is seated, or ``None``; replays nothing."""
@@ -192,10 +200,7 @@ class TableQueues:
         if rules is None:
             raise TableError("I don't know that game.")
         if not rules.min_seats <= players <= rules.max_seats:
-            raise TableError(
-                f"{rules.display_name} is played by {rules.min_seats} to "
-                f"{plural(rules.max_seats, 'player')}: ask for a table size in that range."
-            )
+            raise TableError(size_refusal(rules.display_name, rules.min_seats, rules.max_seats))
         async with self._lock(guild_id):
             seated = self.seated(guild_id, user_id)
             if seated is not None:
