@@ -22,6 +22,7 @@ from cogs.tables.table_message import TableMessages, missing_permissions
 from engine import GAMES
 from engine.ai.registry import NORMAL
 from engine.matching import Match
+from engine.tables.queues import Opened
 from engine.tables.runtime import TableRuntime
 from engine.tables.session import TableError
 
@@ -40,9 +41,9 @@ class QueueOpener:
         self.messages = messages
         self.limits = limits
 
-    async def __call__(self, guild_id: int, channel_id: int, game: str, match: Match) -> str | None:
-        """Open ``match``'s table of ``game`` in a new thread of ``channel_id``; ``None`` once open, else
-        why not (words for the members)."""
+    async def __call__(self, guild_id: int, channel_id: int, game: str, match: Match) -> Opened | str:
+        """Open ``match``'s table of ``game`` in a new thread of ``channel_id``: :class:`Opened` once open,
+        else why not (words for the members)."""
         channel = self.host.get_channel(channel_id)  # type: ignore[attr-defined]
         if not isinstance(channel, discord.TextChannel):
             return "This channel is gone, or is no text channel."
@@ -93,4 +94,4 @@ class QueueOpener:
             )
         except discord.HTTPException:  # the table is open all the same; its thread shows it
             pass
-        return None
+        return Opened(thread.id)

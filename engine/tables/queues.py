@@ -36,9 +36,17 @@ log = logging.getLogger(__name__)
 
 NOT_SAVED = "I could not save that just now, so nothing changed. Please try again."
 
-Opener = Callable[[int, int, str, Match], Awaitable[str | None]]
-"""Opens a table for a match: ``opener(guild_id, channel_id, game, match)`` returns ``None`` once the table
-is open with the match's members seated, or the reason it could not open (words for the members)."""
+
+@dataclass(frozen=True)
+class Opened:
+    """A matched table is open, its members seated, in the thread ``channel_id``."""
+
+    channel_id: int
+
+
+Opener = Callable[[int, int, str, Match], Awaitable["Opened | str"]]
+"""Opens a table for a match: ``opener(guild_id, channel_id, game, match)`` returns :class:`Opened` once the
+table is open with the match's members seated, or the reason it could not open (words for the members)."""
 
 
 @dataclass(frozen=True)
@@ -244,15 +252,14 @@ class TableQueues:
                 f"You are waiting for a {rules.display_name} table of {plural(mine.players, 'player')}: "
                 f"{asking} of {mine.players} are here. I will seat you as soon as enough players join."
             )
-        refusal = await self._open(guild_id, channel_id, game, match)
-        if refusal is not None:
+        opened = await self._open(guild_id, channel_id, game, match)
+        if not isinstance(opened, Opened):
             return QueueAnswer(
-                f"Enough players wait for {rules.display_name}, but no table could open: {refusal} "
+                f"Enough players wait for {rules.display_name}, but no table could open: {opened} "
                 "You stay in the queue."
             )
         return QueueAnswer(
-            f"Your {rules.display_name} table is open in a new thread of this channel: join it there.",
-            opened=True,
+            f"Your {rules.display_name} table is open in <#{opened.channel_id}>: join it there.", opened=True
         )
 
     async def _free(self, guild_id: int, waiting: list[Waiting]) -> list[Waiting]:
@@ -262,17 +269,17 @@ class TableQueues:
             await self._remove(guild_id, taken)
         return [member for member in waiting if member.user_id not in taken]
 
-    async def _open(self, guild_id: int, channel_id: int, game: str, match: Match) -> str | None:
-        """Open the table of ``match`` and take its members out of every queue (under the lock); the
-        refusal's words if it did not open (the queue is as it was)."""
+    async def _open(self, guild_id: int, channel_id: int, game: str, match: Match) -> Opened | str:
+        """Open the table of ``match`` and take its members out of every queue (under the lock):
+        :class:`Opened`, or the refusal's words if it did not open (the queue is as it was)."""
         assert self.opener is not None, "the opener is set before anyone joins"
-        refusal = await self.opener(guild_id, channel_id, game, match)
-        if refusal is None:
+        result = await self.opener(guild_id, channel_id, game, match)
+        if isinstance(result, Opened):
             try:
                 await self._remove(guild_id, [member.user_id for member in match.seated])
             except TableError:  # seated: a stale row is skipped by the next match (they are seated)
                 log.exception("Could not take the members of a %s table out of the queue", game)
-        return refusal
+        return result
 
     async def leave(self, guild_id: int, user_id: int) -> QueueAnswer:
         """``user_id`` leaves the queue they wait in on the server.
@@ -350,7 +357,8 @@ class TableQueues:
             try:
                 waiting = await self._free(guild_id, waiting)
                 match = ai_fill_match(waiting, rules.min_seats, rules.max_seats)
-                refusal = None if match is None else await self._open(guild_id, channel_id, game, match)
+                opened = None if match is None else await self._open(guild_id, channel_id, game, match)
+                refusal = opened if isinstance(opened, str) else None
             except Exception:  # stored or not, the queue stays: the next try is a minute away
                 log.exception("A queue's AI-filled %s table failed to open", game)
                 refusal = NOT_SAVED

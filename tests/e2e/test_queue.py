@@ -50,6 +50,7 @@ async def test_three_foist_players_fill_a_table_in_a_thread(world: World) -> Non
     third = await join(world, "carol")
     assert "table is open" in third.message.text(), third.message.text()
     (thread,) = [t for t in world.server.threads_of(world.channel) if t not in threads_before]
+    assert f"<#{thread.id}>" in third.message.text()
     in_thread = dataclasses.replace(world, channel=thread)
     (lobby,) = in_thread.public_messages()
     (ready,) = in_thread.turn_lines()  # the line that mentions the seated players
