@@ -95,6 +95,12 @@ class Settings(BaseSettings):
     slow_turn_hours: int = Field(24, ge=1, le=720, description="Hours per decision in slow mode.")
     lobby_idle_seconds: int = Field(900, ge=1, description="An untouched lobby closes after this long.")
     rematch_seconds: int = Field(180, ge=1, description="How long the Play again choice stays open.")
+    queue_minute_seconds: float = Field(
+        60.0,
+        gt=0,
+        le=60,
+        description="Seconds in one minute of a server's queue_ai_after (60; only tests shorten it).",
+    )
     backup_dir: Path | None = Field(
         None, description="Folder for scheduled database backups; default: 'backups' next to the database."
     )

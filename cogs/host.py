@@ -33,6 +33,7 @@ class HostSettings(Protocol):
     table_edits_per_channel: int
     table_watched_seconds: float
     table_unwatched_redraw_seconds: float
+    queue_minute_seconds: float
 
     @property
     def holds_every_shard(self) -> bool:

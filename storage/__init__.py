@@ -15,6 +15,7 @@ from storage.database import (
     StoredTableLog,
 )
 from storage.postgres import DEFAULT_POOL_SIZE
+from storage.queues import StoredQueueBoard, StoredQueuePlayer
 from storage.sqlite import DatabaseUnwritable
 from storage.table_messages import StoredTableMessages
 from storage.turn_notices import StoredTurnNotice
@@ -32,6 +33,8 @@ __all__ = [
     "StoredAction",
     "StoredEngineSnapshot",
     "StoredGame",
+    "StoredQueueBoard",
+    "StoredQueuePlayer",
     "StoredTable",
     "StoredTableLog",
     "StoredTableMessages",

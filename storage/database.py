@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from storage.backend import POSTGRESQL, DatabaseTarget, Dialect, database_target, error_line
 from storage.connection import DatabaseError, dialect_of, press_write_deadline
 from storage.postgres import DEFAULT_POOL_SIZE, PostgresDriver
+from storage.queues import QueueRows
 from storage.ratings import lock_guild, rate_result
 from storage.schema import rewrite_version, schema_version
 from storage.sqlite import SqliteDriver, raise_if_read_only
@@ -156,7 +157,7 @@ TABLE_LIMITS = ("member_lobby_limit", "table_limit", "ai_table_limit")
 :meth:`Database.guild_table_limits` returns them."""
 
 
-class Database(StatsReads, TurnAlertSettings, TurnNoticeRows, TableMessageRows):
+class Database(StatsReads, TurnAlertSettings, TurnNoticeRows, TableMessageRows, QueueRows):
     """The bot's database: SQLite over one aiosqlite connection (:mod:`storage.sqlite`), or PostgreSQL
     over a pool of connections served by as many threads (:mod:`storage.postgres`).
 
@@ -164,7 +165,8 @@ class Database(StatsReads, TurnAlertSettings, TurnNoticeRows, TableMessageRows):
     are read and changed through :class:`storage.stats.StatsReads`; players' turn alert choices through
     :class:`storage.turn_alerts.TurnAlertSettings`; the turn notices on Discord not deleted yet through
     :class:`storage.turn_notices.TurnNoticeRows`; where each live table is shown on Discord (its message,
-    its live DMs) through :class:`storage.table_messages.TableMessageRows`. ``dialect`` is ``"sqlite"`` or
+    its live DMs) through :class:`storage.table_messages.TableMessageRows`; the queues that find partners
+    through :class:`storage.queues.QueueRows`. ``dialect`` is ``"sqlite"`` or
     ``"postgresql"``; ``path`` is the SQLite file (``None`` on PostgreSQL); ``target`` says which database
     it is (``target.shown`` for messages: never the password).
     """

@@ -37,6 +37,8 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("live_table_engine_snapshots", "table_id"),
     ("table_messages", "table_id"),
     ("table_dms", "table_id, user_id"),
+    ("queue_players", "guild_id, user_id"),
+    ("queue_boards", "channel_id"),
 )
 """Every table of the bot's schema with the order its rows are copied in, parents before children."""
 

@@ -14,7 +14,10 @@ if TYPE_CHECKING:
 
 
 async def setup(bot: "Host") -> None:
-    """Load the tables cog."""
+    """Load the tables cog, and the queues' cog beside it (they share the tables' parts)."""
     from cogs.tables.cog import TablesCog
+    from cogs.tables.queue_cog import QueueCog
 
-    await bot.add_cog(TablesCog(bot))
+    tables = TablesCog(bot)
+    await bot.add_cog(tables)
+    await bot.add_cog(QueueCog(bot, tables))

@@ -19,6 +19,7 @@ from cogs.tables.table_message import TableMessages
 from cogs.tables.threads import TableThreads
 from cogs.tables.turn_alerts import AlertChoices, TurnAlerts
 from cogs.tables.turn_notices import TurnNotices
+from engine.tables.queues import TableQueues, seated_channel
 from engine.tables.registry import TableRegistry
 from engine.tables.runtime import TableRuntime
 from engine.tables.store import TableStore
@@ -38,6 +39,7 @@ class TableParts:
     presses: TablePresses
     turn_alerts: TurnAlerts
     limits: OpeningLimits
+    queues: TableQueues
 
 
 def assemble(bot: "Host") -> TableParts:
@@ -87,4 +89,10 @@ def assemble(bot: "Host") -> TableParts:
     limits = OpeningLimits(registry, bot.db, defaults)
     runtime.opening_refusal = limits.rematch_refusal
     runtime.ai_turns.presses_first = late_presses.BACKLOG.presses_handled  # people before AI seats
-    return TableParts(runtime, messages, private_views, presses, turn_alerts, limits)
+    queues = TableQueues(
+        bot.db,
+        bot.scheduler,
+        lambda guild_id, user_id: seated_channel(registry, guild_id, user_id),
+        minute_seconds=settings.queue_minute_seconds,
+    )
+    return TableParts(runtime, messages, private_views, presses, turn_alerts, limits, queues)

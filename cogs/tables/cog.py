@@ -59,6 +59,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         self.registry = parts.runtime.registry
         self.runtime, self.messages, self.private_views = parts.runtime, parts.messages, parts.private_views
         self.presses, self.turn_alerts, self.limits = parts.presses, parts.turn_alerts, parts.limits
+        self.queues = parts.queues  # the queues' cog (cogs.tables.queue_cog) shares them
         # Every press passes the member's press limit (and the server's table limits) first.
         self.gate = LimitedPresses(self.presses, press_limits_of(bot), self.limits, self.registry)
         # What every table press and /hand pass first: "restarting" while the bot stops, the write
@@ -184,6 +185,7 @@ class TablesCog(commands.Cog, name=COG_NAME):
         member_lobbies=f"Open lobbies one member may host at once (0: no limit; {MEMBER_LOBBIES} at first)",
         max_tables=f"Lobbies and games this server may have at once (0: no limit; {SERVER_TABLES} at first)",
         ai_tables=(f"Games AI players may finish with no person seated (0: no limit; {AI_TABLES} at first)"),
+        queue_ai_after="Minutes a queue waits before AI players fill its table (0: never, as at first)",
     )
     async def set_defaults(
         self,
@@ -197,9 +199,11 @@ class TablesCog(commands.Cog, name=COG_NAME):
         member_lobbies: app_commands.Range[int, 0, 100] | None = None,
         max_tables: app_commands.Range[int, 0, 900] | None = None,
         ai_tables: app_commands.Range[int, 0, 900] | None = None,
+        queue_ai_after: app_commands.Range[int, 0, 1440] | None = None,
     ) -> None:
         """Set this server's defaults: turn length, the leaderboards' minimum of games, whether games with
-        AIs count, tables in threads, turn mentions, hints in rated games, and the limits on tables."""
+        AIs count, tables in threads, turn mentions, hints in rated games, the limits on tables, queues'
+        AI fill."""
         await server_defaults.set_defaults(
             self.bot,
             interaction,
@@ -211,6 +215,8 @@ class TablesCog(commands.Cog, name=COG_NAME):
             turn_mentions=turn_mentions,
             hints_in_rated=hints_in_rated,
             limits=TableLimitsGiven(member_lobbies, max_tables, ai_tables),
+            queue_ai_after=queue_ai_after,
+            queues=self.queues,
         )
 
     @admin.command(name="season")

@@ -6,16 +6,18 @@ the channel."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
 
 from cogs.tables import render, server_defaults, threads
-from cogs.tables.table_limits import OpeningLimits
+from cogs.tables.table_limits import Opening, OpeningLimits
 from cogs.tables.table_message import TableMessages, missing_permissions
 from cogs.tables.table_text import TABLE_LINK, masked_link
 from engine import GAMES, get_rules
+from engine.ai.registry import NORMAL
 from engine.tables.ai_seats import allow_hints, seat_bots
 from engine.tables.runtime import ChannelTaken, TableRuntime
 from engine.tables.session import TableError, TableSession, TableSettings
@@ -60,6 +62,85 @@ def time_control(settings, kind: str) -> TimeControl:
     ).with_kind(kind if kind in KINDS else FIXED)
 
 
+@dataclass(frozen=True)
+class Seating:
+    """Who sits at a new lobby: its host (``host_id``, shown as ``host_name``), the members ``others``
+    seated beside them in that order (``(user id, name)``), and ``bots`` AI seats at ``level``."""
+
+    host_id: int
+    host_name: str
+    others: tuple[tuple[int, str], ...] = ()
+    bots: int = 0
+    level: str = NORMAL
+
+
+async def turn_seconds_of(host: Host, guild_id: int, asked: int | None) -> int:
+    """The seconds per decision of a new table of the server: ``asked``, else the server's default, else
+    the bot's."""
+    seconds = asked if asked is not None else await host.db.guild_turn_seconds(guild_id)
+    return host.settings.default_turn_seconds if seconds is None else seconds
+
+
+def holding(held: Opening, new_lobby: Callable[[int], TableSession]) -> Callable[[int], TableSession]:
+    """``new_lobby`` noting each lobby it makes as the one ``held`` holds the place of."""
+
+    def held_lobby(channel_id: int) -> TableSession:
+        lobby = new_lobby(channel_id)
+        held.table_id = lobby.table_id
+        return lobby
+
+    return held_lobby
+
+
+async def rating_settings(host: Host, guild_id: int) -> tuple[bool, bool]:
+    """``(rated, in_rated)`` of a new table of the server: whether games with AI players count, and
+    whether hints are on in rated games too."""
+    rated = await host.db.guild_counts_ai_games(guild_id)
+    return rated, rated and await host.db.guild_hints_in_rated(guild_id)
+
+
+def lobby_maker(
+    host: Host,
+    runtime: TableRuntime,
+    guild_id: int,
+    request: TableRequest,
+    seconds: int,
+    rated: bool,
+    in_rated: bool,
+    seating: Seating,
+) -> Callable[[int], TableSession]:
+    """``new_lobby(channel_id)``: the lobby of ``request`` (``seconds`` per decision) in ``channel_id``,
+    ``seating`` seated, a fresh table id each call: the one way a new lobby is made (``/play`` and the
+    queues).
+
+    ``new_lobby`` raises :class:`TableError` if the seats do not fit the game (words for the player)."""
+
+    def new_lobby(channel_id: int) -> TableSession:
+        settings = TableSettings(
+            turn_seconds=seconds,
+            idle_turn_seconds=seconds,  # a player away is played by an AI: their clock is not shortened
+            idle_after_timeouts=host.settings.idle_after_timeouts,
+            rematch_seconds=host.settings.rematch_seconds,
+            time_control=time_control(host.settings, request.clock),
+        )
+        lobby = TableDraft(
+            runtime.registry.new_table_id(),
+            guild_id,
+            channel_id,
+            get_rules(request.game),
+            settings,
+            seating.host_id,
+            seating.host_name,
+        )
+        for user_id, name in seating.others:
+            lobby.join(user_id, name)
+        allow_hints(lobby, rated=rated, in_rated=in_rated)
+        seat_bots(lobby, seating.bots, seating.level)
+        return TableSession(lobby)
+
+    return new_lobby
+
+
 async def open_table(
     interaction: discord.Interaction,
     request: TableRequest,
@@ -88,10 +169,7 @@ async def open_table(
             ephemeral=True,
         )
         return
-    turn_seconds = request.turn_seconds
-    if turn_seconds is None:
-        turn_seconds = await host.db.guild_turn_seconds(interaction.guild_id)
-    seconds = host.settings.default_turn_seconds if turn_seconds is None else turn_seconds
+    seconds = await turn_seconds_of(host, interaction.guild_id, request.turn_seconds)
     refusal = server_defaults.turn_length_refusal(host.settings, seconds)
     if refusal is not None:
         await interaction.response.send_message(refusal, ephemeral=True)
@@ -109,31 +187,10 @@ async def open_table(
         await interaction.response.send_message(already_open(existing, messages), ephemeral=True)
         return
     server_limits = await limits.limits(interaction.guild_id)
-    rated = await host.db.guild_counts_ai_games(interaction.guild_id)
-    in_rated = rated and await host.db.guild_hints_in_rated(interaction.guild_id)
-    guild_id, host_id, host_name = interaction.guild_id, interaction.user.id, interaction.user.display_name
-
-    def new_lobby(channel_id: int) -> TableSession:
-        """The lobby asked for, in ``channel_id`` (raises :class:`TableError` if its AI seats do not fit)."""
-        settings = TableSettings(
-            turn_seconds=seconds,
-            idle_turn_seconds=seconds,  # a player away is played by an AI: their clock is not shortened
-            idle_after_timeouts=host.settings.idle_after_timeouts,
-            rematch_seconds=host.settings.rematch_seconds,
-            time_control=time_control(host.settings, request.clock),
-        )
-        lobby = TableDraft(
-            runtime.registry.new_table_id(),
-            guild_id,
-            channel_id,
-            get_rules(request.game),
-            settings,
-            host_id,
-            host_name,
-        )
-        allow_hints(lobby, rated=rated, in_rated=in_rated)
-        seat_bots(lobby, request.bots, request.level)
-        return TableSession(lobby)
+    rated, in_rated = await rating_settings(host, interaction.guild_id)
+    guild_id, host_id = interaction.guild_id, interaction.user.id
+    seating = Seating(host_id, interaction.user.display_name, bots=request.bots, level=request.level)
+    new_lobby = lobby_maker(host, runtime, guild_id, request, seconds, rated, in_rated, seating)
 
     try:
         session = new_lobby(interaction.channel_id)  # in a thread, checked here before the thread starts
@@ -147,13 +204,8 @@ async def open_table(
             return
         held.table_id = session.table_id
         if thread:
-
-            def held_lobby(channel_id: int) -> TableSession:
-                lobby = new_lobby(channel_id)
-                held.table_id = lobby.table_id
-                return lobby
-
             name = session.rules.display_name
+            held_lobby = holding(held, new_lobby)
             await threads.open_in_thread(interaction, name, held_lobby, runtime, messages, NOT_SAVED)
             return
         await _open_here(interaction, session, runtime, messages)

@@ -7,8 +7,9 @@ them, whether games with AI players count on the leaderboard, and whether new ta
 their channel, whether a player whose turn it is gets a mention in the channel (players who chose a
 DM still get theirs), whether the coach's Hint is offered in rated games too (then each player's count
 of hints shows on the scoreboard), and the limits on the server's tables (:mod:`cogs.tables.table_limits`:
-open lobbies per member, tables, games with no person seated; each a count, 0 for no limit). The admin is
-answered privately with one sentence per setting changed.
+open lobbies per member, tables, games with no person seated; each a count, 0 for no limit), and the
+minutes a queue waits before AI players fill its table (``queue_ai_after``; 0: never, the default). The
+admin is answered privately with one sentence per setting changed.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from engine.core import plural
 if TYPE_CHECKING:
     from cogs.host import Host, HostSettings
     from cogs.tables.turn_alerts import AlertChoices
+    from engine.tables.queues import TableQueues
 
 
 @dataclass(frozen=True)
@@ -109,9 +111,12 @@ async def set_defaults(
     turn_mentions: bool | None = None,
     hints_in_rated: bool | None = None,
     limits: TableLimitsGiven = TableLimitsGiven(),
+    queue_ai_after: int | None = None,
+    queues: "TableQueues | None" = None,
 ) -> None:
     """Store the server's defaults given (see the module's docstring) and answer the admin; a turn length
-    out of range, or a member without Manage Server, is refused and nothing is stored."""
+    out of range, or a member without Manage Server, is refused and nothing is stored. ``queues``: the
+    server's queues, whose AI-fill clocks a new ``queue_ai_after`` (minutes) re-arms."""
     if not await check_manager(interaction):
         return
     refusal = None if turn_seconds is None else turn_length_refusal(bot.settings, turn_seconds)
@@ -148,7 +153,17 @@ async def set_defaults(
     for column, limit, sentence in _limit_sentences(limits):
         await bot.db.set_guild_table_limit(guild_id, column, limit)
         said.append(sentence)
-    given = (min_games, count_ai_games, threads, turn_mentions, hints_in_rated)
+    if queue_ai_after is not None:
+        await bot.db.set_guild_queue_ai_after(guild_id, queue_ai_after or None)
+        if queues is not None:
+            await queues.settings_changed(guild_id)
+        said.append(
+            f"A queue now fills its table with AI players once its first player has waited "
+            f"{plural(queue_ai_after, 'minute')}."
+            if queue_ai_after
+            else "Queues no longer fill tables with AI players: they wait for people."
+        )
+    given = (min_games, count_ai_games, threads, turn_mentions, hints_in_rated, queue_ai_after)
     if turn_seconds is not None or (all(setting is None for setting in given) and not limits.given()):
         await bot.db.set_guild_turn_seconds(guild_id, turn_seconds)  # alone, an empty one resets it
         now = turn_seconds or bot.settings.default_turn_seconds

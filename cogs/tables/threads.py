@@ -73,6 +73,46 @@ async def start_thread(channel: discord.TextChannel, name: str) -> discord.Threa
     )
 
 
+class ThreadNotStarted(Exception):
+    """Discord refused to start a table's thread; ``str(error)`` is Discord's words."""
+
+
+async def table_in_thread(
+    channel: discord.TextChannel,
+    name: str,
+    new_lobby: Callable[[int], TableSession],
+    runtime: TableRuntime,
+    messages: TableMessages,
+) -> tuple[discord.Thread, TableSession]:
+    """Start a thread ``name`` in ``channel`` and open the lobby ``new_lobby(thread_id)`` there (checked by
+    the caller beforehand, so it does not refuse), its table message noted in ``messages``: the one way a
+    table opens in a thread (``/play`` and the queues). Returns the thread and the lobby.
+
+    Raises
+    ------
+    ThreadNotStarted
+        Discord refused the thread (nothing was stored).
+    TableError
+        The table could not be stored or posted (the thread is archived again).
+    """
+    try:
+        thread = await start_thread(channel, name)
+    except discord.HTTPException as error:
+        raise ThreadNotStarted(error.text) from None
+    session = new_lobby(thread.id)
+
+    async def post() -> None:
+        messages.note_posted(session, (await thread.send(**render.lobby_message(session).send_kwargs())).id)
+
+    try:
+        await runtime.open(session, post)
+    except (TableError, discord.HTTPException) as error:
+        with contextlib.suppress(discord.HTTPException):
+            await thread.edit(archived=True)
+        raise TableError(str(error)) from None
+    return thread, session
+
+
 async def open_in_thread(
     interaction: discord.Interaction,
     game_name: str,
@@ -82,29 +122,23 @@ async def open_in_thread(
     not_saved: str,
 ) -> None:
     """Answer ``/play`` by starting a thread of its channel and opening a lobby of the game ``game_name``
-    there, ``new_lobby(thread_id)`` (checked by the caller beforehand, so it does not refuse), its table
-    message noted in ``messages``; the answer points to the thread, or says what went wrong (``not_saved``
-    if the table could not be stored)."""
+    there (:func:`table_in_thread`); the answer points to the thread, or says what went wrong
+    (``not_saved`` if the table could not be stored)."""
     await interaction.response.defer()  # two requests to Discord before the answer
     name = thread_name(game_name, interaction.user.display_name)
     try:
-        thread = await start_thread(interaction.channel, name)  # type: ignore[arg-type]
-    except discord.HTTPException as error:
-        await interaction.edit_original_response(
-            content=f"Discord did not let me start a thread: {error.text}"
+        thread, session = await table_in_thread(
+            interaction.channel,  # type: ignore[arg-type]
+            name,
+            new_lobby,
+            runtime,
+            messages,
         )
+    except ThreadNotStarted as error:
+        await interaction.edit_original_response(content=f"Discord did not let me start a thread: {error}")
         return
-    session = new_lobby(thread.id)
-
-    async def post() -> None:
-        messages.note_posted(session, (await thread.send(**render.lobby_message(session).send_kwargs())).id)
-
-    try:
-        await runtime.open(session, post)
-    except (TableError, discord.HTTPException):
+    except TableError:
         await interaction.edit_original_response(content=not_saved)
-        with contextlib.suppress(discord.HTTPException):
-            await thread.edit(archived=True)
         return
     await interaction.edit_original_response(
         content=f"🃏 A {session.rules.display_name} table is open in {thread.mention}: join it there."
