@@ -92,10 +92,19 @@ async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(database_ur
             )
 
 
+LATER_MIGRATIONS_UNDONE = [
+    ("DROP TABLE queue_players", ()),  # V013
+    ("DROP TABLE queue_boards", ()),
+    ("ALTER TABLE guild_settings DROP COLUMN queue_ai_after", ()),
+]
+"""What the migrations after V012 added, taken out again (each later migration adds its own here)."""
+
+
 def as_the_release_before(database_url: str) -> None:
     """Make the bot's stopped database what the release before this schema's V012 wrote: each table's message
     id, its posting time and its live DMs in the table's snapshot (``message_id``, ``message_posted_at``,
-    ``live_dms``), no rows of their own, the schema at version 11."""
+    ``live_dms``), no rows of their own, nothing of the migrations after it (:data:`LATER_MIGRATIONS_UNDONE`),
+    the schema at version 11."""
     from storage.backend import database_target
 
     ((table_id, message_id, posted_at),) = stored(
@@ -115,6 +124,7 @@ def as_the_release_before(database_url: str) -> None:
         ("UPDATE live_tables SET snapshot = ? WHERE table_id = ?", (json.dumps(old), table_id)),
         ("DROP TABLE table_dms", ()),
         ("DROP TABLE table_messages", ()),
+        *LATER_MIGRATIONS_UNDONE,
     ]
     found = database_target(database_url)
     if found.url is None:
