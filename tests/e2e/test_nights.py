@@ -1,0 +1,112 @@
+"""Game nights through the sandbox with the real discord.py client: ``/gamenight create`` makes the
+server's scheduled event (external, at the channel, ending after an estimate per round) and posts the
+sign-up message; members sign up with its buttons or by marking Interested on the event; ``edit`` moves
+the event; ``cancel`` cancels it; bad requests are refused privately and change nothing."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from sandbox.models import Permissions
+from tests.e2e.conftest import World
+from tests.e2e.stored_rows import stored
+
+
+def organiser(world: World):
+    """A member with Manage Events (the bot may create events too)."""
+    member = world.guild.add_member("olga")
+    world.guild.grant(member, Permissions.MANAGE_EVENTS)
+    world.guild.grant(world.server.bot_user, Permissions.CREATE_EVENTS)
+    return member
+
+
+async def command(world: World, user, name: str, **options):
+    result = await world.server.run_command(user, world.channel, name, **options)
+    assert result.ok and result.ephemeral, result
+    await result.wait_message(timeout=5)
+    return result
+
+
+def sign_up_message(world: World):
+    (found,) = [m for m in world.public_messages() if "game night" in m.text() and not m.deleted]
+    return found
+
+
+def moment(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(timezone.utc)
+
+
+async def test_a_night_makes_its_event_and_members_sign_up_by_button_and_by_interest(world: World) -> None:
+    olga = organiser(world)
+    day = (datetime.now(timezone.utc) + timedelta(days=30)).replace(
+        hour=20, minute=0, second=0, microsecond=0
+    )
+    later = day + timedelta(hours=23)
+    made = await command(
+        world, olga, "gamenight create", game="foist", start=f"{day:%Y-%m-%d %H:%M}", rounds=3
+    )
+    assert "planned" in made.message.text(), made.message.text()
+    ((night_id, event_id, message_id, state),) = stored(
+        world.database_url, "SELECT night_id, event_id, signup_message_id, state FROM nights"
+    )
+    assert state == "scheduled"
+    event = world.server.scheduled_event(event_id)
+    assert event.name == "Foist game night" and event.status == 1 and event.creator == world.server.bot_user
+    assert event.fields["entity_type"] == 3 and event.fields["privacy_level"] == 2
+    assert event.fields["entity_metadata"] == {"location": "#cards"}
+    assert moment(event.fields["scheduled_start_time"]) == day
+    assert moment(event.fields["scheduled_end_time"]) == day + timedelta(hours=3)
+    assert "3 rounds" in event.fields["description"]
+    message = sign_up_message(world)
+    assert message.id == message_id and "nobody yet" in message.text()
+    for name in ("alice", "bob"):
+        pressed = await world.press(world.players[name], world.message(message_id), "I'm in")
+        assert pressed.ok and pressed.response_type == 7, pressed
+    assert "**In** (2 players): alice, bob" in world.message(message_id).text()
+    world.server.mark_interested(world.players["carol"], event_id)
+    world.server.mark_interested(world.players["bob"], event_id)
+    out = await world.press(world.players["bob"], world.message(message_id), "Not this time")
+    assert out.ok and out.response_type == 7, out
+    assert "**In** (2 players): alice, carol" in world.message(message_id).text()  # bob said no
+    rows = stored(world.database_url, "SELECT user_id, status FROM night_signups ORDER BY since, user_id")
+    assert rows == [(world.players["alice"].id, "in"), (world.players["bob"].id, "out")]
+
+    moved = await command(world, olga, "gamenight edit", start=f"{later:%Y-%m-%d %H:%M}", rounds=2)
+    assert "2 rounds" in moved.message.text(), moved.message.text()
+    assert moment(event.fields["scheduled_start_time"]) == later
+    assert moment(event.fields["scheduled_end_time"]) == later + timedelta(hours=2)
+    await world.server.wait_for(lambda: "2 rounds" in world.message(message_id).text())
+
+    canceled = await command(world, olga, "gamenight cancel")
+    assert "canceled" in canceled.message.text()
+    assert world.server.scheduled_event(event_id).status == 4
+    assert stored(world.database_url, "SELECT state FROM nights WHERE night_id = ?", (night_id,)) == [
+        ("canceled",)
+    ]
+    await world.server.wait_for(lambda: "canceled" in world.message(message_id).text())
+    assert not world.message(message_id).components
+    again = await command(world, olga, "gamenight cancel")
+    assert "no game night planned" in again.message.text()
+    assert not world.server.violations, world.server.violations
+
+
+async def test_bad_requests_are_refused_privately_and_change_nothing(world: World) -> None:
+    member = await command(world, world.players["dave"], "gamenight create", game="foist", start="in 2h")
+    assert "Manage Events" in member.message.text()
+    olga = world.guild.add_member("olga")
+    world.guild.grant(olga, Permissions.MANAGE_EVENTS)
+    no_permission = await command(world, olga, "gamenight create", game="foist", start="in 2h")
+    assert "Create Events" in no_permission.message.text(), no_permission.message.text()
+    world.guild.grant(world.server.bot_user, Permissions.CREATE_EVENTS)
+    past = await command(world, olga, "gamenight create", game="foist", start="2020-01-01 20:00")
+    assert "already passed" in past.message.text()
+    unreadable = await command(world, olga, "gamenight create", game="foist", start="friday-ish")
+    assert "can't read" in unreadable.message.text()
+    nothing = await command(world, olga, "gamenight edit", rounds=2)
+    assert "no game night planned" in nothing.message.text()
+    assert stored(world.database_url, "SELECT COUNT(*) FROM nights") == [(0,)]
+    assert not world.guild.scheduled_events
+    soon = datetime.now(timezone.utc) + timedelta(hours=2)
+    made = await command(world, olga, "gamenight create", game="foist", start="in 2h")
+    ((start,),) = stored(world.database_url, "SELECT starts_at FROM nights")
+    assert abs(moment(start) - soon) < timedelta(minutes=2) and "planned" in made.message.text()
