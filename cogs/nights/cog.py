@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.nights import signups
+from cogs.nights.runner import NightRunner, played_rounds, standings_text
 from cogs.nights.start_time import HELP, StartTimeError, parse_start
 from cogs.press_limits import TOO_FAST, press_limits_of
 from cogs.tables import threads
@@ -26,10 +27,12 @@ from cogs.tables.table_message import missing_permissions
 from engine import GAMES
 from engine.core import plural
 from engine.nights import Format
-from storage.nights import CANCELED, IN, OVER, SCHEDULED, StoredNight, StoredSignup
+from engine.tables.tasks import Supervisor
+from storage.nights import CANCELED, IN, OVER, RUNNING, SCHEDULED, StoredNight, StoredSignup
 
 if TYPE_CHECKING:
     from cogs.host import Host
+    from cogs.tables.cog import TablesCog
 
 log = logging.getLogger(__name__)
 
@@ -119,16 +122,25 @@ class NightsCog(commands.Cog, name="Game nights"):
         name="gamenight", description="Game nights: plan one, with rounds of tables", guild_only=True
     )
 
-    def __init__(self, bot: Host) -> None:
+    def __init__(self, bot: Host, tables: TablesCog) -> None:
         self.bot = bot
+        self.runner = NightRunner(bot, tables.runtime, tables.messages)
+        self.tasks = Supervisor(expected=(discord.HTTPException,))
         self.items = (type(NightButton.__name__, (NightButton,), {"cog": self}, template=signups.TEMPLATE),)
 
     async def cog_load(self) -> None:
-        """Register the sign-up buttons' dynamic item."""
+        """Register the sign-up buttons' dynamic item; once connected, arm the stored nights' jobs (their
+        starts, or the watch of their rounds)."""
         self.bot.component_prefixes.add(signups.PREFIX)
         self.bot.add_dynamic_items(*self.items)
+        self.tasks.spawn(self._when_ready(), "game nights' jobs after a restart")
+
+    async def _when_ready(self) -> None:
+        await self.bot.wait_until_ready()
+        await self.runner.arm_all()
 
     async def cog_unload(self) -> None:
+        self.tasks.cancel_all()
         self.bot.remove_dynamic_items(*self.items)
         self.bot.component_prefixes.discard(signups.PREFIX)
 
@@ -214,7 +226,9 @@ class NightsCog(commands.Cog, name="Game nights"):
                 f"({error.text})."
             )
             return
-        await self.bot.db.put_night(night.but(signup_message_id=message.id))
+        night = night.but(signup_message_id=message.id)
+        await self.bot.db.put_night(night)
+        self.runner.arm(night)
         await interaction.edit_original_response(
             content=f"The game night is planned: the server's event is made and the sign-up message is in "
             f"{where.mention}: {message.jump_url}"
@@ -261,6 +275,7 @@ class NightsCog(commands.Cog, name="Game nights"):
                 )
                 return
         await self.bot.db.put_night(changed)
+        self.runner.arm(changed)
         await self._redraw(changed)
         start_at = int(changed.starts_at.timestamp())
         await interaction.edit_original_response(
@@ -290,8 +305,42 @@ class NightsCog(commands.Cog, name="Game nights"):
                 return
         canceled = night.but(state=CANCELED)
         await self.bot.db.put_night(canceled)
+        self.runner.disarm(night.night_id)
         await self._redraw(canceled)
         await interaction.edit_original_response(content="The game night and its server event are canceled.")
+
+    @gamenight.command(name="start")
+    async def start_now(self, interaction: discord.Interaction) -> None:
+        """Start this channel's next game night now: its first round's tables open in threads here."""
+        night, refusal = await self._next_night(interaction)
+        if night is None:
+            await interaction.response.send_message(refusal or NO_NIGHT, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        refusal = await self.runner.start(night.night_id)
+        await interaction.edit_original_response(
+            content=refusal or "The game night has started: its tables are open in threads of this channel."
+        )
+
+    @gamenight.command(name="standings")
+    async def standings_command(self, interaction: discord.Interaction) -> None:
+        """Show the standings of this channel's latest game night."""
+        nights = [] if interaction.guild_id is None else await self.bot.db.guild_nights(interaction.guild_id)
+        here = [n for n in nights if n.channel_id == interaction.channel_id and n.state in (RUNNING, OVER)]
+        if not here:
+            await interaction.response.send_message(
+                "No game night has started in this channel yet.", ephemeral=True
+            )
+            return
+        night = here[0]
+        tables = await self.bot.db.night_tables(night.night_id)
+        rows = await self.bot.db.signups(night.night_id)
+        sat = {player for table in tables for player in table.players}
+        names = {row.user_id: row.name for row in rows if row.user_id in sat}
+        played = played_rounds(tables, rows)
+        await interaction.response.send_message(
+            standings_text(night, names, played, night.state == OVER), ephemeral=True
+        )
 
     # -- the work of a press ------------------------------------------------------------------------
 

@@ -23,4 +23,4 @@ async def setup(bot: "Host") -> None:
     tables = TablesCog(bot)
     await bot.add_cog(tables)
     await bot.add_cog(QueueCog(bot, tables))
-    await bot.add_cog(NightsCog(bot))
+    await bot.add_cog(NightsCog(bot, tables))

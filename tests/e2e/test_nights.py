@@ -5,6 +5,9 @@ the event; ``cancel`` cancels it; bad requests are refused privately and change 
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import random
 from datetime import datetime, timedelta, timezone
 
 from sandbox.models import Permissions
@@ -110,3 +113,64 @@ async def test_bad_requests_are_refused_privately_and_change_nothing(world: Worl
     made = await command(world, olga, "gamenight create", game="foist", start="in 2h")
     ((start,),) = stored(world.database_url, "SELECT starts_at FROM nights")
     assert abs(moment(start) - soon) < timedelta(minutes=2) and "planned" in made.message.text()
+
+
+def runner(world: World):
+    """The bot's night runner, its watch made quick for the test."""
+    found = world.bot.get_cog("Game nights").runner
+    found.watch_seconds = 0.2
+    return found
+
+
+def table_message_in(world: World, thread):
+    """The table message of the table in ``thread`` (the one with a My hand button)."""
+    in_thread = dataclasses.replace(world, channel=thread)
+    for message in in_thread.public_messages():
+        if any(b.get("label") == "My hand" for b in message.buttons()):
+            return in_thread, message
+    return in_thread, None
+
+
+async def play_round(world: World, threads_before: set[int], rng: random.Random) -> list:
+    """Play every table opened since ``threads_before`` to its end; returns those threads."""
+    await world.server.wait_for(lambda: len(new_threads(world, threads_before)) > 0, timeout=10)
+    await asyncio.sleep(0.5)  # every table of the round opened
+    played = new_threads(world, threads_before)
+    for thread in played:
+        await world.server.wait_for(lambda t=thread: table_message_in(world, t)[1] is not None, timeout=10)
+        in_thread, table = table_message_in(world, thread)
+        await in_thread.play_to_the_end(table, rng)
+    return played
+
+
+def new_threads(world: World, before: set[int]) -> list:
+    return [t for t in world.server.threads_of(world.channel) if t.id not in before]
+
+
+async def sign_up(world: World, message_id: int, names) -> None:
+    for name in names:
+        pressed = await world.press(world.players[name], world.message(message_id), "I'm in")
+        assert pressed.ok and pressed.response_type == 7, pressed
+
+
+async def test_a_night_of_three_players_plays_its_round_and_posts_final_standings(world: World) -> None:
+    olga = organiser(world)
+    runner(world)
+    await command(world, olga, "gamenight create", game="foist", start="in 2h", rounds=1)
+    message = sign_up_message(world)
+    await sign_up(world, message.id, ("alice", "bob"))
+    world.server.mark_interested(
+        world.players["carol"], world.guild.scheduled_events[next(iter(world.guild.scheduled_events))]
+    )
+    started = await command(world, olga, "gamenight start")
+    assert "has started" in started.message.text(), started.message.text()
+    (thread,) = await play_round(world, set(), random.Random(1))
+    await world.server.wait_for(
+        lambda: stored(world.database_url, "SELECT state FROM nights") == [("over",)], timeout=15
+    )
+    (standings,) = [m for m in world.public_messages() if "final standings" in m.text()]
+    for name in ("alice", "bob", "carol"):
+        assert f"**{name}**" in standings.text()
+    shown = await command(world, olga, "gamenight standings")
+    assert "final standings" in shown.message.text()
+    assert not world.server.violations, world.server.violations
