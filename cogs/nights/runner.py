@@ -282,8 +282,14 @@ class NightRunner:
                 return
             tables = await self.host.db.night_tables(night_id)
             current = [t for t in tables if t.round_number == night.round_number]
+            unopened = [t for t in current if t.table_id is None]
+            if unopened:  # seated, but the bot stopped before it opened them: open them now
+                names, _ = await self._players(night, tables)
+                for table in unopened:
+                    await self._open(night, table, names)
+                return
             for table in current:
-                if table.ranks is not None or table.table_id is None:
+                if table.ranks is not None:
                     continue
                 ranks = await self._ranks(night, table)
                 if ranks is not None:

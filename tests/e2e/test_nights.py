@@ -11,7 +11,7 @@ import random
 from datetime import datetime, timedelta, timezone
 
 from sandbox.models import Permissions
-from tests.e2e.conftest import World
+from tests.e2e.conftest import World, restartable_world
 from tests.e2e.stored_rows import stored
 
 
@@ -168,9 +168,89 @@ async def test_a_night_of_three_players_plays_its_round_and_posts_final_standing
     await world.server.wait_for(
         lambda: stored(world.database_url, "SELECT state FROM nights") == [("over",)], timeout=15
     )
-    (standings,) = [m for m in world.public_messages() if "final standings" in m.text()]
+    (standings,) = [m for m in world.public_messages() if "final standings**" in m.text()]
     for name in ("alice", "bob", "carol"):
         assert f"**{name}**" in standings.text()
     shown = await command(world, olga, "gamenight standings")
     assert "final standings" in shown.message.text()
     assert not world.server.violations, world.server.violations
+
+
+NINE = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")  # and ivan, by interest
+
+
+def check_night(world: World, night_id: int) -> None:
+    """Every round seated everyone once at a table of 5 and one of 4; the final standings follow the
+    stored places (60 for a win, evenly spaced to 0), best first."""
+    rows = stored(
+        world.database_url,
+        "SELECT round_number, players, ranks FROM night_tables WHERE night_id = ? ORDER BY round_number,"
+        " table_index",
+        (night_id,),
+    )
+    points: dict[int, float] = {}
+    for number in (1, 2, 3):
+        tables = [(players, ranks) for n, players, ranks in rows if n == number]
+        seated = [int(p) for players, _ in tables for p in players.split(",")]
+        assert sorted(len(players.split(",")) for players, _ in tables) == [4, 5]
+        assert len(seated) == len(set(seated)) == 9
+        for players, ranks in tables:
+            places = [int(r) for r in ranks.split(",")]
+            size = len(places)
+            for player, rank in zip(players.split(","), places, strict=True):
+                ties = places.count(rank)
+                share = sum(60 * (size - 1 - (rank - 1 + k)) / (size - 1) for k in range(ties)) / ties
+                points[int(player)] = points.get(int(player), 0) + share
+    (standings,) = [m for m in world.public_messages() if "final standings**" in m.text()]
+    lines = standings.text().splitlines()[1:]
+    assert len(lines) == 9
+    by_name = {user.id: name for name, user in world.players.items()}
+    shown = [line.split("**")[1] for line in lines]
+    expected = sorted(points, key=lambda p: -points[p])
+    assert [points[world.players[name].id] for name in shown] == [points[p] for p in expected]
+    assert {by_name[p] for p in points} == set(shown)
+
+
+async def test_nine_players_over_three_rounds_of_foist_with_a_restart_in_round_two(database_url: str) -> None:
+    rng = random.Random(9)
+    async with restartable_world(database_url) as (start_bot, world_with):
+        async with start_bot() as bot:
+            world = world_with(bot)
+            olga = organiser(world)
+            runner(world)
+            await command(world, olga, "gamenight create", game="foist", start="in 3h", rounds=3)
+            message = sign_up_message(world)
+            await sign_up(world, message.id, NINE)
+            (event_id,) = world.guild.scheduled_events
+            world.server.mark_interested(world.players["ivan"], event_id)
+            started = await command(world, olga, "gamenight start")
+            assert "has started" in started.message.text(), started.message.text()
+            first = await play_round(world, set(), rng)
+            assert len(first) == 2
+            seen = {t.id for t in first}
+            await world.server.wait_for(lambda: len(new_threads(world, seen)) == 2, timeout=15)
+            (standings,) = [m for m in world.public_messages() if "standings**" in m.text()]
+            assert "after 1 round of 3" in standings.text()
+            # Round 2 is open; one of its tables is played half-way, then the bot stops.
+            second = new_threads(world, seen)
+            in_thread, table = table_message_in(world, second[0])
+            hands: dict = {}
+            for _ in range(5):
+                waiting = in_thread.users_to_act(in_thread.message(table.id))
+                await in_thread.act_somehow(rng.choice(waiting), in_thread.message(table.id), rng, hands)
+            (night_id,) = stored(world.database_url, "SELECT night_id FROM nights")[0]
+        async with start_bot() as bot:
+            world = world_with(bot)
+            assert stored(world.database_url, "SELECT state, round_number FROM nights") == [("running", 2)]
+            seen_now = {t.id for t in first}
+            await play_round(world, seen_now, rng)
+            seen_now |= {t.id for t in second}
+            await world.server.wait_for(lambda: len(new_threads(world, seen_now)) == 2, timeout=20)
+            await play_round(world, seen_now, rng)
+            await world.server.wait_for(
+                lambda: stored(world.database_url, "SELECT state FROM nights") == [("over",)], timeout=20
+            )
+            check_night(world, night_id)
+            (standings,) = [m for m in world.public_messages() if "standings**" in m.text()]
+            assert standings.id == [m for m in world.public_messages() if "standings**" in m.text()][0].id
+            assert not world.server.violations, world.server.violations
