@@ -153,6 +153,7 @@ class NightsCog(commands.Cog, name="Game nights"):
         format="How the rounds after the first are seated (default: re-seated by standings)",
         rounds="How many rounds (default 3)",
         channel="The channel whose threads hold the tables (default: this one)",
+        remind="Minutes before the start to mention everyone in (default 15; 0: no reminder)",
     )
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
     async def create(
@@ -163,6 +164,7 @@ class NightsCog(commands.Cog, name="Game nights"):
         format: str = Format.SWISS.value,
         rounds: app_commands.Range[int, 1, MAX_ROUNDS] = 3,
         channel: discord.TextChannel | None = None,
+        remind: app_commands.Range[int, 0, 1440] = REMIND_MINUTES,
     ) -> None:
         """Plan a game night: a server event, a sign-up message, and rounds of tables at the start."""
         refusal = await self._refusal(interaction, game, format, channel)
@@ -187,7 +189,7 @@ class NightsCog(commands.Cog, name="Game nights"):
             Format(format).value,
             rounds,
             True,
-            REMIND_MINUTES,
+            remind,
             interaction.id & 0xFFFFFFFF,
             interaction.user.id,
         )

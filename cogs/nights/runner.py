@@ -138,9 +138,26 @@ class NightRunner:
                 next_run_time=datetime.now(timezone.utc) + timedelta(seconds=self.watch_seconds),
             )
 
+        remind_at = night.starts_at - timedelta(minutes=night.remind_minutes)
+        if (
+            night.state == SCHEDULED
+            and night.remind_minutes
+            and night.reminder_message_id is None
+            and remind_at > datetime.now(timezone.utc)
+        ):
+            scheduler.add_job(
+                self.remind,
+                "date",
+                run_date=remind_at,
+                args=[night.night_id],
+                id=f"night:{night.night_id}:remind",
+                replace_existing=True,
+                misfire_grace_time=None,
+            )
+
     def disarm(self, night_id: int) -> None:
         """Remove the night's jobs (none armed is no matter)."""
-        for kind in ("start", "watch"):
+        for kind in ("start", "watch", "remind"):
             job = self.host.scheduler.get_job(f"night:{night_id}:{kind}")
             if job is not None:
                 job.remove()
@@ -175,12 +192,38 @@ class NightRunner:
             refusal = await self._seat_next(night.but(state=RUNNING))
             if refusal is not None:
                 return refusal
-            await self._delete_reminder(night)
+            await self._delete_reminder(await self.host.db.night(night_id) or night)
             self.disarm(night_id)
             running = await self.host.db.night(night_id)
             if running is not None:
                 self.arm(running)
             return None
+
+    async def remind(self, night_id: int) -> None:
+        """Post the night's reminder: one line mentioning everyone in, deleted when the night starts."""
+        async with self._lock(night_id):
+            night = await self.host.db.night(night_id)
+            channel = None if night is None else self.host.get_channel(night.channel_id)  # type: ignore[attr-defined]
+            if night is None or night.state != SCHEDULED or not isinstance(channel, discord.TextChannel):
+                return
+            found = await signups.interested(channel.guild, night.event_id)
+            players = signups.who_is_in(await self.host.db.signups(night_id), found)
+            if not players or night.reminder_message_id is not None:
+                return
+            start = int(night.starts_at.timestamp())
+            mentions = " ".join(f"<@{member.user_id}>" for member in players)
+            try:
+                message = await channel.send(
+                    f"{mentions}: the {signups.night_title(night)} starts <t:{start}:R>. Tables open in "
+                    "threads of this channel.",
+                    allowed_mentions=discord.AllowedMentions(
+                        users=[discord.Object(m.user_id) for m in players], everyone=False, roles=False
+                    ),
+                )
+            except discord.HTTPException:
+                log.info("Night %s: the reminder was not posted", night_id)
+                return
+            await self.host.db.put_night(night.but(reminder_message_id=message.id))
 
     async def _players(self, night: StoredNight, tables: list[StoredNightTable]) -> tuple[dict, list[int]]:
         """``(names, absent)``: every player of the night by user id, in sign-up order (those who sat, and
@@ -328,7 +371,26 @@ class NightRunner:
         game = await self.host.db.finished_game(night.guild_id, game_id)
         if game is None:
             return None
+        await self._note_leavers(night, table)
         return tuple(seat.rank for seat in sorted(game.seats, key=lambda seat: seat.seat))
+
+    async def _note_leavers(self, night: StoredNight, table: StoredNightTable) -> None:
+        """Mark the players who left ``table``'s game (an AI played their seat on) as having left the
+        night: their place counts, and they sit at no later round. Read from the live table, which stays
+        while its scoreboard shows."""
+        assert table.table_id is not None
+        session = self.runtime.registry.get(table.table_id)
+        if session is None:
+            return
+        value = session.value
+        leavers = {value.players[seat] for seat in value.left_seats} & set(table.players)
+        if not leavers:
+            return
+        names = {row.user_id: row.name for row in await self.host.db.signups(night.night_id)}
+        now = datetime.now(timezone.utc)
+        for player in sorted(leavers):
+            left = StoredSignup(player, names.get(player, str(player)), LEFT, now, table.round_number)
+            await self.host.db.put_signup(night.night_id, left)
 
     async def _end(self, night: StoredNight, names: dict[int, str], played: list[RoundResult]) -> None:
         over = night.but(state=OVER)

@@ -162,8 +162,16 @@ async def test_a_night_of_three_players_plays_its_round_and_posts_final_standing
     world.server.mark_interested(
         world.players["carol"], world.guild.scheduled_events[next(iter(world.guild.scheduled_events))]
     )
+    ((night_id,),) = stored(world.database_url, "SELECT night_id FROM nights")
+    job = world.bot.scheduler.get_job(f"night:{night_id}:remind")  # armed for 15 minutes before the start
+    assert job is not None and job.next_run_time < datetime.now(timezone.utc) + timedelta(hours=2)
+    job.modify(next_run_time=datetime.now(timezone.utc))  # the reminder's time comes
+    await world.server.wait_for(lambda: any("starts <t:" in m.text() for m in world.turn_lines()))
+    (reminder,) = [m for m in world.turn_lines() if "starts <t:" in m.text()]
+    assert all(f"<@{world.players[n].id}>" in reminder.text() for n in ("alice", "bob", "carol"))
     started = await command(world, olga, "gamenight start")
     assert "has started" in started.message.text(), started.message.text()
+    assert world.message(reminder.id).deleted  # gone once the night starts
     (thread,) = await play_round(world, set(), random.Random(1))
     await world.server.wait_for(
         lambda: stored(world.database_url, "SELECT state FROM nights") == [("over",)], timeout=15
