@@ -284,9 +284,7 @@ class NightRunner:
         new_lobby = opening.lobby_maker(
             self.host, self.runtime, night.guild_id, request, seconds, rated, in_rated, seating
         )
-        name = threads.thread_name(
-            GAMES[game].display_name, f"round {night.round_number}, table {table.table_index + 1}"
-        )
+        name = f"{GAMES[game].display_name} · round {night.round_number}, table {table.table_index + 1}"[:100]
         try:
             thread, session = await threads.table_in_thread(
                 channel, name, new_lobby, self.runtime, self.messages
@@ -393,9 +391,10 @@ class NightRunner:
             await self.host.db.put_signup(night.night_id, left)
 
     async def _end(self, night: StoredNight, names: dict[int, str], played: list[RoundResult]) -> None:
-        over = night.but(state=OVER)
+        # The final standings first, then the night stored as over: a stop between the two ends it again.
+        await self._post_standings(night, names, played, final=True)
+        over = (await self.host.db.night(night.night_id) or night).but(state=OVER)
         await self.host.db.put_night(over)
-        await self._post_standings(over, names, played, final=True)
         self.disarm(night.night_id)
         channel = self.host.get_channel(night.channel_id)  # type: ignore[attr-defined]
         guild = self.host.get_guild(night.guild_id)  # type: ignore[attr-defined]

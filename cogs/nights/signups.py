@@ -3,8 +3,8 @@
 
 The buttons are plain components with custom_ids of :data:`TEMPLATE` (``night:in:<night id>``,
 ``night:out:<night id>``), dispatched by discord.py to the nights cog's ``DynamicItem``
-(:mod:`cogs.nights.cog`). Without the privileged members intent discord.py does not report interest of
-members it has not cached, so the interested are read from the event itself (:func:`interested`).
+(:mod:`cogs.nights.night_cog`). Without the privileged members intent discord.py does not report interest
+of members it has not cached, so the interested are read from the event itself (:func:`interested`).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 async def setup(bot: "Host") -> None:
     """Load the tables cog, and the queues' and game nights' cogs beside it (they share the tables'
     parts)."""
-    from cogs.nights.cog import NightsCog
+    from cogs.nights.night_cog import NightsCog
     from cogs.tables.cog import TablesCog
     from cogs.tables.queue_cog import QueueCog
 

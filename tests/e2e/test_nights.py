@@ -209,7 +209,8 @@ def check_night(world: World, night_id: int) -> None:
                 ties = places.count(rank)
                 share = sum(60 * (size - 1 - (rank - 1 + k)) / (size - 1) for k in range(ties)) / ties
                 points[int(player)] = points.get(int(player), 0) + share
-    (standings,) = [m for m in world.public_messages() if "final standings**" in m.text()]
+    (standings,) = [m for m in world.public_messages() if "standings**" in m.text()]
+    assert "final standings**" in standings.text()
     lines = standings.text().splitlines()[1:]
     assert len(lines) == 9
     by_name = {user.id: name for name, user in world.players.items()}
