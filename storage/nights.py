@@ -182,6 +182,12 @@ class NightRows:
             for number, index, players, ai, table, thread, ranks in rows
         ]
 
+    async def night_ratings(self, guild_id: int, game: str) -> dict[int, tuple[float, float]]:
+        """The openskill ``(mu, sigma)`` of every rated player of ``game`` on the server, this season, by
+        user id (a player with no rating is absent)."""
+        rows = await self._run(_ratings, guild_id, game)
+        return {int(user): (float(mu), float(sigma)) for user, mu, sigma in rows}
+
     async def night_of_table(self, table_id: str) -> tuple[int, StoredNightTable] | None:
         """The night id and night table that the runtime's table ``table_id`` is, or ``None``."""
         rows = await self._run(
@@ -196,6 +202,15 @@ class NightRows:
             if (table.round_number, table.table_index) == (number, index):
                 return night_id, table
         return None
+
+
+def _ratings(connection: Any, guild_id: int, game: str) -> list[tuple]:
+    row = connection.execute("SELECT season FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
+    season = int(row[0]) if row is not None and row[0] is not None else 1
+    return connection.execute(
+        "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND season = ? AND game = ?",
+        (guild_id, season, game),
+    ).fetchall()
 
 
 def _put_night(connection: Any, night: StoredNight) -> None:

@@ -19,7 +19,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.nights import signups
-from cogs.nights.runner import NightRunner, played_rounds, standings_text
+from cogs.nights.runner import NightRunner
+from cogs.nights.standings import played_rounds, standings_text
 from cogs.nights.start_time import HELP, StartTimeError, parse_start
 from cogs.press_limits import TOO_FAST, press_limits_of
 from cogs.tables import threads

@@ -17,19 +17,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import datetime, timedelta, timezone
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.names import shown_name
 from cogs.nights import signups
+from cogs.nights.standings import played_rounds, rules_of, standings_text
 from cogs.tables import opening, threads
 from cogs.tables.table_message import TableMessages
 from engine import GAMES
 from engine.ai.registry import NORMAL
-from engine.core import plural
-from engine.nights import Format, NightRules, Player, RoundResult, TableResult, is_over, seat_round, standings
+from engine.nights import Player, RoundResult, is_over, seat_round
 from engine.tables.moves import Start
 from engine.tables.runtime import TableRuntime
 from engine.tables.session import TableError
@@ -52,54 +50,6 @@ log = logging.getLogger(__name__)
 
 WATCH_SECONDS = 5.0
 """How often a running night looks for the results of its round's tables (seconds)."""
-CONTENT_MAX = 2000
-
-
-def rules_of(night: StoredNight) -> NightRules:
-    """The engine's settings of ``night`` (its first game's seat range)."""
-    game = GAMES[night.games[0]]
-    return NightRules(game.min_seats, game.max_seats, Format(night.format), night.rounds, night.ai_fill)
-
-
-def played_rounds(tables: list[StoredNightTable], rows: list[StoredSignup]) -> list[RoundResult]:
-    """The rounds whose every table has its places, as the engine reads them, in order (``rows``: the
-    night's sign-ups, which say who left during which round)."""
-    rounds: dict[int, list[StoredNightTable]] = {}
-    for table in tables:
-        rounds.setdefault(table.round_number, []).append(table)
-    played = []
-    for number in sorted(rounds):
-        these = rounds[number]
-        if any(table.ranks is None for table in these):
-            break
-        results = tuple(
-            TableResult((*t.players, *(None,) * t.ai_seats), t.ranks)  # type: ignore[arg-type]
-            for t in these
-        )
-        left = frozenset(row.user_id for row in rows if row.status == LEFT and row.left_round == number)
-        played.append(RoundResult(results, left))
-    return played
-
-
-def shown_points(points: Fraction) -> str:
-    """Points as the standings show them: whole, or with one decimal."""
-    return plural(round(float(points), 1) if points.denominator != 1 else int(points), "point")
-
-
-def standings_text(night: StoredNight, names: dict[int, str], played: list[RoundResult], final: bool) -> str:
-    """The standings message: every player's place, points and wins after the rounds ``played``."""
-    players = [Player(user) for user in names]
-    lines = [
-        f"**{signups.night_title(night)}: {'final standings' if final else 'standings'}** "
-        f"after {plural(len(played), 'round')} of {night.rounds}"
-    ]
-    for line in standings(players, played):
-        left = " (left)" if line.left else ""
-        lines.append(
-            f"{line.place}. **{shown_name(names[line.player])}**{left}: {shown_points(line.points)}, "
-            f"{plural(line.wins, 'win')}"
-        )
-    return "\n".join(lines)[:CONTENT_MAX]
 
 
 class NightRunner:
@@ -193,6 +143,8 @@ class NightRunner:
             if refusal is not None:
                 return refusal
             await self._delete_reminder(await self.host.db.night(night_id) or night)
+            await self._event_status(night, "start")
+            await self._redraw(night_id)
             self.disarm(night_id)
             running = await self.host.db.night(night_id)
             if running is not None:
@@ -249,9 +201,9 @@ class NightRunner:
             return None
         number = len(played) + 1
         try:
-            seating = seat_round(
-                rules, [Player(user) for user in names], played, night.seed + number, absent=absent
-            )
+            ratings = await self.host.db.night_ratings(night.guild_id, night.games[0])
+            players = [Player(user, *ratings[user]) if user in ratings else Player(user) for user in names]
+            seating = seat_round(rules, players, played, night.seed + number, absent=absent)
         except ValueError as error:
             if not played:
                 return f"The night can't start: {error}"
@@ -397,14 +349,7 @@ class NightRunner:
         await self.host.db.put_night(over)
         self.disarm(night.night_id)
         channel = self.host.get_channel(night.channel_id)  # type: ignore[attr-defined]
-        guild = self.host.get_guild(night.guild_id)  # type: ignore[attr-defined]
-        if guild is not None and night.event_id is not None:
-            try:
-                event = await guild.fetch_scheduled_event(night.event_id)
-                if event.status is discord.EventStatus.active:
-                    await event.end()
-            except discord.HTTPException:
-                pass
+        await self._event_status(night, "end")
         if isinstance(channel, discord.TextChannel) and night.signup_message_id is not None:
             try:
                 await channel.get_partial_message(night.signup_message_id).edit(
@@ -413,6 +358,35 @@ class NightRunner:
                 )
             except discord.HTTPException:
                 pass
+
+    async def _event_status(self, night: StoredNight, change: str) -> None:
+        """Mark the night's scheduled event started (``change`` "start") or ended ("end"), as Discord
+        allows (a scheduled event starts, an active one ends); an event gone is no matter."""
+        guild = self.host.get_guild(night.guild_id)  # type: ignore[attr-defined]
+        if guild is None or night.event_id is None:
+            return
+        try:
+            event = await guild.fetch_scheduled_event(night.event_id)
+            if change == "start" and event.status is discord.EventStatus.scheduled:
+                await event.start()
+            elif change == "end" and event.status is discord.EventStatus.active:
+                await event.end()
+        except discord.HTTPException:
+            log.info("Night %s: its scheduled event was not marked %s", night.night_id, change)
+
+    async def _redraw(self, night_id: int) -> None:
+        """Edit the sign-up message to show the night as it is now (it has started)."""
+        night = await self.host.db.night(night_id)
+        channel = None if night is None else self.host.get_channel(night.channel_id)  # type: ignore[attr-defined]
+        if night is None or night.signup_message_id is None or not isinstance(channel, discord.TextChannel):
+            return
+        players = signups.who_is_in(await self.host.db.signups(night_id), [])
+        try:
+            await channel.get_partial_message(night.signup_message_id).edit(
+                content=signups.board_text(night, players), view=signups.board_view(night)
+            )
+        except discord.HTTPException:
+            log.info("Night %s: the sign-up message was not redrawn", night_id)
 
     async def _post_standings(
         self, night: StoredNight, names: dict[int, str], played: list[RoundResult], *, final: bool

@@ -172,6 +172,9 @@ async def test_a_night_of_three_players_plays_its_round_and_posts_final_standing
     started = await command(world, olga, "gamenight start")
     assert "has started" in started.message.text(), started.message.text()
     assert world.message(reminder.id).deleted  # gone once the night starts
+    (event_id,) = world.guild.scheduled_events
+    assert world.server.scheduled_event(event_id).status == 2  # the server's event is on
+    assert "has started" in world.message(message.id).text()
     (thread,) = await play_round(world, set(), random.Random(1))
     await world.server.wait_for(
         lambda: stored(world.database_url, "SELECT state FROM nights") == [("over",)], timeout=15
@@ -179,6 +182,8 @@ async def test_a_night_of_three_players_plays_its_round_and_posts_final_standing
     (standings,) = [m for m in world.public_messages() if "final standings**" in m.text()]
     for name in ("alice", "bob", "carol"):
         assert f"**{name}**" in standings.text()
+    await world.server.wait_for(lambda: not world.message(message.id).components)  # no more sign-ups
+    assert world.server.scheduled_event(event_id).status == 3  # the server's event is over
     shown = await command(world, olga, "gamenight standings")
     assert "final standings" in shown.message.text()
     assert not world.server.violations, world.server.violations
