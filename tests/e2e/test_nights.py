@@ -153,10 +153,10 @@ async def sign_up(world: World, message_id: int, names) -> None:
         assert pressed.ok and pressed.response_type == 7, pressed
 
 
-async def test_a_night_of_three_players_plays_its_round_and_posts_final_standings(world: World) -> None:
+async def test_a_night_reminds_starts_takes_a_late_sign_up_drops_a_leaver_and_ends(world: World) -> None:
     olga = organiser(world)
     runner(world)
-    await command(world, olga, "gamenight create", game="foist", start="in 2h", rounds=1)
+    await command(world, olga, "gamenight create", game="foist", start="in 2h", rounds=2)
     message = sign_up_message(world)
     await sign_up(world, message.id, ("alice", "bob"))
     world.server.mark_interested(
@@ -175,13 +175,32 @@ async def test_a_night_of_three_players_plays_its_round_and_posts_final_standing
     (event_id,) = world.guild.scheduled_events
     assert world.server.scheduled_event(event_id).status == 2  # the server's event is on
     assert "has started" in world.message(message.id).text()
-    (thread,) = await play_round(world, set(), random.Random(1))
+    late = await world.press(world.players["dave"], world.message(message.id), "I'm in")  # joins round 2
+    assert late.ok and late.response_type == 7, late
+    rng = random.Random(1)
+    await world.server.wait_for(lambda: len(new_threads(world, set())) == 1, timeout=10)
+    (first,) = new_threads(world, set())
+    await world.server.wait_for(lambda: table_message_in(world, first)[1] is not None, timeout=10)
+    in_thread, table = table_message_in(world, first)
+    carol = world.players["carol"]
+    hand = await in_thread.press(carol, table, "My hand")
+    asked = await in_thread.press(carol, hand.message, "Leave game")
+    left = await in_thread.press(carol, asked.message, "Yes, leave the game")  # an AI plays her seat on
+    assert left.ok, left
+    await in_thread.play_to_the_end(in_thread.message(table.id), rng)
+    await world.server.wait_for(lambda: len(new_threads(world, {first.id})) == 1, timeout=15)
+    (second,) = new_threads(world, {first.id})
+    rows = stored(world.database_url, "SELECT round_number, players, ai_seats FROM night_tables ORDER BY 1")
+    assert rows[1][0] == 2 and rows[1][2] == 0
+    assert set(rows[1][1].split(",")) == {str(world.players[n].id) for n in ("alice", "bob", "dave")}
+    await play_round(world, {first.id}, rng)
     await world.server.wait_for(
         lambda: stored(world.database_url, "SELECT state FROM nights") == [("over",)], timeout=15
     )
     (standings,) = [m for m in world.public_messages() if "final standings**" in m.text()]
-    for name in ("alice", "bob", "carol"):
+    for name in ("alice", "bob", "carol", "dave"):
         assert f"**{name}**" in standings.text()
+    assert "**carol** (left)" in standings.text()
     await world.server.wait_for(lambda: not world.message(message.id).components)  # no more sign-ups
     assert world.server.scheduled_event(event_id).status == 3  # the server's event is over
     shown = await command(world, olga, "gamenight standings")
