@@ -113,6 +113,14 @@ async def test_bad_requests_are_refused_privately_and_change_nothing(world: Worl
     made = await command(world, olga, "gamenight create", game="foist", start="in 2h")
     ((start,),) = stored(world.database_url, "SELECT starts_at FROM nights")
     assert abs(moment(start) - soon) < timedelta(minutes=2) and "planned" in made.message.text()
+    forged = await world.server.press(
+        world.players["dave"], sign_up_message(world), "night:in:x", forged=True
+    )
+    assert forged.ok and forged.ephemeral and "not one of mine" in forged.message.text(), forged
+    unknown = await world.server.press(
+        world.players["dave"], sign_up_message(world), "night:in:123", forged=True
+    )  # a night id on no message of this night
+    assert unknown.ok and unknown.ephemeral and "not one of mine" in unknown.message.text(), unknown
 
 
 def runner(world: World):
