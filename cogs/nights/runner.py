@@ -15,6 +15,7 @@ who then sit at no later round.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING
@@ -32,6 +33,7 @@ from engine.tables.moves import Start
 from engine.tables.runtime import TableRuntime
 from engine.tables.session import TableError
 from storage.nights import (
+    CANCELED,
     IN,
     INTERESTED,
     LEFT,
@@ -69,7 +71,7 @@ class NightRunner:
         scheduler = self.host.scheduler
         if night.state == SCHEDULED:
             scheduler.add_job(
-                self.start,
+                self.start_at_its_time,
                 "date",
                 run_date=max(night.starts_at, datetime.now(timezone.utc)),
                 args=[night.night_id],
@@ -151,6 +153,23 @@ class NightRunner:
                 self.arm(running)
             return None
 
+    async def start_at_its_time(self, night_id: int) -> None:
+        """The start's job: start the night; if it cannot start (nobody is in, say), tell its channel and
+        cancel it, and its server event."""
+        refusal = await self.start(night_id)
+        night = await self.host.db.night(night_id)
+        if refusal is None or night is None or night.state != SCHEDULED:
+            return
+        await self.host.db.put_night(night.but(state=CANCELED))
+        guild = self.host.get_guild(night.guild_id)  # type: ignore[attr-defined]
+        with contextlib.suppress(discord.HTTPException):
+            if guild is not None and night.event_id is not None:
+                await (await guild.fetch_scheduled_event(night.event_id)).cancel()
+        channel = self.host.get_channel(night.channel_id)  # type: ignore[attr-defined]
+        if isinstance(channel, discord.TextChannel):
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(f"{refusal} The {signups.night_title(night)} is canceled.")
+
     async def remind(self, night_id: int) -> None:
         """Post the night's reminder: one line mentioning everyone in, deleted when the night starts."""
         async with self._lock(night_id):
@@ -206,7 +225,7 @@ class NightRunner:
             seating = seat_round(rules, players, played, night.seed + number, absent=absent)
         except ValueError as error:
             if not played:
-                return f"The night can't start: {error}"
+                return f"The night can't start. {error}"
             await self._end(night, names, played)
             return None
         seated = [
@@ -242,7 +261,18 @@ class NightRunner:
                 channel, name, new_lobby, self.runtime, self.messages
             )
         except (threads.ThreadNotStarted, TableError) as error:
+            # Not retried (each try would start a thread): the table is marked as never opened, its
+            # players share its places, and the channel is told.
             log.warning("Night %s: a table did not open: %s", night.night_id, error)
+            failed = StoredNightTable(
+                table.round_number, table.table_index, table.players, table.ai_seats, ""
+            )
+            await self.host.db.put_night_table(night.night_id, failed)
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(
+                    f"Table {table.table_index + 1} of round {night.round_number} could not open ({error}). "
+                    "Its players share its places."
+                )
             return
         opened = StoredNightTable(
             table.round_number, table.table_index, table.players, table.ai_seats, session.table_id, thread.id
@@ -307,6 +337,8 @@ class NightRunner:
     async def _ranks(self, night: StoredNight, table: StoredNightTable) -> tuple[int, ...] | None:
         """Each seat's rank at ``table`` once its result is stored; ``None`` while it plays."""
         assert table.table_id is not None
+        if not table.table_id:  # it never opened
+            return (1,) * (len(table.players) + table.ai_seats)
         game_id = await self.host.db.finished_game_id(night.guild_id, table.table_id)
         if game_id is None:
             if self.runtime.registry.get(table.table_id) is not None:

@@ -121,6 +121,15 @@ async def test_bad_requests_are_refused_privately_and_change_nothing(world: Worl
         world.players["dave"], sign_up_message(world), "night:in:123", forged=True
     )  # a night id on no message of this night
     assert unknown.ok and unknown.ephemeral and "not one of mine" in unknown.message.text(), unknown
+    # Its start comes with nobody in: the channel is told, the night and its event are canceled.
+    ((night_id,),) = stored(world.database_url, "SELECT night_id FROM nights")
+    world.bot.scheduler.get_job(f"night:{night_id}:start").modify(next_run_time=datetime.now(timezone.utc))
+    await world.server.wait_for(lambda: any("is canceled" in m.text() for m in world.public_messages()))
+    (said,) = [m for m in world.public_messages() if "is canceled" in m.text()]
+    assert "Nobody is here to seat" in said.text(), said.text()
+    assert stored(world.database_url, "SELECT state FROM nights") == [("canceled",)]
+    (event_id,) = world.guild.scheduled_events
+    assert world.server.scheduled_event(event_id).status == 4
 
 
 def runner(world: World):
