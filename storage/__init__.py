@@ -14,6 +14,7 @@ from storage.database import (
     StoredTable,
     StoredTableLog,
 )
+from storage.nights import StoredNight, StoredNightTable, StoredSignup
 from storage.postgres import DEFAULT_POOL_SIZE
 from storage.queues import StoredQueueBoard, StoredQueuePlayer
 from storage.sqlite import DatabaseUnwritable
@@ -33,8 +34,11 @@ __all__ = [
     "StoredAction",
     "StoredEngineSnapshot",
     "StoredGame",
+    "StoredNight",
+    "StoredNightTable",
     "StoredQueueBoard",
     "StoredQueuePlayer",
+    "StoredSignup",
     "StoredTable",
     "StoredTableLog",
     "StoredTableMessages",

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from storage.backend import POSTGRESQL, DatabaseTarget, Dialect, database_target, error_line
 from storage.connection import DatabaseError, dialect_of, press_write_deadline
+from storage.nights import NightRows
 from storage.postgres import DEFAULT_POOL_SIZE, PostgresDriver
 from storage.queues import QueueRows
 from storage.ratings import lock_guild, rate_result
@@ -157,7 +158,7 @@ TABLE_LIMITS = ("member_lobby_limit", "table_limit", "ai_table_limit")
 :meth:`Database.guild_table_limits` returns them."""
 
 
-class Database(StatsReads, TurnAlertSettings, TurnNoticeRows, TableMessageRows, QueueRows):
+class Database(StatsReads, TurnAlertSettings, TurnNoticeRows, TableMessageRows, QueueRows, NightRows):
     """The bot's database: SQLite over one aiosqlite connection (:mod:`storage.sqlite`), or PostgreSQL
     over a pool of connections served by as many threads (:mod:`storage.postgres`).
 
@@ -166,9 +167,9 @@ class Database(StatsReads, TurnAlertSettings, TurnNoticeRows, TableMessageRows, 
     :class:`storage.turn_alerts.TurnAlertSettings`; the turn notices on Discord not deleted yet through
     :class:`storage.turn_notices.TurnNoticeRows`; where each live table is shown on Discord (its message,
     its live DMs) through :class:`storage.table_messages.TableMessageRows`; the queues that find partners
-    through :class:`storage.queues.QueueRows`. ``dialect`` is ``"sqlite"`` or
-    ``"postgresql"``; ``path`` is the SQLite file (``None`` on PostgreSQL); ``target`` says which database
-    it is (``target.shown`` for messages: never the password).
+    through :class:`storage.queues.QueueRows`; game nights through :class:`storage.nights.NightRows`.
+    ``dialect`` is ``"sqlite"`` or ``"postgresql"``; ``path`` is the SQLite file (``None`` on PostgreSQL);
+    ``target`` says which database it is (``target.shown`` for messages: never the password).
     """
 
     def __init__(self, driver: SqliteDriver | PostgresDriver, target: DatabaseTarget) -> None:

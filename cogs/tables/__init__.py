@@ -14,10 +14,13 @@ if TYPE_CHECKING:
 
 
 async def setup(bot: "Host") -> None:
-    """Load the tables cog, and the queues' cog beside it (they share the tables' parts)."""
+    """Load the tables cog, and the queues' and game nights' cogs beside it (they share the tables'
+    parts)."""
+    from cogs.nights.night_cog import NightsCog
     from cogs.tables.cog import TablesCog
     from cogs.tables.queue_cog import QueueCog
 
     tables = TablesCog(bot)
     await bot.add_cog(tables)
     await bot.add_cog(QueueCog(bot, tables))
+    await bot.add_cog(NightsCog(bot, tables))
