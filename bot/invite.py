@@ -16,6 +16,7 @@ INVITE_PERMISSIONS = {
     "read_message_history": "Read Message History",
     "create_public_threads": "Create Public Threads",
     "send_messages_in_threads": "Send Messages in Threads",
+    "create_events": "Create Events",
 }
 """The permissions the bot is invited with (flag: the name Discord shows); ``docs/running.md`` lists the
 same."""

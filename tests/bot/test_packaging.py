@@ -259,6 +259,7 @@ def test_invite_prints_the_url_with_the_documented_permissions_and_both_scopes(
         read_message_history=True,
         create_public_threads=True,  # tables in threads
         send_messages_in_threads=True,
+        create_events=True,  # game nights' scheduled events
     ).value
     expected = (
         f"https://discord.com/oauth2/authorize?client_id=1234567890&permissions={permissions}"

@@ -96,6 +96,9 @@ LATER_MIGRATIONS_UNDONE = [
     ("DROP TABLE queue_players", ()),  # V013
     ("DROP TABLE queue_boards", ()),
     ("ALTER TABLE guild_settings DROP COLUMN queue_ai_after", ()),
+    ("DROP TABLE night_tables", ()),  # V014
+    ("DROP TABLE night_signups", ()),
+    ("DROP TABLE nights", ()),
 ]
 """What the migrations after V012 added, taken out again (each later migration adds its own here)."""
 
