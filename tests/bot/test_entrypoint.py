@@ -68,8 +68,8 @@ async def test_python_m_bot_connects_plays_and_stops_cleanly(tmp_path: Path) -> 
         assert server.bot_token not in output  # not even at DEBUG
         interaction_tokens = [path.split("/")[3] for _, path, _ in server.request_log if "/callback" in path]
         assert interaction_tokens and not any(token in output for token in interaction_tokens)
-        # play, hand, turns, leaderboard, stats, history, table, replay, rules, queue
-        assert "Synced 10 slash commands" in output
+        # play, hand, turns, leaderboard, stats, history, table, replay, rules, queue, gamenight
+        assert "Synced 11 slash commands" in output
         assert (tmp_path / "bot.db").exists()
         assert server.violations == []
 
