@@ -24,6 +24,7 @@ from cogs.nights.standings import played_rounds, standings_text
 from cogs.nights.start_time import HELP, StartTimeError, parse_start
 from cogs.press_limits import TOO_FAST, press_limits_of
 from cogs.tables import threads
+from cogs.tables.components import answer_not_mine
 from cogs.tables.table_message import missing_permissions
 from engine import GAMES
 from engine.core import plural
@@ -50,7 +51,6 @@ FORMAT_CHOICES = [
 ]
 NO_NIGHT = "There is no game night planned in this channel: `/gamenight create` plans one."
 GONE = "That game night is over or was canceled: nothing changed."
-NOT_MINE = "That button is not one of mine: nothing happened."
 _TEMPLATE = re.compile(signups.TEMPLATE)
 MANAGERS = "Only members with the **Manage Events** permission can plan, edit or cancel game nights."
 
@@ -351,15 +351,7 @@ class NightsCog(commands.Cog, name="Game nights"):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer a press with a ``night:`` custom_id that the sign-up buttons' dynamic item does not take
         (forged, or no longer on its message): "not one of mine", nothing changed."""
-        if interaction.type is not discord.InteractionType.component:
-            return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith(signups.PREFIX):
-            return
-        if _TEMPLATE.fullmatch(custom_id) and _on_message(interaction.message, custom_id):
-            return  # the dynamic item takes it
-        if await self.bot.admit(interaction) and not interaction.response.is_done():
-            await interaction.response.send_message(NOT_MINE, ephemeral=True)
+        await answer_not_mine(interaction, signups.PREFIX, _TEMPLATE, self.bot.admit)
 
     # -- the work of a press ------------------------------------------------------------------------
 
@@ -427,14 +419,3 @@ class NightsCog(commands.Cog, name="Game nights"):
         nights = await self.bot.db.nights((SCHEDULED,), lambda guild: guild == interaction.guild_id)
         here = [night for night in nights if night.channel_id == interaction.channel_id]
         return (here[0], None) if here else (None, NO_NIGHT)
-
-
-def _on_message(message: discord.Message | None, custom_id: str) -> bool:
-    """True if a button with ``custom_id`` is on ``message`` (in its action rows)."""
-    if message is None:
-        return False
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            if getattr(child, "custom_id", None) == custom_id and child.type is discord.ComponentType.button:
-                return True
-    return False

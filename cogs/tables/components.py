@@ -38,7 +38,7 @@ What this costs per press (discord.py rebuilds the pressed message's view each t
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any, ClassVar, Protocol
 
 import discord
@@ -192,7 +192,7 @@ def claimed(interaction: discord.Interaction) -> bool:
     custom_id = str(data.get("custom_id", ""))
     if not any(template.fullmatch(custom_id) for template in _TEMPLATES):
         return False
-    return _is_on_message(interaction.message, custom_id, data.get("component_type"))
+    return is_on_message(interaction.message, custom_id, data.get("component_type"))
 
 
 async def _answer_as_named(handler: PressHandler, interaction: discord.Interaction) -> None:
@@ -220,7 +220,7 @@ async def _route_select(
         await handler.on_table_button(interaction, target)
 
 
-def _is_on_message(message: discord.Message | None, custom_id: str, component_type: object) -> bool:
+def is_on_message(message: discord.Message | None, custom_id: str, component_type: object) -> bool:
     """True if a component of type ``component_type`` with ``custom_id`` is on ``message`` (in an action
     row, at the top, in a Components V2 container or as a section's accessory)."""
     if message is None:
@@ -235,3 +235,25 @@ def _is_on_message(message: discord.Message | None, custom_id: str, component_ty
         if accessory is not None:
             components.append(accessory)
     return False
+
+
+async def answer_not_mine(
+    interaction: discord.Interaction,
+    prefix: str,
+    template: re.Pattern[str],
+    admit: Callable[[discord.Interaction], Awaitable[bool]],
+) -> None:
+    """Answer a button press whose custom_id starts with ``prefix`` that no dynamic item of ``template``
+    takes (forged, or no longer on its message: discord.py's own test, :func:`is_on_message`) with "not one
+    of mine", nothing changed, once ``admit`` (the bot's gate) lets it through. Any other interaction is
+    left alone: another cog's, or one the dynamic item takes."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    if not custom_id.startswith(prefix):
+        return
+    button = discord.ComponentType.button.value
+    if template.fullmatch(custom_id) and is_on_message(interaction.message, custom_id, button):
+        return  # the dynamic item takes it
+    if await admit(interaction) and not interaction.response.is_done():
+        await interaction.response.send_message(NOT_MINE, ephemeral=True)

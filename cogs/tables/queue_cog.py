@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from cogs.press_limits import TOO_FAST, press_limits_of
 from cogs.tables import server_defaults, threads
+from cogs.tables.components import answer_not_mine
 from cogs.tables.queue_board import PREFIX, TEMPLATE, QueueBoards
 from cogs.tables.queue_opening import QueueOpener
 from cogs.tables.table_message import missing_permissions
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NOT_MINE = "That button is not one of mine: nothing happened."
 NOT_FINISHED = "Something went wrong on my side, so I could not finish that. Please try again in a moment."
 GAME_CHOICES = [app_commands.Choice(name=rules.display_name, value=key) for key, rules in GAMES.items()]
 _TEMPLATE = re.compile(TEMPLATE)
@@ -228,24 +228,4 @@ class QueueCog(commands.Cog, name="Queue"):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer a press with a ``queue:`` custom_id that the board's dynamic item does not take (forged,
         or no longer on its message): "not one of mine", nothing changed."""
-        if interaction.type is not discord.InteractionType.component:
-            return
-        data = interaction.data or {}
-        custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith(PREFIX):
-            return
-        taken = _TEMPLATE.fullmatch(custom_id) and _on_message(interaction.message, custom_id)
-        if not taken and await self.bot.admit(interaction):
-            if not interaction.response.is_done():
-                await interaction.response.send_message(NOT_MINE, ephemeral=True)
-
-
-def _on_message(message: discord.Message | None, custom_id: str) -> bool:
-    """True if a button with ``custom_id`` is on ``message`` (in its action rows)."""
-    if message is None:
-        return False
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            if getattr(child, "custom_id", None) == custom_id and child.type is discord.ComponentType.button:
-                return True
-    return False
+        await answer_not_mine(interaction, PREFIX, _TEMPLATE, self.bot.admit)
