@@ -13,6 +13,7 @@ runs on PostgreSQL only), except what only SQLite has: its backup files (Postgre
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
@@ -27,7 +28,7 @@ import pytest
 from bot.bot import CardTableBot
 from bot.sandbox_demo import sandbox_bot
 from sandbox import SandboxServer
-from tests.bot.test_entrypoint import bot_environment
+from tests.bot.test_entrypoint import bot_environment, run_bot
 from tests.e2e import reading
 from tests.e2e.stored_rows import stored
 
@@ -354,6 +355,28 @@ def bot_process_environment(tmp_path: Path, database_url: str, **settings: str) 
     if not database_url.startswith("sqlite:"):
         env["DATA_DIR"] = str(tmp_path)
     return env
+
+
+async def start_bot_process(
+    server: SandboxServer,
+    env: dict[str, str],
+    cwd: Path,
+    commands: tuple[str, ...] = ("play", "hand", "leaderboard"),
+) -> asyncio.subprocess.Process:
+    """Start the bot as its own process (``python -m bot`` in ``cwd`` with ``env``: see
+    :func:`bot_process_environment`) once ``server`` has no bot connected (one killed before is gone), and
+    return it once it is connected and has synced ``commands``.
+
+    Raises
+    ------
+    TimeoutError
+        If the old bot is still connected after 10 s, or the new one is not ready within 30 s.
+    """
+    await server.wait_for(lambda: not server.bot_connected, timeout=10)
+    process = await run_bot(env, cwd)
+    await server.wait_for_bot(timeout=30)
+    await server.wait_for_commands(list(commands), timeout=30)
+    return process
 
 
 def live_tables(world: World) -> dict:

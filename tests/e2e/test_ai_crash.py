@@ -11,8 +11,7 @@ from pathlib import Path
 
 from engine import get_rules, replay
 from sandbox import SandboxServer
-from tests.bot.test_entrypoint import run_bot
-from tests.e2e.conftest import World, bot_process_environment, stored
+from tests.e2e.conftest import World, bot_process_environment, start_bot_process, stored
 from tests.e2e.test_ai_seats import finish_with_ais, waits_for
 
 
@@ -33,12 +32,8 @@ async def test_a_kill_during_an_ai_pause_and_the_ai_plays_on_after_the_restart(
         world = World(server, guild, channel, channel, {"alice": alice}, None, None, database_url)
 
         async def start(pause: str) -> asyncio.subprocess.Process:
-            await server.wait_for(lambda: not server.bot_connected, timeout=10)
             env = bot_process_environment(tmp_path, database_url, AI_PAUSE_SECONDS=pause, **settings)
-            process = await run_bot(env, tmp_path)
-            await server.wait_for_bot(timeout=30)
-            await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=30)
-            return process
+            return await start_bot_process(server, env, tmp_path)
 
         process = await start("60")  # the AIs pause a minute (the most allowed): the kill comes during one
         try:

@@ -13,9 +13,8 @@ from pathlib import Path
 
 from engine import get_rules, replay
 from sandbox import SandboxServer
-from tests.bot.test_entrypoint import run_bot
 from tests.e2e import reading
-from tests.e2e.conftest import PLAYER_NAMES, World, bot_process_environment, stored
+from tests.e2e.conftest import PLAYER_NAMES, World, bot_process_environment, start_bot_process, stored
 
 KILLS = 20
 GAMES = (("foist", ("bob", "carol")), ("minimisere", ("erin", "frank")), ("foist", ("heidi", "ivan", "judy")))
@@ -71,11 +70,7 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Pat
         ]
 
         async def start() -> asyncio.subprocess.Process:
-            await server.wait_for(lambda: not server.bot_connected, timeout=10)
-            process = await run_bot(env, tmp_path)
-            await server.wait_for_bot(timeout=30)
-            await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=30)
-            return process
+            return await start_bot_process(server, env, tmp_path)
 
         process = await start()
         tables = []

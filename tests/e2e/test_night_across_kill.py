@@ -11,8 +11,7 @@ from pathlib import Path
 
 from sandbox import SandboxServer
 from sandbox.models import Permissions
-from tests.bot.test_entrypoint import run_bot
-from tests.e2e.conftest import PLAYER_NAMES, World, bot_process_environment, stored
+from tests.e2e.conftest import PLAYER_NAMES, World, bot_process_environment, start_bot_process, stored
 from tests.e2e.test_nights import (
     NINE,
     check_night,
@@ -47,11 +46,7 @@ async def test_a_night_played_on_after_a_sigkill_in_round_two(tmp_path: Path, da
         world = World(server, guild, channel, channel, players, None, None, database_url)
 
         async def start():
-            await server.wait_for(lambda: not server.bot_connected, timeout=10)
-            process = await run_bot(env, tmp_path)
-            await server.wait_for_bot(timeout=30)
-            await server.wait_for_commands(["play", "gamenight"], timeout=30)
-            return process
+            return await start_bot_process(server, env, tmp_path, ("play", "gamenight"))
 
         process = await start()
         try:

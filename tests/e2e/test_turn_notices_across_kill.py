@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sandbox import SandboxServer
-from tests.bot.test_entrypoint import run_bot
-from tests.e2e.conftest import PLAYER_NAMES, World, bot_process_environment
+from tests.e2e.conftest import PLAYER_NAMES, World, bot_process_environment, start_bot_process
 from tests.e2e.stored_rows import change, stored
 
 NOTICES = "SELECT user_id, message_id FROM turn_notices"
@@ -53,10 +52,7 @@ async def killable_bot(
         processes: list[asyncio.subprocess.Process] = []
 
         async def start() -> None:
-            await server.wait_for(lambda: not server.bot_connected, timeout=10)
-            processes.append(await run_bot(env, tmp_path))
-            await server.wait_for_bot(timeout=30)
-            await server.wait_for_commands(["play", "hand", "leaderboard"], timeout=30)
+            processes.append(await start_bot_process(server, env, tmp_path))
 
         async def restart(while_down: Callable[[], Awaitable] | None = None) -> None:
             process = processes.pop()
