@@ -28,6 +28,33 @@ RanOut = Callable[[str], Awaitable[None]]
 """What runs when a clock runs out, given the table id."""
 
 
+def arm_date_job(
+    scheduler: BaseScheduler,
+    job_id: str,
+    when: datetime,
+    job: Callable[..., Awaitable[None]],
+    args: tuple = (),
+    *,
+    max_instances: int = 1,
+) -> None:
+    """Arm the scheduler's one-off job ``job_id`` to run ``job(*args)`` at ``when`` (UTC), or move it there if
+    it is armed already (a job already due at ``when`` is left as it is). A job whose time passed while the
+    scheduler could not run it (a busy loop, a stop) still runs (no misfire grace)."""
+    existing = scheduler.get_job(job_id)
+    if existing is None:
+        scheduler.add_job(
+            job,
+            "date",
+            run_date=when,
+            id=job_id,
+            args=args,
+            misfire_grace_time=None,
+            max_instances=max_instances,
+        )
+    elif existing.next_run_time != when:
+        existing.modify(next_run_time=when)
+
+
 def utcnow() -> datetime:
     """The time now (UTC), the runtime's default clock."""
     return datetime.now(timezone.utc)
@@ -72,19 +99,7 @@ class TableClocks:
         self.now = now
 
     def _arm(self, job_id: str, when: datetime, job: RanOut, table_id: str) -> None:
-        existing = self.scheduler.get_job(job_id)
-        if existing is None:
-            self.scheduler.add_job(
-                job,
-                "date",
-                run_date=when,
-                id=job_id,
-                args=(table_id,),
-                misfire_grace_time=None,
-                max_instances=JOB_INSTANCES,
-            )
-        elif existing.next_run_time != when:
-            existing.modify(next_run_time=when)
+        arm_date_job(self.scheduler, job_id, when, job, (table_id,), max_instances=JOB_INSTANCES)
 
     def _disarm(self, job_id: str) -> None:
         if self.scheduler.get_job(job_id) is not None:
@@ -132,19 +147,7 @@ class TableClocks:
             self._disarm(WAITING_JOB)
             return
         when = max(self.now(), self._waiting[0][0])
-        existing = self.scheduler.get_job(WAITING_JOB)
-        if existing is None:
-            self.scheduler.add_job(
-                self._waiting_ran_out,
-                "date",
-                run_date=when,
-                id=WAITING_JOB,
-                args=(),
-                misfire_grace_time=None,
-                max_instances=JOB_INSTANCES,
-            )
-        elif existing.next_run_time != when:
-            existing.modify(next_run_time=when)
+        arm_date_job(self.scheduler, WAITING_JOB, when, self._waiting_ran_out, max_instances=JOB_INSTANCES)
 
     async def _waiting_ran_out(self) -> None:
         now = self.now()

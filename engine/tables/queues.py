@@ -27,7 +27,7 @@ from apscheduler.schedulers.base import BaseScheduler
 from engine import GAMES
 from engine.core import plural
 from engine.matching import Match, Waiting, ai_fill_due, ai_fill_match, find_match, in_order
-from engine.tables.clocks import utcnow
+from engine.tables.clocks import arm_date_job, utcnow
 from engine.tables.registry import TableRegistry
 from engine.tables.session import TableError, TablePhase
 from storage import Database, StoredQueuePlayer
@@ -322,23 +322,12 @@ class TableQueues:
         """Arm the queue's AI-fill clock at its due time (:func:`engine.matching.ai_fill_due`), or stop it."""
         job_id = self._job_id(channel_id, game)
         due = ai_fill_due(self.queue(guild_id, channel_id, game), after_minutes, self.minute_seconds)
-        existing = self.scheduler.get_job(job_id)
         if due is None:
-            if existing is not None:
+            if self.scheduler.get_job(job_id) is not None:
                 self.scheduler.remove_job(job_id)
             return
         when = max(due, self.now())
-        if existing is None:
-            self.scheduler.add_job(
-                self._ai_fill,
-                "date",
-                run_date=when,
-                id=job_id,
-                args=(guild_id, channel_id, game),
-                misfire_grace_time=None,
-            )
-        elif existing.next_run_time != when:
-            existing.modify(next_run_time=when)
+        arm_date_job(self.scheduler, job_id, when, self._ai_fill, (guild_id, channel_id, game))
 
     async def _ai_fill(self, guild_id: int, channel_id: int, game: str) -> None:
         """The AI-fill clock of a queue ran out: if its first member has waited the server's time, open a
