@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING
 from cogs.token_bucket import TokenBucket
 
 if TYPE_CHECKING:
+    import discord
+
     from cogs.host import Host
 
 BURST = 8.0
@@ -87,3 +89,15 @@ def press_limits_of(bot: "Host") -> PressLimits:
             burst=settings.press_burst, per_second=settings.presses_per_second
         )
     return limits
+
+
+async def admit_press(bot: "Host", interaction: "discord.Interaction") -> bool:
+    """The checks in front of a press on one of a cog's dynamic items: the bot's gate (``Host.admit``:
+    "restarting" while it stops, answered there), then the member's press limit (:func:`press_limits_of`: a
+    member pressing too fast is answered :data:`TOO_FAST`, nothing changed). True if the press goes on."""
+    if not await bot.admit(interaction):
+        return False
+    if not press_limits_of(bot).allow(interaction.user.id):
+        await interaction.response.send_message(TOO_FAST, ephemeral=True)
+        return False
+    return True

@@ -22,7 +22,7 @@ from cogs.nights import signups
 from cogs.nights.runner import NightRunner
 from cogs.nights.standings import played_rounds, standings_text
 from cogs.nights.start_time import HELP, StartTimeError, parse_start
-from cogs.press_limits import TOO_FAST, press_limits_of
+from cogs.press_limits import admit_press
 from cogs.tables import threads
 from cogs.tables.components import answer_not_mine
 from cogs.tables.table_message import missing_permissions
@@ -105,13 +105,8 @@ class NightButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=signu
         return cls(item, match["verb"], int(match["night"]))  # type: ignore[arg-type]
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """The bot's gate, then the member's press limit (a member pressing too fast is asked to wait)."""
-        if not await self.cog.bot.admit(interaction):
-            return False
-        if not press_limits_of(self.cog.bot).allow(interaction.user.id):
-            await interaction.response.send_message(TOO_FAST, ephemeral=True)
-            return False
-        return True
+        """The bot's gate, then the member's press limit (:func:`cogs.press_limits.admit_press`)."""
+        return await admit_press(self.cog.bot, interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Sign the member in or out, and redraw the sign-up message through the answer."""

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.press_limits import TOO_FAST, press_limits_of
+from cogs.press_limits import admit_press
 from cogs.tables import server_defaults, threads
 from cogs.tables.components import answer_not_mine
 from cogs.tables.queue_board import PREFIX, TEMPLATE, QueueBoards
@@ -78,14 +78,8 @@ class QueueButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
         return cls(item, match["verb"], match["game"])  # type: ignore[arg-type]
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """The bot's gate ("restarting" while it stops, answered there), then the member's press limit
-        (:mod:`cogs.press_limits`: a member pressing too fast is asked to wait, nothing changed)."""
-        if not await self.cog.bot.admit(interaction):
-            return False
-        if not press_limits_of(self.cog.bot).allow(interaction.user.id):
-            await interaction.response.send_message(TOO_FAST, ephemeral=True)
-            return False
-        return True
+        """The bot's gate, then the member's press limit (:func:`cogs.press_limits.admit_press`)."""
+        return await admit_press(self.cog.bot, interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Join the game's queue (at its smallest table), or leave the member's queue."""
